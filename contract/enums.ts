@@ -1,0 +1,34 @@
+/** Codes of spec section 4 and DESIGN.md section 3, with their display labels. */
+export const ROLE = { ADMIN: 1, SUB_ADMIN: 2 } as const
+export type Role = (typeof ROLE)[keyof typeof ROLE]
+export const roleLabel: Record<Role, string> = { 1: 'admin', 2: 'sub admin' }
+
+export const USER_STATUS = { ACTIVE: 1, BLOCKED: 2 } as const
+export type UserStatus = (typeof USER_STATUS)[keyof typeof USER_STATUS]
+
+export const PLACE_STATUS = { ACTIVE: 1, DEACTIVE: 2 } as const
+export type PlaceStatus = (typeof PLACE_STATUS)[keyof typeof PLACE_STATUS]
+
+export const PLACE_KINDS = ['petShop', 'hospital'] as const
+export type PlaceKind = (typeof PLACE_KINDS)[number]
+
+export const FEEDBACK_TYPES = ['BUG', 'NEW_FEATURE', 'SUGGESTION', 'OTHER'] as const
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number]
+export const feedbackTypeLabel: Record<FeedbackType, string> = {
+  BUG: 'Bug',
+  NEW_FEATURE: 'New Feature',
+  SUGGESTION: 'Suggestion',
+  OTHER: 'Other',
+}
+
+export const PARTNER_TYPE = { HOSPITAL: 5, PET_SHOPS: 6 } as const
+export type PartnerType = (typeof PARTNER_TYPE)[keyof typeof PARTNER_TYPE]
+
+export const petSizeLabel: Record<number, string> = { 1: 'Small', 2: 'Medium', 3: 'Large', 4: 'Extra-Large' }
+export const petGenderLabel: Record<number, string> = { 1: 'Male', 2: 'Female', 3: 'Other' }
+
+export const CMS_TYPE = { PRIVACY_POLICY: 1, TERMS: 2, FAQ: 3, CONTACT_US: 4, SUPPORT: 5 } as const
+export type CmsType = (typeof CMS_TYPE)[keyof typeof CMS_TYPE]
+
+export const AUDIENCE = ['ALL_USERS', 'SELECTED_USERS'] as const
+export type Audience = (typeof AUDIENCE)[number]

@@ -1,0 +1,46 @@
+import { z } from 'zod'
+
+/** Success envelope: `{ isSuccess: true, message, data }`. */
+export const okEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ isSuccess: z.literal(true), message: z.string(), data })
+
+/** Lists are flat: the items in `data`, the paging beside them. */
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({
+    isSuccess: z.literal(true),
+    message: z.string(),
+    data: z.array(item),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  })
+
+export type Ok<T> = { isSuccess: true; message: string; data: T }
+export type ListPage<T> = Ok<T[]> & { page: number; limit: number; total: number; totalPages: number }
+
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+} as const
+export type ErrorCode = keyof typeof ERROR_STATUS
+
+export const errorBody = z.object({
+  isSuccess: z.literal(false),
+  message: z.string(),
+  error: z.object({
+    code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    /** Per-field messages of a 400, keyed by the field's dotted path. */
+    fields: z.record(z.string(), z.string()).optional(),
+    requestId: z.string().optional(),
+  }),
+})
+export type ErrorBody = z.infer<typeof errorBody>

@@ -1,0 +1,7 @@
+export * from './auth'
+export * from './enums'
+export * from './envelope'
+export * from './limits'
+export * from './list'
+export * from './messages'
+export * from './validation'

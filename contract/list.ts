@@ -1,0 +1,30 @@
+import { z } from 'zod'
+import { LIST_LIMIT_MAX, PAGE_SIZE_DEFAULT } from './limits'
+
+/** 1 ascending, -1 descending, 0 the list's own default order (newest first). */
+export const sortOrder = z.union([z.literal(1), z.literal(-1), z.literal(0)])
+export type SortOrder = z.infer<typeof sortOrder>
+
+/**
+ * The list query of DESIGN.md section 2, for one list: its sortable columns and its filter.
+ * Numbers are coerced so the same schema reads a URL's query string on the server and the
+ * router's parsed search params in the SPA.
+ */
+export function listQuery<const S extends readonly [string, ...string[]], F extends z.ZodType = z.ZodNever>(opts: {
+  sortBy: S
+  filter?: F
+}) {
+  return z.strictObject({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(PAGE_SIZE_DEFAULT),
+    search: z.string().trim().max(100).default(''),
+    sortBy: z.enum(opts.sortBy).optional(),
+    sortOrder: z.coerce.number().pipe(sortOrder).default(0),
+    filter: (opts.filter ?? z.never()).optional(),
+  })
+}
+
+export const listDefaults = { page: 1, limit: PAGE_SIZE_DEFAULT, search: '', sortOrder: 0 } as const
+
+/** A path id: the wire's `_id`, a UUID. */
+export const idParam = z.object({ id: z.uuid({ message: 'Invalid id' }) })

@@ -1,0 +1,44 @@
+/** Every user-facing text of the specification, typed once, character for character. */
+export const MSG = {
+  required: 'Enter the required field',
+  email: 'Please enter valid Email',
+  passwordMin: 'Password should be minimum of 8 characters',
+  passwordMax: 'Password should be maximum of 16 characters',
+  passwordPattern:
+    'Please enter minimum 8 character password with at least 1 uppercase, one numeric digit, 1 lower case & 1 special character.',
+  passwordMatch: 'Password and Confirm Password must match',
+  latitude: 'This address does not support Latitude please select any famous landmark',
+  longitude: 'This address does not support Longitude please select any famous landmark',
+  imagesMin: 'At least one image is required',
+  imagesMax: 'At max you can upload 20 images',
+  imageSize: 'File size should be less than 5MB',
+  imagePicker5mb: 'Selected image exceeded 5MB and was not added.',
+  imagePicker1mb: 'Selected image exceeded 1MB and was not added.',
+  nameMin: 'Name should be minimum of 2 characters',
+  nameMax: 'Name should be maximum of 20 characters',
+  nameInvalid: 'Please enter valid name',
+  faqTitleRequired: 'Title is required',
+  faqTitleMax: 'Title Should be maximum 200 characters allowed',
+  faqDescriptionRequired: 'Description is required',
+  faqDescriptionMax: 'Description Shouldbe maximum 500 characters allowed',
+  // Section 8: the error catalogue.
+  fallback: 'OOPS! something went wrong',
+  timeout: 'Request timeout. Please try again.',
+  networkNotice: 'Please check your internet connections.',
+  networkRejection: 'Network error. Please check your internet connection.',
+  success: 'Successful',
+  shopDeleted: 'Shop has been deleted successfully!',
+  hospitalDeleted: 'Hospital has been deleted successfully!',
+  pictureUploadFailed: 'Failed to upload image',
+  pageNotFound: 'PAGE NOT FOUND',
+  // Not in the specification: our own wording for what it leaves open.
+  otpInvalid: 'Please enter the 6 digit code',
+  profileNameMin: 'Name should be minimum of 2 characters',
+  profileNameMax: 'Name should be maximum of 50 characters',
+} as const
+
+/** Place forms word their required messages by kind. */
+export const PLACE_MSG = {
+  petShop: { name: 'Enter pet shop name', address: 'Please enter valid pet shop address' },
+  hospital: { name: 'Enter hospitals name', address: 'Please enter valid hospitals address' },
+} as const

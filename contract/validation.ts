@@ -1,0 +1,130 @@
+import { z } from 'zod'
+import { MSG, PLACE_MSG } from './messages'
+import { DEFAULT_COORDINATE, IMAGE_MAX_BYTES, IMAGES_MAX, OTP_LENGTH } from './limits'
+import type { PlaceKind } from './enums'
+
+/**
+ * The validation table of spec section 5, written once. Every field is trimmed first and an
+ * empty field reads 'Enter the required field' unless the table says otherwise. Checks are
+ * listed in the order their messages should win (resolvers show the first one).
+ */
+const text = () => z.string(MSG.required).trim()
+export const requiredText = (message: string = MSG.required) => text().min(1, message)
+/** Optional free text: empty means absent, otherwise the length rule applies. */
+const optionalText = (min: number, max: number) =>
+  text()
+    .refine((v) => v === '' || v.length >= min, `Should be minimum of ${min} characters`)
+    .refine((v) => v.length <= max, `Should be maximum of ${max} characters`)
+const lengthText = (min: number, max: number, required: string = MSG.required) =>
+  requiredText(required).min(min, `Should be minimum of ${min} characters`).max(max, `Should be maximum of ${max} characters`)
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+export const emailField = requiredText().max(254, MSG.email).regex(EMAIL_PATTERN, MSG.email)
+
+const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9\s])\S+$/
+export const passwordField = requiredText()
+  .min(8, MSG.passwordMin)
+  .max(16, MSG.passwordMax)
+  .regex(STRONG_PASSWORD, MSG.passwordPattern)
+
+/** Run a cross-field check even when other fields already failed, so every message shows at once. */
+const matching = <K extends string>(a: K, b: K) => ({
+  message: MSG.passwordMatch,
+  path: [b],
+  when: (payload: { value: unknown }) => {
+    const v = payload.value as Record<string, unknown>
+    return typeof v?.[a] === 'string' && typeof v?.[b] === 'string' && v[b] !== ''
+  },
+})
+
+export const loginSchema = z.strictObject({ email: emailField, password: passwordField })
+export type LoginInput = z.infer<typeof loginSchema>
+
+export const emailSchema = z.strictObject({ email: emailField })
+export type EmailInput = z.infer<typeof emailSchema>
+
+export const otpField = requiredText().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), MSG.otpInvalid)
+export const verifyOtpSchema = z.strictObject({ email: emailField, otp: otpField })
+export type VerifyOtpInput = z.infer<typeof verifyOtpSchema>
+
+export const resetPasswordFormSchema = z
+  .strictObject({ password: passwordField, confirmPassword: requiredText() })
+  .refine((v) => v.password === v.confirmPassword, matching('password', 'confirmPassword'))
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>
+
+/** The reset call carries the one-time token that a verified OTP gave. */
+export const resetPasswordSchema = z
+  .strictObject({ resetToken: requiredText(), password: passwordField, confirmPassword: requiredText() })
+  .refine((v) => v.password === v.confirmPassword, matching('password', 'confirmPassword'))
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>
+
+export const changePasswordSchema = z
+  .strictObject({ oldPassword: requiredText(), newPassword: passwordField, confirmPassword: requiredText() })
+  .refine((v) => v.newPassword === v.confirmPassword, matching('newPassword', 'confirmPassword'))
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>
+
+/** The spec does not show the profile name schema; ours is 2 to 50 characters. */
+export const profileNameField = requiredText().min(2, MSG.profileNameMin).max(50, MSG.profileNameMax)
+export const profileEditSchema = z.strictObject({
+  name: profileNameField,
+  profileImage: z.url().max(2048).nullable().optional(),
+})
+export type ProfileEditInput = z.infer<typeof profileEditSchema>
+/** The profile menu's form: only the name is typed; the picture is chosen separately. */
+export const profileNameSchema = z.strictObject({ name: profileNameField })
+export type ProfileNameInput = z.infer<typeof profileNameSchema>
+
+export const simpleNameField = requiredText()
+  .min(2, MSG.nameMin)
+  .max(20, MSG.nameMax)
+  .regex(/^[A-Za-z ]+$/, MSG.nameInvalid)
+export const simpleNameSchema = z.strictObject({ name: simpleNameField })
+export type SimpleNameInput = z.infer<typeof simpleNameSchema>
+
+export const titleDescriptionSchema = z.strictObject({
+  title: requiredText().max(50, 'Should be maximum of 50 characters'),
+  description: requiredText().max(100, 'Should be maximum of 100 characters'),
+})
+export type TitleDescriptionInput = z.infer<typeof titleDescriptionSchema>
+
+export const faqSchema = z.strictObject({
+  title: requiredText(MSG.faqTitleRequired).max(200, MSG.faqTitleMax),
+  description: requiredText(MSG.faqDescriptionRequired).max(500, MSG.faqDescriptionMax),
+})
+export type FaqInput = z.infer<typeof faqSchema>
+
+/** -1 is the form's "no coordinate yet"; a picked place without one must be refused. */
+const coordinate = (message: string, bound: number) =>
+  z
+    .number(message)
+    .refine((v) => Number.isFinite(v) && v !== DEFAULT_COORDINATE, message)
+    .refine((v) => Math.abs(v) <= bound, message)
+
+/** The text fields of the pet shop and hospital form, worded by kind. */
+export const placeFields = (kind: PlaceKind) =>
+  z.strictObject({
+    name: lengthText(2, 100, PLACE_MSG[kind].name),
+    description: lengthText(2, 500),
+    address: lengthText(2, 500, PLACE_MSG[kind].address),
+    discount_title: optionalText(2, 100),
+    discount_description: optionalText(2, 100),
+    latitude: coordinate(MSG.latitude, 90),
+    longitude: coordinate(MSG.longitude, 180),
+  })
+
+/** One picked file as the browser gives it (a File satisfies this). */
+export const imageFile = z
+  .custom<{ name: string; size: number; type: string }>(
+    (v) => typeof v === 'object' && v !== null && typeof (v as { size?: unknown }).size === 'number',
+  )
+  .refine((f) => f.size <= IMAGE_MAX_BYTES, MSG.imageSize)
+
+/** Create forms need one image at least; edit forms may keep only previous ones. */
+export const imageList = <T extends z.ZodType>(item: T, { min }: { min: number }) =>
+  z
+    .array(item)
+    .refine((list) => list.length >= min, MSG.imagesMin)
+    .refine((list) => list.length <= IMAGES_MAX, MSG.imagesMax)
+
+/** Image file-name detection (for display): these extensions, any case, are labelled Image n. */
+export const IMAGE_NAME = /\.(jpe?g|png|gif|webp|heic|bmp|tiff?|svg|ico)$/i

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { alias } from './vite.config'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: false }), react()],
+        resolve: { alias },
+        test: {
+          name: 'web',
+          globals: true,
+          environment: 'jsdom',
+          include: ['test/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/web/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          globals: true,
+          environment: 'node',
+          include: ['test/server/**/*.test.ts'],
+          globalSetup: ['test/server/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+})
