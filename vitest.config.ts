@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
-import { alias } from './vite.config'
+import { alias } from './vite.config.ts'
 
 export default defineConfig({
   test: {

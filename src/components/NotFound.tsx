@@ -1,0 +1,17 @@
+import { Link } from '@tanstack/react-router'
+import { MSG } from '@contract'
+
+/** Any unknown path (spec section 2). */
+export function NotFound() {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-6 text-center">
+      <p className="text-7xl font-bold text-primary-700" aria-hidden="true">
+        404
+      </p>
+      <h1 className="text-2xl font-semibold tracking-wide">{MSG.pageNotFound}</h1>
+      <Link to="/" className="rounded-md bg-primary-700 px-5 py-2.5 font-semibold text-white hover:bg-primary-800">
+        Home Page
+      </Link>
+    </main>
+  )
+}

@@ -1,0 +1,120 @@
+import ky, { HTTPError, TimeoutError, type Options } from 'ky'
+import { z } from 'zod'
+import { API_PREFIX, MSG, REQUEST_TIMEOUT_MS, listEnvelope, type ListPage } from '@contract'
+import { authStore } from './auth'
+import { notify } from './toast'
+
+/**
+ * The one HTTP client (spec sections 7 and 8): base URL, 30 s timeout, the platform headers, the
+ * bearer token, bodies unwrapped and checked against the contract, and one error path that turns
+ * every failure into an `ApiError` with the catalogue's message.
+ */
+export class ApiError extends Error {
+  readonly isSuccess = false
+  constructor(
+    message: string,
+    readonly status: number,
+    /** Per-field messages of a 400, for the form that sent the request. */
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+// Resolved against the page so a relative base works in the browser and in jsdom alike.
+const baseUrl = new URL(import.meta.env.VITE_API_BASE_URL || API_PREFIX, globalThis.location?.href ?? 'http://localhost/')
+  .href
+
+const client = ky.create({
+  prefixUrl: baseUrl,
+  timeout: REQUEST_TIMEOUT_MS,
+  retry: 0,
+  headers: { 'Content-Type': 'application/json', language: 'EN', platform: 'web' },
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = authStore.get().accessToken
+        if (token) request.headers.set('Authorization', `Bearer ${token}`)
+      },
+    ],
+  },
+})
+
+type ErrorLike = { error?: { message?: unknown; fields?: Record<string, string> }; message?: unknown }
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined)
+
+async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof TimeoutError) {
+    notify.error(MSG.timeout)
+    return new ApiError(MSG.timeout, 408)
+  }
+  if (error instanceof HTTPError) {
+    const body = (await error.response
+      .clone()
+      .json()
+      .catch(() => ({}))) as ErrorLike
+    const status = error.response.status
+    // Message order of spec section 8.
+    const message =
+      text(body.error?.message) ?? text(body.message) ?? text(error.response.statusText) ?? text(error.message) ?? MSG.fallback
+    if (status === 401 && authStore.get().accessToken) {
+      // The session ended on the server: forget it here; the signed-in layout sends the person to /.
+      authStore.signOut()
+    }
+    if (status === 404 || status >= 500) console.error(`${status} ${error.request.method} ${error.request.url}: ${message}`)
+    else notify.error(message)
+    return new ApiError(message, status, body.error?.fields)
+  }
+  if (error instanceof ApiError) return error
+  if (error instanceof TypeError) {
+    // fetch rejects with a TypeError when no response arrived at all.
+    notify.error(MSG.networkNotice)
+    return new ApiError(MSG.networkRejection, 0)
+  }
+  const message = text((error as Error)?.message) ?? MSG.fallback
+  console.error(error)
+  return new ApiError(message, 0)
+}
+
+async function send<S extends z.ZodType>(path: string, schema: S, options: Options): Promise<z.infer<S>> {
+  try {
+    const body: unknown = await client(path.replace(/^\//, ''), options).json()
+    const parsed = schema.safeParse(body)
+    if (!parsed.success) {
+      console.error(`Unexpected response from ${path}`, parsed.error.issues)
+      throw new ApiError(MSG.fallback, 0)
+    }
+    return parsed.data
+  } catch (error) {
+    throw await toApiError(error)
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>
+/** Only the parameters that carry a value reach the query string. */
+function searchParams(query: Query = {}) {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value))
+  }
+  return params
+}
+
+/** An answer that carries only a message (logout, block, delete...). */
+export const messageOnly = z.looseObject({ isSuccess: z.literal(true), message: z.string() })
+/** An answer whose `data` is checked against `schema`. */
+export const withData = <T extends z.ZodType>(data: T) => z.object({ isSuccess: z.literal(true), message: z.string(), data })
+
+export const http = {
+  get: <S extends z.ZodType>(path: string, schema: S, query?: Query) =>
+    send(path, schema, { method: 'get', searchParams: searchParams(query) }),
+  /** A list call: the list query in the query string, each item checked against `item`. */
+  list: <T extends z.ZodType>(path: string, query: Query, item: T): Promise<ListPage<z.infer<T>>> =>
+    send(path, listEnvelope(item), { method: 'get', searchParams: searchParams(query) }) as Promise<ListPage<z.infer<T>>>,
+  post: <S extends z.ZodType>(path: string, schema: S, json: unknown = {}) => send(path, schema, { method: 'post', json }),
+  put: <S extends z.ZodType>(path: string, schema: S, json: unknown = {}) => send(path, schema, { method: 'put', json }),
+  patch: <S extends z.ZodType>(path: string, schema: S, json: unknown = {}, query?: Query) =>
+    send(path, schema, { method: 'patch', json, searchParams: searchParams(query) }),
+  delete: <S extends z.ZodType>(path: string, schema: S) => send(path, schema, { method: 'delete' }),
+}

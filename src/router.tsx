@@ -1,0 +1,35 @@
+import { QueryClient } from '@tanstack/react-query'
+import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import { routeTree } from './routeTree.gen'
+import { authStore, type AuthStore } from './lib/auth'
+
+/** What every route's `beforeLoad` and `loader` receive. */
+export type RouterContext = { queryClient: QueryClient; auth: AuthStore }
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      // Failures already reach the person through the HTTP client's catalogue; screens offer a retry.
+      queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  })
+}
+
+export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
+  return createRouter({
+    routeTree,
+    history,
+    context: { queryClient, auth: authStore },
+    defaultPreload: 'intent',
+    // The query cache decides freshness; the router always asks it.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: false,
+  })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}

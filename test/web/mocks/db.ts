@@ -1,0 +1,59 @@
+import { HttpResponse } from 'msw'
+import { ERROR_STATUS, ROLE, type AdminProfile, type DashboardTotals, type ErrorCode } from '@contract'
+
+/**
+ * The in-memory stand-in for the API's database. Handlers answer from it with the contract's
+ * shapes, so a web test can only be told what the real server could say. Reset before each test.
+ */
+export type MockAdmin = AdminProfile & { password: string }
+
+function initial() {
+  return {
+    admins: [
+      { _id: 'a1', name: 'Asha Admin', email: 'admin@petcare.local', role: ROLE.ADMIN, profileImage: null, password: 'Admin@123' },
+      { _id: 'a2', name: 'Sam Sub', email: 'subadmin@petcare.local', role: ROLE.SUB_ADMIN, profileImage: null, password: 'SubAdmin@123' },
+    ] as MockAdmin[],
+    /** token -> admin id */
+    sessions: new Map<string, string>(),
+    /** email -> the code last sent */
+    otps: new Map<string, string>(),
+    /** reset token -> email */
+    resetTokens: new Map<string, string>(),
+    totals: { users: 412, petShops: 37, hospitals: 21, partnerRequests: 9 } as DashboardTotals,
+  }
+}
+
+export let db = initial()
+export function resetDb() {
+  db = initial()
+}
+
+export const profileOf = ({ password: _password, ...profile }: MockAdmin): AdminProfile => profile
+
+/** Start a session for a seeded admin; what a test uses to begin signed in. */
+export function sessionFor(role: 'admin' | 'subAdmin') {
+  const admin = db.admins[role === 'admin' ? 0 : 1]!
+  const token = `token-${admin._id}-${db.sessions.size + 1}`
+  db.sessions.set(token, admin._id)
+  return { ...profileOf(admin), token }
+}
+
+export const ok = <T,>(message: string, data?: T) =>
+  HttpResponse.json(data === undefined ? { isSuccess: true, message } : { isSuccess: true, message, data })
+
+export const fail = (code: ErrorCode, message: string, fields?: Record<string, string>) =>
+  HttpResponse.json(
+    { isSuccess: false, message, error: { code, message, ...(fields ? { fields } : {}) } },
+    { status: ERROR_STATUS[code] },
+  )
+
+/** The admin behind the request's bearer token, or the 401 answer to return. */
+export function authenticate(request: Request): MockAdmin | Response {
+  const token = request.headers.get('Authorization')?.replace(/^Bearer /, '')
+  const id = token ? db.sessions.get(token) : undefined
+  const admin = db.admins.find((a) => a._id === id)
+  return admin ?? fail('UNAUTHORIZED', 'Session expired. Please sign in again.')
+}
+
+/** msw path for an API call, whatever the origin. */
+export const api = (path: string) => `*/api/v1${path}`

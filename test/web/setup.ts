@@ -1,0 +1,33 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { authStore } from '@/lib/auth'
+import { resetDb } from './mocks/db'
+import { server } from './mocks/server'
+
+// jsdom lacks these; the layout and toasts call them.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => {},
+  removeListener: () => {},
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  dispatchEvent: () => false,
+})) as typeof window.matchMedia
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  cleanup()
+  server.resetHandlers()
+  localStorage.clear()
+  authStore.rehydrate()
+  resetDb()
+})
+afterAll(() => server.close())
