@@ -15,5 +15,5 @@ export default defineConfig({
     // `npm run dev`: Vite serves the SPA, the API runs beside it in watch mode.
     proxy: { '/api': `http://localhost:${apiPort}`, '/uploads': `http://localhost:${apiPort}` },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
 })

@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+/** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
+type Chunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
+type Manifest = Record<string, Chunk>
+
+/**
+ * The route files an entry URL matches, outermost first (the root route is in the entry chunk).
+ * With automatic code splitting each route file yields split chunks keyed `<file>?tsr-split=...`.
+ */
+export const ENTRY_ROUTES: Record<string, string[]> = {
+  '/': ['src/routes/_auth.tsx', 'src/routes/_auth/index.tsx'],
+  '/dashboard': ['src/routes/_signed-in.tsx', 'src/routes/_signed-in/dashboard.tsx'],
+}
+
+export function readManifest(dist: string): Manifest {
+  return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest
+}
+
+const gzipSizes = new Map<string, number>()
+export function gzipSize(dist: string, file: string) {
+  let size = gzipSizes.get(file)
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length
+    gzipSizes.set(file, size)
+  }
+  return size
+}
+
+/** A chunk and everything it imports statically: what the browser must fetch to run it. */
+function closure(manifest: Manifest, keys: string[], seen = new Set<string>()) {
+  for (const key of keys) {
+    if (seen.has(key) || !manifest[key]) continue
+    seen.add(key)
+    closure(manifest, manifest[key].imports ?? [], seen)
+  }
+  return seen
+}
+
+export function entryKey(manifest: Manifest) {
+  const key = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('.html'))
+  if (!key) throw new Error('No HTML entry in the build manifest')
+  return key
+}
+
+/** Gzipped JS bytes a first visit to `url` loads: the entry plus the matched routes' chunks. */
+export function routeJsBytes(dist: string, manifest: Manifest, routeFiles: string[]) {
+  const routeKeys = Object.keys(manifest).filter((k) => routeFiles.some((f) => k === f || k.startsWith(`${f}?`)))
+  const files = [...closure(manifest, [entryKey(manifest), ...routeKeys])].map((k) => manifest[k]!.file)
+  return { files, bytes: files.reduce((sum, f) => sum + gzipSize(dist, f), 0) }
+}
+
+/** Every route's own split chunks, by route file. */
+export function routeChunks(dist: string, manifest: Manifest) {
+  const rows = new Map<string, number>()
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const match = /^(src\/routes\/[^?]+)\?tsr-split/.exec(key)
+    if (match) rows.set(match[1]!, (rows.get(match[1]!) ?? 0) + gzipSize(dist, chunk.file))
+  }
+  return [...rows].sort(([a], [b]) => a.localeCompare(b))
+}

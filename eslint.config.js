@@ -1,0 +1,57 @@
+import { readdirSync } from 'node:fs'
+import js from '@eslint/js'
+import globals from 'globals'
+import reactHooks from 'eslint-plugin-react-hooks'
+import tseslint from 'typescript-eslint'
+
+/**
+ * Import boundaries of DESIGN.md section 2: `src` and `server` never import each other, both may
+ * import `contract`, `contract` imports only zod, and inside `src` features do not import each
+ * other (routes compose them) while shared components and lib import no feature.
+ */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+const noServer = { group: ['**/server/**', '../server', '../../server'], message: 'The SPA never imports the server.' }
+const noSrc = { group: ['**/src/**', '@/*'], message: 'The server never imports the SPA.' }
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'coverage', 'node_modules', 'src/routeTree.gen.ts', 'server/db/migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['warn', { allow: ['error', 'warn', 'info'] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'test/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['server/**/*.ts', 'test/server/**/*.ts', 'scripts/**', 'bench/**', '*.config.{ts,js}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  { files: ['test/**'], languageOptions: { globals: { ...globals.vitest } } },
+  { files: ['contract/**/*.ts'], rules: restrict({ regex: '^(?!zod$|\\./)', message: 'The contract imports only zod and itself.' }) },
+  { files: ['src/**/*.{ts,tsx}'], rules: restrict(noServer) },
+  {
+    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    rules: restrict(noServer, { group: ['@/features/*', '**/features/**'], message: 'Shared code imports no feature.' }),
+  },
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: restrict(noServer, {
+      regex: `^(@/features/(?!${feature}(/|$))|(\\.\\./)+features/)`,
+      message: 'Features do not import each other; compose them in a route.',
+    }),
+  })),
+  { files: ['server/**/*.ts', 'test/server/**/*.ts'], rules: restrict(noSrc) },
+)
