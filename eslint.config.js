@@ -46,12 +46,15 @@ export default tseslint.config(
     files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
     rules: restrict(noServer, { group: ['@/features/*', '**/features/**'], message: 'Shared code imports no feature.' }),
   },
-  ...features.map((feature) => ({
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
-    rules: restrict(noServer, {
-      regex: `^(@/features/(?!${feature}(/|$))|(\\.\\./)+features/)`,
-      message: 'Features do not import each other; compose them in a route.',
-    }),
-  })),
+  // A relative path that climbs out of the feature's own folder, at each depth, is refused too.
+  ...features.flatMap((feature) =>
+    [1, 2, 3].map((depth) => ({
+      files: [`src/features/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+      rules: restrict(noServer, {
+        regex: `^(@/features/(?!${feature}(/|$))|(\\.\\./){${depth}})`,
+        message: 'Features do not import each other; compose them in a route.',
+      }),
+    })),
+  ),
   { files: ['server/**/*.ts', 'test/server/**/*.ts'], rules: restrict(noSrc) },
 )
