@@ -55,9 +55,10 @@ async function toApiError(error: unknown): Promise<ApiError> {
       .json()
       .catch(() => ({}))) as ErrorLike
     const status = error.response.status
-    // Message order of spec section 8.
-    const message =
-      text(body.error?.message) ?? text(body.message) ?? text(error.response.statusText) ?? text(error.message) ?? MSG.fallback
+    // Message order of spec section 8. The error's own message is skipped here: ky always writes
+    // one ("Request failed with status code 400: POST http://..."), which is no text for a person
+    // and would make the fallback unreachable (HTTP/2 answers carry no status text at all).
+    const message = text(body.error?.message) ?? text(body.message) ?? text(error.response.statusText) ?? MSG.fallback
     if (status === 401 && authStore.get().accessToken) {
       // The session ended on the server: forget it here; the signed-in layout sends the person to /.
       authStore.signOut()

@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes } from 'react'
-import { get, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form'
+import { get, type FieldError, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form'
 
 type FieldProps<T extends FieldValues> = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form'> & {
   form: UseFormReturn<T>
@@ -15,7 +15,7 @@ type FieldProps<T extends FieldValues> = Omit<InputHTMLAttributes<HTMLInputEleme
 export function TextField<T extends FieldValues>({ form, name, label, hint, className = '', type = 'text', ...input }: FieldProps<T>) {
   const id = useId()
   const { errors, touchedFields, isSubmitted } = form.formState
-  const message = get(errors, name)?.message as string | undefined
+  const message = get<typeof errors, FieldError | undefined>(errors, name)?.message
   const shown = message && (get(touchedFields, name) || isSubmitted) ? message : undefined
   const [revealed, setRevealed] = useState(false)
   const isPassword = type === 'password'

@@ -1,16 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
+import { LoginPage } from '@/features/auth/LoginPage'
+import { isSameSitePath } from '@/features/auth/redirect'
 
 /** Only a same-site path is accepted as the place to return to after sign-in. */
 const loginSearch = z.object({
-  redirect: z
-    .string()
-    .regex(/^\/(?!\/)/)
-    .optional()
-    .catch(undefined),
+  redirect: z.string().refine(isSameSitePath).optional().catch(undefined),
 })
 
 export const Route = createFileRoute('/_auth/')({
   validateSearch: loginSearch,
-  component: () => <h1>Login</h1>,
+  component: function Login() {
+    const { redirect } = Route.useSearch()
+    return <LoginPage redirectTo={redirect} />
+  },
 })

@@ -1,4 +1,5 @@
 import { HttpResponse } from 'msw'
+import type { z } from 'zod'
 import { ERROR_STATUS, ROLE, type AdminProfile, type DashboardTotals, type ErrorCode } from '@contract'
 
 /**
@@ -57,3 +58,15 @@ export function authenticate(request: Request): MockAdmin | Response {
 
 /** msw path for an API call, whatever the origin. */
 export const api = (path: string) => `*/api/v1${path}`
+
+/**
+ * The request's JSON body checked against a contract schema: the parsed value, or the 400 the
+ * real server sends (the first message, and every field's message keyed by its dotted path).
+ */
+export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S> | Response> {
+  const parsed = schema.safeParse(await request.json().catch(() => undefined))
+  if (parsed.success) return parsed.data
+  const fields: Record<string, string> = {}
+  for (const issue of parsed.error.issues) fields[issue.path.join('.')] ??= issue.message
+  return fail('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid request', fields)
+}

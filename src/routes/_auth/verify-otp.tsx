@@ -1,0 +1,18 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { z } from 'zod'
+import { emailField } from '@contract'
+import { VerifyOtpPage } from '@/features/auth/VerifyOtpPage'
+
+/** The email the code was sent to; without a valid one there is nothing to verify. */
+const verifyOtpSearch = z.object({ email: emailField.optional().catch(undefined) })
+
+export const Route = createFileRoute('/_auth/verify-otp')({
+  validateSearch: verifyOtpSearch,
+  beforeLoad: ({ search }) => {
+    if (!search.email) throw redirect({ to: '/forgot-password', replace: true })
+  },
+  component: function VerifyOtp() {
+    const { email } = Route.useSearch()
+    return <VerifyOtpPage email={email ?? ''} />
+  },
+})
