@@ -1,3 +1,12 @@
-import type { HttpHandler } from 'msw'
+import { http, type HttpHandler } from 'msw'
+import { api, authenticate, db, ok } from '../db'
 
-export const dashboardHandlers: HttpHandler[] = []
+export const DASHBOARD_MSG = { fetched: 'Dashboard fetched successfully' } as const
+
+export const dashboardHandlers: HttpHandler[] = [
+  http.get(api('/admin/dashboard'), ({ request }) => {
+    const admin = authenticate(request)
+    if (admin instanceof Response) return admin
+    return ok(DASHBOARD_MSG.fetched, db.totals)
+  }),
+]

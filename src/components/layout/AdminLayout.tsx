@@ -1,0 +1,115 @@
+import { useId, useState, type ReactNode } from 'react'
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { Link, useMatches, useRouterState } from '@tanstack/react-router'
+import { Breadcrumbs } from './Breadcrumbs'
+import { Logo, PawIcon } from '@/components/ui/Logo'
+import { CloseIcon, MenuIcon } from './icons'
+import { mainMenu } from './navigation'
+import { NavList } from './NavList'
+import { SCREEN, useMediaQuery } from './useMediaQuery'
+
+export const PRODUCT_NAME = 'Petcare Admin'
+
+/**
+ * The signed-in layout of spec section 2: a 64 px top bar (menu toggle, logo to the dashboard,
+ * the user block), a 200 px drawer with the main menu and the breadcrumb bar above the page.
+ * From md (900 px) the drawer is persistent and the content sits 238 px from the left; below it
+ * the drawer is a modal overlay that starts closed and closes once an entry is chosen.
+ */
+export function AdminLayout({ userBlock, children }: { userBlock?: ReactNode; children: ReactNode }) {
+  const wide = useMediaQuery(SCREEN.md)
+  // Separate states: the persistent drawer starts open, the overlay starts closed.
+  const [drawerOpenWide, setDrawerOpenWide] = useState(true)
+  const [drawerOpenSmall, setDrawerOpenSmall] = useState(false)
+  const open = wide ? drawerOpenWide : drawerOpenSmall
+  const drawerId = useId()
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const crumbs = useMatches({
+    select: (matches) => matches.findLast((m) => m.staticData?.crumbs !== undefined)?.staticData.crumbs,
+  })
+
+  // Whatever moved the page (a link in the content, the back button), the overlay does not stay.
+  const [shownPath, setShownPath] = useState(pathname)
+  if (shownPath !== pathname) {
+    setShownPath(pathname)
+    setDrawerOpenSmall(false)
+  }
+
+  const toggle = () => (wide ? setDrawerOpenWide((o) => !o) : setDrawerOpenSmall((o) => !o))
+  const closeSmall = () => setDrawerOpenSmall(false)
+
+  return (
+    <div className="min-h-screen bg-slate-50 text-slate-900">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 font-semibold text-primary-800 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Skip to content
+      </a>
+
+      <header className="fixed inset-x-0 top-0 z-30 flex h-topbar items-center gap-2 border-b border-slate-200 bg-white px-2 sm:gap-3 sm:px-4">
+        <button
+          type="button"
+          onClick={toggle}
+          aria-label="Main menu"
+          aria-expanded={open}
+          aria-controls={wide ? drawerId : undefined}
+          className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+        >
+          <MenuIcon className="h-6 w-6" />
+        </button>
+        <Link
+          to="/dashboard"
+          aria-label={`${PRODUCT_NAME}, go to the dashboard`}
+          className="flex items-center rounded-md px-1"
+        >
+          <Logo className="hidden sm:inline-flex" />
+          <span aria-hidden="true" className="grid h-9 w-9 place-items-center rounded-lg bg-primary-700 text-white sm:hidden">
+            <PawIcon className="h-5 w-5" />
+          </span>
+        </Link>
+        <div className="ml-auto flex items-center">{userBlock}</div>
+      </header>
+
+      {wide ? (
+        open && (
+          <aside
+            id={drawerId}
+            className="fixed bottom-0 left-0 top-topbar z-20 w-drawer overflow-y-auto border-r border-slate-200 bg-white px-2 py-4"
+          >
+            <NavList items={mainMenu} label="Main" />
+          </aside>
+        )
+      ) : (
+        <Dialog open={drawerOpenSmall} onClose={closeSmall} className="relative z-40">
+          <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+          <DialogPanel className="fixed inset-y-0 left-0 flex w-drawer flex-col overflow-y-auto bg-white px-2 pb-4 shadow-xl">
+            <div className="flex h-topbar shrink-0 items-center justify-between pl-3">
+              <DialogTitle className="text-base font-bold text-primary-700">{PRODUCT_NAME}</DialogTitle>
+              <button
+                type="button"
+                onClick={closeSmall}
+                aria-label="Close menu"
+                className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+              >
+                <CloseIcon className="h-6 w-6" />
+              </button>
+            </div>
+            <NavList items={mainMenu} label="Main" onNavigate={closeSmall} />
+          </DialogPanel>
+        </Dialog>
+      )}
+
+      <div className={`pt-topbar ${wide && open ? 'ml-content' : ''}`}>
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className={`flex w-full max-w-7xl flex-col gap-4 py-5 outline-none ${wide && open ? 'pr-6' : 'px-4 sm:px-6'}`}
+        >
+          {crumbs !== false && <Breadcrumbs key={pathname} items={crumbs} />}
+          {children}
+        </main>
+      </div>
+    </div>
+  )
+}

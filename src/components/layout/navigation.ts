@@ -1,0 +1,52 @@
+import {
+  BellIcon,
+  DashboardIcon,
+  FeedbackIcon,
+  HospitalIcon,
+  LockIcon,
+  MailIcon,
+  PageIcon,
+  PartnerIcon,
+  QuestionIcon,
+  SettingsIcon,
+  StoreIcon,
+  UsersIcon,
+  type Icon,
+} from './icons'
+
+/**
+ * One entry of a menu. `ready: false` renders the entry as a visibly disabled item ("Coming
+ * soon") instead of a link: when a screen lands, flipping its `ready` is the whole change.
+ */
+export type NavItem = { id: string; title: string; url: string; icon: Icon; ready: boolean }
+
+/** The main menu of spec section 2 ("Navigation"), the same for both roles. */
+export const mainMenu: readonly NavItem[] = [
+  { id: 'dashboard', title: 'Dashboard', url: '/dashboard', icon: DashboardIcon, ready: true },
+  { id: 'users', title: 'Users', url: '/users', icon: UsersIcon, ready: false },
+  { id: 'petshops', title: 'Pet Shops', url: '/pet-shops', icon: StoreIcon, ready: false },
+  { id: 'hospitals', title: 'Hospitals', url: '/hospitals', icon: HospitalIcon, ready: false },
+  { id: 'notification', title: 'Notifications', url: '/notifications', icon: BellIcon, ready: false },
+  { id: 'feedback', title: 'Feedback', url: '/feedback', icon: FeedbackIcon, ready: false },
+  { id: 'partner', title: 'Partners', url: '/partners', icon: PartnerIcon, ready: false },
+  { id: 'settings', title: 'Settings', url: '/settings', icon: SettingsIcon, ready: true },
+]
+
+/** The secondary (settings) menu of spec section 2. */
+export const settingsMenu: readonly NavItem[] = [
+  { id: 'change-password', title: 'Change Password', url: '/settings/change-password', icon: LockIcon, ready: true },
+  { id: 'privacy-policy', title: 'Privacy Policy', url: '/settings/privacy-policy', icon: PageIcon, ready: false },
+  { id: 'faqs', title: "FAQ's", url: '/settings/faqs', icon: QuestionIcon, ready: false },
+  { id: 'tacs', title: 'Terms & Conditions', url: '/settings/terms-and-conditions', icon: PageIcon, ready: false },
+  { id: 'contact-us', title: 'Contact Us', url: '/settings/contact-us', icon: MailIcon, ready: false },
+]
+
+/**
+ * Whether a menu entry is the current one: its url is contained in the current path. Matched
+ * on whole segments, so /settings covers /settings/change-password but /user would not cover
+ * /users.
+ */
+export function isActiveUrl(pathname: string, url: string) {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  return path === url || path.startsWith(`${url}/`)
+}

@@ -1,0 +1,26 @@
+import { useCallback, useSyncExternalStore } from 'react'
+
+/** The spec's breakpoints (section 9), as min-width media queries. */
+export const SCREEN = {
+  sm: '(min-width: 600px)',
+  md: '(min-width: 900px)',
+  lg: '(min-width: 1200px)',
+  xl: '(min-width: 1536px)',
+} as const
+
+/** Whether a media query matches now, following its changes. */
+export function useMediaQuery(query: string) {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = window.matchMedia(query)
+      list.addEventListener?.('change', onChange)
+      return () => list.removeEventListener?.('change', onChange)
+    },
+    [query],
+  )
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  )
+}

@@ -1,0 +1,136 @@
+import { useRef, type ChangeEvent } from 'react'
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { profileNameSchema, roleLabel, type ProfileNameInput } from '@contract'
+import { Form } from '@/components/form/Form'
+import { TextField, applyServerErrors } from '@/components/form/Field'
+import { CameraIcon, CheckIcon, ChevronDownIcon, LogoutIcon } from '@/components/layout/icons'
+import { Button } from '@/components/ui/Button'
+import { useAuth } from '@/lib/auth'
+import { ApiError } from '@/lib/http'
+import { notify } from '@/lib/toast'
+import { useLogout, useUpdateProfile } from './api'
+import { Avatar } from './Avatar'
+import { PICTURE_ACCEPT, onPicture, pictureProblem } from './picture'
+
+/**
+ * The top bar's user block (spec section 2): name, role label, picture, and the profile menu.
+ */
+export function UserBlock() {
+  const { userDetails } = useAuth()
+  if (!userDetails) return null
+  const { name, role, profileImage } = userDetails
+  return (
+    <Popover className="relative flex items-center gap-3">
+      <div className="min-w-0 text-right leading-tight">
+        <p className="max-w-[40vw] truncate text-sm font-semibold text-slate-900">{name}</p>
+        <p className="text-xs text-slate-500">{roleLabel[role]}</p>
+      </div>
+      <PopoverButton
+        aria-label="Profile menu"
+        className="flex items-center gap-1 rounded-full p-1 text-slate-600 hover:bg-slate-100 data-[open]:bg-slate-100"
+      >
+        <Avatar src={profileImage} />
+        <ChevronDownIcon className="h-4 w-4" />
+      </PopoverButton>
+      <PopoverPanel
+        focus
+        className="absolute right-0 top-full z-40 mt-2 w-[min(20rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
+      >
+        <ProfileMenu />
+      </PopoverPanel>
+    </Popover>
+  )
+}
+
+/** The profile menu (spec section 2): picture, name, email, Log out. */
+export function ProfileMenu() {
+  const { userDetails } = useAuth()
+  const logout = useLogout()
+  if (!userDetails) return null
+  return (
+    <div className="flex flex-col gap-4">
+      <PicturePicker src={userDetails.profileImage} />
+      <NameForm name={userDetails.name} />
+      <div className="text-sm">
+        <p className="text-xs font-medium text-slate-500">Email</p>
+        <p className="break-all text-slate-800">{userDetails.email}</p>
+      </div>
+      <Button variant="secondary" busy={logout.isPending} onClick={() => logout.mutate()}>
+        {!logout.isPending && <LogoutIcon className="h-4 w-4" />}
+        Log out
+      </Button>
+    </div>
+  )
+}
+
+/** The avatar as a button: choose a jpg/png/jpeg of 1 MB at most. */
+function PicturePicker({ src }: { src: string | null }) {
+  const input = useRef<HTMLInputElement>(null)
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    // Cleared, so choosing the same file again is seen as a new choice.
+    event.target.value = ''
+    if (!file) return
+    const problem = pictureProblem(file)
+    if (problem) notify.error(problem)
+    else onPicture(file)
+  }
+  return (
+    <div className="flex justify-center">
+      <button
+        type="button"
+        onClick={() => input.current?.click()}
+        aria-label="Change profile picture"
+        className="group relative rounded-full"
+      >
+        <Avatar src={src} className="h-20 w-20" />
+        <span className="absolute bottom-0 right-0 inline-flex h-7 w-7 items-center justify-center rounded-full border-2 border-white bg-primary-700 text-white group-hover:bg-primary-800">
+          <CameraIcon className="h-4 w-4" />
+        </span>
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept={PICTURE_ACCEPT}
+        aria-label="Profile picture file"
+        tabIndex={-1}
+        className="hidden"
+        onChange={choose}
+      />
+    </div>
+  )
+}
+
+/** The editable name; the tick is active only when the name differs from the stored one. */
+function NameForm({ name }: { name: string }) {
+  const update = useUpdateProfile()
+  const form = useForm<ProfileNameInput>({
+    resolver: zodResolver(profileNameSchema),
+    mode: 'onTouched',
+    defaultValues: { name },
+  })
+  const changed = (form.watch('name') ?? '').trim() !== name
+  const submit = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: ({ data }) => form.reset({ name: data.name }),
+      onError: (error) => {
+        if (error instanceof ApiError) applyServerErrors(form, error.fields)
+      },
+    }),
+  )
+  return (
+    <Form onSubmit={submit} className="flex items-start gap-2">
+      <TextField form={form} name="name" label="Name" autoComplete="name" className="min-w-0 flex-1" />
+      <button
+        type="submit"
+        aria-label="Save name"
+        disabled={!changed || update.isPending}
+        className="mt-6 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md bg-primary-700 text-white hover:bg-primary-800 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-400"
+      >
+        <CheckIcon className="h-5 w-5" />
+      </button>
+    </Form>
+  )
+}

@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+
+/** /settings opens its default page (spec section 2). */
+export const Route = createFileRoute('/_signed-in/settings/')({
+  beforeLoad: () => {
+    throw redirect({ to: '/settings/change-password', replace: true })
+  },
+})
