@@ -24,6 +24,10 @@ export default defineConfig({
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
           globalSetup: ['test/server/global-setup.ts'],
+          setupFiles: ['test/server/setup.ts'],
+          // Server code keeps no module state, so test files may share a worker and its loaded
+          // database (helpers/test-app.ts resets the data before every test).
+          isolate: false,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

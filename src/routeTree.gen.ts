@@ -13,7 +13,13 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as SignedInRouteImport } from './routes/_signed-in'
 import { Route as NoDataFoundRouteImport } from './routes/no-data-found'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
+import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
+import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
+import { Route as AuthVerifyOtpRouteImport } from './routes/_auth/verify-otp'
 import { Route as SignedInDashboardRouteImport } from './routes/_signed-in/dashboard'
+import { Route as SignedInSettingsRouteImport } from './routes/_signed-in/settings'
+import { Route as SignedInSettingsIndexRouteImport } from './routes/_signed-in/settings/index'
+import { Route as SignedInSettingsChangePasswordRouteImport } from './routes/_signed-in/settings/change-password'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -33,42 +39,113 @@ const AuthIndexRoute = AuthIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthVerifyOtpRoute = AuthVerifyOtpRouteImport.update({
+  id: '/verify-otp',
+  path: '/verify-otp',
+  getParentRoute: () => AuthRoute,
+} as any)
 const SignedInDashboardRoute = SignedInDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInSettingsRoute = SignedInSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInSettingsIndexRoute = SignedInSettingsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SignedInSettingsRoute,
+} as any)
+const SignedInSettingsChangePasswordRoute =
+  SignedInSettingsChangePasswordRouteImport.update({
+    id: '/change-password',
+    path: '/change-password',
+    getParentRoute: () => SignedInSettingsRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/no-data-found': typeof NoDataFoundRoute
+  '/forgot-password': typeof AuthForgotPasswordRoute
+  '/reset-password': typeof AuthResetPasswordRoute
+  '/verify-otp': typeof AuthVerifyOtpRoute
   '/dashboard': typeof SignedInDashboardRoute
+  '/settings': typeof SignedInSettingsRouteWithChildren
+  '/settings/change-password': typeof SignedInSettingsChangePasswordRoute
+  '/settings/': typeof SignedInSettingsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AuthIndexRoute
   '/no-data-found': typeof NoDataFoundRoute
+  '/forgot-password': typeof AuthForgotPasswordRoute
+  '/reset-password': typeof AuthResetPasswordRoute
+  '/verify-otp': typeof AuthVerifyOtpRoute
   '/dashboard': typeof SignedInDashboardRoute
+  '/settings/change-password': typeof SignedInSettingsChangePasswordRoute
+  '/settings': typeof SignedInSettingsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_auth': typeof AuthRouteWithChildren
   '/_signed-in': typeof SignedInRouteWithChildren
   '/no-data-found': typeof NoDataFoundRoute
+  '/_auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/_auth/reset-password': typeof AuthResetPasswordRoute
+  '/_auth/verify-otp': typeof AuthVerifyOtpRoute
   '/_signed-in/dashboard': typeof SignedInDashboardRoute
+  '/_signed-in/settings': typeof SignedInSettingsRouteWithChildren
   '/_auth/': typeof AuthIndexRoute
+  '/_signed-in/settings/change-password': typeof SignedInSettingsChangePasswordRoute
+  '/_signed-in/settings/': typeof SignedInSettingsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/no-data-found' | '/dashboard'
+  fullPaths:
+    | '/'
+    | '/no-data-found'
+    | '/forgot-password'
+    | '/reset-password'
+    | '/verify-otp'
+    | '/dashboard'
+    | '/settings'
+    | '/settings/change-password'
+    | '/settings/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/no-data-found' | '/dashboard'
+  to:
+    | '/'
+    | '/no-data-found'
+    | '/forgot-password'
+    | '/reset-password'
+    | '/verify-otp'
+    | '/dashboard'
+    | '/settings/change-password'
+    | '/settings'
   id:
     | '__root__'
     | '/_auth'
     | '/_signed-in'
     | '/no-data-found'
+    | '/_auth/forgot-password'
+    | '/_auth/reset-password'
+    | '/_auth/verify-otp'
     | '/_signed-in/dashboard'
+    | '/_signed-in/settings'
     | '/_auth/'
+    | '/_signed-in/settings/change-password'
+    | '/_signed-in/settings/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -107,6 +184,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthIndexRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/forgot-password': {
+      id: '/_auth/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof AuthForgotPasswordRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/reset-password': {
+      id: '/_auth/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof AuthResetPasswordRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/verify-otp': {
+      id: '/_auth/verify-otp'
+      path: '/verify-otp'
+      fullPath: '/verify-otp'
+      preLoaderRoute: typeof AuthVerifyOtpRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_signed-in/dashboard': {
       id: '/_signed-in/dashboard'
       path: '/dashboard'
@@ -114,25 +212,67 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInDashboardRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/settings': {
+      id: '/_signed-in/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof SignedInSettingsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/settings/': {
+      id: '/_signed-in/settings/'
+      path: '/'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof SignedInSettingsIndexRouteImport
+      parentRoute: typeof SignedInSettingsRoute
+    }
+    '/_signed-in/settings/change-password': {
+      id: '/_signed-in/settings/change-password'
+      path: '/change-password'
+      fullPath: '/settings/change-password'
+      preLoaderRoute: typeof SignedInSettingsChangePasswordRouteImport
+      parentRoute: typeof SignedInSettingsRoute
+    }
   }
 }
 
 interface AuthRouteChildren {
+  AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
+  AuthResetPasswordRoute: typeof AuthResetPasswordRoute
+  AuthVerifyOtpRoute: typeof AuthVerifyOtpRoute
   AuthIndexRoute: typeof AuthIndexRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthForgotPasswordRoute: AuthForgotPasswordRoute,
+  AuthResetPasswordRoute: AuthResetPasswordRoute,
+  AuthVerifyOtpRoute: AuthVerifyOtpRoute,
   AuthIndexRoute: AuthIndexRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
+interface SignedInSettingsRouteChildren {
+  SignedInSettingsChangePasswordRoute: typeof SignedInSettingsChangePasswordRoute
+  SignedInSettingsIndexRoute: typeof SignedInSettingsIndexRoute
+}
+
+const SignedInSettingsRouteChildren: SignedInSettingsRouteChildren = {
+  SignedInSettingsChangePasswordRoute: SignedInSettingsChangePasswordRoute,
+  SignedInSettingsIndexRoute: SignedInSettingsIndexRoute,
+}
+
+const SignedInSettingsRouteWithChildren =
+  SignedInSettingsRoute._addFileChildren(SignedInSettingsRouteChildren)
+
 interface SignedInRouteChildren {
   SignedInDashboardRoute: typeof SignedInDashboardRoute
+  SignedInSettingsRoute: typeof SignedInSettingsRouteWithChildren
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInDashboardRoute: SignedInDashboardRoute,
+  SignedInSettingsRoute: SignedInSettingsRouteWithChildren,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import { logError } from '../log'
 import * as schema from './schema'
 
 /** What the app talks to, whichever driver is underneath. */
@@ -43,6 +44,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 /** A real PostgreSQL server. */
 export function openPostgres(connectionString: string): Database {
   const pool = new pg.Pool({ connectionString })
+  // An idle client can lose its connection; without a listener that error would end the process.
+  pool.on('error', (err) => logError('PostgreSQL connection', err))
   const db = drizzleNodePg({ client: pool, schema })
   return {
     db,

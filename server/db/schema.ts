@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { PLACE_KINDS } from '../../contract/enums'
+import { PLACE_KINDS, type PartnerType, type PlaceStatus, type Role, type UserStatus } from '../../contract/enums'
 
 /**
  * The one PostgreSQL schema. Change it here, then `npm run db:generate` writes the next
@@ -34,8 +34,8 @@ export const admins = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: smallint('role').notNull(),
-    status: smallint('status').notNull().default(1),
+    role: smallint('role').$type<Role>().notNull(),
+    status: smallint('status').$type<UserStatus>().notNull().default(1),
     profileImage: text('profile_image'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -66,7 +66,7 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_admin_id_idx').on(t.adminId)],
 )
 
-/** One-time codes of the forgot-password flow; a new code replaces the unused earlier ones. */
+/** One-time codes of the forgot-password flow: one per admin at most, a new code replaces the old. */
 export const passwordOtps = pgTable(
   'password_otps',
   {
@@ -80,10 +80,10 @@ export const passwordOtps = pgTable(
     usedAt: at('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('password_otps_admin_id_idx').on(t.adminId, t.createdAt)],
+  (t) => [uniqueIndex('password_otps_admin_id_key').on(t.adminId)],
 )
 
-/** What a verified code gives: the right to set a new password once, for a short while. */
+/** What a verified code gives: the right to set a new password once, for a short while (one per admin). */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -96,7 +96,10 @@ export const passwordResetTokens = pgTable(
     usedAt: at('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash),
+    uniqueIndex('password_reset_tokens_admin_id_key').on(t.adminId),
+  ],
 )
 
 /** Pet owners: the end users of the mobile app. Status 1 active, 2 blocked. */
@@ -110,7 +113,7 @@ export const appUsers = pgTable(
     mobileNo: text('mobile_no'),
     countryCode: text('country_code'),
     dob: date('dob', { mode: 'string' }),
-    status: smallint('status').notNull().default(1),
+    status: smallint('status').$type<UserStatus>().notNull().default(1),
     profileImage: text('profile_image'),
     address: text('address'),
     profileCompleted: boolean('profile_completed').notNull().default(false),
@@ -139,7 +142,7 @@ export const places = pgTable(
     longitude: doublePrecision('longitude').notNull(),
     logo: text('logo'),
     images: jsonb('images').$type<string[]>().notNull().default([]),
-    status: smallint('status').notNull().default(1),
+    status: smallint('status').$type<PlaceStatus>().notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -159,7 +162,7 @@ export const partners = pgTable(
     ownerName: text('owner_name').notNull(),
     email: text('email').notNull(),
     mobileNo: text('mobile_no').notNull(),
-    type: smallint('type').notNull(),
+    type: smallint('type').$type<PartnerType>().notNull(),
     address: text('address').notNull(),
     createdAt: createdAt(),
   },

@@ -97,8 +97,9 @@ CREATE UNIQUE INDEX "app_users_username_key" ON "app_users" USING btree ("userna
 CREATE UNIQUE INDEX "app_users_email_key" ON "app_users" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "app_users_created_at_idx" ON "app_users" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "partners_created_at_idx" ON "partners" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "password_otps_admin_id_idx" ON "password_otps" USING btree ("admin_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "password_otps_admin_id_key" ON "password_otps" USING btree ("admin_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "password_reset_tokens_token_hash_key" ON "password_reset_tokens" USING btree ("token_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "password_reset_tokens_admin_id_key" ON "password_reset_tokens" USING btree ("admin_id");--> statement-breakpoint
 CREATE INDEX "places_kind_created_at_idx" ON "places" USING btree ("kind","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_token_hash_key" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_admin_id_idx" ON "sessions" USING btree ("admin_id");

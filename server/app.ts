@@ -1,0 +1,67 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { requestId } from 'hono/request-id'
+import { secureHeaders } from 'hono/secure-headers'
+import { API_PREFIX } from '../contract'
+import type { Clock } from './clock'
+import type { Db } from './db/client'
+import { defaultAppConfig, type AppConfig, type Deps } from './deps'
+import { apiNotFound, onError } from './http/errors'
+import type { AppEnv } from './http/env'
+import { errorBodyOf } from './http/respond'
+import type { Mailer } from './mail/mailer'
+import { authRoutes } from './routes/auth'
+import { dashboardRoutes } from './routes/dashboard'
+import { passwordRoutes } from './routes/password'
+import { profileRoutes } from './routes/profile'
+import { uploadsRoutes } from './routes/uploads'
+import type { Storage } from './storage/storage'
+
+export interface AppOptions {
+  db: Db
+  storage: Storage
+  mailer: Mailer
+  clock: Clock
+  config?: Partial<AppConfig>
+}
+
+/** JSON bodies are small; uploads do not come through here. */
+const JSON_BODY_MAX_BYTES = 1024 * 1024
+
+/** The API (under /api/v1) and the uploaded files (under /uploads), on the given dependencies. */
+export function createApp(options: AppOptions) {
+  const deps: Deps = { ...options, config: { ...defaultAppConfig, ...options.config } }
+
+  const api = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      await next()
+      c.header('Cache-Control', 'no-store') // answers carry personal data and tokens
+    })
+    .use(
+      bodyLimit({
+        maxSize: JSON_BODY_MAX_BYTES,
+        onError: (c) => c.json(errorBodyOf('PAYLOAD_TOO_LARGE', 'Request body is too large', c.get('requestId')), 413),
+      }),
+    )
+    .route('/', authRoutes(deps))
+    .route('/', passwordRoutes(deps))
+    .route('/', profileRoutes(deps))
+    .route('/', dashboardRoutes(deps))
+
+  const app = new Hono<AppEnv>()
+  app.onError(onError)
+  app.use(requestId())
+  // HSTS is left to whoever terminates TLS in front of the server.
+  app.use(secureHeaders({ strictTransportSecurity: false }))
+  // Shared middleware (requireRole...) reads the deps here, so routes can declare it without arguments.
+  app.use(async (c, next) => {
+    c.set('deps', deps)
+    await next()
+  })
+  app.route(API_PREFIX, api)
+  app.all('/api/*', apiNotFound)
+  app.route('/', uploadsRoutes(deps))
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

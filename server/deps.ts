@@ -1,0 +1,26 @@
+import type { Clock } from './clock'
+import type { Db } from './db/client'
+import type { Mailer } from './mail/mailer'
+import type { Storage } from './storage/storage'
+
+/** Settings the app itself needs (the process-level ones live in config.ts). */
+export interface AppConfig {
+  /** How long a sign-in lasts. */
+  sessionTtlMs: number
+  /** How long a verified OTP's reset token may be used. */
+  resetTokenTtlMs: number
+}
+
+export const defaultAppConfig: AppConfig = {
+  sessionTtlMs: 168 * 60 * 60 * 1000,
+  resetTokenTtlMs: 15 * 60 * 1000,
+}
+
+/** Everything a route may use, handed to createApp: no module-level singletons. */
+export interface Deps {
+  db: Db
+  storage: Storage
+  mailer: Mailer
+  clock: Clock
+  config: AppConfig
+}

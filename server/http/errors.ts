@@ -1,0 +1,36 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { ERROR_STATUS, type ErrorCode } from '../../contract'
+import { logError } from '../log'
+import { ApiError } from './api-error'
+import type { AppEnv } from './env'
+import { errorBodyOf } from './respond'
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again later.'
+
+const codeOfStatus = (status: number): ErrorCode | undefined =>
+  (Object.keys(ERROR_STATUS) as ErrorCode[]).find((code) => ERROR_STATUS[code] === status)
+
+const requestIdOf = (c: Context) => c.get('requestId') as string | undefined
+
+/** The one error handler: every failure leaves as the contract's error body. */
+export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  const requestId = requestIdOf(c)
+  if (err instanceof ApiError) {
+    return c.json(errorBodyOf(err.code, err.message, requestId, err.fields), err.status)
+  }
+  // Hono's own middleware (e.g. a body read that fails) throws these with a fitting status.
+  if (err instanceof HTTPException) {
+    const code = codeOfStatus(err.status)
+    if (code && code !== 'INTERNAL') {
+      return c.json(errorBodyOf(code, err.message || 'Invalid request', requestId), ERROR_STATUS[code])
+    }
+  }
+  // Anything else is a bug or an outage: log it, and tell the caller only the request id.
+  logError(`${c.req.method} ${c.req.path} (request ${requestId ?? '-'})`, err)
+  return c.json(errorBodyOf('INTERNAL', INTERNAL_MESSAGE, requestId), 500)
+}
+
+/** Unknown routes under /api answer the contract's 404 body. */
+export const apiNotFound: NotFoundHandler<AppEnv> = (c) =>
+  c.json(errorBodyOf('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`, requestIdOf(c)), 404)

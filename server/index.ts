@@ -1,0 +1,144 @@
+/**
+ * Starts Petcare Admin: the API under /api/v1, uploaded files under /uploads and the built SPA.
+ * Configuration is read from the environment (server/config.ts, .env.example).
+ */
+import type { Server } from 'node:http'
+import { join, resolve } from 'node:path'
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { createApp } from './app'
+import { systemClock } from './clock'
+import { ConfigError, DEFAULT_PASSWORDS, loadConfig, type ServerConfig } from './config'
+import { openDatabase, type Database } from './db/client'
+import { adminAccounts, ensureAdmins, seedDemo } from './db/seed'
+import { accessLog } from './http/access-log'
+import { DataDirLockedError, lockDataDir, type DataDirLock } from './lock'
+import { logError, logInfo } from './log'
+import type { Mailer } from './mail/mailer'
+import { outboxMailer } from './mail/outbox'
+import { smtpMailer } from './mail/smtp'
+import { isSpaBuilt, spaRoutes } from './spa'
+import { diskStorage } from './storage/disk'
+
+/** How long in-flight requests get to finish on shutdown. */
+const SHUTDOWN_GRACE_MS = 10_000
+const DIST_DIR = resolve(import.meta.dirname, '..', 'dist')
+
+function fail(message: string): never {
+  console.error(message)
+  process.exit(1)
+}
+
+function readConfig(): ServerConfig {
+  try {
+    return loadConfig(process.env)
+  } catch (err) {
+    if (err instanceof ConfigError) fail(`${err.message}\nThe server did not start.`)
+    throw err
+  }
+}
+
+function chooseMailer(config: ServerConfig): Mailer {
+  if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom)
+  return outboxMailer(join(config.dataDir, 'outbox'), logInfo)
+}
+
+async function main() {
+  const config = readConfig()
+
+  // Only the embedded database needs the lock: a PostgreSQL server guards its own data.
+  let lock: DataDirLock | undefined
+  if (!config.databaseUrl) {
+    try {
+      lock = lockDataDir(config.dataDir)
+    } catch (err) {
+      if (err instanceof DataDirLockedError) fail(`${err.message}\nThe server did not start.`)
+      throw err
+    }
+  }
+
+  let database: Database | undefined
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    await database.migrate()
+    const created = await ensureAdmins(database.db, adminAccounts(config.admin, config.subAdmin))
+    created.forEach((email) => logInfo(`Created the account ${email}`))
+    if (config.seedDemo && (await seedDemo(database.db, systemClock.now()))) logInfo('Seeded the demo data')
+  } catch (err) {
+    logError('start-up', err)
+    await database?.close().catch(() => {})
+    lock?.release()
+    fail('The server could not open or prepare its database, and did not start.')
+  }
+  const db = database
+
+  const api = createApp({
+    db: db.db,
+    storage: diskStorage(join(config.dataDir, 'uploads')),
+    mailer: chooseMailer(config),
+    clock: systemClock,
+    config: { sessionTtlMs: config.sessionTtlMs },
+  })
+  const root = new Hono()
+  root.use(accessLog(config.trustProxy, logInfo))
+  root.route('/', api)
+  if (config.serveSpa) root.route('/', spaRoutes(DIST_DIR))
+
+  const server = serve({ fetch: root.fetch, port: config.port }, () => printBanner(config)) as Server
+  server.on('error', async (err: NodeJS.ErrnoException) => {
+    await db.close().catch(() => {})
+    lock?.release()
+    if (err.code === 'EADDRINUSE') fail(`Port ${config.port} is already in use. Set PORT to a free port.`)
+    logError('server', err)
+    process.exit(1)
+  })
+
+  let stopping = false
+  const shutdown = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logInfo(`${signal}: finishing in-flight requests, then stopping...`)
+    const forceTimer = setTimeout(() => {
+      logInfo(`Requests still running after ${SHUTDOWN_GRACE_MS / 1000} s: closing them.`)
+      server.closeAllConnections()
+    }, SHUTDOWN_GRACE_MS)
+    forceTimer.unref()
+    // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
+    server.close(async () => {
+      clearTimeout(forceTimer)
+      await db.close().catch((err) => logError('closing the database', err))
+      lock?.release()
+      logInfo('Stopped.')
+      process.exit(0)
+    })
+    server.closeIdleConnections()
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+/** Default demo passwords are printed; a password of your own stays out of the logs. */
+const shownPassword = (password: string, fallback: string, variable: string) =>
+  password === fallback ? password : `(the ${variable} you set)`
+
+function printBanner(config: ServerConfig) {
+  const url = `http://localhost:${config.port}`
+  const lines = [
+    '',
+    `Petcare Admin is running at ${url}`,
+    `  API:      ${url}/api/v1`,
+    `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${join(config.dataDir, 'db')}`}`,
+    `  Mail:     ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `dev outbox in ${join(config.dataDir, 'outbox')} (npm run outbox)`}`,
+    '',
+    'Sign in with:',
+    `  admin      ${config.admin.email}  /  ${shownPassword(config.admin.password, DEFAULT_PASSWORDS.admin, 'ADMIN_PASSWORD')}`,
+    `  sub admin  ${config.subAdmin.email}  /  ${shownPassword(config.subAdmin.password, DEFAULT_PASSWORDS.subAdmin, 'SUB_ADMIN_PASSWORD')}`,
+    '  (set at first start; a password changed in the app stays changed)',
+  ]
+  if (config.serveSpa && !isSpaBuilt(DIST_DIR)) {
+    lines.push('', `Note: ${DIST_DIR} is missing, so only the API is served. Run \`npm run build\` for the web app.`)
+  }
+  logInfo(lines.join('\n') + '\n')
+}
+
+await main()

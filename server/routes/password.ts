@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import {
+  changePasswordSchema,
+  emailSchema,
+  OTP_TTL_MS,
+  resetPasswordSchema,
+  USER_STATUS,
+  verifyOtpSchema,
+  type VerifyOtpResult,
+} from '../../contract'
+import { findAdminByEmail, findAdminById } from '../auth/admins'
+import { checkOtp, issueOtp, type OtpCheck } from '../auth/otp'
+import { hashPassword, verifyPassword } from '../auth/passwords'
+import { consumeResetToken, issueResetToken } from '../auth/reset-tokens'
+import { revokeSessionsOf } from '../auth/sessions'
+import { admins } from '../db/schema'
+import type { Deps } from '../deps'
+import { badRequest, unauthorized } from '../http/api-error'
+import { requireAuth } from '../http/auth'
+import type { AppContext, AppEnv } from '../http/env'
+import { ok } from '../http/respond'
+import { validate } from '../http/validate'
+import { logError } from '../log'
+
+export const PASSWORD_MSG = {
+  otpSent: 'If this email is registered, a verification code has been sent to it.',
+  otpVerified: 'OTP verified successfully',
+  passwordReset: 'Password reset successfully',
+  passwordChanged: 'Password changed successfully',
+  resetTokenInvalid: 'This reset request is invalid or has expired. Please verify your email again.',
+  oldPasswordWrong: 'Old password is incorrect',
+  samePassword: 'New password must be different from the old password',
+} as const
+
+export const OTP_CHECK_MSG: Record<Exclude<OtpCheck, 'ok'>, string> = {
+  invalid: 'Invalid verification code',
+  expired: 'Verification code has expired. Please request a new one.',
+  used: 'Verification code has already been used. Please request a new one.',
+  exhausted: 'Too many wrong attempts. Please request a new code.',
+}
+
+/** OTP failures name the field, so the form shows them under the code input. */
+const otpError = (check: Exclude<OtpCheck, 'ok'>) => badRequest(OTP_CHECK_MSG[check], { otp: OTP_CHECK_MSG[check] })
+
+const otpMail = (code: string) => ({
+  subject: 'Your Petcare Admin verification code',
+  text: [
+    `Your verification code is ${code}.`,
+    `It expires in ${OTP_TTL_MS / 60_000} minutes and can be used once.`,
+    'If you did not ask to reset your password, you can ignore this email.',
+  ].join('\n'),
+})
+
+/** Forgot password (send, verify, reset) and change password. */
+export const passwordRoutes = (deps: Deps) => {
+  /**
+   * Send and resend behave alike and always give the same answer, so the call does not tell
+   * who has an account. The mail goes out in the background for the same reason (an SMTP
+   * round trip would show in the timing); a failure is logged.
+   */
+  const sendOtp = async (c: AppContext, email: string) => {
+    const admin = await findAdminByEmail(deps.db, email)
+    if (admin && admin.status === USER_STATUS.ACTIVE) {
+      const code = await issueOtp(deps.db, admin.id, deps.clock.now())
+      deps.mailer.send({ to: admin.email, ...otpMail(code) }).catch((err) => logError(`sending the OTP mail`, err))
+    }
+    return c.json(ok(PASSWORD_MSG.otpSent, null))
+  }
+
+  return new Hono<AppEnv>()
+    .post('/admin/send-otp', validate('json', emailSchema), (c) => sendOtp(c, c.req.valid('json').email))
+    .post('/admin/resend-otp', validate('json', emailSchema), (c) => sendOtp(c, c.req.valid('json').email))
+
+    .post('/admin/verify-otp', validate('json', verifyOtpSchema), async (c) => {
+      const { email, otp } = c.req.valid('json')
+      const now = deps.clock.now()
+      const admin = await findAdminByEmail(deps.db, email)
+      // An unknown or blocked email reads like a wrong code.
+      if (!admin || admin.status !== USER_STATUS.ACTIVE) throw otpError('invalid')
+      const check = await checkOtp(deps.db, admin.id, otp, now)
+      if (check !== 'ok') throw otpError(check)
+      const resetToken = await issueResetToken(deps.db, admin.id, now, deps.config.resetTokenTtlMs)
+      const data: VerifyOtpResult = { resetToken }
+      return c.json(ok(PASSWORD_MSG.otpVerified, data))
+    })
+
+    .post('/admin/reset-password', validate('json', resetPasswordSchema), async (c) => {
+      const { resetToken, password } = c.req.valid('json')
+      const passwordHash = await hashPassword(password) // before the transaction, which stays short
+      const now = deps.clock.now()
+      const done = await deps.db.transaction(async (tx) => {
+        const adminId = await consumeResetToken(tx, resetToken, now)
+        if (!adminId) return false
+        await tx.update(admins).set({ passwordHash, updatedAt: now }).where(eq(admins.id, adminId))
+        await revokeSessionsOf(tx, adminId, now)
+        return true
+      })
+      if (!done) throw badRequest(PASSWORD_MSG.resetTokenInvalid)
+      return c.json(ok(PASSWORD_MSG.passwordReset, null))
+    })
+
+    .post('/admin/change-password', requireAuth, validate('json', changePasswordSchema), async (c) => {
+      const { oldPassword, newPassword } = c.req.valid('json')
+      const { admin: signedIn, sessionId } = c.get('signedIn')
+      const admin = await findAdminById(deps.db, signedIn.id)
+      if (!admin) throw unauthorized()
+      if (!(await verifyPassword(admin.passwordHash, oldPassword))) {
+        throw badRequest(PASSWORD_MSG.oldPasswordWrong, { oldPassword: PASSWORD_MSG.oldPasswordWrong })
+      }
+      if (newPassword === oldPassword) {
+        throw badRequest(PASSWORD_MSG.samePassword, { newPassword: PASSWORD_MSG.samePassword })
+      }
+      const passwordHash = await hashPassword(newPassword)
+      const now = deps.clock.now()
+      await deps.db.transaction(async (tx) => {
+        await tx.update(admins).set({ passwordHash, updatedAt: now }).where(eq(admins.id, admin.id))
+        // Other devices must sign in again with the new password; this one stays signed in.
+        await revokeSessionsOf(tx, admin.id, now, sessionId)
+      })
+      return c.json(ok(PASSWORD_MSG.passwordChanged, null))
+    })
+}

@@ -1,0 +1,34 @@
+import { MSG } from '../../contract'
+import { ConfigError, loadConfig } from '../../server/config'
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      admin: { email: 'admin@petcare.local', password: 'Admin@123', name: 'Admin' },
+      subAdmin: { email: 'subadmin@petcare.local', password: 'SubAdmin@123' },
+      seedDemo: true,
+      smtpUrl: undefined,
+      sessionTtlMs: 168 * 60 * 60 * 1000,
+      trustProxy: false,
+    })
+    expect(config.dataDir).toMatch(/[/\\]data$/)
+  })
+
+  it('reads SEED_DEMO=false and TRUST_PROXY=1', () => {
+    const config = loadConfig({ SEED_DEMO: 'false', TRUST_PROXY: '1', PORT: '8080', SESSION_TTL_HOURS: '12' })
+    expect(config).toMatchObject({ seedDemo: false, trustProxy: true, port: 8080, sessionTtlMs: 12 * 60 * 60 * 1000 })
+  })
+
+  it('refuses an ADMIN_PASSWORD that breaks the password rule, saying why', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'password' })).toThrow(ConfigError)
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'password1' })).toThrow(`ADMIN_PASSWORD: ${MSG.passwordPattern}`)
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'Ab@1' })).toThrow(`ADMIN_PASSWORD: ${MSG.passwordMin}`)
+  })
+
+  it('refuses a PORT that is not a port number', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
+  })
+})

@@ -1,0 +1,17 @@
+import type { z } from 'zod'
+import { errorBody, okEnvelope, type ErrorBody } from '../../../contract'
+
+/** Asserts a success answer and parses it with the contract, so its shape is checked too. */
+export async function okBody<T extends z.ZodType>(res: Response, data: T, status = 200) {
+  expect(res.status, await peek(res)).toBe(status)
+  return okEnvelope(data).parse(await res.json())
+}
+
+/** Asserts an error answer with the contract's error body. */
+export async function errorOf(res: Response, status: number): Promise<ErrorBody> {
+  expect(res.status, await peek(res)).toBe(status)
+  return errorBody.parse(await res.json())
+}
+
+/** The body text, for a failing assertion's message (read from a clone, the body stays unread). */
+const peek = (res: Response) => res.clone().text()

@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { inject } from 'vitest'
+import { z } from 'zod'
+import { API_PREFIX, loginResult, type LoginResult } from '../../../contract'
+import { createApp } from '../../../server/app'
+import { pgliteDatabase, type Db } from '../../../server/db/client'
+import type { AppConfig } from '../../../server/deps'
+import { diskStorage } from '../../../server/storage/disk'
+import { okBody } from './bodies'
+import { manualClock } from './manual-clock'
+import { memoryMailer } from './memory-mailer'
+
+/**
+ * One embedded database per worker, loaded from the suite's migrated template
+ * (global-setup.ts), and put back to the template's rows before every test: truncating and
+ * re-inserting a few rows takes milliseconds, loading a database most of a second.
+ */
+interface WorkerDatabase {
+  db: Db
+  reset(): Promise<void>
+}
+
+let workerDatabase: Promise<WorkerDatabase> | undefined
+const tempDirs: string[] = []
+
+async function openWorkerDatabase(): Promise<WorkerDatabase> {
+  const template = await readFile(inject('databaseTemplate'))
+  const client = await PGlite.create({ loadDataDir: new Blob([template]), extensions: { pg_trgm } })
+  const { rows: tables } = await client.query<{ name: string }>(
+    `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by tablename`,
+  )
+  const snapshot: { table: string; rows: string }[] = []
+  for (const { name } of tables) {
+    const { rows } = await client.query<{ rows: string }>(`select coalesce(json_agg(t), '[]')::text as rows from ${name} t`)
+    if (rows[0] && rows[0].rows !== '[]') snapshot.push({ table: name, rows: rows[0].rows })
+  }
+  const reset = () =>
+    client.transaction(async (tx) => {
+      await tx.exec(`truncate ${tables.map((t) => t.name).join(', ')} restart identity cascade`)
+      await tx.exec('set local session_replication_role = replica') // rows go back in any order
+      for (const { table, rows } of snapshot) {
+        await tx.query(`insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`, [rows])
+      }
+    })
+  return { db: pgliteDatabase(client).db, reset }
+}
+
+/** Removes the temporary upload folders made so far (setup.ts calls it after each file). */
+export function resetTestUploads() {
+  tempDirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }))
+}
+
+type Json = Record<string, unknown> | unknown[]
+interface CallOptions {
+  token?: string
+  headers?: Record<string, string>
+}
+
+/**
+ * A fresh app on the template's data: the two test accounts (helpers/accounts.ts), no demo
+ * data, an in-memory mailer, a manual clock and disk storage in a temporary folder.
+ */
+export async function testApp(options: { config?: Partial<AppConfig> } = {}) {
+  workerDatabase ??= openWorkerDatabase()
+  const { db, reset } = await workerDatabase
+  await reset()
+
+  const mailer = memoryMailer()
+  const clock = manualClock()
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'petcare-test-uploads-'))
+  tempDirs.push(uploadsDir)
+  const storage = diskStorage(uploadsDir)
+  const app = createApp({ db, storage, mailer, clock, config: options.config })
+
+  const headersOf = ({ token, headers }: CallOptions, json: boolean) => ({
+    ...(json ? { 'Content-Type': 'application/json' } : {}),
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    ...headers,
+  })
+  /** Calls `/api/v1${path}`. */
+  const call = (method: string, path: string, json?: Json, opts: CallOptions = {}) =>
+    app.request(`${API_PREFIX}${path}`, {
+      method,
+      headers: headersOf(opts, json !== undefined),
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    })
+
+  const get = (path: string, opts?: CallOptions) => call('GET', path, undefined, opts)
+  const post = (path: string, json?: Json, opts?: CallOptions) => call('POST', path, json, opts)
+  const put = (path: string, json?: Json, opts?: CallOptions) => call('PUT', path, json, opts)
+
+  /** Signs in and returns the login answer's data (with the token). */
+  async function login(email: string, password: string): Promise<LoginResult> {
+    const { data } = await okBody(await post('/admin/login', { email, password }), loginResult)
+    return data
+  }
+
+  return { app, db, mailer, clock, storage, uploadsDir, call, get, post, put, login }
+}
+
+export type TestApp = Awaited<ReturnType<typeof testApp>>
+
+/** `data: null` answers. */
+export const nothing = z.null()

@@ -1,0 +1,213 @@
+import { adminProfile, MSG, OTP_TTL_MS, verifyOtpResult } from '../../contract'
+import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
+import { errorOf, okBody } from './helpers/bodies'
+import { nothing, testApp, type TestApp } from './helpers/test-app'
+
+const SENT = 'If this email is registered, a verification code has been sent to it.'
+const NEW_PASSWORD = 'NewPass@456'
+
+/** Requests a code for the test admin and returns it, read from the mail. */
+async function requestCode(t: TestApp, path = '/admin/send-otp') {
+  await okBody(await t.post(path, { email: TEST_ADMIN.email }), nothing)
+  return t.mailer.lastCodeTo(TEST_ADMIN.email)
+}
+
+const verify = (t: TestApp, otp: string, email: string = TEST_ADMIN.email) => t.post('/admin/verify-otp', { email, otp })
+const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000')
+
+describe('POST /admin/send-otp and /admin/resend-otp', () => {
+  it('mails a 6-digit code to a registered admin', async () => {
+    const t = await testApp()
+    const body = await okBody(await t.post('/admin/send-otp', { email: TEST_ADMIN.email }), nothing)
+    expect(body.message).toBe(SENT)
+    expect(t.mailer.messages).toHaveLength(1)
+    expect(t.mailer.messages[0]).toMatchObject({ to: TEST_ADMIN.email, subject: 'Your Petcare Admin verification code' })
+    expect(t.mailer.lastCodeTo(TEST_ADMIN.email)).toMatch(/^\d{6}$/)
+  })
+
+  it('gives the same answer for an unknown email and sends no mail', async () => {
+    const t = await testApp()
+    const body = await okBody(await t.post('/admin/resend-otp', { email: 'nobody@petcare.test' }), nothing)
+    expect(body).toEqual({ isSuccess: true, message: SENT, data: null })
+    expect(t.mailer.messages).toHaveLength(0)
+  })
+
+  it('answers 400 with the email message for an invalid email', async () => {
+    const t = await testApp()
+    const body = await errorOf(await t.post('/admin/send-otp', { email: 'admin@' }), 400)
+    expect(body.error.fields).toEqual({ email: MSG.email })
+  })
+
+  it('replaces the earlier code when a new one is sent', async () => {
+    const t = await testApp()
+    const first = await requestCode(t)
+    const second = await requestCode(t, '/admin/resend-otp')
+    if (first !== second) await errorOf(await verify(t, first), 400)
+    await okBody(await verify(t, second), verifyOtpResult)
+  })
+})
+
+describe('POST /admin/verify-otp', () => {
+  it('exchanges the mailed code for a reset token', async () => {
+    const t = await testApp()
+    const code = await requestCode(t)
+    const body = await okBody(await verify(t, code), verifyOtpResult)
+    expect(body.message).toBe('OTP verified successfully')
+    expect(body.data.resetToken).toMatch(/^[\w-]{43}$/)
+  })
+
+  it('refuses a wrong code, naming the otp field', async () => {
+    const t = await testApp()
+    const code = await requestCode(t)
+    const body = await errorOf(await verify(t, wrongCodeFor(code)), 400)
+    expect(body.error.fields).toEqual({ otp: 'Invalid verification code' })
+  })
+
+  it('refuses a code for an email that has none, like a wrong code', async () => {
+    const t = await testApp()
+    const body = await errorOf(await verify(t, '123456', 'nobody@petcare.test'), 400)
+    expect(body.message).toBe('Invalid verification code')
+  })
+
+  it('refuses an expired code', async () => {
+    const t = await testApp()
+    const code = await requestCode(t)
+    t.clock.advance(OTP_TTL_MS + 1)
+    const body = await errorOf(await verify(t, code), 400)
+    expect(body.message).toBe('Verification code has expired. Please request a new one.')
+  })
+
+  it('accepts a code until the last moment of its 10 minutes', async () => {
+    const t = await testApp()
+    const code = await requestCode(t)
+    t.clock.advance(OTP_TTL_MS - 1)
+    await okBody(await verify(t, code), verifyOtpResult)
+  })
+
+  it('accepts a code only once', async () => {
+    const t = await testApp()
+    const code = await requestCode(t)
+    await okBody(await verify(t, code), verifyOtpResult)
+    const body = await errorOf(await verify(t, code), 400)
+    expect(body.message).toBe('Verification code has already been used. Please request a new one.')
+  })
+
+  it('kills the code after 5 wrong tries, so even the right code fails on the 6th', async () => {
+    const t = await testApp()
+    const code = await requestCode(t)
+    for (let i = 0; i < 5; i++) await errorOf(await verify(t, wrongCodeFor(code)), 400)
+    const body = await errorOf(await verify(t, code), 400)
+    expect(body.message).toBe('Too many wrong attempts. Please request a new code.')
+  })
+
+  it('still accepts the right code after 4 wrong tries', async () => {
+    const t = await testApp()
+    const code = await requestCode(t)
+    for (let i = 0; i < 4; i++) await errorOf(await verify(t, wrongCodeFor(code)), 400)
+    await okBody(await verify(t, code), verifyOtpResult)
+  })
+
+  it('answers 400 with our message for a code that is not 6 digits', async () => {
+    const t = await testApp()
+    const body = await errorOf(await verify(t, '12ab'), 400)
+    expect(body.error.fields).toEqual({ otp: MSG.otpInvalid })
+  })
+})
+
+describe('POST /admin/reset-password', () => {
+  async function resetToken(t: TestApp) {
+    const { data } = await okBody(await verify(t, await requestCode(t)), verifyOtpResult)
+    return data.resetToken
+  }
+
+  it('sets the new password and signs the admin out everywhere', async () => {
+    const t = await testApp()
+    const { token } = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+    const res = await t.post('/admin/reset-password', {
+      resetToken: await resetToken(t),
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    })
+    expect((await okBody(res, nothing)).message).toBe('Password reset successfully')
+    await errorOf(await t.get('/admin/profile', { token }), 401)
+    await errorOf(await t.post('/admin/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password }), 401)
+    await t.login(TEST_ADMIN.email, NEW_PASSWORD)
+  })
+
+  it('accepts a reset token only once', async () => {
+    const t = await testApp()
+    const payload = { resetToken: await resetToken(t), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }
+    await okBody(await t.post('/admin/reset-password', payload), nothing)
+    const body = await errorOf(await t.post('/admin/reset-password', { ...payload, password: 'Other@789', confirmPassword: 'Other@789' }), 400)
+    expect(body.message).toBe('This reset request is invalid or has expired. Please verify your email again.')
+  })
+
+  it('refuses a reset token older than 15 minutes', async () => {
+    const t = await testApp()
+    const token = await resetToken(t)
+    t.clock.advance(15 * 60 * 1000)
+    await errorOf(await t.post('/admin/reset-password', { resetToken: token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }), 400)
+  })
+
+  it('answers 400 when the passwords do not match', async () => {
+    const t = await testApp()
+    const body = await errorOf(
+      await t.post('/admin/reset-password', { resetToken: await resetToken(t), password: NEW_PASSWORD, confirmPassword: 'Other@789' }),
+      400,
+    )
+    expect(body.error.fields).toEqual({ confirmPassword: MSG.passwordMatch })
+  })
+})
+
+describe('POST /admin/change-password', () => {
+  it('answers 400 on oldPassword when the old password is wrong', async () => {
+    const t = await testApp()
+    const { token } = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+    const res = await t.post(
+      '/admin/change-password',
+      { oldPassword: 'Wrong@123', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      { token },
+    )
+    const body = await errorOf(res, 400)
+    expect(body.error.fields).toEqual({ oldPassword: 'Old password is incorrect' })
+    expect(body.message).toBe('Old password is incorrect')
+  })
+
+  it('changes the password, ends the other sessions and keeps the caller signed in', async () => {
+    const t = await testApp()
+    const here = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+    const elsewhere = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+    const subAdmin = await t.login(TEST_SUB_ADMIN.email, TEST_SUB_ADMIN.password)
+    const res = await t.post(
+      '/admin/change-password',
+      { oldPassword: TEST_ADMIN.password, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      { token: here.token },
+    )
+    expect((await okBody(res, nothing)).message).toBe('Password changed successfully')
+    await okBody(await t.get('/admin/profile', { token: here.token }), adminProfile)
+    await errorOf(await t.get('/admin/profile', { token: elsewhere.token }), 401)
+    await okBody(await t.get('/admin/profile', { token: subAdmin.token }), adminProfile)
+    await t.login(TEST_ADMIN.email, NEW_PASSWORD)
+  })
+
+  it('refuses a new password equal to the old one', async () => {
+    const t = await testApp()
+    const { token } = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+    const res = await t.post(
+      '/admin/change-password',
+      { oldPassword: TEST_ADMIN.password, newPassword: TEST_ADMIN.password, confirmPassword: TEST_ADMIN.password },
+      { token },
+    )
+    expect((await errorOf(res, 400)).error.fields).toEqual({ newPassword: 'New password must be different from the old password' })
+  })
+
+  it('answers 401 without a token', async () => {
+    const t = await testApp()
+    const res = await t.post('/admin/change-password', {
+      oldPassword: TEST_ADMIN.password,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    })
+    await errorOf(res, 401)
+  })
+})
