@@ -26,7 +26,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-console': ['warn', { allow: ['error', 'warn', 'info'] }],
+      'no-console': ['warn', { allow: ['error', 'warn', 'info', 'table'] }],
     },
   },
   {

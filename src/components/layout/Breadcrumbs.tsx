@@ -12,15 +12,15 @@ export function Breadcrumbs({ items, className = '' }: { items?: Crumb[]; classN
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const crumbs = items ?? crumbsFromPath(pathname)
   const [expanded, setExpanded] = useState(false)
-  const [focusIndex, setFocusIndex] = useState<number | null>(null)
+  const pendingFocus = useRef<number | null>(null)
   const listRef = useRef<HTMLOListElement>(null)
 
   // After expanding, focus moves to the first item that was hidden, where the ellipsis was.
   useEffect(() => {
-    if (focusIndex === null) return
-    listRef.current?.querySelectorAll<HTMLElement>('a, [aria-current="page"]')[focusIndex]?.focus()
-    setFocusIndex(null)
-  }, [focusIndex])
+    if (pendingFocus.current === null) return
+    listRef.current?.querySelectorAll<HTMLElement>('a, [aria-current="page"]')[pendingFocus.current]?.focus()
+    pendingFocus.current = null
+  }, [expanded])
 
   if (crumbs.length === 0) return null
   const { head, hidden, tail } = expanded ? { head: crumbs, hidden: 0, tail: [] } : collapseCrumbs(crumbs)
@@ -58,7 +58,7 @@ export function Breadcrumbs({ items, className = '' }: { items?: Crumb[]; classN
                     aria-label={`Show ${hidden} more breadcrumbs`}
                     onClick={() => {
                       setExpanded(true)
-                      setFocusIndex(head.length)
+                      pendingFocus.current = head.length
                     }}
                     className="rounded bg-slate-100 px-1.5 leading-5 text-slate-700 hover:bg-slate-200"
                   >

@@ -1,7 +1,7 @@
 import { useRef, type ChangeEvent } from 'react'
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { profileNameSchema, roleLabel, type ProfileNameInput } from '@contract'
 import { Form } from '@/components/form/Form'
 import { TextField, applyServerErrors } from '@/components/form/Field'
@@ -111,7 +111,7 @@ function NameForm({ name }: { name: string }) {
     mode: 'onTouched',
     defaultValues: { name },
   })
-  const changed = (form.watch('name') ?? '').trim() !== name
+  const changed = (useWatch({ control: form.control, name: 'name' }) ?? '').trim() !== name
   const submit = form.handleSubmit((values) =>
     update.mutate(values, {
       onSuccess: ({ data }) => form.reset({ name: data.name }),
