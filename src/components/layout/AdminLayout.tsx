@@ -63,7 +63,9 @@ export function AdminLayout({ userBlock, children }: { userBlock?: ReactNode; ch
           aria-label={`${PRODUCT_NAME}, go to the dashboard`}
           className="flex items-center rounded-md px-1"
         >
-          <Logo className="hidden sm:inline-flex" />
+          <span className="hidden sm:inline-flex">
+            <Logo />
+          </span>
           <span aria-hidden="true" className="grid h-9 w-9 place-items-center rounded-lg bg-primary-700 text-white sm:hidden">
             <PawIcon className="h-5 w-5" />
           </span>

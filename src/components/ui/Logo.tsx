@@ -9,7 +9,7 @@ export function Logo({ tone = 'dark', className = '' }: { tone?: 'dark' | 'light
       >
         <PawIcon className="h-5 w-5" />
       </span>
-      <span className={`text-lg font-bold tracking-tight ${light ? 'text-white' : 'text-slate-900'}`}>
+      <span className={`whitespace-nowrap text-lg font-bold tracking-tight ${light ? 'text-white' : 'text-slate-900'}`}>
         Petcare <span className={light ? 'text-secondary-300' : 'text-secondary-600'}>Admin</span>
       </span>
     </span>
