@@ -1,0 +1,29 @@
+import { z } from 'zod'
+
+/** The pet of spec section 3, as GET /pet/petbyid returns it for the public page. */
+export const petDetails = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** Years; under 1 the page shows months (age x 10). */
+  age: z.number().nullable(),
+  species: z.object({ name: z.string() }).nullable(),
+  weight: z.number().nullable(),
+  breed: z.object({ breedName: z.string() }).nullable(),
+  /** 1 Small, 2 Medium, 3 Large, 4 Extra-Large. */
+  size: z.number().int().nullable(),
+  /** 1 Male, 2 Female, 3 Other. */
+  gender: z.number().int().nullable(),
+  microChipId: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  /** '1' public, otherwise private. */
+  profileType: z.string(),
+  marking: z.string().nullable(),
+  medicalHistory: z.string().nullable(),
+  medications: z.array(z.object({ name: z.string() })),
+  vaccines: z.array(z.object({ date: z.string(), vaccine: z.object({ name: z.string() }) })),
+  profilePhotos: z.array(z.object({ url: z.string() })),
+  owner: z
+    .object({ name: z.string().nullable(), mobileNo: z.string().nullable(), email: z.string().nullable(), days: z.number().nullable() })
+    .nullable(),
+})
+export type PetDetails = z.infer<typeof petDetails>
