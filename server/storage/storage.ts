@@ -1,3 +1,5 @@
+import type { SignedUpload } from '../../contract'
+
 /** A stored file, ready to be sent. */
 export interface StoredFile {
   body: ReadableStream<Uint8Array>
@@ -5,15 +7,35 @@ export interface StoredFile {
   contentType: string
 }
 
+/** What a signed browser upload may put: exactly this key, this type, at most this many bytes, until then. */
+export interface PostTarget {
+  key: string
+  contentType: string
+  maxBytes: number
+  expiresAt: Date
+  /** The origin the signing request came to (`https://admin.example.com`), for drivers that take the post themselves. */
+  origin: string
+}
+
 /**
  * Where uploaded files live. The server picks every key (the client's file name never reaches
- * a path); keys are relative paths such as `profile/6f1c....png`. The disk driver is the
- * default; the signed-upload protocol of spec section 7 is built on this in a later issue.
+ * a path); keys are relative paths such as `place/2026/11/6f1c....png`. Browsers upload with
+ * the S3 POST-policy protocol (spec section 7): `signPost` returns the form they send. The disk
+ * driver (the default) receives that form itself at POST /uploads/ (`receivePost`); the S3
+ * driver leaves it to the bucket.
  */
 export interface Storage {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>
   get(key: string): Promise<StoredFile | undefined>
   remove(key: string): Promise<void>
+  /** The signed form for one browser upload to `target.key`. */
+  signPost(target: PostTarget): Promise<SignedUpload>
+  /**
+   * Takes a browser's signed multipart post (drivers that store the files themselves): checks
+   * the signature, expiry and conditions, streams the file in under its size limit, checks its
+   * first bytes, and stores it unless the key already exists. Throws an ApiError otherwise.
+   */
+  receivePost?(request: Request, now: Date): Promise<void>
 }
 
 /** Segments of letters, digits, dot, dash and underscore, none starting with a dot: no `..`, no hidden files. */
@@ -21,15 +43,18 @@ const SAFE_KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*
 
 export const isSafeKey = (key: string) => key.length <= 512 && SAFE_KEY.test(key)
 
-/** The types we serve as themselves; anything else is sent as a download-only octet stream. */
+/**
+ * The raster image types we serve as themselves; anything else is sent as a download-only
+ * octet stream (see routes/uploads.ts).
+ */
 const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
   gif: 'image/gif',
-  mp4: 'video/mp4',
 }
 
-export const contentTypeOfKey = (key: string) =>
-  CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream'
+export const OCTET_STREAM = 'application/octet-stream'
+
+export const contentTypeOfKey = (key: string) => CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? OCTET_STREAM

@@ -26,11 +26,26 @@ describe('GET /uploads/*', () => {
     await expect(t.storage.put('../escape.png', new Uint8Array([1]), 'image/png')).rejects.toThrow(/unsafe/)
   })
 
-  it('sends types it does not serve as such as a download-only octet stream', async () => {
+  it('sends anything but a raster image as a download-only octet stream', async () => {
     const t = await testApp()
-    await t.storage.put('misc/page.html', new TextEncoder().encode('<script>alert(1)</script>'), 'text/html')
-    const res = await t.app.request('/uploads/misc/page.html')
-    expect(res.headers.get('Content-Type')).toBe('application/octet-stream')
-    expect(res.headers.get('Content-Security-Policy')).toContain('sandbox')
+    for (const key of ['misc/page.html', 'misc/logo.svg', 'misc/clip.mp4']) {
+      await t.storage.put(key, new TextEncoder().encode('<script>alert(1)</script>'), 'text/html')
+      const res = await t.app.request(`/uploads/${key}`)
+      expect(res.headers.get('Content-Type'), key).toBe('application/octet-stream')
+      expect(res.headers.get('Content-Disposition'), key).toBe('attachment')
+      expect(res.headers.get('X-Content-Type-Options'), key).toBe('nosniff')
+      expect(res.headers.get('Content-Security-Policy'), key).toBe("default-src 'none'; sandbox")
+    }
+  })
+
+  it('serves JPEG, PNG, WEBP and GIF inline with their types', async () => {
+    const t = await testApp()
+    const types = { 'a.jpg': 'image/jpeg', 'b.jpeg': 'image/jpeg', 'c.png': 'image/png', 'd.webp': 'image/webp', 'e.gif': 'image/gif' }
+    for (const [name, type] of Object.entries(types)) {
+      await t.storage.put(`site/${name}`, new Uint8Array([1]), type)
+      const res = await t.app.request(`/uploads/site/${name}`)
+      expect(res.headers.get('Content-Type'), name).toBe(type)
+      expect(res.headers.get('Content-Disposition'), name).toBeNull()
+    }
   })
 })

@@ -1,0 +1,119 @@
+import { z } from 'zod'
+import { IMAGE_MAX_BYTES, IMAGES_MAX, PROFILE_IMAGE_MAX_BYTES, SITE_IMAGE_MAX_BYTES } from './limits'
+import { MSG } from './messages'
+
+/**
+ * Uploads (spec section 7, DESIGN.md "Uploads"): the browser asks POST /common/upload for one
+ * signed form per file, then posts each file straight to the storage with the S3 POST-policy
+ * protocol: a multipart form to `url` holding every entry of `fields` first and the file last,
+ * under the name `file`; 204 (or 200) is success. The file is then readable at `fileUrl`, which
+ * is `url + fields.key` unless a public base URL (a CDN) is configured for the bucket.
+ */
+
+/** The raster image types we accept and serve inline; each maps to the extension of its keys. */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const
+export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number]
+export const IMAGE_EXTENSION: Record<ImageMimeType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+}
+
+/**
+ * Where a file goes, which decides its rules: `profile` (an admin's picture), `place` (pet shop
+ * and hospital images and logos), `site` (site images).
+ */
+export const UPLOAD_FOLDERS = ['profile', 'place', 'site'] as const
+export type UploadFolder = (typeof UPLOAD_FOLDERS)[number]
+
+export interface UploadRule {
+  mimeTypes: readonly ImageMimeType[]
+  maxBytes: number
+  /** For messages: 'JPG, JPEG or PNG'. */
+  typesLabel: string
+}
+
+export const UPLOAD_RULES: Record<UploadFolder, UploadRule> = {
+  profile: { mimeTypes: ['image/jpeg', 'image/png'], maxBytes: PROFILE_IMAGE_MAX_BYTES, typesLabel: 'JPG, JPEG or PNG' },
+  place: {
+    mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+    maxBytes: IMAGE_MAX_BYTES,
+    typesLabel: 'JPG, JPEG, PNG, WEBP or GIF',
+  },
+  site: { mimeTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: SITE_IMAGE_MAX_BYTES, typesLabel: 'JPG, JPEG, PNG or WEBP' },
+}
+
+/** How long a signed form may be used; a retry after that asks for a new one. */
+export const UPLOAD_LINK_TTL_MS = 10 * 60 * 1000
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+
+export const UPLOAD_MSG = {
+  signed: 'Upload links created successfully',
+  filesMin: 'Choose at least one file to upload',
+  filesMax: MSG.imagesMax,
+  fileNameMax: 'File name should be maximum of 255 characters',
+  folderType: `Folder type must be one of: ${UPLOAD_FOLDERS.join(', ')}`,
+  mimeType: 'Only JPG, JPEG, PNG, WEBP or GIF images can be uploaded',
+  mimeTypeOf: (folder: UploadFolder) => `Only ${UPLOAD_RULES[folder].typesLabel} images can be uploaded here`,
+  // The upload endpoint of the built-in (disk) storage: the answers a signed post may get.
+  notMultipart: 'Send the upload as multipart/form-data',
+  malformed: 'The upload form could not be read',
+  noFile: 'The upload form has no file: send it last, under the name "file"',
+  fileNotLast: 'Send the file last, under the name "file"',
+  fieldRepeated: (name: string) => `The form field "${name}" is sent more than once`,
+  tooManyFields: 'The upload form has too many fields',
+  fieldTooLarge: (name: string) => `The form field "${name}" is too long`,
+  noPolicy: 'The upload form has no Policy or Signature: send every field of the signed upload',
+  badSignature: 'The upload signature does not match its policy',
+  badPolicy: 'The upload policy could not be read',
+  expired: 'The upload link has expired. Please request a new one.',
+  extraField: (name: string) => `The form field "${name}" is not allowed by the upload policy`,
+  conditionFailed: (name: string) => `The form field "${name}" does not match the upload policy`,
+  unsafeKey: 'The upload key is not allowed',
+  exists: 'A file was already uploaded with this link. Please request a new one.',
+  bodyTooLarge: 'The upload is too large',
+  tooLarge: (maxBytes: number) => `The file is too large: the limit is ${megabytes(maxBytes)}`,
+  empty: 'The file is empty',
+  notImage: (mimeType: ImageMimeType) => `The file's content is not a ${IMAGE_EXTENSION[mimeType].toUpperCase()} image`,
+} as const
+
+/** `image/jpg` is not a registered type, but some clients send it for a .jpg file. */
+const normalMimeType = (v: string) => (v === 'image/jpg' ? 'image/jpeg' : v)
+
+/** One file the browser means to upload. Its name is never used in a path: the server picks every key. */
+export const uploadFileRequest = z
+  .strictObject({
+    fileName: z.string(MSG.required).trim().min(1, MSG.required).max(255, UPLOAD_MSG.fileNameMax),
+    mimeType: z
+      .string(MSG.required)
+      .trim()
+      .toLowerCase()
+      .transform(normalMimeType)
+      .pipe(z.enum(IMAGE_MIME_TYPES, UPLOAD_MSG.mimeType)),
+    folderType: z.enum(UPLOAD_FOLDERS, UPLOAD_MSG.folderType),
+  })
+  .superRefine((v, ctx) => {
+    if (!UPLOAD_RULES[v.folderType].mimeTypes.includes(v.mimeType)) {
+      ctx.addIssue({ code: 'custom', path: ['mimeType'], message: UPLOAD_MSG.mimeTypeOf(v.folderType) })
+    }
+  })
+export type UploadFileRequest = z.input<typeof uploadFileRequest>
+
+/** The body of POST /common/upload: a JSON array of 1 to 20 files. */
+export const uploadRequest = z.array(uploadFileRequest).min(1, UPLOAD_MSG.filesMin).max(IMAGES_MAX, UPLOAD_MSG.filesMax)
+export type UploadRequest = z.input<typeof uploadRequest>
+
+/** One signed form: post `fields` (in this order), then the file as `file`, to `url`. */
+export const signedUpload = z.object({
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  /** Where the file is readable once posted: `url + fields.key`, or the bucket's public base URL + key. */
+  fileUrl: z.string(),
+})
+export type SignedUpload = z.infer<typeof signedUpload>
+
+/** The `data` of POST /common/upload: one signed form per requested file, in the same order. */
+export const uploadResult = z.array(signedUpload)
+export type UploadResult = z.infer<typeof uploadResult>

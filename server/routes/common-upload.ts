@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto'
+import { Hono } from 'hono'
+import { IMAGE_EXTENSION, UPLOAD_LINK_TTL_MS, UPLOAD_MSG, UPLOAD_RULES, uploadRequest, type ImageMimeType, type UploadFolder } from '../../contract'
+import { addMs } from '../clock'
+import type { Deps } from '../deps'
+import { ApiError, badRequest } from '../http/api-error'
+import { requireAuth } from '../http/auth'
+import type { AppContext, AppEnv } from '../http/env'
+import { ok } from '../http/respond'
+import { validationError } from '../http/validate'
+
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
+
+/**
+ * The body is a JSON array, which the shared `validate` (objects only) does not take: read it
+ * here with the same answers (415, 400 with `error.fields` keyed `0.mimeType`...). A fault of
+ * the array itself (none, or more than 20) becomes the message.
+ */
+async function readUploadRequest(c: AppContext) {
+  const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim()
+  if (!JSON_MEDIA_TYPE.test(mediaType)) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json')
+  let body: unknown
+  try {
+    body = await c.req.json()
+  } catch {
+    throw badRequest('Request body is not valid JSON')
+  }
+  if (!Array.isArray(body)) throw badRequest('Request body must be a JSON array of files')
+  const result = uploadRequest.safeParse(body)
+  if (result.success) return result.data
+  const error = validationError(result.error)
+  const listIssue = result.error.issues.find((issue) => issue.path.length === 0)
+  throw listIssue ? badRequest(listIssue.message, error.fields) : error
+}
+
+/** A fresh key: `place/2026/11/<uuid>.png`. The client's file name never reaches it. */
+function newKey(folder: UploadFolder, mimeType: ImageMimeType, now: Date) {
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0')
+  return `${folder}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${IMAGE_EXTENSION[mimeType]}`
+}
+
+/** POST /common/upload: one signed form per file (spec section 7), for either role. */
+export const commonUploadRoutes = (deps: Deps) =>
+  new Hono<AppEnv>().post('/common/upload', requireAuth, async (c) => {
+    const files = await readUploadRequest(c)
+    const now = deps.clock.now()
+    const expiresAt = addMs(now, UPLOAD_LINK_TTL_MS)
+    const origin = new URL(c.req.url).origin
+    const data = await Promise.all(
+      files.map(({ folderType, mimeType }) =>
+        deps.storage.signPost({
+          key: newKey(folderType, mimeType, now),
+          contentType: mimeType,
+          maxBytes: UPLOAD_RULES[folderType].maxBytes,
+          expiresAt,
+          origin,
+        }),
+      ),
+    )
+    return c.json(ok(UPLOAD_MSG.signed, data))
+  })

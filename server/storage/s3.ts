@@ -1,0 +1,85 @@
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3'
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post'
+import { contentTypeOfKey, isSafeKey, type Storage } from './storage'
+
+export interface S3StorageOptions {
+  bucket: string
+  region: string
+  /** An S3-compatible store's endpoint (MinIO, R2...); AWS itself when absent. */
+  endpoint?: string
+  /** Bucket in the path (`https://host/bucket/key`), which most S3-compatible stores need. */
+  forcePathStyle?: boolean
+  /** Where files are read from (a CDN, or this server's /uploads/), when not the bucket's own URL. */
+  publicUrl?: string
+  /** Fixed credentials (tests); otherwise the SDK's default chain (AWS_ACCESS_KEY_ID... or a role). */
+  credentials?: S3ClientConfig['credentials']
+}
+
+/** Keys are never reused, so a stored file may be cached for good. */
+const CACHE_CONTROL = 'public, max-age=31536000, immutable'
+
+const isMissing = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } } | undefined
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404
+}
+
+/**
+ * Files in an S3 bucket (chosen by S3_BUCKET). Browsers post to the bucket itself with a
+ * presigned POST that pins the key, the Content-Type and the size range, like the disk
+ * driver's own policies; the bucket needs a CORS rule allowing POST from the admin's origin,
+ * and public read of its objects (or S3_PUBLIC_URL pointing at something that serves them).
+ * S3 does not look at the bytes: the type check of the first bytes happens only on disk.
+ */
+export function s3Storage(options: S3StorageOptions): Storage {
+  const client = new S3Client({
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    ...(options.forcePathStyle ? { forcePathStyle: true } : {}),
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+  })
+  const Bucket = options.bucket
+  const publicUrl = options.publicUrl?.replace(/\/+$/, '')
+  const checked = (key: string) => {
+    if (!isSafeKey(key)) throw new Error(`Refusing unsafe storage key: ${JSON.stringify(key)}`)
+    return key
+  }
+
+  return {
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: checked(key), Body: body, ContentType: contentType, CacheControl: CACHE_CONTROL }),
+      )
+    },
+    async get(key) {
+      if (!isSafeKey(key)) return undefined
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }))
+        if (!object.Body) return undefined
+        const body = object.Body.transformToWebStream() as ReadableStream<Uint8Array>
+        return { body, size: object.ContentLength ?? 0, contentType: contentTypeOfKey(key) }
+      } catch (err) {
+        if (isMissing(err)) return undefined
+        throw err
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }))
+    },
+
+    async signPost({ key, contentType, maxBytes, expiresAt }) {
+      // The SDK dates the policy by the system clock; S3 checks it by its own.
+      const Expires = Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 1000))
+      const post = await createPresignedPost(client, {
+        Bucket,
+        Key: checked(key),
+        // Every field is pinned exactly (the SDK adds an `eq` condition for each, and the key's).
+        Fields: { 'Content-Type': contentType, 'Cache-Control': CACHE_CONTROL },
+        Conditions: [['content-length-range', 1, maxBytes]],
+        Expires,
+      })
+      // Path-style URLs come without the final slash; `url + key` must be the object's URL.
+      const url = post.url.endsWith('/') ? post.url : `${post.url}/`
+      return { url, fields: post.fields, fileUrl: `${publicUrl ? `${publicUrl}/` : url}${key}` }
+    },
+  }
+}
