@@ -41,6 +41,17 @@ const client = ky.create({
   },
 })
 
+/** Spec section 8: a 404 or a 5xx is only logged by the client, never toasted. */
+const isLoggedOnly = (status: number) => status === 404 || status >= 500
+
+/**
+ * For a person's own action (block, delete, save...): show the failure's message when the client
+ * only logged it (404, 5xx). Everything else was already toasted by the client, so nothing shows twice.
+ */
+export function notifyIfUnseen(error: unknown) {
+  if (error instanceof ApiError && isLoggedOnly(error.status)) notify.error(error.message)
+}
+
 type ErrorLike = { error?: { message?: unknown; fields?: Record<string, string> }; message?: unknown }
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined)
 
@@ -63,7 +74,7 @@ async function toApiError(error: unknown): Promise<ApiError> {
       // The session ended on the server: forget it here; the signed-in layout sends the person to /.
       authStore.signOut()
     }
-    if (status === 404 || status >= 500) console.error(`${status} ${error.request.method} ${error.request.url}: ${message}`)
+    if (isLoggedOnly(status)) console.error(`${status} ${error.request.method} ${error.request.url}: ${message}`)
     else notify.error(message)
     return new ApiError(message, status, body.error?.fields)
   }
@@ -92,6 +103,34 @@ async function send<S extends z.ZodType>(path: string, schema: S, options: Optio
   }
 }
 
+/** `filename="users.csv"` (or the RFC 5987 `filename*=UTF-8''...` form) of a Content-Disposition header. */
+function attachmentName(header: string | null): string | undefined {
+  if (!header) return undefined
+  const encoded = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header)?.[1]
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim().replace(/^"|"$/g, ''))
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1]?.trim() || undefined
+}
+
+/** Hand a blob to the browser as a download: an object URL and a temporary `<a download>`. */
+export function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = filename
+  link.hidden = true
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Revoked on the next task: the click has started the download by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
 type Query = Record<string, string | number | boolean | null | undefined>
 /** Only the parameters that carry a value reach the query string. */
 function searchParams(query: Query = {}) {
@@ -118,4 +157,18 @@ export const http = {
   patch: <S extends z.ZodType>(path: string, schema: S, json: unknown = {}, query?: Query) =>
     send(path, schema, { method: 'patch', json, searchParams: searchParams(query) }),
   delete: <S extends z.ZodType>(path: string, schema: S) => send(path, schema, { method: 'delete' }),
+  /**
+   * A file the server sends as an attachment (the CSV exports): fetched with the bearer token like
+   * any call, then saved under the server's file name (or `fallbackName`). Failures take the
+   * usual error path.
+   */
+  download: async (path: string, query: Query | undefined, fallbackName: string): Promise<void> => {
+    try {
+      const response = await client(path.replace(/^\//, ''), { method: 'get', searchParams: searchParams(query) })
+      const blob = await response.blob()
+      saveBlob(blob, attachmentName(response.headers.get('Content-Disposition')) ?? fallbackName)
+    } catch (error) {
+      throw await toApiError(error)
+    }
+  },
 }

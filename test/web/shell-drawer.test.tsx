@@ -55,7 +55,7 @@ describe('the drawer on a medium screen and wider', () => {
   it('shows the screens still to come as disabled "Coming soon" items, not links', async () => {
     renderRoute('/dashboard', { signedInAs: 'admin' })
     const menu = await mainMenu()
-    for (const title of ['Users', 'Pet Shops', 'Hospitals', 'Notifications', 'Feedback', 'Partners']) {
+    for (const title of ['Pet Shops', 'Hospitals', 'Notifications', 'Feedback']) {
       expect(within(menu).queryByRole('link', { name: title })).not.toBeInTheDocument()
       const item = within(menu).getByText(title).closest('[aria-disabled="true"]')
       expect(item).toHaveAttribute('title', 'Coming soon')

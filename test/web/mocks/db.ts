@@ -1,12 +1,15 @@
 import { HttpResponse } from 'msw'
 import type { z } from 'zod'
-import { ERROR_STATUS, ROLE, type AdminProfile, type DashboardTotals, type ErrorCode } from '@contract'
+import { ERROR_STATUS, ROLE, type AdminProfile, type DashboardTotals, type ErrorCode, type UploadRequest } from '@contract'
+import { seedPartners, seedUsers } from './seed'
 
 /**
  * The in-memory stand-in for the API's database. Handlers answer from it with the contract's
  * shapes, so a web test can only be told what the real server could say. Reset before each test.
  */
 export type MockAdmin = AdminProfile & { password: string }
+/** A multipart post the upload target received: its entries' names in order, and two headers. */
+export type MockUploadPost = { names: string[]; key: string | null; authorization: string | null; contentType: string | null }
 
 function initial() {
   return {
@@ -21,6 +24,18 @@ function initial() {
     /** reset token -> email */
     resetTokens: new Map<string, string>(),
     totals: { users: 412, petShops: 37, hospitals: 21, partnerRequests: 9 } as DashboardTotals,
+    /** Pet owners with their details and pets, newest first. */
+    users: seedUsers(),
+    /** Partner requests, newest first. */
+    partners: seedPartners(),
+    /** Uploads (handlers/uploads.ts): each signing call's files, keys signed and not yet used, keys stored, posts received. */
+    uploads: {
+      lastKey: 0,
+      signings: [] as UploadRequest[],
+      signed: new Set<string>(),
+      stored: new Set<string>(),
+      posts: [] as MockUploadPost[],
+    },
   }
 }
 

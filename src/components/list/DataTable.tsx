@@ -1,0 +1,207 @@
+import { useMemo, type ReactNode } from 'react'
+import {
+  functionalUpdate,
+  useTable,
+  type ColumnDef,
+  type PaginationState,
+  type RowData,
+  type SortingState,
+} from '@tanstack/react-table'
+import type { SortOrder } from '@contract'
+import { Button } from '@/components/ui/Button'
+import { listFeatures, type ListFeatures } from './columns'
+import { SortAscIcon, SortDescIcon, SortNoneIcon } from './icons'
+import { Pagination } from './Pagination'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column keeps its own value type
+export type ListColumnDefs<TRow extends RowData> = ColumnDef<ListFeatures, TRow, any>[]
+
+export type TableSort = {
+  sortBy: string | undefined
+  sortOrder: SortOrder
+  onSortChange: (sortBy: string | undefined, sortOrder: SortOrder) => void
+}
+
+export type TablePage = {
+  /** Zero-based, as TanStack Table counts; the list screen converts to the 1-based wire page. */
+  pageIndex: number
+  pageSize: number
+  rowCount: number
+  pageSizes: readonly number[]
+  onPageChange: (next: PaginationState) => void
+}
+
+export type DataTableProps<TRow extends RowData & { _id: string }> = {
+  /** The table's name: its caption and the empty text 'No {name} Found !!!'. */
+  name: string
+  columns: ListColumnDefs<TRow>
+  /** `undefined` while the first load is pending: skeleton rows. */
+  data: TRow[] | undefined
+  /** A newer page is on its way while this one stays on screen. */
+  busy?: boolean
+  error?: { message: string; retry: () => void } | null
+  /** Server-side sorting; omitted: no sortable headers. */
+  sort?: TableSort
+  /** Server-side pagination; omitted: no pagination bar. */
+  page?: TablePage
+  /** Rows drawn while pending. */
+  skeletonRows?: number
+}
+
+const getRowId = (row: { _id: string }) => row._id
+const NO_ROWS: never[] = []
+
+/**
+ * A server-driven table (TanStack Table v9, manual sorting and pagination): a real <table> with a
+ * caption, header cells with scope, sortable headers as buttons with aria-sort, skeleton rows
+ * while pending, 'No {name} Found !!!' when empty, an error row with Retry, and the pagination bar.
+ * Used by `ListScreen`; usable alone for a table that is not a routed list.
+ */
+export function DataTable<TRow extends RowData & { _id: string }>({
+  name,
+  columns,
+  data,
+  busy = false,
+  error,
+  sort,
+  page,
+  skeletonRows = 5,
+}: DataTableProps<TRow>) {
+  const sortBy = sort?.sortBy
+  const sortOrder = sort?.sortOrder ?? 0
+  const sorting = useMemo<SortingState>(
+    () => (sortBy && sortOrder !== 0 ? [{ id: sortBy, desc: sortOrder === -1 }] : []),
+    [sortBy, sortOrder],
+  )
+  const pageIndex = page?.pageIndex ?? 0
+  const pageSize = page?.pageSize ?? Math.max(data?.length ?? 0, 1)
+  const pagination = useMemo<PaginationState>(() => ({ pageIndex, pageSize }), [pageIndex, pageSize])
+
+  const table = useTable({
+    features: listFeatures,
+    columns,
+    data: data ?? (NO_ROWS as TRow[]),
+    getRowId,
+    manualSorting: true,
+    manualPagination: true,
+    rowCount: page?.rowCount ?? data?.length ?? 0,
+    enableMultiSort: false,
+    // Every sortable column starts ascending, then descending, then back to the list's own order.
+    sortDescFirst: false,
+    enableSortingRemoval: true,
+    defaultColumn: { enableSorting: false },
+    state: { sorting, pagination },
+    onSortingChange: (updater) => {
+      const [next] = functionalUpdate(updater, sorting)
+      sort?.onSortChange(next?.id, next ? (next.desc ? -1 : 1) : 0)
+    },
+    onPaginationChange: (updater) => page?.onPageChange(functionalUpdate(updater, pagination)),
+  })
+
+  const columnCount = table.getAllLeafColumns().length
+  const rows = table.getRowModel().rows
+  const pending = data === undefined && !error
+  const message = (content: ReactNode) => (
+    <tr>
+      <td colSpan={columnCount} className="px-4 py-10 text-center text-sm text-slate-600">
+        {content}
+      </td>
+    </tr>
+  )
+
+  return (
+    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      <div className="overflow-x-auto">
+        <table aria-busy={pending || busy} className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">{name}</caption>
+          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const column = header.column
+                  const sortable = !!sort && column.getCanSort()
+                  const sorted = column.getIsSorted()
+                  const SortIcon = sorted === 'asc' ? SortAscIcon : sorted === 'desc' ? SortDescIcon : SortNoneIcon
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      colSpan={header.colSpan}
+                      aria-sort={sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                      className={`whitespace-nowrap border-b border-slate-200 px-4 py-3 ${column.columnDef.meta?.className ?? ''}`}
+                    >
+                      {header.isPlaceholder ? null : sortable ? (
+                        <button
+                          type="button"
+                          onClick={column.getToggleSortingHandler()}
+                          className="group -mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900"
+                        >
+                          <table.FlexRender header={header} />
+                          <SortIcon
+                            className={`h-4 w-4 ${sorted ? 'text-primary-700' : 'text-slate-300 group-hover:text-slate-500'}`}
+                          />
+                        </button>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </th>
+                  )
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody className={`divide-y divide-slate-100 transition-opacity ${busy ? 'opacity-60' : ''}`}>
+            {pending
+              ? Array.from({ length: skeletonRows }, (_, i) => (
+                  <tr key={i} aria-hidden="true">
+                    {Array.from({ length: columnCount }, (_, j) => (
+                      <td key={j} className="px-4 py-3.5">
+                        <span className="block h-4 w-3/4 animate-pulse rounded bg-slate-200" />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              : error && data === undefined
+                ? message(
+                    <div role="alert" className="flex flex-col items-center gap-3">
+                      <p>
+                        <span className="font-semibold text-slate-900">{name} could not be loaded.</span> {error.message}
+                      </p>
+                      <Button variant="secondary" onClick={error.retry}>
+                        Retry
+                      </Button>
+                    </div>,
+                  )
+                : rows.length === 0
+                  ? message(<p className="font-medium">{`No ${name} Found !!!`}</p>)
+                  : rows.map((row) => (
+                      <tr key={row.id} className="hover:bg-slate-50">
+                        {row.getAllCells().map((cell) => (
+                          <td key={cell.id} className={`px-4 py-3 align-middle text-slate-800 ${cell.column.columnDef.meta?.className ?? ''}`}>
+                            <table.FlexRender cell={cell} />
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+          </tbody>
+        </table>
+      </div>
+      <p role="status" className="sr-only">
+        {pending ? `Loading ${name}…` : ''}
+      </p>
+      {page && (
+        <div className="border-t border-slate-200">
+          <Pagination
+            label={`${name} pages`}
+            pageIndex={table.state.pagination.pageIndex}
+            pageSize={table.state.pagination.pageSize}
+            rowCount={table.getRowCount()}
+            pageSizes={page.pageSizes}
+            onPageChange={(index) => table.setPageIndex(index)}
+            onPageSizeChange={(size) => table.setPagination({ pageIndex: 0, pageSize: size })}
+          />
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,218 @@
+/**
+ * The list kit: ONE screen shape for every list (users, partners, pet shops, hospitals, feedback,
+ * notifications): a header (optional breadcrumb, h1, search box, Filters with its dot, actions), a
+ * server-sorted and server-paged TanStack table (skeleton, 'No {name} Found !!!', error + Retry),
+ * and pagination. The list state (page, limit, search, sortBy, sortOrder, filter) lives in the
+ * URL: a list view is a shareable link, back/forward walk through it, defaults stay out of it.
+ *
+ * A new list = a thin route file + columns + one component:
+ *
+ *   // routes/_signed-in/things.tsx
+ *   export const Route = createFileRoute('/_signed-in/things')({
+ *     validateSearch: listSearch(thingListQuery),          // the contract's list query, forgiving
+ *     search: { middlewares: [stripSearchParams(listDefaults)] },
+ *     loaderDeps: ({ search }) => listDeps(search),
+ *     // Starts the fetch, never waits: skeleton rows on a first load, the previous page kept on
+ *     // screen (aria-busy) while the next one loads, no route pending flash.
+ *     loader: ({ context, deps }) => prefetchList(context.queryClient, thingsListQuery(deps)),
+ *     component: ThingsPage,
+ *   })
+ *
+ *   // features/things/ThingsPage.tsx (api.ts: thingKeys + thingsListQuery = q => queryOptions(...))
+ *   const route = getRouteApi('/_signed-in/things')
+ *   const col = listColumns<Thing>()
+ *   const columns = col.columns([                                   // module scope: stable
+ *     col.accessor('name', { header: 'Name', enableSorting: true }),  // id is the wire's sortBy
+ *     col.accessor('email', { header: 'Email', cell: cells.email }),  // cells: text, date, dateTime, email, mobile
+ *     col.accessor('status', { header: 'Status', cell: statusCell({ 1: ['Active', 'success'], 2: ['Deactive', 'danger'] }) }),
+ *     col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <ThingActions thing={row.original} /> }),
+ *   ])
+ *   export function ThingsPage() {
+ *     return (
+ *       <ListScreen name="Things" route={route} query={thingsListQuery} columns={columns}
+ *         filter={{ label: 'Status', options: [{ value: 1, label: 'Active' }, { value: 2, label: 'Deactive' }] }}
+ *         actions={(q) => <ExportCsvButton path="admin/things/export" query={q} filename="things.csv" />} />
+ *     )
+ *   }
+ *
+ * Changing search, filter, sort or rows per page goes back to page 1. Only columns with
+ * `enableSorting: true` sort. `ListView` is the same list with caller-held state (a picker in a
+ * dialog); `DataTable` and `Pagination` are usable alone (a fixed 5-row recipients table).
+ */
+import { useCallback, useEffect, useId, type ReactNode } from 'react'
+import {
+  keepPreviousData,
+  useQuery,
+  type EnsureQueryDataOptions,
+  type QueryClient,
+  type QueryKey,
+  type UseQueryOptions,
+} from '@tanstack/react-query'
+import { TABLE_PAGE_SIZES, type ListPage, type SortOrder } from '@contract'
+import type { PaginationState, RowData } from '@tanstack/react-table'
+import { DataTable, type ListColumnDefs } from './DataTable'
+import { FiltersButton } from './FiltersButton'
+import { SearchBox } from './SearchBox'
+import { listDeps, type ListFilter, type ListSearch } from './search'
+
+/** What the screen needs of its route: `getRouteApi('/_signed-in/users/')` fits. */
+export type ListRoute<Q extends ListSearch> = {
+  useSearch: () => Q
+  // The router's navigate is typed per route; the screen only ever passes `{ search: (prev: Q) => Q }`.
+  useNavigate: () => (options: never) => Promise<void>
+}
+type Navigate<Q> = (options: { search: (prev: Q) => Q; replace?: boolean }) => Promise<void>
+
+type FilterValue<Q extends ListSearch> = Extract<NonNullable<Q['filter']>, string | number>
+
+/** Applies a change to the list state: `(prev) => next`; `replace` rewrites the current state instead of adding one. */
+export type ListStateChange<Q> = (update: (prev: Q) => Q, options?: { replace?: boolean }) => void
+
+type ListProps<TRow extends RowData & { _id: string }, Q extends ListSearch, TKey extends QueryKey> = {
+  /** Plural, capitalised: the heading, the table's caption and 'No {name} Found !!!'. */
+  name: string
+  /** The feature's list queryOptions builder, e.g. `usersListQuery`. */
+  query: (q: Q) => UseQueryOptions<ListPage<TRow>, Error, ListPage<TRow>, TKey>
+  /** Defined once at module scope with `listColumns<TRow>()`. */
+  columns: ListColumnDefs<TRow>
+  /** The Filters button's choices ("All" is added); omitted: no Filters button. */
+  filter?: ListFilter<FilterValue<Q>>
+  /** Extra header actions (Export CSV, Add...); a function receives the list state in effect. */
+  actions?: ReactNode | ((query: Q) => ReactNode)
+  /** An optional breadcrumb above the header (the layout's bar is built from the path otherwise). */
+  breadcrumb?: ReactNode
+  /** The search box's label; 'Search' by default. */
+  searchLabel?: string
+  /** The name as the page's h1 (default); `false` inside a dialog or a page that has its own heading. */
+  heading?: boolean
+}
+
+export type ListScreenProps<TRow extends RowData & { _id: string }, Q extends ListSearch, TKey extends QueryKey> = ListProps<
+  TRow,
+  Q,
+  TKey
+> & {
+  /** `getRouteApi('<the route id>')`: the list state is that route's search params. */
+  route: ListRoute<Q>
+}
+
+export type ListViewProps<TRow extends RowData & { _id: string }, Q extends ListSearch, TKey extends QueryKey> = ListProps<
+  TRow,
+  Q,
+  TKey
+> & {
+  /** The list state, parsed (defaults applied). */
+  state: Q
+  onStateChange: ListStateChange<Q>
+}
+
+/**
+ * A route loader's part for a list: start the fetch and return at once (never fails the route).
+ * The screen shows skeleton rows for a first load and the previous page while a next one loads.
+ */
+export function prefetchList<TData, TKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: EnsureQueryDataOptions<TData, Error, TData, TKey>,
+) {
+  queryClient.ensureQueryData(options).catch(() => undefined)
+}
+
+/** A routed list: its state in the URL, each change a history entry. */
+export function ListScreen<TRow extends RowData & { _id: string }, Q extends ListSearch, TKey extends QueryKey>({
+  route,
+  ...props
+}: ListScreenProps<TRow, Q, TKey>) {
+  const state = listDeps(route.useSearch())
+  const navigate = route.useNavigate() as Navigate<Q>
+  const onStateChange = useCallback<ListStateChange<Q>>(
+    (update, { replace } = {}) => void navigate({ search: update, replace }),
+    [navigate],
+  )
+  return <ListView {...props} state={state} onStateChange={onStateChange} />
+}
+
+/**
+ * The same list with its state held by the caller (a picker in a dialog: `useState(listDefaults)`
+ * parsed by the contract's schema). `onStateChange` should be stable (a state setter is).
+ */
+export function ListView<TRow extends RowData & { _id: string }, Q extends ListSearch, TKey extends QueryKey>({
+  name,
+  state,
+  onStateChange,
+  query,
+  columns,
+  filter,
+  actions,
+  breadcrumb,
+  searchLabel = 'Search',
+  heading = true,
+}: ListViewProps<TRow, Q, TKey>) {
+  const titleId = useId()
+  const result = useQuery({ ...query(state), placeholderData: keepPreviousData })
+  const list = result.data
+
+  // A page past the end (an old link, rows gone since): show the last page instead, in place.
+  const lastPage = list && !result.isPlaceholderData ? Math.max(1, list.totalPages) : undefined
+  useEffect(() => {
+    if (lastPage !== undefined && state.page > lastPage) onStateChange((prev) => ({ ...prev, page: lastPage }), { replace: true })
+  }, [lastPage, state.page, onStateChange])
+
+  /** A new list state. `resetPage`: the rows change, so start again at page 1. */
+  const change = (patch: Partial<ListSearch>, { resetPage = true } = {}) =>
+    onStateChange((prev) => ({ ...prev, ...patch, ...(resetPage ? { page: 1 } : {}) }))
+
+  const onPageChange = ({ pageIndex, pageSize }: PaginationState) =>
+    pageSize !== state.limit
+      ? change({ limit: pageSize })
+      : // The table's zero-based index becomes the wire's 1-based page here, at the edge.
+        change({ page: pageIndex + 1 }, { resetPage: false })
+
+  return (
+    <section aria-labelledby={heading ? titleId : undefined} aria-label={heading ? undefined : name} className="flex flex-col gap-4">
+      {breadcrumb}
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {heading && (
+          <h1 id={titleId} className="mr-auto text-xl font-semibold text-slate-900">
+            {name}
+          </h1>
+        )}
+        <SearchBox
+          value={state.search}
+          label={searchLabel}
+          onSearch={(text) => change({ search: text })}
+          className="w-full sm:w-72"
+        />
+        {filter && (
+          <FiltersButton
+            filter={filter}
+            value={state.filter as FilterValue<Q> | undefined}
+            onChange={(value) => change({ filter: value })}
+          />
+        )}
+        {typeof actions === 'function' ? actions(state) : actions}
+      </div>
+      <DataTable
+        name={name}
+        columns={columns}
+        data={list?.data}
+        busy={result.isPlaceholderData}
+        error={result.isError ? { message: result.error.message, retry: () => void result.refetch() } : null}
+        skeletonRows={Math.min(state.limit, 10)}
+        sort={{
+          sortBy: state.sortBy,
+          sortOrder: state.sortOrder,
+          // A new order starts from its first page, like a new search.
+          onSortChange: (sortBy: string | undefined, sortOrder: SortOrder) =>
+            change({ sortBy: sortOrder === 0 ? undefined : sortBy, sortOrder }),
+        }}
+        page={{
+          pageIndex: state.page - 1,
+          pageSize: state.limit,
+          rowCount: list?.total ?? 0,
+          pageSizes: TABLE_PAGE_SIZES,
+          onPageChange,
+        }}
+      />
+    </section>
+  )
+}

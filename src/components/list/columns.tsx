@@ -1,0 +1,71 @@
+import {
+  createColumnHelper,
+  metaHelper,
+  rowPaginationFeature,
+  rowSortingFeature,
+  tableFeatures,
+  type RowData,
+} from '@tanstack/react-table'
+import { EMAIL_CUT, MOBILE_CUT } from '@contract'
+import { Badge, type BadgeTone } from '@/components/ui/Badge'
+import { OrDashes } from '@/components/ui/Dashes'
+import { Truncate } from '@/components/ui/Truncate'
+import { formatDate, formatDateTime } from '@/lib/format'
+
+/** What a column may say about its cells beyond TanStack's own options. */
+export type ListColumnMeta = {
+  /** Extra classes for the column's header and body cells (alignment, width). */
+  className?: string
+}
+
+/**
+ * The features every list table registers (TanStack Table v9): sorting and pagination state, both
+ * processed by the server (`manualSorting`, `manualPagination`), so no client row models.
+ */
+export const listFeatures = tableFeatures({
+  rowSortingFeature,
+  rowPaginationFeature,
+  columnMeta: metaHelper<ListColumnMeta>(),
+})
+export type ListFeatures = typeof listFeatures
+
+/**
+ * The column helper of a list's rows. Define columns once, at module scope (stable identity):
+ *
+ *   const col = listColumns<UserListItem>()
+ *   export const userColumns = col.columns([
+ *     col.accessor('username', { header: 'Username', enableSorting: true }),
+ *     col.accessor('email', { header: 'Email', cell: cells.email }),
+ *     col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <Actions user={row.original} /> }),
+ *   ])
+ *
+ * Columns are not sortable unless they say `enableSorting: true`; a sortable column's id is sent
+ * as `sortBy`, so it must be one of the list query's sortBy values.
+ */
+export const listColumns = <TRow extends RowData>() => createColumnHelper<ListFeatures, TRow>()
+
+type ValueOf<V> = { getValue: () => V }
+type Text = string | null | undefined
+const orNull = (value: Text, format: (v: string) => string) => (value ? format(value) : null)
+
+/** Ready-made cell renderers for the spec's formats: `cell: cells.date`. Missing values show dashes. */
+export const cells = {
+  /** The value, or dashes. */
+  text: (info: ValueOf<Text | number>) => <OrDashes value={info.getValue()} />,
+  /** YYYY-MM-DD. */
+  date: (info: ValueOf<Text>) => <OrDashes value={orNull(info.getValue(), formatDate)} />,
+  /** YYYY-MM-DD, HH:mm. */
+  dateTime: (info: ValueOf<Text>) => <OrDashes value={orNull(info.getValue(), formatDateTime)} />,
+  /** Cut to 18 characters plus an ellipsis; the full value as a tooltip. */
+  email: (info: ValueOf<Text>) => <Truncate value={info.getValue()} max={EMAIL_CUT} />,
+  /** Cut to 12 characters plus an ellipsis; the full value as a tooltip. */
+  mobile: (info: ValueOf<Text>) => <Truncate value={info.getValue()} max={MOBILE_CUT} />,
+}
+
+/** A cell renderer for a coded status: `cell: statusCell({ 1: ['Active', 'success'], 2: ['Blocked', 'danger'] })`. */
+export function statusCell<V extends string | number>(labels: Record<V, readonly [label: string, tone: BadgeTone]>) {
+  return function StatusCell(info: ValueOf<V>) {
+    const entry = labels[info.getValue()]
+    return entry ? <Badge tone={entry[1]}>{entry[0]}</Badge> : <OrDashes value={null} />
+  }
+}

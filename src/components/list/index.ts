@@ -1,0 +1,17 @@
+/** The list kit: see ListScreen.tsx for how a list is put together. */
+export {
+  ListScreen,
+  ListView,
+  prefetchList,
+  type ListRoute,
+  type ListScreenProps,
+  type ListStateChange,
+  type ListViewProps,
+} from './ListScreen'
+export { DataTable, type DataTableProps, type ListColumnDefs } from './DataTable'
+export { Pagination } from './Pagination'
+export { SearchBox } from './SearchBox'
+export { FiltersButton } from './FiltersButton'
+export { ExportCsvButton } from './ExportCsvButton'
+export { cells, listColumns, listFeatures, statusCell, type ListColumnMeta, type ListFeatures } from './columns'
+export { listDeps, listSearch, type FilterOption, type ListFilter, type ListSearch } from './search'

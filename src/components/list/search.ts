@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import type { SortOrder } from '@contract'
+
+/**
+ * The list state every list screen keeps in its URL (DESIGN.md section 2): what the contract's
+ * `listQuery(...)` schemas produce once parsed. `page` is 1-based here, as on the wire.
+ */
+export type ListSearch = {
+  page: number
+  limit: number
+  search: string
+  sortBy?: string | undefined
+  sortOrder: SortOrder
+  filter?: unknown
+}
+
+/**
+ * A route's `validateSearch` from a contract list query (`userListQuery`...): the same fields,
+ * defaults and rules, but forgiving, because a URL is typed by people: a value that does not fit
+ * (`?page=abc`, `?limit=5000`, an unknown sortBy) falls back to its default instead of failing the
+ * page, and unknown parameters are dropped. The server still gets only valid queries.
+ */
+export function listSearch<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
+  const defaults = schema.parse({}) as Record<string, unknown>
+  const shape: Record<string, z.ZodType> = {}
+  for (const [key, field] of Object.entries(schema.shape)) shape[key] = (field as z.ZodType).catch(defaults[key])
+  return z.object(shape) as unknown as z.ZodObject<{ [K in keyof Shape]: z.ZodCatch<Shape[K]> }>
+}
+
+/**
+ * Only the list's own parameters of a route's search. The router keeps parameters no schema knows
+ * (`?utm_source=...`) beside the validated ones; the API's list query is strict and would refuse
+ * them. Use it for `loaderDeps`; the screen does the same, so both ask for the same query key.
+ */
+export function listDeps<Q extends ListSearch>(search: Q): Q {
+  const { page, limit, search: text, sortBy, sortOrder, filter } = search
+  return { page, limit, search: text, sortBy, sortOrder, filter } as Q
+}
+
+/** One choice of a list's Filters menu. */
+export type FilterOption<F> = { value: F; label: string }
+/** A list's filter: what it filters by (the menu's legend) and its choices ("All" is added). */
+export type ListFilter<F> = { label: string; options: readonly FilterOption<F>[] }

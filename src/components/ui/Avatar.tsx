@@ -1,0 +1,37 @@
+import { useState } from 'react'
+import { UserCircleIcon } from '@/components/layout/icons'
+
+/**
+ * A person's picture, or the default icon when there is none or it fails to load (spec section 8:
+ * a broken profile image is replaced by a placeholder). `alt=""` when a name stands beside it.
+ */
+export function Avatar({
+  src,
+  alt,
+  className = 'h-10 w-10',
+}: {
+  src: string | null | undefined
+  alt: string
+  className?: string
+}) {
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null)
+  if (src && src !== brokenSrc) {
+    return (
+      <img
+        src={src}
+        alt={alt}
+        onError={() => setBrokenSrc(src)}
+        className={`shrink-0 rounded-full bg-slate-100 object-cover ${className}`}
+      />
+    )
+  }
+  return alt ? (
+    <span role="img" aria-label={alt} className={`inline-flex shrink-0 text-primary-700 ${className}`}>
+      <UserCircleIcon className="h-full w-full" />
+    </span>
+  ) : (
+    <span aria-hidden="true" className={`inline-flex shrink-0 text-primary-700 ${className}`}>
+      <UserCircleIcon className="h-full w-full" />
+    </span>
+  )
+}

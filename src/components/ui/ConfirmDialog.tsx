@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react'
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react'
+import { Button } from './Button'
+
+/**
+ * A yes/no question before a consequential action (block a user, delete a shop...). A Headless UI
+ * Dialog: focus moves in (to Cancel, the safe choice), stays trapped while open, and returns to
+ * the control that opened it on close. Escape and the backdrop cancel.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  tone = 'primary',
+  busy = false,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean
+  title: string
+  /** The question's details, read out as the dialog's description. */
+  children?: ReactNode
+  confirmLabel: string
+  cancelLabel?: string
+  tone?: 'primary' | 'danger'
+  busy?: boolean
+  onConfirm: () => void
+  onClose: () => void
+}) {
+  return (
+    <Dialog open={open} onClose={busy ? () => {} : onClose} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="flex w-full max-w-md flex-col gap-3 rounded-lg bg-white p-6 shadow-xl">
+          <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
+          {children && <Description as="div" className="text-sm text-slate-600">{children}</Description>}
+          <div className="mt-2 flex justify-end gap-2">
+            <Button variant="secondary" autoFocus onClick={onClose} disabled={busy}>
+              {cancelLabel}
+            </Button>
+            <Button variant={tone} busy={busy} onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  )
+}

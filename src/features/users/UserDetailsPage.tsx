@@ -1,0 +1,160 @@
+import type { ReactNode } from 'react'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
+import type { UserDetails, UserPet } from '@contract'
+import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
+import { RouteError } from '@/components/layout/RouteError'
+import { Avatar } from '@/components/ui/Avatar'
+import { OrDashes } from '@/components/ui/Dashes'
+import { ApiError } from '@/lib/http'
+import { formatDate } from '@/lib/format'
+import { userDetailsQuery } from './api'
+import { BlockUserButton } from './BlockUserButton'
+import { UserStatusBadge } from './UserStatusBadge'
+
+const route = getRouteApi('/_signed-in/users/$userId')
+
+const trail = (current: string) => [
+  { name: 'Users', path: '/users' },
+  { name: current, path: '' },
+]
+
+/** /users/:userId: a pet owner's profile, Block/Unblock, and their pets. */
+export function UserDetailsPage() {
+  const { userId } = route.useParams()
+  const { data: user } = useSuspenseQuery(userDetailsQuery(userId))
+  const title = user.name?.trim() || user.username?.trim() || 'Details'
+  return (
+    <>
+      <Breadcrumbs items={trail(title)} />
+      <section aria-labelledby="user-title" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <Avatar src={user.profileImage} alt={`${title}'s picture`} className="h-16 w-16" />
+          <div className="mr-auto flex min-w-0 flex-col gap-1">
+            <h1 id="user-title" className="truncate text-xl font-semibold text-slate-900">
+              {title}
+            </h1>
+            <div>
+              <UserStatusBadge status={user.status} />
+            </div>
+          </div>
+          <BlockUserButton user={user} />
+        </div>
+        <Profile user={user} />
+        <Pets pets={user.pets} />
+      </section>
+    </>
+  )
+}
+
+function Profile({ user }: { user: UserDetails }) {
+  const phone = user.mobileNo ? [user.countryCode, user.mobileNo].filter(Boolean).join(' ') : null
+  const fields: [string, ReactNode][] = [
+    ['Email', <OrDashes value={user.email} />],
+    ['Full Name', <OrDashes value={user.name} />],
+    ['Phone', <OrDashes value={phone} />],
+    ['Date of Birth', <OrDashes value={user.dob ? formatDate(user.dob) : null} />],
+    ['Username', <OrDashes value={user.username} />],
+    ['Country Code', <OrDashes value={user.countryCode} />],
+    ['Country Abbreviation', <OrDashes value={user.countryAbbreviation} />],
+    ['User Status', <UserStatusBadge status={user.status} />],
+    ['Profile Completed', user.profileCompleted ? 'Yes' : 'No'],
+    ['Address', <OrDashes value={user.address} />],
+  ]
+  return (
+    <section aria-labelledby="profile-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="profile-title" className="mb-4 text-base font-semibold text-slate-900">
+        Profile
+      </h2>
+      <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
+        {fields.map(([label, value]) => (
+          <div key={label} className="flex min-w-0 flex-col gap-0.5">
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+            <dd className="break-words text-sm text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+function Pets({ pets }: { pets: UserPet[] }) {
+  return (
+    <section aria-labelledby="pets-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="pets-title" className="mb-4 text-base font-semibold text-slate-900">
+        Pets
+      </h2>
+      {pets.length === 0 ? (
+        <p className="text-sm text-slate-600">No pets added yet.</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {pets.map((pet) => (
+            <li key={pet._id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
+              {pet.profilePhoto ? (
+                <img src={pet.profilePhoto} alt={pet.name} className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover" />
+              ) : (
+                <span aria-hidden="true" className="grid h-16 w-16 shrink-0 place-items-center rounded-lg bg-primary-50 text-2xl">
+                  🐾
+                </span>
+              )}
+              <div className="flex min-w-0 flex-col gap-0.5 text-sm">
+                <h3 className="truncate font-semibold text-slate-900">{pet.name}</h3>
+                <dl className="flex flex-wrap gap-x-3 text-slate-600">
+                  <div className="flex gap-1">
+                    <dt className="text-slate-500">Species:</dt>
+                    <dd>
+                      <OrDashes value={pet.species?.name} />
+                    </dd>
+                  </div>
+                  <div className="flex gap-1">
+                    <dt className="text-slate-500">Breed:</dt>
+                    <dd>
+                      <OrDashes value={pet.breed?.breedName} />
+                    </dd>
+                  </div>
+                </dl>
+                {/* The public page is opened by its address, in a new tab: it lives outside the admin shell. */}
+                <a
+                  href={`/pet-details/${pet._id}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`View pet details of ${pet.name} (opens in a new tab)`}
+                  className="font-medium text-primary-700 underline-offset-2 hover:underline"
+                >
+                  View pet details
+                </a>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/**
+ * The details route's error view: an id that names no user reads as such (the client only logs a
+ * 404), with the way back to the list; any other failure is the usual retry.
+ */
+export function UserDetailsError(props: ErrorComponentProps) {
+  if (!(props.error instanceof ApiError && props.error.status === 404)) {
+    return (
+      <>
+        <Breadcrumbs items={trail('Details')} />
+        <RouteError {...props} />
+      </>
+    )
+  }
+  return (
+    <>
+      <Breadcrumbs items={trail('Details')} />
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-slate-200 bg-white p-6">
+        <h1 className="text-lg font-semibold text-slate-900">User not found</h1>
+        <p className="text-sm text-slate-600">No user has this id. They may have been removed, or the link is incomplete.</p>
+        <Link to="/users" className="font-semibold text-primary-700 underline-offset-2 hover:underline">
+          Back to Users
+        </Link>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,91 @@
+import { Link, getRouteApi } from '@tanstack/react-router'
+import { MOBILE_CUT, USER_STATUS, type UserListItem } from '@contract'
+import { ExportCsvButton, ListScreen, cells, listColumns, type ListFilter } from '@/components/list'
+import { EyeIcon } from '@/components/list/icons'
+import { Avatar } from '@/components/ui/Avatar'
+import { Dashes, OrDashes } from '@/components/ui/Dashes'
+import { Truncate } from '@/components/ui/Truncate'
+import { isBlank } from '@/lib/format'
+import { usersListQuery } from './api'
+import { BlockUserButton, userLabel } from './BlockUserButton'
+import { UserStatusBadge } from './UserStatusBadge'
+
+const route = getRouteApi('/_signed-in/users/')
+
+/** Contact No.: the country code and the number, the number cut to 12 characters. */
+function ContactNo({ user }: { user: UserListItem }) {
+  if (isBlank(user.mobileNo)) return <Dashes />
+  return (
+    <span className="whitespace-nowrap">
+      {user.countryCode && `${user.countryCode} `}
+      <Truncate value={user.mobileNo} max={MOBILE_CUT} />
+    </span>
+  )
+}
+
+function UserActions({ user }: { user: UserListItem }) {
+  const who = userLabel(user)
+  return (
+    <div className="flex items-center justify-end gap-2">
+      <UserStatusBadge status={user.status} />
+      <Link
+        to="/users/$userId"
+        params={{ userId: user._id }}
+        preload="intent"
+        aria-label={`View ${who}`}
+        title="View details"
+        className="inline-flex h-8 w-8 items-center justify-center rounded-full text-primary-700 hover:bg-primary-50"
+      >
+        <EyeIcon className="h-5 w-5" />
+      </Link>
+      <BlockUserButton user={user} compact />
+    </div>
+  )
+}
+
+const col = listColumns<UserListItem>()
+/** Spec section 2, users: Username, Full Name, Email, DOB, Contact No., Actions. */
+export const userColumns = col.columns([
+  col.accessor('username', {
+    header: 'Username',
+    enableSorting: true,
+    cell: ({ row }) => (
+      <span className="flex items-center gap-2">
+        <Avatar src={row.original.profileImage} alt="" className="h-8 w-8" />
+        <OrDashes value={row.original.username} />
+      </span>
+    ),
+  }),
+  col.accessor('name', { header: 'Full Name', enableSorting: true, cell: cells.text }),
+  col.accessor('email', { header: 'Email', enableSorting: true, cell: cells.email }),
+  col.accessor('dob', { header: 'DOB', enableSorting: true, cell: cells.date, meta: { className: 'whitespace-nowrap' } }),
+  col.accessor('mobileNo', { header: 'Contact No.', cell: ({ row }) => <ContactNo user={row.original} /> }),
+  col.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: ({ row }) => <UserActions user={row.original} />,
+    meta: { className: 'text-right' },
+  }),
+])
+
+const statusFilter: ListFilter<1 | 2> = {
+  label: 'Status',
+  options: [
+    { value: USER_STATUS.ACTIVE, label: 'Active' },
+    { value: USER_STATUS.BLOCKED, label: 'Blocked' },
+  ],
+}
+
+/** /users: the pet owners, searchable, sortable, filtered by status, exportable as CSV. */
+export function UsersPage() {
+  return (
+    <ListScreen
+      name="Users"
+      route={route}
+      query={usersListQuery}
+      columns={userColumns}
+      filter={statusFilter}
+      actions={(q) => <ExportCsvButton path="admin/users/export" query={q} filename="users.csv" />}
+    />
+  )
+}

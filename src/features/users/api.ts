@@ -1,0 +1,84 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  USER_STATUS,
+  idParam,
+  userDetails,
+  userListItem,
+  type ListPage,
+  type UserDetails,
+  type UserListItem,
+  type UserListQuery,
+  type UserStatus,
+} from '@contract'
+import { ApiError, http, notifyIfUnseen, withData } from '@/lib/http'
+import { notify } from '@/lib/toast'
+
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  /** `q` already parsed: defaults applied, so equal lists share one key. */
+  list: (q: UserListQuery) => [...userKeys.lists(), q] as const,
+  details: () => [...userKeys.all, 'detail'] as const,
+  detail: (id: string) => [...userKeys.details(), id] as const,
+}
+
+/** GET admin/users: one page of pet owners. */
+export const usersListQuery = (q: UserListQuery) =>
+  queryOptions({ queryKey: userKeys.list(q), queryFn: () => http.list('admin/users', q, userListItem) })
+
+/** What the users list says when the id in the address names no user. */
+export const USER_NOT_FOUND = 'User not found'
+
+/** GET admin/user/{id}: the profile and the user's pets. An id that cannot be one is a 404 without asking. */
+export const userDetailsQuery = (id: string) =>
+  queryOptions({
+    queryKey: userKeys.detail(id),
+    queryFn: async () => {
+      if (!idParam.safeParse({ id }).success) throw new ApiError(USER_NOT_FOUND, 404)
+      return (await http.get(`admin/user/${id}`, withData(userDetails))).data
+    },
+  })
+
+/** Spec section 4: block/unblock sends the opposite status: 1 becomes 2, otherwise 1. */
+export const oppositeStatus = (status: UserStatus): UserStatus =>
+  status === USER_STATUS.ACTIVE ? USER_STATUS.BLOCKED : USER_STATUS.ACTIVE
+
+export type BlockUserInput = { id: string; status: UserStatus }
+
+/**
+ * PATCH admin/user/block-unblock/{id}?status=: optimistic. The new status shows at once in every
+ * cached users page and the details; an error puts the previous values back and says why (the
+ * server's message); either way the lists and the details are fetched again. Success shows the
+ * server's message.
+ */
+export function useBlockUser() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, status }: BlockUserInput) =>
+      http.patch(`admin/user/block-unblock/${id}`, withData(userListItem), {}, { status }),
+    onMutate: async ({ id, status }) => {
+      // No answer in flight may overwrite the optimistic value.
+      await queryClient.cancelQueries({ queryKey: userKeys.all })
+      const lists = queryClient.getQueriesData<ListPage<UserListItem>>({ queryKey: userKeys.lists() })
+      const detail = queryClient.getQueryData<UserDetails>(userKeys.detail(id))
+      queryClient.setQueriesData<ListPage<UserListItem>>({ queryKey: userKeys.lists() }, (page) =>
+        page && page.data.some((u) => u._id === id)
+          ? { ...page, data: page.data.map((u) => (u._id === id ? { ...u, status } : u)) }
+          : page,
+      )
+      if (detail) queryClient.setQueryData<UserDetails>(userKeys.detail(id), { ...detail, status })
+      return { lists, detail }
+    },
+    onError: (error, { id }, context) => {
+      context?.lists.forEach(([key, page]) => queryClient.setQueryData(key, page))
+      if (context?.detail) queryClient.setQueryData(userKeys.detail(id), context.detail)
+      notifyIfUnseen(error)
+    },
+    onSuccess: ({ message }) => notify.success(message),
+    onSettled: (_data, _error, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: userKeys.detail(id) }),
+      ]),
+  })
+}

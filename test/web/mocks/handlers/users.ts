@@ -1,0 +1,59 @@
+import { http, type HttpHandler } from 'msw'
+import { USER_STATUS, blockUnblockQuery, userListItem, userListQuery, type UserDetails } from '@contract'
+import { api, authenticate, db, fail, ok } from '../db'
+import { csvAnswer, listAnswer, readQuery, type ListRules } from '../list'
+
+export const USERS_MSG = {
+  list: 'Users fetched successfully',
+  details: 'User fetched successfully',
+  notFound: 'User not found',
+  blocked: 'User blocked successfully',
+  unblocked: 'User unblocked successfully',
+} as const
+
+const rules: ListRules<UserDetails> = {
+  searchIn: (u) => [u.username, u.name, u.email, u.mobileNo],
+  filter: (u, status: number) => u.status === status,
+}
+const toListItem = (u: UserDetails) => userListItem.parse(u)
+
+export const userHandlers: HttpHandler[] = [
+  http.get(api('/admin/users'), ({ request }) => {
+    const admin = authenticate(request)
+    if (admin instanceof Response) return admin
+    return listAnswer(request, userListQuery, db.users, rules, { message: USERS_MSG.list, map: toListItem })
+  }),
+
+  http.get(api('/admin/users/export'), ({ request }) => {
+    const admin = authenticate(request)
+    if (admin instanceof Response) return admin
+    return csvAnswer(request, userListQuery, db.users, rules, {
+      stem: 'users',
+      columns: [
+        ['Username', (u) => u.username],
+        ['Full Name', (u) => u.name],
+        ['Email', (u) => u.email],
+        ['DOB', (u) => u.dob],
+        ['Contact No.', (u) => (u.mobileNo ? [u.countryCode, u.mobileNo].filter(Boolean).join(' ') : null)],
+      ],
+    })
+  }),
+
+  http.get(api('/admin/user/:id'), ({ request, params }) => {
+    const admin = authenticate(request)
+    if (admin instanceof Response) return admin
+    const user = db.users.find((u) => u._id === params.id)
+    return user ? ok(USERS_MSG.details, user) : fail('NOT_FOUND', USERS_MSG.notFound)
+  }),
+
+  http.patch(api('/admin/user/block-unblock/:id'), ({ request, params }) => {
+    const admin = authenticate(request)
+    if (admin instanceof Response) return admin
+    const query = readQuery(request, blockUnblockQuery)
+    if (query instanceof Response) return query
+    const user = db.users.find((u) => u._id === params.id)
+    if (!user) return fail('NOT_FOUND', USERS_MSG.notFound)
+    user.status = query.status
+    return ok(query.status === USER_STATUS.BLOCKED ? USERS_MSG.blocked : USERS_MSG.unblocked, toListItem(user))
+  }),
+]

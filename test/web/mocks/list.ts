@@ -1,0 +1,103 @@
+import { HttpResponse } from 'msw'
+import type { z } from 'zod'
+import type { SortOrder } from '@contract'
+import { fail } from './db'
+
+/**
+ * Answer list calls from an in-memory array the way the API does (DESIGN.md section 2): the query
+ * checked against the contract's list query (400 with per-field messages when it does not fit),
+ * search over the given fields (case-insensitive, contains), the filter, sortBy/sortOrder (0: the
+ * list's default, newest first), then the page, in the flat list envelope.
+ */
+type ListQueryShape = { page: number; limit: number; search: string; sortBy?: string; sortOrder: SortOrder; filter?: unknown }
+
+export type ListRules<T> = {
+  /** The texts the search looks in. */
+  searchIn: (item: T) => (string | null | undefined)[]
+  /** Whether an item passes the filter; absent: the list has no filter. */
+  filter?: (item: T, filter: never) => boolean
+}
+
+/** The request's query parsed with `schema`, or the 400 the API sends. */
+export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> | Response {
+  const raw = Object.fromEntries(new URL(request.url).searchParams)
+  const parsed = schema.safeParse(raw)
+  if (parsed.success) return parsed.data
+  const fields: Record<string, string> = {}
+  for (const issue of parsed.error.issues) fields[issue.path.join('.')] ??= issue.message
+  return fail('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid query', fields)
+}
+
+function compare(a: unknown, b: unknown): number {
+  const missing = (v: unknown) => v === null || v === undefined || v === ''
+  if (missing(a) || missing(b)) return missing(a) === missing(b) ? 0 : missing(a) ? 1 : -1
+  if (typeof a === 'number' && typeof b === 'number') return a - b
+  return String(a).localeCompare(String(b), 'en', { sensitivity: 'base' })
+}
+
+/** Every item that matches the query, in the query's order (no paging). */
+export function selectItems<T extends object>(items: readonly T[], query: Omit<ListQueryShape, 'page' | 'limit'>, rules: ListRules<T>): T[] {
+  const needle = query.search.toLowerCase()
+  let rows = items.filter((item) => !needle || rules.searchIn(item).some((text) => text?.toLowerCase().includes(needle)))
+  if (query.filter !== undefined && rules.filter) rows = rows.filter((item) => rules.filter!(item, query.filter as never))
+  const by = (key: string) => (item: T) => (item as Record<string, unknown>)[key]
+  if (query.sortBy && query.sortOrder !== 0) {
+    const value = by(query.sortBy)
+    const direction = query.sortOrder
+    rows = [...rows].sort((a, b) => {
+      const order = compare(value(a), value(b))
+      // Missing values last whichever way.
+      const aMissing = value(a) === null || value(a) === undefined
+      const bMissing = value(b) === null || value(b) === undefined
+      return aMissing || bMissing ? order : order * direction
+    })
+  } else {
+    const created = by('createdAt')
+    rows = [...rows].sort((a, b) => compare(created(b), created(a)))
+  }
+  return rows
+}
+
+/** The list call's answer: `items` searched, filtered, sorted and paged by the request's query. */
+export function listAnswer<T extends object, S extends z.ZodType<ListQueryShape, unknown>>(
+  request: Request,
+  schema: S,
+  items: readonly T[],
+  rules: ListRules<T>,
+  { message = 'List fetched successfully', map = (item: T) => item as unknown }: { message?: string; map?: (item: T) => unknown } = {},
+) {
+  const query = readQuery(request, schema)
+  if (query instanceof Response) return query
+  const rows = selectItems(items, query, rules)
+  const start = (query.page - 1) * query.limit
+  return HttpResponse.json({
+    isSuccess: true,
+    message,
+    data: rows.slice(start, start + query.limit).map(map),
+    page: query.page,
+    limit: query.limit,
+    total: rows.length,
+    totalPages: Math.ceil(rows.length / query.limit),
+  })
+}
+
+/** The export call's answer: the same selection as a CSV attachment named like the API's, `users-2025-06-30.csv`. */
+export function csvAnswer<T extends object, S extends z.ZodType<ListQueryShape, unknown>>(
+  request: Request,
+  schema: S,
+  items: readonly T[],
+  rules: ListRules<T>,
+  { stem, columns }: { stem: string; columns: [header: string, value: (item: T) => unknown][] },
+) {
+  const query = readQuery(request, schema)
+  if (query instanceof Response) return query
+  const cell = (v: unknown) => {
+    const text = v === null || v === undefined ? '' : String(v)
+    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  }
+  const lines = [columns.map(([h]) => cell(h)).join(','), ...selectItems(items, query, rules).map((item) => columns.map(([, v]) => cell(v(item))).join(','))]
+  return new HttpResponse(`${lines.join('\n')}\n`, {
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${stem}-${new Date().toISOString().slice(0, 10)}.csv"` },
+  })
+}
+

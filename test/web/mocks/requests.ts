@@ -1,0 +1,47 @@
+import { server } from './server'
+
+/**
+ * The query strings of the requests made to `path` (e.g. '/admin/users') from now on, in order:
+ * what a test reads to see what the screen asked for, and how often.
+ */
+export function trackRequests(path: string) {
+  const seen: URLSearchParams[] = []
+  const listener = ({ request }: { request: Request }) => {
+    const url = new URL(request.url)
+    if (url.pathname.endsWith(`/api/v1${path}`)) seen.push(url.searchParams)
+  }
+  server.events.on('request:start', listener)
+  onTestFinished(() => server.events.removeListener('request:start', listener))
+  return seen
+}
+
+/**
+ * A gate for a handler: `server.use(http.get(api(path), () => gate.wait()))` holds matching calls
+ * until `gate.open()`, then lets them through to the regular handler (a resolver that returns
+ * nothing falls through in msw).
+ */
+export function gate() {
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { wait: () => opened.then(() => undefined), open }
+}
+
+/** Downloads started through `saveBlob`: object URLs stubbed (jsdom has none), link clicks recorded. */
+export function captureDownloads() {
+  const files: { name: string; blob: Blob }[] = []
+  const blobs = new Map<string, Blob>()
+  let n = 0
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => {
+      const url = `blob:test/${++n}`
+      blobs.set(url, blob)
+      return url
+    },
+    revokeObjectURL: (url: string) => blobs.delete(url),
+  })
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.href)
+    if (blob && this.download) files.push({ name: this.download, blob })
+  })
+  return files
+}
