@@ -5,9 +5,11 @@ export const roleLabel: Record<Role, string> = { 1: 'admin', 2: 'sub admin' }
 
 export const USER_STATUS = { ACTIVE: 1, BLOCKED: 2 } as const
 export type UserStatus = (typeof USER_STATUS)[keyof typeof USER_STATUS]
+export const userStatusLabel: Record<UserStatus, string> = { 1: 'Active', 2: 'Blocked' }
 
 export const PLACE_STATUS = { ACTIVE: 1, DEACTIVE: 2 } as const
 export type PlaceStatus = (typeof PLACE_STATUS)[keyof typeof PLACE_STATUS]
+export const placeStatusLabel: Record<PlaceStatus, string> = { 1: 'Active', 2: 'Deactive' }
 
 export const PLACE_KINDS = ['petShop', 'hospital'] as const
 export type PlaceKind = (typeof PLACE_KINDS)[number]
@@ -23,6 +25,7 @@ export const feedbackTypeLabel: Record<FeedbackType, string> = {
 
 export const PARTNER_TYPE = { HOSPITAL: 5, PET_SHOPS: 6 } as const
 export type PartnerType = (typeof PARTNER_TYPE)[keyof typeof PARTNER_TYPE]
+export const partnerTypeLabel: Record<PartnerType, string> = { 5: 'Hospital', 6: 'Pet Shop' }
 
 export const petSizeLabel: Record<number, string> = { 1: 'Small', 2: 'Medium', 3: 'Large', 4: 'Extra-Large' }
 export const petGenderLabel: Record<number, string> = { 1: 'Male', 2: 'Female', 3: 'Other' }

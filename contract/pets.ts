@@ -27,3 +27,7 @@ export const petDetails = z.object({
     .nullable(),
 })
 export type PetDetails = z.infer<typeof petDetails>
+
+/** GET /pet/petbyid?petId=: public, no token. */
+export const petByIdQuery = z.strictObject({ petId: z.uuid({ message: 'Invalid id' }) })
+export type PetByIdQuery = z.infer<typeof petByIdQuery>

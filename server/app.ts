@@ -11,10 +11,17 @@ import type { AppEnv } from './http/env'
 import { errorBodyOf } from './http/respond'
 import type { Mailer } from './mail/mailer'
 import { authRoutes } from './routes/auth'
+import { commonUploadRoutes } from './routes/common-upload'
 import { dashboardRoutes } from './routes/dashboard'
+import { feedbackRoutes } from './routes/feedback'
+import { notificationsRoutes } from './routes/notifications'
+import { partnersRoutes } from './routes/partners'
 import { passwordRoutes } from './routes/password'
+import { petsRoutes } from './routes/pets'
+import { placesRoutes } from './routes/places'
 import { profileRoutes } from './routes/profile'
 import { uploadsRoutes } from './routes/uploads'
+import { usersRoutes } from './routes/users'
 import type { Storage } from './storage/storage'
 
 export interface AppOptions {
@@ -47,6 +54,13 @@ export function createApp(options: AppOptions) {
     .route('/', passwordRoutes(deps))
     .route('/', profileRoutes(deps))
     .route('/', dashboardRoutes(deps))
+    .route('/', commonUploadRoutes(deps))
+    .route('/', usersRoutes(deps))
+    .route('/', petsRoutes(deps))
+    .route('/', placesRoutes(deps))
+    .route('/', partnersRoutes(deps))
+    .route('/', feedbackRoutes(deps))
+    .route('/', notificationsRoutes(deps))
 
   const app = new Hono<AppEnv>()
   app.onError(onError)

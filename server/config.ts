@@ -16,6 +16,15 @@ const optionalText = () =>
     .optional()
     .transform((v) => (v?.trim() ? v.trim() : undefined))
 
+/** An optional absolute http(s) URL, without its trailing slash. */
+const optionalUrl = () =>
+  optionalText().pipe(
+    z
+      .url({ protocol: /^https?$/, message: 'Must be an http(s) URL' })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  )
+
 const withDefault = <T extends z.ZodType>(schema: T, fallback: string) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? v : fallback), schema)
 
@@ -39,6 +48,13 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: withDefault(z.coerce.number().positive().max(24 * 365), '168'),
   TRUST_PROXY: flag(false),
   SERVE_SPA: flag(true),
+  PUBLIC_URL: optionalUrl(),
+  UPLOAD_SECRET: optionalText().pipe(z.string().min(32, 'Must be at least 32 characters').optional()),
+  S3_BUCKET: optionalText(),
+  S3_REGION: withDefault(z.string(), 'us-east-1'),
+  S3_ENDPOINT: optionalUrl(),
+  S3_FORCE_PATH_STYLE: flag(false),
+  S3_PUBLIC_URL: optionalUrl(),
 })
 
 export interface ServerConfig {
@@ -56,6 +72,12 @@ export interface ServerConfig {
   trustProxy: boolean
   /** Whether to serve the built SPA from dist/ (`npm run dev` turns it off: Vite serves it). */
   serveSpa: boolean
+  /** This server's public base URL (PUBLIC_URL), for upload URLs; else the request's origin. */
+  publicUrl: string | undefined
+  /** Signs the disk driver's upload policies; else one kept in DATA_DIR/upload-secret. */
+  uploadSecret: string | undefined
+  /** Set (by S3_BUCKET): uploads go to this bucket instead of DATA_DIR/uploads. */
+  s3: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; publicUrl?: string } | undefined
 }
 
 export class ConfigError extends Error {}
@@ -85,5 +107,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     sessionTtlMs: e.SESSION_TTL_HOURS * 60 * 60 * 1000,
     trustProxy: e.TRUST_PROXY,
     serveSpa: e.SERVE_SPA,
+    publicUrl: e.PUBLIC_URL,
+    uploadSecret: e.UPLOAD_SECRET,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          publicUrl: e.S3_PUBLIC_URL,
+        }
+      : undefined,
   }
 }

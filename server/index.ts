@@ -19,6 +19,9 @@ import { outboxMailer } from './mail/outbox'
 import { smtpMailer } from './mail/smtp'
 import { isSpaBuilt, spaRoutes } from './spa'
 import { diskStorage } from './storage/disk'
+import { s3Storage } from './storage/s3'
+import { loadOrCreateUploadSecret } from './storage/secret'
+import type { Storage } from './storage/storage'
 
 /** How long in-flight requests get to finish on shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -41,6 +44,13 @@ function readConfig(): ServerConfig {
 function chooseMailer(config: ServerConfig): Mailer {
   if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom)
   return outboxMailer(join(config.dataDir, 'outbox'), logInfo)
+}
+
+/** S3 when S3_BUCKET is set; otherwise files on disk, under DATA_DIR/uploads, served by this server. */
+function chooseStorage(config: ServerConfig): Storage {
+  if (config.s3) return s3Storage(config.s3)
+  const secret = config.uploadSecret ?? loadOrCreateUploadSecret(join(config.dataDir, 'upload-secret'))
+  return diskStorage(join(config.dataDir, 'uploads'), { secret, publicUrl: config.publicUrl })
 }
 
 async function main() {
@@ -74,7 +84,7 @@ async function main() {
 
   const api = createApp({
     db: db.db,
-    storage: diskStorage(join(config.dataDir, 'uploads')),
+    storage: chooseStorage(config),
     mailer: chooseMailer(config),
     clock: systemClock,
     config: { sessionTtlMs: config.sessionTtlMs },
@@ -128,6 +138,7 @@ function printBanner(config: ServerConfig) {
     `Petcare Admin is running at ${url}`,
     `  API:      ${url}/api/v1`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${join(config.dataDir, 'db')}`}`,
+    `  Uploads:  ${config.s3 ? `S3 bucket ${config.s3.bucket} (S3_BUCKET)` : `on disk, in ${join(config.dataDir, 'uploads')}`}`,
     `  Mail:     ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `dev outbox in ${join(config.dataDir, 'outbox')} (npm run outbox)`}`,
     '',
     'Sign in with:',

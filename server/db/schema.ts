@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import {
   boolean,
   check,
@@ -7,14 +7,26 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { PLACE_KINDS, type PartnerType, type PlaceStatus, type Role, type UserStatus } from '../../contract/enums'
+import {
+  AUDIENCE,
+  FEEDBACK_TYPES,
+  PLACE_KINDS,
+  type Audience,
+  type FeedbackType,
+  type PartnerType,
+  type PlaceStatus,
+  type Role,
+  type UserStatus,
+} from '../../contract/enums'
 
 /**
  * The one PostgreSQL schema. Change it here, then `npm run db:generate` writes the next
@@ -25,6 +37,40 @@ const id = () => uuid('id').primaryKey().defaultRandom()
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const createdAt = () => at('created_at').notNull().defaultNow()
 const updatedAt = () => at('updated_at').notNull().defaultNow()
+
+// ---------------------------------------------------------------------------------------------
+// List search and sort expressions. Each is written once and used twice: by an index below and
+// by the list queries (server/db/list.ts), so that PostgreSQL sees the same expression and uses
+// the index. Search is a case-insensitive substring match (`expr LIKE lower('%...%')`) over a
+// trigram (pg_trgm) GIN index; the searched fields are joined with a newline, which no search
+// box sends, so a match never straddles two fields.
+
+/** Lower-cased searchable text of some columns (nullable ones count as empty). */
+const searchText = (...columns: SQLWrapper[]): SQL =>
+  sql`lower(${sql.join(
+    columns.map((c) => sql`coalesce(${c}, '')`),
+    sql` || E'\\n' || `,
+  )})`
+
+/** A trigram GIN index over a search expression. */
+const trigramIndex = (name: string, expression: SQL) => index(name).using('gin', sql`${expression} gin_trgm_ops`)
+
+/** Text sorts ignore case (PostgreSQL's C collation would put 'Zed' before 'apple'). */
+export const lowerOf = (column: SQLWrapper): SQL => sql`lower(${column})`
+
+/** A nullable date sorts as PostgreSQL sorts nulls (last ascending, first descending), without nulls. */
+export const dateOrInfinity = (column: SQLWrapper): SQL => sql`coalesce(${column}, 'infinity'::date)`
+
+type Columns<K extends string> = Record<K, SQLWrapper>
+export const userSearchText = (t: Columns<'username' | 'name' | 'email' | 'mobileNo'>) =>
+  searchText(t.username, t.name, t.email, t.mobileNo)
+export const placeSearchText = (t: Columns<'name' | 'address'>) => searchText(t.name, t.address)
+export const partnerSearchText = (t: Columns<'name' | 'ownerName' | 'email' | 'mobileNo'>) =>
+  searchText(t.name, t.ownerName, t.email, t.mobileNo)
+export const notificationSearchText = (t: Columns<'title' | 'body'>) => searchText(t.title, t.body)
+/** Feedback is found by its description or by its author's username (two tables, two indexes). */
+export const feedbackSearchText = (t: Columns<'description'>) => searchText(t.description)
+export const usernameSearchText = (t: Columns<'username'>) => searchText(t.username)
 
 /** People who sign in to the panel: role 1 admin, 2 sub admin; status 1 active, 2 blocked. */
 export const admins = pgTable(
@@ -112,6 +158,8 @@ export const appUsers = pgTable(
     email: text('email').notNull(),
     mobileNo: text('mobile_no'),
     countryCode: text('country_code'),
+    /** ISO 3166 alpha-2 of the phone's country, e.g. 'GB' (the user form's "country and abbreviation"). */
+    countryAbbreviation: text('country_abbreviation'),
     dob: date('dob', { mode: 'string' }),
     status: smallint('status').$type<UserStatus>().notNull().default(1),
     profileImage: text('profile_image'),
@@ -122,7 +170,14 @@ export const appUsers = pgTable(
   (t) => [
     uniqueIndex('app_users_username_key').on(t.username),
     uniqueIndex('app_users_email_key').on(t.email),
-    index('app_users_created_at_idx').on(t.createdAt),
+    index('app_users_created_at_id_idx').on(t.createdAt, t.id),
+    index('app_users_status_created_at_id_idx').on(t.status, t.createdAt, t.id),
+    index('app_users_username_sort_idx').on(lowerOf(t.username), t.id),
+    index('app_users_name_sort_idx').on(lowerOf(t.name), t.id),
+    index('app_users_email_sort_idx').on(lowerOf(t.email), t.id),
+    index('app_users_dob_sort_idx').on(dateOrInfinity(t.dob), t.id),
+    trigramIndex('app_users_search_trgm_idx', userSearchText(t)),
+    trigramIndex('app_users_username_trgm_idx', usernameSearchText(t)),
     check('app_users_status_check', sql`${t.status} in (1, 2)`),
   ],
 )
@@ -147,7 +202,10 @@ export const places = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('places_kind_created_at_idx').on(t.kind, t.createdAt),
+    index('places_kind_created_at_id_idx').on(t.kind, t.createdAt, t.id),
+    index('places_kind_status_created_at_id_idx').on(t.kind, t.status, t.createdAt, t.id),
+    index('places_kind_name_sort_idx').on(t.kind, lowerOf(t.name), t.id),
+    trigramIndex('places_search_trgm_idx', placeSearchText(t)),
     check('places_kind_check', sql`${t.kind} in ('petShop', 'hospital')`),
     check('places_status_check', sql`${t.status} in (1, 2)`),
   ],
@@ -166,5 +224,119 @@ export const partners = pgTable(
     address: text('address').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('partners_created_at_idx').on(t.createdAt), check('partners_type_check', sql`${t.type} in (5, 6)`)],
+  (t) => [
+    index('partners_created_at_id_idx').on(t.createdAt, t.id),
+    index('partners_type_created_at_id_idx').on(t.type, t.createdAt, t.id),
+    index('partners_name_sort_idx').on(lowerOf(t.name), t.id),
+    trigramIndex('partners_search_trgm_idx', partnerSearchText(t)),
+    check('partners_type_check', sql`${t.type} in (5, 6)`),
+  ],
+)
+
+export interface PetMedication {
+  name: string
+}
+export interface PetVaccine {
+  /** YYYY-MM-DD. */
+  date: string
+  vaccine: { name: string }
+}
+export interface PetPhoto {
+  url: string
+}
+
+/** A user's pet: every field of the public pet page (spec section 3). */
+export const pets = pgTable(
+  'pets',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => appUsers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Years; under 1 the page reads it as months / 10 (0.6 is six months). */
+    age: numeric('age', { precision: 4, scale: 1, mode: 'number' }),
+    speciesName: text('species_name'),
+    /** Kilograms. */
+    weight: numeric('weight', { precision: 6, scale: 2, mode: 'number' }),
+    breedName: text('breed_name'),
+    /** 1 Small, 2 Medium, 3 Large, 4 Extra-Large. */
+    size: smallint('size'),
+    /** 1 Male, 2 Female, 3 Other. */
+    gender: smallint('gender'),
+    microChipId: text('micro_chip_id'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    /** '1' public, '2' private. */
+    profileType: text('profile_type').notNull().default('1'),
+    marking: text('marking'),
+    medicalHistory: text('medical_history'),
+    medications: jsonb('medications').$type<PetMedication[]>().notNull().default([]),
+    vaccines: jsonb('vaccines').$type<PetVaccine[]>().notNull().default([]),
+    profilePhotos: jsonb('profile_photos').$type<PetPhoto[]>().notNull().default([]),
+    /** Since when the owner has had the pet: the page's "Pet Kept Duration" counts days from it. */
+    ownerSince: date('owner_since', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pets_owner_id_created_at_idx').on(t.ownerId, t.createdAt),
+    check('pets_size_check', sql`${t.size} between 1 and 4`),
+    check('pets_gender_check', sql`${t.gender} between 1 and 3`),
+    check('pets_profile_type_check', sql`${t.profileType} in ('1', '2')`),
+    check('pets_age_check', sql`${t.age} >= 0`),
+    check('pets_weight_check', sql`${t.weight} >= 0`),
+  ],
+)
+
+/** What users tell the platform. A deleted user's feedback stays, without its author. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: id(),
+    type: text('type', { enum: FEEDBACK_TYPES }).$type<FeedbackType>().notNull(),
+    description: text('description').notNull(),
+    userId: uuid('user_id').references(() => appUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('feedback_created_at_id_idx').on(t.createdAt, t.id),
+    index('feedback_type_created_at_id_idx').on(t.type, t.createdAt, t.id),
+    index('feedback_user_id_idx').on(t.userId),
+    trigramIndex('feedback_search_trgm_idx', feedbackSearchText(t)),
+    check('feedback_type_check', sql`${t.type} in ('BUG', 'NEW_FEATURE', 'SUGGESTION', 'OTHER')`),
+  ],
+)
+
+/** Push notifications as sent: to every user or to a selection (the recipients table names them all). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    sendTo: text('send_to', { enum: AUDIENCE }).$type<Audience>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_created_at_id_idx').on(t.createdAt, t.id),
+    index('notifications_send_to_created_at_id_idx').on(t.sendTo, t.createdAt, t.id),
+    index('notifications_title_sort_idx').on(lowerOf(t.title), t.id),
+    trigramIndex('notifications_search_trgm_idx', notificationSearchText(t)),
+    check('notifications_send_to_check', sql`${t.sendTo} in ('ALL_USERS', 'SELECTED_USERS')`),
+  ],
+)
+
+export const notificationRecipients = pgTable(
+  'notification_recipients',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUsers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.userId] }),
+    index('notification_recipients_user_id_idx').on(t.userId),
+  ],
 )

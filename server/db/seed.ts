@@ -1,9 +1,24 @@
-import { eq } from 'drizzle-orm'
-import { PARTNER_TYPE, PLACE_STATUS, ROLE, USER_STATUS, type Role } from '../../contract'
+import { asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import { ROLE, USER_STATUS, type Role } from '../../contract'
 import { normaliseEmail } from '../auth/admins'
 import { hashPassword } from '../auth/passwords'
+import { affectedRows, insertJson, withIndexesRebuilt } from './bulk'
 import type { Db } from './client'
-import { admins, appUsers, partners, places } from './schema'
+import {
+  feedbackAt,
+  notificationAt,
+  partnerAt,
+  placeAt,
+  recipientsOf,
+  userWithPets,
+  type FeedbackRow,
+  type PartnerRow,
+  type PetRow,
+  type PlaceRow,
+  type UserRow,
+} from './demo-data'
+import { admins, appUsers, feedback, notificationRecipients, notifications, partners, pets, places } from './schema'
 
 export interface AdminAccount {
   email: string
@@ -41,145 +56,143 @@ export const adminAccounts = (admin: Omit<AdminAccount, 'role'>, subAdmin: Omit<
 ]
 
 // ---------------------------------------------------------------------------------------------
-// Demo data: deterministic (a seeded generator), so every fresh start shows the same panel.
+// Demo data (rows from demo-data.ts), written in multi-row batches.
 
-/** mulberry32: a tiny seeded PRNG; the same seed gives the same demo. */
-function seededRandom(seed: number) {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+export interface SeedCounts {
+  users: number
+  petShops: number
+  hospitals: number
+  partners: number
+  feedback: number
+  notifications: number
 }
 
-const FIRST_NAMES = [
-  'Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Ethan', 'Sophia', 'Mason', 'Isabella', 'Lucas',
-  'Mia', 'Arjun', 'Priya', 'Mateo', 'Chloe', 'Daniel', 'Aisha', 'James', 'Zara', 'Oliver',
-]
-const LAST_NAMES = [
-  'Smith', 'Johnson', 'Patel', 'Garcia', 'Brown', 'Williams', 'Khan', 'Martinez', 'Taylor', 'Anderson',
-  'Thomas', 'Sharma', 'Moore', 'Jackson', 'Lee', 'Walker', 'Hall', 'Young', 'King', 'Wright',
-]
+/** What a fresh start shows. */
+export const DEMO_COUNTS: SeedCounts = { users: 300, petShops: 25, hospitals: 15, partners: 20, feedback: 60, notifications: 15 }
 
-/** Real places, so the map picker and the addresses look right. */
-const LOCATIONS = [
-  { address: '221 King Street West, Toronto, ON, Canada', lat: 43.6465, lng: -79.3871 },
-  { address: '350 Fifth Avenue, New York, NY, USA', lat: 40.7484, lng: -73.9857 },
-  { address: '10 Downing Street, London, UK', lat: 51.5034, lng: -0.1276 },
-  { address: 'MG Road, Bengaluru, Karnataka, India', lat: 12.9756, lng: 77.6066 },
-  { address: '1 Market Street, San Francisco, CA, USA', lat: 37.7941, lng: -122.3951 },
-  { address: 'George Street, Sydney, NSW, Australia', lat: -33.8688, lng: 151.2093 },
-  { address: 'Linking Road, Bandra West, Mumbai, India', lat: 19.0607, lng: 72.8362 },
-  { address: 'Deansgate, Manchester, UK', lat: 53.4794, lng: -2.2501 },
-  { address: '1200 Brickell Avenue, Miami, FL, USA', lat: 25.7617, lng: -80.1918 },
-  { address: 'Connaught Place, New Delhi, India', lat: 28.6315, lng: 77.2167 },
-]
+/** What a seed run wrote (pets and recipients follow from users and notifications). */
+export type SeedReport = SeedCounts & { pets: number; recipients: number }
 
-const PHONES = [
-  { countryCode: '+1', digits: 10 },
-  { countryCode: '+44', digits: 10 },
-  { countryCode: '+91', digits: 10 },
-]
+/** Rows per INSERT statement (each batch is one JSON parameter, see bulk.ts). */
+const BATCH_ROWS = 2500
 
-const PET_SHOPS = [
-  'Happy Paws Pet Store', 'The Bark Boutique', 'Whiskers & Wags', 'Purrfect Supplies', 'Fetch Pet Market',
-  'The Feathered Nest', 'Tail Waggers Emporium', 'Pawsome Pantry', 'Critter Corner', 'Furry Friends Outlet',
-  'Kibble & Co.', 'Aquarium Alley',
-]
-const HOSPITALS = [
-  'Riverside Veterinary Hospital', 'Greenfield Animal Clinic', 'Cityvet Emergency Centre', 'Oakwood Pet Hospital',
-  'Lakeside Animal Hospital', 'Companion Care Vets', 'Northside Veterinary Clinic', 'Paws & Claws Animal Hospital',
-]
-const PARTNERS = [
-  { name: 'Sunrise Veterinary Care', owner: 'Dr. Helen Carter', type: PARTNER_TYPE.HOSPITAL },
-  { name: 'Pet Palace Superstore', owner: 'Marcus Reid', type: PARTNER_TYPE.PET_SHOPS },
-  { name: 'Healing Hands Animal Clinic', owner: 'Dr. Anil Mehta', type: PARTNER_TYPE.HOSPITAL },
-  { name: 'Wagging Tails Pet Shop', owner: 'Sofia Rossi', type: PARTNER_TYPE.PET_SHOPS },
-  { name: 'Hilltop Vet Hospital', owner: 'Dr. Grace Okafor', type: PARTNER_TYPE.HOSPITAL },
-  { name: 'The Pet Pantry', owner: 'Tom Becker', type: PARTNER_TYPE.PET_SHOPS },
-]
+async function insertBatches<T extends PgTable>(db: Db, table: T, rows: readonly T['$inferInsert'][]) {
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) await insertJson(db, table, rows.slice(i, i + BATCH_ROWS))
+}
 
-const HOUR_MS = 60 * 60 * 1000
-const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!
+/** Users joined by then, for picking feedback authors and notification recipients. */
+type Member = { id: string; createdAt: Date }
 
-/** The demo rows, built from `now` so that dates look recent. */
-export function demoData(now: Date) {
-  const random = seededRandom(20240611)
-  const digits = (n: number) => Array.from({ length: n }, (_, i) => (i === 0 ? 7 + Math.floor(random() * 3) : Math.floor(random() * 10))).join('')
-  const ago = (hours: number) => new Date(now.getTime() - hours * HOUR_MS)
+export interface SeedOptions {
+  /**
+   * For big loads with no other user of the database: drop and rebuild the secondary indexes
+   * around the load, and skip foreign-key checks (the generated rows reference rows they were
+   * generated with; needs a superuser, which the embedded database's user is).
+   */
+  bulk?: boolean
+  /** Hears about each table as it is done. */
+  onProgress?: (what: string, rows: number) => void
+}
 
-  const users: (typeof appUsers.$inferInsert)[] = Array.from({ length: 40 }, (_, i) => {
-    const first = pick(FIRST_NAMES, i)
-    // Shifting the surname each round of first names keeps every pair distinct.
-    const last = pick(LAST_NAMES, i * 7 + Math.floor(i / FIRST_NAMES.length))
-    const phone = pick(PHONES, i)
-    const year = 1970 + Math.floor(random() * 35)
-    const month = String(1 + Math.floor(random() * 12)).padStart(2, '0')
-    const day = String(1 + Math.floor(random() * 28)).padStart(2, '0')
-    return {
-      username: `${first}.${last}`.toLowerCase(),
-      name: `${first} ${last}`,
-      email: `${first}.${last}@example.com`.toLowerCase(),
-      mobileNo: digits(phone.digits),
-      countryCode: phone.countryCode,
-      dob: `${year}-${month}-${day}`,
-      status: i % 9 === 4 ? USER_STATUS.BLOCKED : USER_STATUS.ACTIVE,
-      address: pick(LOCATIONS, i * 3).address,
-      profileCompleted: i % 4 !== 3,
-      createdAt: ago(i * 17 + 2),
-    }
-  })
+/**
+ * Adds `counts` rows of each kind after the ones already there (row numbers continue from the
+ * current counts, so a second run adds new rows rather than repeating the first). Users come
+ * with their pets; notifications with their recipients (every user who had joined by then, or a
+ * selection of them). Run it in a transaction: it is then all or nothing.
+ */
+export async function seedRows(db: Db, now: Date, counts: SeedCounts, opts: SeedOptions = {}): Promise<SeedReport> {
+  const progress = opts.onProgress ?? (() => {})
+  const report: SeedReport = { ...counts, users: 0, pets: 0, recipients: 0 }
 
-  const place = (kind: 'petShop' | 'hospital', name: string, i: number): typeof places.$inferInsert => {
-    const location = pick(LOCATIONS, kind === 'petShop' ? i : i + 5)
-    const createdAt = ago(i * 29 + (kind === 'petShop' ? 5 : 11))
-    return {
-      kind,
-      name,
-      description:
-        kind === 'petShop'
-          ? `${name} stocks food, toys, grooming supplies and accessories for dogs, cats, birds and fish.`
-          : `${name} offers check-ups, vaccinations, surgery and round-the-clock emergency care.`,
-      discountTitle: i % 3 === 0 ? (kind === 'petShop' ? '10% off for members' : 'Free first check-up') : null,
-      discountDescription: i % 3 === 0 ? 'Show the Petcare app at the counter.' : null,
-      address: location.address,
-      latitude: location.lat,
-      longitude: location.lng,
-      images: [],
-      status: i % 5 === 4 ? PLACE_STATUS.DEACTIVE : PLACE_STATUS.ACTIVE,
-      createdAt,
-      updatedAt: createdAt,
+  // Users and pets, a batch of users at a time so that 100,000 users never sit in memory at once.
+  const loadUsers = async () => {
+    const firstUser = await db.$count(appUsers)
+    for (let start = 0; start < counts.users; start += BATCH_ROWS) {
+      const users: UserRow[] = []
+      const petRows: PetRow[] = []
+      for (let i = start; i < Math.min(counts.users, start + BATCH_ROWS); i++) {
+        const made = userWithPets(firstUser + i, now)
+        users.push(made.user)
+        petRows.push(...made.pets)
+      }
+      const inserted = await insertJson(db, appUsers, users, { onConflictDoNothing: true })
+      // A username or email taken by a user made elsewhere skips that user: and so their pets.
+      const owners =
+        inserted === users.length
+          ? undefined
+          : new Set(
+              (
+                await db
+                  .select({ id: appUsers.id })
+                  .from(appUsers)
+                  .where(inArray(appUsers.id, users.map((u) => u.id)))
+              ).map((u) => u.id),
+            )
+      const ownedPets = owners ? petRows.filter((p) => owners.has(p.ownerId)) : petRows
+      await insertBatches(db, pets, ownedPets)
+      report.users += inserted
+      report.pets += ownedPets.length
     }
   }
+  if (opts.bulk) await db.execute(sql`set local session_replication_role = replica`)
+  if (opts.bulk && counts.users > 0) await withIndexesRebuilt(db, [appUsers, pets], loadUsers)
+  else await loadUsers()
+  progress('users', report.users)
+  progress('pets', report.pets)
 
-  const partnerRows: (typeof partners.$inferInsert)[] = PARTNERS.map((p, i) => ({
-    name: p.name,
-    ownerName: p.owner,
-    email: `contact@${p.name.toLowerCase().replace(/[^a-z]+/g, '')}.example.com`,
-    mobileNo: digits(10),
-    type: p.type,
-    address: pick(LOCATIONS, i + 2).address,
-    createdAt: ago(i * 31 + 7),
-  }))
-
-  return {
-    users,
-    places: [...PET_SHOPS.map((n, i) => place('petShop', n, i)), ...HOSPITALS.map((n, i) => place('hospital', n, i))],
-    partners: partnerRows,
+  for (const kind of ['petShop', 'hospital'] as const) {
+    const count = counts[kind === 'petShop' ? 'petShops' : 'hospitals']
+    const first = await db.$count(places, eq(places.kind, kind))
+    await insertBatches(db, places, Array.from({ length: count }, (_, i): PlaceRow => placeAt(kind, first + i, now)))
+    progress(kind === 'petShop' ? 'pet shops' : 'hospitals', count)
   }
+
+  const firstPartner = await db.$count(partners)
+  await insertBatches(db, partners, Array.from({ length: counts.partners }, (_, i): PartnerRow => partnerAt(firstPartner + i, now)))
+  progress('partners', counts.partners)
+
+  if (counts.feedback > 0 || counts.notifications > 0) {
+    const members: Member[] = await db
+      .select({ id: appUsers.id, createdAt: appUsers.createdAt })
+      .from(appUsers)
+      .orderBy(asc(appUsers.createdAt), asc(appUsers.id))
+
+    const firstFeedback = await db.$count(feedback)
+    for (let start = 0; start < counts.feedback; start += BATCH_ROWS) {
+      const rows: FeedbackRow[] = []
+      for (let i = start; i < Math.min(counts.feedback, start + BATCH_ROWS); i++) rows.push(feedbackAt(firstFeedback + i, now, members))
+      await insertJson(db, feedback, rows)
+    }
+    progress('feedback', counts.feedback)
+
+    const firstNotification = await db.$count(notifications)
+    for (let i = 0; i < counts.notifications; i++) {
+      const { recipients, ...row } = notificationAt(firstNotification + i, now)
+      await db.insert(notifications).values(row)
+      if (row.sendTo === 'ALL_USERS') {
+        // Everyone who had joined when it was sent, copied inside the database.
+        const result = await db.execute(sql`
+          insert into ${notificationRecipients} (notification_id, user_id)
+          select ${row.id}::uuid, ${appUsers.id} from ${appUsers} where ${lte(appUsers.createdAt, row.createdAt)}`)
+        report.recipients += affectedRows(result)
+      } else {
+        const joined = members.filter((m) => m.createdAt <= row.createdAt)
+        const chosen = recipientsOf(firstNotification + i, joined, recipients)
+        await insertJson(db, notificationRecipients, chosen.map((m) => ({ notificationId: row.id, userId: m.id })))
+        report.recipients += chosen.length
+      }
+    }
+    progress('notifications', counts.notifications)
+    progress('notification recipients', report.recipients)
+  }
+  return report
 }
 
 /** Fills the demo tables once: only while they are all empty. Returns whether it seeded. */
-export async function seedDemo(db: Db, now: Date): Promise<boolean> {
-  const counts = await Promise.all([db.$count(appUsers), db.$count(places), db.$count(partners)])
-  if (counts.some((n) => n > 0)) return false
-  const demo = demoData(now)
-  await db.transaction(async (tx) => {
-    await tx.insert(appUsers).values(demo.users)
-    await tx.insert(places).values(demo.places)
-    await tx.insert(partners).values(demo.partners)
-  })
+export async function seedDemo(db: Db, now: Date, counts: SeedCounts = DEMO_COUNTS): Promise<boolean> {
+  const tables = [appUsers, places, partners, feedback, notifications]
+  const rowCounts = await Promise.all(tables.map((table) => db.$count(table)))
+  if (rowCounts.some((n) => n > 0)) return false
+  await db.transaction((tx) => seedRows(tx, now, counts))
   return true
 }

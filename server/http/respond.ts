@@ -1,4 +1,4 @@
-import type { ErrorBody, Ok } from '../../contract'
+import type { ErrorBody, ListPage, Ok } from '../../contract'
 
 /** The success envelope: `{ isSuccess: true, message, data }`. */
 export const ok = <T>(message: string, data: T): Ok<T> => ({ isSuccess: true, message, data })
@@ -13,4 +13,19 @@ export const errorBodyOf = (
   isSuccess: false,
   message,
   error: { code, message, ...(fields ? { fields } : {}), ...(requestId ? { requestId } : {}) },
+})
+
+/** The flat list envelope: the page's items in `data`, the paging beside them. */
+export const listOk = <T>(
+  message: string,
+  { rows, total }: { rows: T[]; total: number },
+  { page, limit }: { page: number; limit: number },
+): ListPage<T> => ({
+  isSuccess: true,
+  message,
+  data: rows,
+  page,
+  limit,
+  total,
+  totalPages: Math.ceil(total / limit),
 })

@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm'
-import { ROLE } from '../../contract'
+import { eq, lte, sql } from 'drizzle-orm'
+import { petDetails, ROLE } from '../../contract'
+import { partnerAt, placeAt, userWithPets } from '../../server/db/demo-data'
+import { admins, appUsers, feedback, notificationRecipients, notifications, pets } from '../../server/db/schema'
+import { adminAccounts, DEMO_COUNTS, ensureAdmins, seedDemo } from '../../server/db/seed'
 import { dashboardTotals } from '../../server/routes/dashboard'
-import { admins } from '../../server/db/schema'
-import { adminAccounts, demoData, ensureAdmins, seedDemo } from '../../server/db/seed'
 import { TEST_ADMIN } from './helpers/accounts'
+import { okBody } from './helpers/bodies'
 import { testApp } from './helpers/test-app'
 
 describe('ensureAdmins', () => {
@@ -25,16 +27,70 @@ describe('ensureAdmins', () => {
 })
 
 describe('seedDemo', () => {
-  it('fills empty tables once with 40 users, 12 pet shops, 8 hospitals and 6 partners', async () => {
+  it('fills empty tables once: users with pets, shops, hospitals, partners, feedback and notifications', async () => {
     const t = await testApp()
     expect(await seedDemo(t.db, t.clock.now())).toBe(true)
-    expect(await dashboardTotals(t.db)).toEqual({ users: 40, petShops: 12, hospitals: 8, partnerRequests: 6 })
+    expect(await dashboardTotals(t.db)).toEqual({
+      users: DEMO_COUNTS.users,
+      petShops: DEMO_COUNTS.petShops,
+      hospitals: DEMO_COUNTS.hospitals,
+      partnerRequests: DEMO_COUNTS.partners,
+    })
+    expect(await t.db.$count(feedback)).toBe(DEMO_COUNTS.feedback)
+    expect(await t.db.$count(notifications)).toBe(DEMO_COUNTS.notifications)
+    const petCount = await t.db.$count(pets)
+    expect(petCount).toBeGreaterThanOrEqual(DEMO_COUNTS.users)
+    expect(petCount).toBeLessThanOrEqual(DEMO_COUNTS.users * 3)
     expect(await seedDemo(t.db, t.clock.now())).toBe(false)
-    expect((await dashboardTotals(t.db)).users).toBe(40)
+    expect((await dashboardTotals(t.db)).users).toBe(DEMO_COUNTS.users)
   })
 
-  it('builds the same demo every time', () => {
+  it('fills every field of the public pet page for every pet', async () => {
+    const t = await testApp()
+    await seedDemo(t.db, t.clock.now())
+    const incomplete = await t.db.$count(
+      pets,
+      sql`${pets.age} is null or ${pets.speciesName} is null or ${pets.weight} is null or ${pets.breedName} is null
+        or ${pets.size} is null or ${pets.gender} is null or ${pets.microChipId} is null or ${pets.dateOfBirth} is null
+        or ${pets.marking} is null or ${pets.medicalHistory} is null or ${pets.ownerSince} is null
+        or jsonb_array_length(${pets.vaccines}) = 0 or jsonb_array_length(${pets.profilePhotos}) = 0`,
+    )
+    expect(incomplete).toBe(0)
+    const [pet] = await t.db.select({ id: pets.id }).from(pets).limit(1)
+    const body = await okBody(await t.get(`/pet/petbyid?petId=${pet!.id}`), petDetails)
+    expect(body.data.profilePhotos[0]?.url).toMatch(/^https:\/\//)
+    expect(body.data.owner?.days).toBeGreaterThan(0)
+  })
+
+  it('writes feedback of every type and notifications to both audiences, with their recipients', async () => {
+    const t = await testApp()
+    await seedDemo(t.db, t.clock.now())
+    const types = await t.db.selectDistinct({ type: feedback.type }).from(feedback)
+    expect(types.map((r) => r.type).sort()).toEqual(['BUG', 'NEW_FEATURE', 'OTHER', 'SUGGESTION'])
+    const sent = await t.db
+      .select({ sendTo: notifications.sendTo, createdAt: notifications.createdAt, recipients: t.db.$count(notificationRecipients, eq(notificationRecipients.notificationId, notifications.id)) })
+      .from(notifications)
+    expect(new Set(sent.map((n) => n.sendTo))).toEqual(new Set(['ALL_USERS', 'SELECTED_USERS']))
+    for (const n of sent) {
+      const joined = await t.db.$count(appUsers, lte(appUsers.createdAt, n.createdAt))
+      if (n.sendTo === 'ALL_USERS') expect(n.recipients).toBe(joined)
+      else expect(n.recipients).toBeLessThanOrEqual(40)
+      expect(n.recipients).toBeGreaterThan(0)
+    }
+  })
+
+  it('builds the same rows every time', () => {
     const now = new Date('2025-01-01T00:00:00Z')
-    expect(demoData(now)).toEqual(demoData(now))
+    expect(userWithPets(7, now)).toEqual(userWithPets(7, now))
+    expect(placeAt('hospital', 3, now)).toEqual(placeAt('hospital', 3, now))
+    expect(partnerAt(3, now)).toEqual(partnerAt(3, now))
+    expect(userWithPets(7, now).user.id).not.toBe(userWithPets(8, now).user.id)
+  })
+
+  it('gives 100,000 users distinct usernames', () => {
+    const now = new Date('2025-01-01T00:00:00Z')
+    const names = new Set<string>()
+    for (let i = 0; i < 100_000; i += 7) names.add(userWithPets(i, now).user.username)
+    expect(names.size).toBe(Math.ceil(100_000 / 7))
   })
 })

@@ -1,10 +1,16 @@
 import type { z } from 'zod'
-import { errorBody, okEnvelope, type ErrorBody } from '../../../contract'
+import { errorBody, listEnvelope, okEnvelope, type ErrorBody } from '../../../contract'
 
 /** Asserts a success answer and parses it with the contract, so its shape is checked too. */
 export async function okBody<T extends z.ZodType>(res: Response, data: T, status = 200) {
   expect(res.status, await peek(res)).toBe(status)
   return okEnvelope(data).parse(await res.json())
+}
+
+/** Asserts a list answer and parses it with the contract's flat list envelope. */
+export async function listBody<T extends z.ZodType>(res: Response, item: T) {
+  expect(res.status, await peek(res)).toBe(200)
+  return listEnvelope(item).parse(await res.json())
 }
 
 /** Asserts an error answer with the contract's error body. */

@@ -55,6 +55,9 @@ export function resetTestUploads() {
   tempDirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }))
 }
 
+/** Signs the test storage's upload policies (tests forge policies with it). */
+export const TEST_UPLOAD_SECRET = 'test-upload-secret-0123456789abcdef'
+
 type Json = Record<string, unknown> | unknown[]
 interface CallOptions {
   token?: string
@@ -74,7 +77,7 @@ export async function testApp(options: { config?: Partial<AppConfig> } = {}) {
   const clock = manualClock()
   const uploadsDir = mkdtempSync(join(tmpdir(), 'petcare-test-uploads-'))
   tempDirs.push(uploadsDir)
-  const storage = diskStorage(uploadsDir)
+  const storage = diskStorage(uploadsDir, { secret: TEST_UPLOAD_SECRET })
   const app = createApp({ db, storage, mailer, clock, config: options.config })
 
   const headersOf = ({ token, headers }: CallOptions, json: boolean) => ({

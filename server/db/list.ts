@@ -1,0 +1,147 @@
+import { and, asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { SortOrder } from '../../contract'
+import type { Db } from './client'
+
+/**
+ * One list query for every list of the panel (DESIGN.md section 2): search, filter, sort and
+ * paging from the contract's parsed list query, and the same order streamed in keyset batches
+ * for the CSV exports.
+ */
+
+/** A sortable column: its SQL expression and the PostgreSQL type a keyset value is cast back to. */
+export interface SortKey {
+  expr: SQLWrapper
+  type: 'text' | 'date' | 'timestamptz' | 'smallint'
+}
+
+export interface ListSource<Sort extends string, Filter> {
+  /** The table counted for `total`. */
+  table: PgTable
+  /** The tie breaker (and the keyset's second half). */
+  id: PgColumn
+  /** sortOrder 0: newest first. */
+  createdAt: PgColumn
+  /** The list's allow-list (the contract's sortBy enum) mapped to expressions. */
+  sortBy: Record<Sort, SortKey>
+  /** Always applied, e.g. the kind of a place. */
+  scope?: SQL
+  /** The condition for a LIKE pattern (already escaped, `%...%`); the pattern is lower-cased in SQL. */
+  search: (pattern: SQL) => SQL
+  /** The condition for the list's `filter` value. */
+  filter: (value: Filter) => SQL
+}
+
+/** What the parsed contract list query carries (page and limit only matter to pages). */
+export interface ListParams<Sort extends string, Filter> {
+  page: number
+  limit: number
+  search: string
+  sortBy?: Sort | undefined
+  sortOrder: SortOrder
+  filter?: Filter | undefined
+}
+
+/** `%`, `_` and `\` mean themselves in a search: LIKE's wildcards are escaped. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
+
+/** A substring search pattern for `expr LIKE likePattern(text)` (case-insensitive against a lower()ed expression). */
+export const likePattern = (text: string): SQL => sql`lower(${`%${escapeLike(text)}%`})`
+
+/** `expr LIKE pattern`: the search condition of an expression index's list. */
+export const like = (expr: SQLWrapper, pattern: SQL): SQL => sql`${expr} like ${pattern}`
+
+/** The query a resource runs for one page or batch: its own columns and joins, this filter and order. */
+export interface PageQuery {
+  where: SQL | undefined
+  orderBy: SQL[]
+  limit: number
+  offset: number
+  /** Select it as `sortKey`: the keyset of the CSV export reads it back. */
+  sortKey: SQL<string>
+}
+
+interface Order {
+  key: SortKey
+  direction: 1 | -1
+}
+
+function orderOf<Sort extends string>(source: ListSource<Sort, never>, q: Pick<ListParams<Sort, unknown>, 'sortBy' | 'sortOrder'>): Order {
+  // sortOrder 0 is the list's own order, newest first, whatever sortBy says.
+  if (q.sortOrder === 0) return { key: { expr: source.createdAt, type: 'timestamptz' }, direction: -1 }
+  const key = q.sortBy ? source.sortBy[q.sortBy] : { expr: source.createdAt, type: 'timestamptz' as const }
+  return { key, direction: q.sortOrder }
+}
+
+const orderBy = (source: ListSource<string, never>, order: Order): SQL[] => {
+  const dir = order.direction === 1 ? asc : desc
+  return [dir(order.key.expr as SQL), dir(source.id)]
+}
+
+/** The conditions of a list query: scope, filter and search. */
+export function listWhere<Sort extends string, Filter>(
+  source: ListSource<Sort, Filter>,
+  q: Pick<ListParams<Sort, Filter>, 'search' | 'filter'>,
+): SQL | undefined {
+  return and(
+    source.scope,
+    q.filter !== undefined ? source.filter(q.filter) : undefined,
+    q.search !== '' ? source.search(likePattern(q.search)) : undefined,
+  )
+}
+
+const sortKeyOf = (order: Order): SQL<string> => sql<string>`(${order.key.expr})::text`
+
+/**
+ * One page of a list and the total of matching rows. A page past the end is empty, with the
+ * right total. Ties in the sort are broken by id, so paging is stable.
+ */
+export async function listPage<Sort extends string, Filter, Row>(
+  db: Db,
+  source: ListSource<Sort, Filter>,
+  q: ListParams<Sort, Filter>,
+  fetch: (page: PageQuery) => Promise<Row[]>,
+): Promise<{ rows: Row[]; total: number }> {
+  const where = listWhere(source, q)
+  const order = orderOf(source, q)
+  const [rows, total] = await Promise.all([
+    fetch({ where, orderBy: orderBy(source, order), limit: q.limit, offset: (q.page - 1) * q.limit, sortKey: sortKeyOf(order) }),
+    db.$count(source.table, where),
+  ])
+  return { rows, total }
+}
+
+export const EXPORT_BATCH_SIZE = 1000
+
+/**
+ * Every row of a list query, in its order, a batch at a time: keyset pagination on
+ * (sort expression, id), so a batch costs the same at row 100,000 as at row 1 and only one
+ * batch is in memory. The last row's key is read back as text and cast to its type, so no
+ * precision is lost (timestamps keep their microseconds).
+ */
+export async function* listBatches<Sort extends string, Filter, Row extends { id: string; sortKey: string }>(
+  source: ListSource<Sort, Filter>,
+  q: Omit<ListParams<Sort, Filter>, 'page' | 'limit'>,
+  fetch: (page: PageQuery) => Promise<Row[]>,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<Row[]> {
+  const where = listWhere(source, q)
+  const order = orderOf(source, q)
+  const operator = sql.raw(order.direction === 1 ? '>' : '<')
+  let last: { sortKey: string; id: string } | undefined
+  for (;;) {
+    const after = last
+      ? sql`(${order.key.expr}, ${source.id}) ${operator} (cast(${last.sortKey} as ${sql.raw(order.key.type)}), cast(${last.id} as uuid))`
+      : undefined
+    const rows = await fetch({
+      where: and(where, after),
+      orderBy: orderBy(source, order),
+      limit: batchSize,
+      offset: 0,
+      sortKey: sortKeyOf(order),
+    })
+    if (rows.length > 0) yield rows
+    if (rows.length < batchSize) return
+    last = rows[rows.length - 1]!
+  }
+}

@@ -1,0 +1,180 @@
+import { asc, eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import {
+  blockUnblockQuery,
+  idParam,
+  USER_STATUS,
+  userListQuery,
+  type UserDetails,
+  type UserListItem,
+  type UserListQuery,
+  type UserPet,
+  type UserStatus,
+  type UserSummary,
+} from '../../contract'
+import type { Db } from '../db/client'
+import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
+import { appUsers, dateOrInfinity, lowerOf, pets, userSearchText } from '../db/schema'
+import type { Deps } from '../deps'
+import { notFound } from '../http/api-error'
+import { requireAuth } from '../http/auth'
+import { csvLines, csvResponse, type CsvValue } from '../http/csv'
+import type { AppEnv } from '../http/env'
+import { listOk, ok } from '../http/respond'
+import { validate } from '../http/validate'
+
+export const USERS_MSG = {
+  listed: 'Users fetched successfully',
+  fetched: 'User fetched successfully',
+  blocked: 'User blocked successfully',
+  unblocked: 'User unblocked successfully',
+  notFound: 'User not found',
+} as const
+
+type UserSort = NonNullable<UserListQuery['sortBy']>
+
+export const userListSource: ListSource<UserSort, UserStatus> = {
+  table: appUsers,
+  id: appUsers.id,
+  createdAt: appUsers.createdAt,
+  sortBy: {
+    username: { expr: lowerOf(appUsers.username), type: 'text' },
+    name: { expr: lowerOf(appUsers.name), type: 'text' },
+    email: { expr: lowerOf(appUsers.email), type: 'text' },
+    dob: { expr: dateOrInfinity(appUsers.dob), type: 'date' },
+    createdAt: { expr: appUsers.createdAt, type: 'timestamptz' },
+  },
+  search: (pattern) => like(userSearchText(appUsers), pattern),
+  filter: (status) => eq(appUsers.status, status),
+}
+
+const userColumns = {
+  id: appUsers.id,
+  username: appUsers.username,
+  name: appUsers.name,
+  email: appUsers.email,
+  mobileNo: appUsers.mobileNo,
+  countryCode: appUsers.countryCode,
+  dob: appUsers.dob,
+  status: appUsers.status,
+  profileImage: appUsers.profileImage,
+  createdAt: appUsers.createdAt,
+}
+type UserRow = Pick<typeof appUsers.$inferSelect, keyof typeof userColumns>
+
+export const toUserListItem = (u: UserRow): UserListItem => ({
+  _id: u.id,
+  username: u.username,
+  name: u.name,
+  email: u.email,
+  mobileNo: u.mobileNo,
+  countryCode: u.countryCode,
+  dob: u.dob,
+  status: u.status,
+  profileImage: u.profileImage,
+  createdAt: u.createdAt.toISOString(),
+})
+
+const userRows = (db: Db) => (p: PageQuery) =>
+  db
+    .select({ ...userColumns, sortKey: p.sortKey })
+    .from(appUsers)
+    .where(p.where)
+    .orderBy(...p.orderBy)
+    .limit(p.limit)
+    .offset(p.offset)
+
+export type UserSummaryRow = Pick<typeof appUsers.$inferSelect, 'id' | 'username' | 'name' | 'email' | 'mobileNo' | 'profileImage'>
+
+/** A user as a feedback's author or a notification's recipient. */
+export const toUserSummary = (u: UserSummaryRow): UserSummary => ({
+  _id: u.id,
+  username: u.username,
+  name: u.name,
+  email: u.email,
+  mobileNo: u.mobileNo,
+  profileImage: u.profileImage,
+})
+
+/** The phone as one would dial it: '+44 7700900123'. */
+export const phoneOf = (u: { countryCode: string | null; mobileNo: string | null }) =>
+  u.mobileNo ? [u.countryCode, u.mobileNo].filter(Boolean).join(' ') : null
+
+export const USERS_CSV_HEADER = ['Username', 'Full Name', 'Email', 'DOB', 'Contact No.'] as const
+const userCsvLine = (u: UserRow): CsvValue[] => [u.username, u.name, u.email, u.dob, phoneOf(u)]
+
+async function userDetails(db: Db, id: string): Promise<UserDetails | undefined> {
+  const [user] = await db
+    .select({
+      ...userColumns,
+      countryAbbreviation: appUsers.countryAbbreviation,
+      address: appUsers.address,
+      profileCompleted: appUsers.profileCompleted,
+    })
+    .from(appUsers)
+    .where(eq(appUsers.id, id))
+  if (!user) return undefined
+  const petRows = await db
+    .select({
+      id: pets.id,
+      name: pets.name,
+      speciesName: pets.speciesName,
+      breedName: pets.breedName,
+      profilePhotos: pets.profilePhotos,
+    })
+    .from(pets)
+    .where(eq(pets.ownerId, id))
+    .orderBy(asc(pets.createdAt), asc(pets.id))
+  const userPets: UserPet[] = petRows.map((p) => ({
+    _id: p.id,
+    name: p.name,
+    species: p.speciesName ? { name: p.speciesName } : null,
+    breed: p.breedName ? { breedName: p.breedName } : null,
+    profilePhoto: p.profilePhotos[0]?.url ?? null,
+  }))
+  return {
+    ...toUserListItem(user),
+    countryAbbreviation: user.countryAbbreviation,
+    address: user.address,
+    profileCompleted: user.profileCompleted,
+    pets: userPets,
+  }
+}
+
+/** Pet owners: list, CSV, details, block and unblock (both roles, DESIGN.md section 3). */
+export const usersRoutes = (deps: Deps) =>
+  new Hono<AppEnv>()
+    .get('/admin/users', requireAuth, validate('query', userListQuery), async (c) => {
+      const q = c.req.valid('query')
+      const page = await listPage(deps.db, userListSource, q, userRows(deps.db))
+      return c.json(listOk(USERS_MSG.listed, { rows: page.rows.map(toUserListItem), total: page.total }, q))
+    })
+
+    .get('/admin/users/export', requireAuth, validate('query', userListQuery), async (c) => {
+      const batches = listBatches(userListSource, c.req.valid('query'), userRows(deps.db))
+      return csvResponse(c, 'users', deps.clock.now(), USERS_CSV_HEADER, csvLines(batches, userCsvLine))
+    })
+
+    .get('/admin/user/:id', requireAuth, validate('param', idParam), async (c) => {
+      const details = await userDetails(deps.db, c.req.valid('param').id)
+      if (!details) throw notFound(USERS_MSG.notFound)
+      return c.json(ok(USERS_MSG.fetched, details))
+    })
+
+    .patch(
+      '/admin/user/block-unblock/:id',
+      requireAuth,
+      validate('param', idParam),
+      validate('query', blockUnblockQuery),
+      async (c) => {
+        const { status } = c.req.valid('query')
+        const [updated] = await deps.db
+          .update(appUsers)
+          .set({ status })
+          .where(eq(appUsers.id, c.req.valid('param').id))
+          .returning(userColumns)
+        if (!updated) throw notFound(USERS_MSG.notFound)
+        const message = status === USER_STATUS.BLOCKED ? USERS_MSG.blocked : USERS_MSG.unblocked
+        return c.json(ok(message, toUserListItem(updated)))
+      },
+    )

@@ -1,0 +1,184 @@
+import { userDetails, userListItem } from '../../contract'
+import { errorOf, listBody, okBody } from './helpers/bodies'
+import { addPets, addUsers, minutesAgo, tokenOf, UNKNOWN_ID } from './helpers/fixtures'
+import { testApp, type TestApp } from './helpers/test-app'
+
+/** Four users whose fields differ, so each search finds exactly who it should. */
+async function people(t: TestApp) {
+  return addUsers(t, [
+    { username: 'ann.lee', name: 'Ann Lee', email: 'ann@example.com', mobileNo: '7700900111', createdAt: minutesAgo(t, 1) },
+    { username: 'bob_smith', name: 'Bob Smith', email: 'bob@mail.test', mobileNo: '7700900222', createdAt: minutesAgo(t, 2) },
+    { username: 'cara', name: 'Cara 100% Real', email: 'cara@example.org', mobileNo: null, createdAt: minutesAgo(t, 3) },
+    { username: 'bobxsmith', name: 'Dan Roe', email: 'dan@example.org', mobileNo: '4420555333', status: 2, createdAt: minutesAgo(t, 4) },
+  ])
+}
+
+const usernamesOf = (body: { data: { username: string | null }[] }) => body.data.map((u) => u.username)
+
+describe('GET /admin/users', () => {
+  it('lists users with their list fields', async () => {
+    const t = await testApp()
+    const [ann] = await addUsers(t, [
+      { username: 'ann.lee', name: 'Ann Lee', email: 'ann@example.com', mobileNo: '7700900111', countryCode: '+44', dob: '1990-05-01', createdAt: minutesAgo(t, 1) },
+    ])
+    const body = await listBody(await t.get('/admin/users', { token: await tokenOf(t) }), userListItem)
+    expect(body.message).toBe('Users fetched successfully')
+    expect(body.data).toEqual([
+      {
+        _id: ann!.id,
+        username: 'ann.lee',
+        name: 'Ann Lee',
+        email: 'ann@example.com',
+        mobileNo: '7700900111',
+        countryCode: '+44',
+        dob: '1990-05-01',
+        status: 1,
+        profileImage: null,
+        createdAt: minutesAgo(t, 1).toISOString(),
+      },
+    ])
+  })
+
+  it.each([
+    ['a username', 'ANN.L', ['ann.lee']],
+    ['a full name', 'oB sMi', ['bob_smith']],
+    ['an email', 'MAIL.TEST', ['bob_smith']],
+    ['a mobile number', '0555', ['bobxsmith']],
+  ])('finds users by part of %s, whatever the case', async (_field, search, expected) => {
+    const t = await testApp()
+    await people(t)
+    const body = await listBody(await t.get(`/admin/users?search=${encodeURIComponent(search)}`, { token: await tokenOf(t) }), userListItem)
+    expect(usernamesOf(body)).toEqual(expected)
+    expect(body.total).toBe(expected.length)
+  })
+
+  it('matches _ and % literally, not as wildcards', async () => {
+    const t = await testApp()
+    await people(t)
+    const token = await tokenOf(t)
+    const underscore = await listBody(await t.get('/admin/users?search=b_s', { token }), userListItem)
+    expect(usernamesOf(underscore)).toEqual(['bob_smith']) // not bobxsmith
+    const percent = await listBody(await t.get(`/admin/users?search=${encodeURIComponent('0%')}`, { token }), userListItem)
+    expect(usernamesOf(percent)).toEqual(['cara'])
+    const backslash = await listBody(await t.get(`/admin/users?search=${encodeURIComponent('\\')}`, { token }), userListItem)
+    expect(backslash.total).toBe(0)
+  })
+
+  it('does not match across two fields', async () => {
+    const t = await testApp()
+    await people(t)
+    // 'ann.lee' then 'Ann Lee': the end of one field and the start of the next are not one text.
+    const body = await listBody(await t.get('/admin/users?search=lee%20ann', { token: await tokenOf(t) }), userListItem)
+    expect(body.total).toBe(0)
+  })
+
+  it('trims the search and treats a blank one as none', async () => {
+    const t = await testApp()
+    await people(t)
+    const token = await tokenOf(t)
+    expect((await listBody(await t.get('/admin/users?search=%20%20cara%20', { token }), userListItem)).total).toBe(1)
+    expect((await listBody(await t.get('/admin/users?search=%20%20', { token }), userListItem)).total).toBe(4)
+  })
+
+  it('filters by status, alone and with a search', async () => {
+    const t = await testApp()
+    await people(t)
+    const token = await tokenOf(t)
+    const blocked = await listBody(await t.get('/admin/users?filter=2', { token }), userListItem)
+    expect(usernamesOf(blocked)).toEqual(['bobxsmith'])
+    const active = await listBody(await t.get('/admin/users?filter=1&search=smith', { token }), userListItem)
+    expect(usernamesOf(active)).toEqual(['bob_smith'])
+  })
+})
+
+describe('GET /admin/user/:id', () => {
+  it('returns the user with their pets, each with the id of its public page', async () => {
+    const t = await testApp()
+    const [user] = await addUsers(t, [
+      { username: 'ann.lee', name: 'Ann Lee', countryCode: '+44', countryAbbreviation: 'GB', address: '1 Main Street', profileCompleted: true },
+    ])
+    const [rex, tom] = await addPets(t, user!.id, [
+      {
+        name: 'Rex',
+        speciesName: 'Dog',
+        breedName: 'Beagle',
+        profilePhotos: [{ url: 'https://img.test/rex-1.jpg' }, { url: 'https://img.test/rex-2.jpg' }],
+        createdAt: minutesAgo(t, 10),
+      },
+      { name: 'Tom', createdAt: minutesAgo(t, 5) },
+    ])
+    const body = await okBody(await t.get(`/admin/user/${user!.id}`, { token: await tokenOf(t, 'subAdmin') }), userDetails)
+    expect(body.message).toBe('User fetched successfully')
+    expect(body.data).toMatchObject({ _id: user!.id, countryAbbreviation: 'GB', address: '1 Main Street', profileCompleted: true })
+    expect(body.data.pets).toEqual([
+      { _id: rex!.id, name: 'Rex', species: { name: 'Dog' }, breed: { breedName: 'Beagle' }, profilePhoto: 'https://img.test/rex-1.jpg' },
+      { _id: tom!.id, name: 'Tom', species: null, breed: null, profilePhoto: null },
+    ])
+  })
+
+  it('answers 404 for an unknown id', async () => {
+    const t = await testApp()
+    const body = await errorOf(await t.get(`/admin/user/${UNKNOWN_ID}`, { token: await tokenOf(t) }), 404)
+    expect(body.message).toBe('User not found')
+  })
+
+  it('answers 400 for an id that is not a UUID', async () => {
+    const t = await testApp()
+    const body = await errorOf(await t.get('/admin/user/42', { token: await tokenOf(t) }), 400)
+    expect(body.error.fields).toEqual({ id: 'Invalid id' })
+  })
+
+  it('answers 401 without a token', async () => {
+    const t = await testApp()
+    await errorOf(await t.get(`/admin/user/${UNKNOWN_ID}`), 401)
+  })
+})
+
+describe('PATCH /admin/user/block-unblock/:id', () => {
+  const patch = (t: TestApp, path: string, token?: string) =>
+    t.app.request(`/api/v1${path}`, { method: 'PATCH', headers: token ? { Authorization: `Bearer ${token}` } : {} })
+
+  it('blocks and unblocks a user, with an empty body, as the list and details then show', async () => {
+    const t = await testApp()
+    const [user] = await addUsers(t, [{ username: 'ann.lee' }])
+    const token = await tokenOf(t, 'subAdmin')
+
+    const blocked = await okBody(await patch(t, `/admin/user/block-unblock/${user!.id}?status=2`, token), userListItem)
+    expect(blocked.message).toBe('User blocked successfully')
+    expect(blocked.data).toMatchObject({ _id: user!.id, status: 2 })
+    expect((await listBody(await t.get('/admin/users', { token }), userListItem)).data[0]?.status).toBe(2)
+    expect((await okBody(await t.get(`/admin/user/${user!.id}`, { token }), userDetails)).data.status).toBe(2)
+
+    const unblocked = await okBody(await patch(t, `/admin/user/block-unblock/${user!.id}?status=1`, token), userListItem)
+    expect(unblocked.message).toBe('User unblocked successfully')
+    expect(unblocked.data.status).toBe(1)
+    expect((await listBody(await t.get('/admin/users?filter=1', { token }), userListItem)).total).toBe(1)
+  })
+
+  it('accepts a JSON empty object as the body too', async () => {
+    const t = await testApp()
+    const [user] = await addUsers(t, [{}])
+    const res = await t.call('PATCH', `/admin/user/block-unblock/${user!.id}?status=2`, {}, { token: await tokenOf(t) })
+    expect((await okBody(res, userListItem)).data.status).toBe(2)
+  })
+
+  it('answers 400 for a missing or unknown status', async () => {
+    const t = await testApp()
+    const [user] = await addUsers(t, [{}])
+    const token = await tokenOf(t)
+    expect(Object.keys((await errorOf(await patch(t, `/admin/user/block-unblock/${user!.id}`, token), 400)).error.fields ?? {})).toEqual(['status'])
+    expect(Object.keys((await errorOf(await patch(t, `/admin/user/block-unblock/${user!.id}?status=3`, token), 400)).error.fields ?? {})).toEqual(['status'])
+  })
+
+  it('answers 404 for an unknown user', async () => {
+    const t = await testApp()
+    const body = await errorOf(await patch(t, `/admin/user/block-unblock/${UNKNOWN_ID}?status=2`, await tokenOf(t)), 404)
+    expect(body.message).toBe('User not found')
+  })
+
+  it('answers 401 without a token', async () => {
+    const t = await testApp()
+    const [user] = await addUsers(t, [{}])
+    await errorOf(await patch(t, `/admin/user/block-unblock/${user!.id}?status=2`), 401)
+  })
+})
