@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
-import { MSG } from '@contract'
+import { toast } from 'sonner'
+import { MSG, UPLOAD_MSG } from '@contract'
 import { PERSIST_KEY } from '@/lib/auth'
-import { api } from './mocks/db'
+import { api, db, fail } from './mocks/db'
 import { ACCOUNT_MSG } from './mocks/handlers/account'
+import { UPLOAD_URL, holdUploadPosts } from './mocks/handlers/uploads'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
 
@@ -76,20 +78,20 @@ describe('the profile menu', () => {
     expect(screen.queryByText('Updating...')).not.toBeInTheDocument()
   })
 
-  it('refuses a picture over 1 MB with "Selected image exceeded 1MB and was not added."', async () => {
+  it('refuses a picture over 1 MB with "Selected image exceeded 1MB and was not added." and uploads nothing', async () => {
     const { user } = await openProfileMenu()
     await user.upload(screen.getByLabelText('Profile picture file'), file('big.png', 'image/png', 1_048_577))
     expect(await screen.findByText('Selected image exceeded 1MB and was not added.')).toBeInTheDocument()
-    expect(screen.queryByText('Picture upload is coming soon.')).not.toBeInTheDocument()
+    expect(db.uploads.signings).toHaveLength(0)
   })
 
-  it('refuses a picture that is not a jpg, jpeg or png', async () => {
+  it('refuses a picture that is not a jpg, jpeg or png and uploads nothing', async () => {
     await openProfileMenu()
     // A person can pick "All files" in the browser's dialog, past the accept filter.
     const anyFile = userEvent.setup({ applyAccept: false })
     await anyFile.upload(screen.getByLabelText('Profile picture file'), file('cat.gif', 'image/gif', 2_000))
     expect(await screen.findByText('Only JPG, JPEG or PNG images can be chosen.')).toBeInTheDocument()
-    expect(screen.queryByText('Picture upload is coming soon.')).not.toBeInTheDocument()
+    expect(db.uploads.signings).toHaveLength(0)
   })
 
   it('offers only jpg, jpeg and png in the picture chooser', async () => {
@@ -97,10 +99,64 @@ describe('the profile menu', () => {
     expect(screen.getByLabelText('Profile picture file')).toHaveAttribute('accept', '.jpg,.jpeg,.png,image/jpeg,image/png')
   })
 
-  it('takes a jpeg of exactly 1 MB and says picture upload is coming soon', async () => {
+  it('uploads a jpeg of exactly 1 MB into the profile folder, saves it with PUT admin/edit and shows it in the top bar', async () => {
+    const saved: unknown[] = []
+    server.use(
+      http.put(api('/admin/edit'), async ({ request }) => {
+        saved.push(await request.clone().json())
+      }),
+    )
     const { user } = await openProfileMenu()
     await user.upload(screen.getByLabelText('Profile picture file'), file('me.jpeg', 'image/jpeg', 1_048_576))
-    expect(await screen.findByText('Picture upload is coming soon.')).toBeInTheDocument()
+    expect(await screen.findByText(ACCOUNT_MSG.updated)).toBeInTheDocument()
+    const url = `${UPLOAD_URL}profile/1.jpg`
+    expect(db.uploads.signings).toEqual([[{ fileName: 'me.jpeg', mimeType: 'image/jpeg', folderType: 'profile' }]])
+    expect(db.uploads.stored).toEqual(new Set(['profile/1.jpg']))
+    expect(saved).toEqual([{ name: 'Asha Admin', profileImage: url }])
+    const banner = screen.getByRole('banner')
+    await waitFor(() => expect(within(banner).getAllByRole('img', { name: 'Profile picture' })[0]).toHaveAttribute('src', url))
+    expect(JSON.parse(localStorage.getItem(PERSIST_KEY)!).auth.userDetails.profileImage).toBe(url)
+  })
+
+  it('shows the picture as busy while it uploads', async () => {
+    const posts = holdUploadPosts()
+    const { user } = await openProfileMenu()
+    await user.upload(screen.getByLabelText('Profile picture file'), file('me.png', 'image/png', 2_000))
+    await waitFor(() => expect(posts).toHaveLength(1))
+    const button = screen.getByRole('button', { name: 'Change profile picture' })
+    expect(button).toHaveAttribute('aria-busy', 'true')
+    expect(button).toBeDisabled()
+    posts[0]!.respond(204)
+    expect(await screen.findByText(ACCOUNT_MSG.updated)).toBeInTheDocument()
+    await waitFor(() => expect(button).toBeEnabled())
+  })
+
+  it('shows "Failed to upload image" when the storage refuses the picture, and keeps the old one', async () => {
+    server.use(http.post('*/uploads/', () => fail('FORBIDDEN', UPLOAD_MSG.expired)))
+    const { user } = await openProfileMenu()
+    await user.upload(screen.getByLabelText('Profile picture file'), file('me.png', 'image/png', 2_000))
+    expect(await screen.findByText(MSG.pictureUploadFailed)).toBeInTheDocument()
+    expect(screen.queryByText('Updating...')).not.toBeInTheDocument()
+    expect(db.admins[0]!.profileImage).toBeNull()
+    expect(within(screen.getByRole('banner')).getAllByRole('img', { name: 'Default profile picture' }).length).toBeGreaterThan(0)
+  })
+
+  it('shows "Failed to upload image" when the upload link cannot be had', async () => {
+    server.use(http.post(api('/common/upload'), () => new Response(null, { status: 500 })))
+    const { user } = await openProfileMenu()
+    await user.upload(screen.getByLabelText('Profile picture file'), file('me.png', 'image/png', 2_000))
+    expect(await screen.findByText(MSG.pictureUploadFailed)).toBeInTheDocument()
+    expect(db.admins[0]!.profileImage).toBeNull()
+  })
+
+  it('shows the server message when the uploaded picture cannot be saved', async () => {
+    server.use(http.put(api('/admin/edit'), () => fail('INTERNAL', 'The profile could not be saved')))
+    const { user } = await openProfileMenu()
+    await user.upload(screen.getByLabelText('Profile picture file'), file('me.png', 'image/png', 2_000))
+    expect(await screen.findByText('The profile could not be saved')).toBeInTheDocument()
+    expect(screen.queryByText(MSG.pictureUploadFailed)).not.toBeInTheDocument()
+    expect(db.uploads.stored).toEqual(new Set(['profile/1.png']))
+    expect(db.admins[0]!.profileImage).toBeNull()
   })
 
   it('opens the picture chooser from the avatar button', async () => {
@@ -138,4 +194,8 @@ describe('the profile menu', () => {
 
 // Silence the HTTP client's log of the 503 above.
 beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}))
-afterEach(() => vi.restoreAllMocks())
+afterEach(() => {
+  vi.restoreAllMocks()
+  // sonner keeps its toasts between renders and replays the active ones to the next Toaster.
+  toast.dismiss()
+})

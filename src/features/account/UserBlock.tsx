@@ -7,12 +7,13 @@ import { Form } from '@/components/form/Form'
 import { TextField, applyServerErrors } from '@/components/form/Field'
 import { CameraIcon, CheckIcon, ChevronDownIcon, LogoutIcon } from '@/components/layout/icons'
 import { Button } from '@/components/ui/Button'
+import { Spinner } from '@/components/ui/Spinner'
 import { useAuth } from '@/lib/auth'
 import { ApiError } from '@/lib/http'
 import { notify } from '@/lib/toast'
-import { useLogout, useUpdateProfile } from './api'
+import { useChangePicture, useLogout, useUpdateProfile } from './api'
 import { Avatar } from './Avatar'
-import { PICTURE_ACCEPT, onPicture, pictureProblem } from './picture'
+import { PICTURE_ACCEPT, pictureProblem } from './picture'
 
 /**
  * The top bar's user block (spec section 2): name, role label, picture, and the profile menu.
@@ -65,9 +66,10 @@ export function ProfileMenu() {
   )
 }
 
-/** The avatar as a button: choose a jpg/png/jpeg of 1 MB at most. */
+/** The avatar as a button: choose a jpg/png/jpeg of 1 MB at most; it is uploaded and saved at once. */
 function PicturePicker({ src }: { src: string | null }) {
   const input = useRef<HTMLInputElement>(null)
+  const change = useChangePicture()
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
     // Cleared, so choosing the same file again is seen as a new choice.
@@ -75,17 +77,25 @@ function PicturePicker({ src }: { src: string | null }) {
     if (!file) return
     const problem = pictureProblem(file)
     if (problem) notify.error(problem)
-    else onPicture(file)
+    else change.mutate(file)
   }
+  const busy = change.isPending
   return (
     <div className="flex justify-center">
       <button
         type="button"
         onClick={() => input.current?.click()}
         aria-label="Change profile picture"
-        className="group relative rounded-full"
+        aria-busy={busy || undefined}
+        disabled={busy}
+        className="group relative rounded-full disabled:cursor-wait"
       >
         <Avatar src={src} className="h-20 w-20" />
+        {busy && (
+          <span className="absolute inset-0 flex items-center justify-center rounded-full bg-white/70">
+            <Spinner className="h-8 w-8" />
+          </span>
+        )}
         <span className="absolute bottom-0 right-0 inline-flex h-7 w-7 items-center justify-center rounded-full border-2 border-white bg-primary-700 text-white group-hover:bg-primary-800">
           <CameraIcon className="h-4 w-4" />
         </span>

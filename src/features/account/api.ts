@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { adminProfile, type ChangePasswordInput, type ProfileEditInput } from '@contract'
+import { MSG, adminProfile, type ChangePasswordInput, type ProfileEditInput } from '@contract'
 import { authStore, useAuth } from '@/lib/auth'
-import { http, messageOnly, withData } from '@/lib/http'
+import { http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
+import { uploadFiles } from '@/lib/uploads'
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -41,6 +42,34 @@ export function useUpdateProfile() {
       store.updateUser({ name: data.name, profileImage: data.profileImage })
       queryClient.setQueryData(accountKeys.profile(), data)
       notify.success(message)
+    },
+  })
+}
+
+/** The picture could not be uploaded; why is logged, the person reads 'Failed to upload image'. */
+class PictureUploadError extends Error {}
+
+/**
+ * A new profile picture: uploaded into the `profile` folder, then saved with PUT admin/edit
+ * `{ name, profileImage: url }` through `useUpdateProfile` ('Updating...', the server's message, the
+ * stored user and so the top bar updated). Any upload failure reads 'Failed to upload image'
+ * (spec section 8); a failed save says what the server said.
+ */
+export function useChangePicture() {
+  const update = useUpdateProfile()
+  const { store } = useAuth()
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const [outcome] = await uploadFiles([file], 'profile')
+      if (outcome?.status !== 'success') throw new PictureUploadError(outcome?.errorMessage ?? MSG.pictureUploadFailed)
+      const name = store.get().userDetails?.name ?? ''
+      return update.mutateAsync({ name, profileImage: outcome.url })
+    },
+    onError: (error) => {
+      if (error instanceof PictureUploadError) {
+        console.error(error.message)
+        notify.error(MSG.pictureUploadFailed)
+      } else notifyIfUnseen(error)
     },
   })
 }

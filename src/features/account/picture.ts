@@ -1,32 +1,18 @@
-import { MSG, PROFILE_IMAGE_MAX_BYTES } from '@contract'
-import { notify } from '@/lib/toast'
+import { UPLOAD_RULES } from '@contract'
+import { IMAGES_MSG, acceptOf, imageProblem } from '@/components/form/images'
 
-/** What the picture picker offers (spec section 5: jpg, png or jpeg only). */
-export const PICTURE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png'
-const PICTURE_TYPES = ['image/jpeg', 'image/png']
-const PICTURE_NAME = /\.(jpe?g|png)$/i
+/** The profile picture's rules (spec section 5): jpg, png or jpeg only, 1 MB (1048576 bytes) at most. */
+const rules = UPLOAD_RULES.profile
 
-/** Our wording: the spec names the allowed types but gives no message for the others. */
+/** What the picture picker offers: `.jpg,.jpeg,.png,image/jpeg,image/png`. */
+export const PICTURE_ACCEPT = acceptOf(rules.mimeTypes)
+
 export const PICTURE_MSG = {
-  type: 'Only JPG, JPEG or PNG images can be chosen.',
-  tooLarge: MSG.imagePicker1mb,
-  comingSoon: 'Picture upload is coming soon.',
+  /** Ours: the spec names the allowed types but gives no message for the others. */
+  type: IMAGES_MSG.type(rules.mimeTypes),
+  /** 'Selected image exceeded 1MB and was not added.' */
+  tooLarge: IMAGES_MSG.tooLarge(rules.maxBytes),
 } as const
 
 /** Why a chosen file cannot be the profile picture, or null when it can. */
-export function pictureProblem(file: { name: string; type: string; size: number }): string | null {
-  // The browser's type decides; a file it cannot type is judged by its name.
-  const allowed = file.type ? PICTURE_TYPES.includes(file.type) : PICTURE_NAME.test(file.name)
-  if (!allowed) return PICTURE_MSG.type
-  if (file.size > PROFILE_IMAGE_MAX_BYTES) return PICTURE_MSG.tooLarge
-  return null
-}
-
-/**
- * A valid picture was chosen. UPLOAD GOES HERE (uploads issue): POST /common/upload for a signed
- * URL, send the file, then PUT admin/edit with `{ name, profileImage: url }` through
- * `useUpdateProfile`, which already stores the new picture. Until then, say so.
- */
-export function onPicture(_file: File) {
-  notify.message(PICTURE_MSG.comingSoon)
-}
+export const pictureProblem = (file: { name: string; type: string; size: number }): string | null => imageProblem(file, rules)
