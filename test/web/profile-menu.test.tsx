@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
-import { toast } from 'sonner'
 import { MSG, UPLOAD_MSG } from '@contract'
 import { PERSIST_KEY } from '@/lib/auth'
 import { api, db, fail } from './mocks/db'
@@ -194,8 +193,4 @@ describe('the profile menu', () => {
 
 // Silence the HTTP client's log of the 503 above.
 beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}))
-afterEach(() => {
-  vi.restoreAllMocks()
-  // sonner keeps its toasts between renders and replays the active ones to the next Toaster.
-  toast.dismiss()
-})
+afterEach(() => vi.restoreAllMocks())

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
+import { toast } from 'sonner'
 import { authStore } from '@/lib/auth'
 import { resetDb } from './mocks/db'
 import { server } from './mocks/server'
@@ -24,6 +25,8 @@ globalThis.ResizeObserver ??= class {
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => {
+  // sonner keeps its toasts in a module-level store and replays them to the next Toaster.
+  toast.dismiss()
   cleanup()
   server.resetHandlers()
   localStorage.clear()
