@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AUDIENCE } from './enums'
 import { listQuery } from './list'
 import { userSummary } from './feedback'
+import { titleDescriptionSchema } from './validation'
 
 export const audience = z.enum(AUDIENCE)
 
@@ -23,3 +24,15 @@ export type NotificationDetails = z.infer<typeof notificationDetails>
 
 export const notificationListQuery = listQuery({ sortBy: ['title', 'createdAt'], filter: audience })
 export type NotificationListQuery = z.infer<typeof notificationListQuery>
+
+/**
+ * POST /admin/notification: the title-and-description form (title at most 50, description at most
+ * 100) and its audience; `userIds` names the recipients when not sending to all users.
+ */
+export const notificationSendBody = titleDescriptionSchema
+  .extend({
+    sendToAllUsers: z.boolean().default(true),
+    userIds: z.array(z.uuid({ message: 'Invalid id' })).max(10_000).default([]),
+  })
+  .refine((v) => v.sendToAllUsers || v.userIds.length > 0, { message: 'Select at least one user', path: ['userIds'] })
+export type NotificationSendBody = z.infer<typeof notificationSendBody>

@@ -1,6 +1,9 @@
 import { z } from 'zod'
-import { PLACE_STATUS } from './enums'
+import { PLACE_STATUS, type PlaceKind } from './enums'
+import { IMAGES_MAX } from './limits'
 import { listQuery } from './list'
+import { MSG } from './messages'
+import { imageList, placeFields } from './validation'
 
 /** Pet shops and hospitals share one shape; the kind comes from the path. */
 export const placeStatus = z.union([z.literal(PLACE_STATUS.ACTIVE), z.literal(PLACE_STATUS.DEACTIVE)])
@@ -31,3 +34,36 @@ export const placeListQuery = listQuery({
   filter: z.coerce.number().pipe(placeStatus),
 })
 export type PlaceListQuery = z.infer<typeof placeListQuery>
+
+/** An image address as stored: an http(s) URL the upload flow returned. */
+export const imageUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .regex(/^https?:\/\/\S+$/, 'Please enter a valid image URL')
+
+/**
+ * POST /place/pet-shop and /place/hospital: the form's text fields plus the uploaded image URLs
+ * (at least one) and an optional logo.
+ */
+export const placeCreateBody = (kind: PlaceKind) =>
+  placeFields(kind).extend({
+    images: imageList(imageUrl, { min: 1 }),
+    logo: imageUrl.nullable().optional(),
+  })
+export type PlaceCreateBody = z.infer<ReturnType<typeof placeCreateBody>>
+
+/**
+ * PUT /place/pet-shop/{id} and /place/hospital/{id}: `previousImages` are the current images the
+ * admin kept (a subset of what is stored), `images` the newly uploaded ones; together at most 20,
+ * no minimum. A logo of null removes it; leaving it out keeps it.
+ */
+export const placeUpdateBody = (kind: PlaceKind) =>
+  placeFields(kind)
+    .extend({
+      previousImages: z.array(imageUrl).max(IMAGES_MAX, MSG.imagesMax).default([]),
+      images: z.array(imageUrl).max(IMAGES_MAX, MSG.imagesMax).default([]),
+      logo: imageUrl.nullable().optional(),
+    })
+    .refine((v) => v.previousImages.length + v.images.length <= IMAGES_MAX, { message: MSG.imagesMax, path: ['images'] })
+export type PlaceUpdateBody = z.infer<ReturnType<typeof placeUpdateBody>>
