@@ -9,7 +9,9 @@ import { defaultAppConfig, type AppConfig, type Deps } from './deps'
 import { apiNotFound, onError } from './http/errors'
 import type { AppEnv } from './http/env'
 import { errorBodyOf } from './http/respond'
+import { logInfo } from './log'
 import type { Mailer } from './mail/mailer'
+import { logNotificationDelivery, type NotificationDelivery } from './notifications/delivery'
 import { authRoutes } from './routes/auth'
 import { commonUploadRoutes } from './routes/common-upload'
 import { dashboardRoutes } from './routes/dashboard'
@@ -29,6 +31,8 @@ export interface AppOptions {
   storage: Storage
   mailer: Mailer
   clock: Clock
+  /** Push delivery of sent notifications; by default each is logged (one line, no content). */
+  delivery?: NotificationDelivery
   config?: Partial<AppConfig>
 }
 
@@ -37,7 +41,11 @@ const JSON_BODY_MAX_BYTES = 1024 * 1024
 
 /** The API (under /api/v1) and the uploaded files (under /uploads), on the given dependencies. */
 export function createApp(options: AppOptions) {
-  const deps: Deps = { ...options, config: { ...defaultAppConfig, ...options.config } }
+  const deps: Deps = {
+    ...options,
+    delivery: options.delivery ?? logNotificationDelivery(logInfo),
+    config: { ...defaultAppConfig, ...options.config },
+  }
 
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {

@@ -1,6 +1,7 @@
 import type { Clock } from './clock'
 import type { Db } from './db/client'
 import type { Mailer } from './mail/mailer'
+import type { NotificationDelivery } from './notifications/delivery'
 import type { Storage } from './storage/storage'
 
 /** Settings the app itself needs (the process-level ones live in config.ts). */
@@ -22,5 +23,7 @@ export interface Deps {
   storage: Storage
   mailer: Mailer
   clock: Clock
+  /** Hands sent notifications to the push service (or the log). */
+  delivery: NotificationDelivery
   config: AppConfig
 }

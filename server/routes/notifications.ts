@@ -1,23 +1,28 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   idParam,
   NOTIFICATION_DETAIL_RECIPIENTS,
   notificationListQuery,
+  notificationSendBody,
+  USER_STATUS,
   type Audience,
   type NotificationDetails,
   type NotificationListItem,
   type NotificationListQuery,
+  type NotificationSendBody,
 } from '../../contract'
 import type { Db } from '../db/client'
 import { like, listPage, type ListSource, type PageQuery } from '../db/list'
 import { appUsers, lowerOf, notificationRecipients, notifications, notificationSearchText } from '../db/schema'
 import type { Deps } from '../deps'
-import { notFound } from '../http/api-error'
+import { badRequest, notFound } from '../http/api-error'
 import { requireAuth, requireRole } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { logError } from '../log'
+import type { NotificationDelivery, OutgoingNotification } from '../notifications/delivery'
 import { toUserSummary } from './users'
 
 export const NOTIFICATIONS_MSG = {
@@ -25,6 +30,9 @@ export const NOTIFICATIONS_MSG = {
   fetched: 'Notification fetched successfully',
   deleted: 'Notification deleted successfully',
   notFound: 'Notification not found',
+  sent: 'Notification sent successfully',
+  recipientsGone: 'Some selected users no longer exist or are blocked',
+  recipientGone: 'This user no longer exists or is blocked',
 } as const
 
 type NotificationSort = NonNullable<NotificationListQuery['sortBy']>
@@ -93,9 +101,64 @@ async function notificationDetails(db: Db, id: string): Promise<NotificationDeta
   return { ...toNotificationListItem(row), users: users.map(toUserSummary) }
 }
 
-/** Sent notifications: list and details (both roles); delete (admin only). */
+/**
+ * Stores a notification and its recipients in one transaction: every active user, or the
+ * chosen ones (each once), all of whom must exist and be active. Recipients are chosen and
+ * written by one statement, so a user blocked meanwhile is either counted or refused, never
+ * half of each.
+ */
+async function storeNotification(
+  db: Db,
+  { title, description, sendToAllUsers, userIds }: NotificationSendBody,
+  now: Date,
+): Promise<{ row: NotificationRow; recipientIds: string[] }> {
+  const chosen = [...new Set(userIds)]
+  return db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(notifications)
+      .values({ title, body: description, sendTo: sendToAllUsers ? 'ALL_USERS' : 'SELECTED_USERS', createdAt: now })
+      .returning()
+    const active = eq(appUsers.status, USER_STATUS.ACTIVE)
+    const recipients = await tx
+      .insert(notificationRecipients)
+      .select(
+        tx
+          .select({ notificationId: sql<string>`${made!.id}::uuid`.as('notification_id'), userId: appUsers.id })
+          .from(appUsers)
+          .where(sendToAllUsers ? active : and(active, inArray(appUsers.id, chosen))),
+      )
+      .returning({ userId: notificationRecipients.userId })
+    const recipientIds = recipients.map((r) => r.userId)
+    if (!sendToAllUsers && recipientIds.length !== chosen.length) {
+      const stored = new Set(recipientIds)
+      const fields: Record<string, string> = {}
+      userIds.forEach((id, i) => {
+        if (!stored.has(id)) fields[`userIds.${i}`] = NOTIFICATIONS_MSG.recipientGone
+      })
+      throw badRequest(NOTIFICATIONS_MSG.recipientsGone, fields) // rolls the notification back
+    }
+    return { row: { ...made!, recipientCount: recipientIds.length }, recipientIds }
+  })
+}
+
+/** Hands a stored notification to the push delivery. A failure is logged: the notification stays sent. */
+async function deliver(delivery: NotificationDelivery, notification: OutgoingNotification) {
+  try {
+    await delivery.deliver(notification)
+  } catch (err) {
+    logError(`Push delivery of notification ${notification.notificationId}`, err)
+  }
+}
+
+/** Sent notifications: send, list and details (both roles); delete (admin only). */
 export const notificationsRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
+    .post('/admin/notification', requireAuth, validate('json', notificationSendBody), async (c) => {
+      const { row, recipientIds } = await storeNotification(deps.db, c.req.valid('json'), deps.clock.now())
+      await deliver(deps.delivery, { notificationId: row.id, title: row.title, body: row.body, userIds: recipientIds })
+      return c.json(ok(NOTIFICATIONS_MSG.sent, toNotificationListItem(row)), 201)
+    })
+
     .get('/admin/notifications', requireAuth, validate('query', notificationListQuery), async (c) => {
       const q = c.req.valid('query')
       const page = await listPage(deps.db, notificationListSource, q, notificationRows(deps.db))

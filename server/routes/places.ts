@@ -3,24 +3,29 @@ import { Hono } from 'hono'
 import {
   idParam,
   MSG,
+  placeCreateBody,
   placeListQuery,
   placeStatusLabel,
+  placeUpdateBody,
+  type PlaceCreateBody,
   type PlaceDetails,
   type PlaceKind,
   type PlaceListItem,
   type PlaceListQuery,
   type PlaceStatus,
+  type PlaceUpdateBody,
 } from '../../contract'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
 import { lowerOf, places, placeSearchText } from '../db/schema'
 import type { Deps } from '../deps'
-import { notFound } from '../http/api-error'
+import { badRequest, notFound } from '../http/api-error'
 import { requireAuth, requireRole } from '../http/auth'
 import { csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
+import type { Storage } from '../storage/storage'
 
 /** Pet shops and hospitals: one implementation, its paths and words chosen by kind. */
 export const PLACE_KIND = {
@@ -30,6 +35,8 @@ export const PLACE_KIND = {
     msg: {
       listed: 'Pet shops fetched successfully',
       fetched: 'Pet shop fetched successfully',
+      created: 'Pet shop added successfully',
+      updated: 'Pet shop updated successfully',
       statusUpdated: 'Pet shop status updated successfully',
       deleted: MSG.shopDeleted,
       notFound: 'Pet shop not found',
@@ -41,12 +48,20 @@ export const PLACE_KIND = {
     msg: {
       listed: 'Hospitals fetched successfully',
       fetched: 'Hospital fetched successfully',
+      created: 'Hospital added successfully',
+      updated: 'Hospital updated successfully',
       statusUpdated: 'Hospital status updated successfully',
       deleted: MSG.hospitalDeleted,
       notFound: 'Hospital not found',
     },
   },
 } as const satisfies Record<PlaceKind, unknown>
+
+/** Messages of the image checks the schema cannot make (they need the storage or the stored place). */
+export const PLACE_IMAGE_MSG = {
+  notOurs: 'Please upload the image through the panel',
+  notPrevious: 'This image is not one of the current images',
+} as const
 
 type PlaceSort = NonNullable<PlaceListQuery['sortBy']>
 
@@ -108,7 +123,45 @@ const placeCsvLine = (p: PlaceRow): CsvValue[] => [p.name, p.address, placeStatu
 
 const ofKind = (kind: PlaceKind, id: string) => and(eq(places.id, id), eq(places.kind, kind))
 
-/** List, CSV, details, status toggle and delete of one kind of place. */
+/** Empty optional text is stored as null. */
+const orNull = (text: string) => (text === '' ? null : text)
+
+/** The text fields of a create or edit body, as columns. */
+const textColumns = (b: PlaceCreateBody | PlaceUpdateBody) => ({
+  name: b.name,
+  description: b.description,
+  discountTitle: orNull(b.discount_title),
+  discountDescription: orNull(b.discount_description),
+  address: b.address,
+  latitude: b.latitude,
+  longitude: b.longitude,
+})
+
+/** Collects per-field image faults, then throws them together as one 400. */
+function imageFaults() {
+  const fields: Record<string, string> = {}
+  return {
+    add: (field: string, message: string) => {
+      fields[field] ??= message
+    },
+    throwAny() {
+      const first = Object.values(fields)[0]
+      if (first !== undefined) throw badRequest(first, fields)
+    },
+  }
+}
+
+/** Each of `urls` must be an address of our storage (a file uploaded through the panel). */
+function checkUploaded(storage: Storage, faults: ReturnType<typeof imageFaults>, field: string, urls: string[]) {
+  urls.forEach((url, i) => {
+    if (!storage.ownsUrl(url)) faults.add(`${field}.${i}`, PLACE_IMAGE_MSG.notOurs)
+  })
+}
+
+/** Each image once, in the order given. */
+const distinct = (urls: string[]) => [...new Set(urls)]
+
+/** List, CSV, details, add, edit, status toggle and delete of one kind of place. */
 const placeRoutes = (deps: Deps, kind: PlaceKind) => {
   const { plural, singular, msg } = PLACE_KIND[kind]
   const source = placeListSource(kind)
@@ -130,6 +183,74 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
         if (!place) throw notFound(msg.notFound)
         return c.json(ok(msg.fetched, toPlaceDetails(place)))
       })
+
+      .post(`/place/${singular}`, requireAuth, validate('json', placeCreateBody(kind)), async (c) => {
+        const body = c.req.valid('json')
+        const faults = imageFaults()
+        checkUploaded(deps.storage, faults, 'images', body.images)
+        if (body.logo && !deps.storage.ownsUrl(body.logo)) faults.add('logo', PLACE_IMAGE_MSG.notOurs)
+        faults.throwAny()
+        const now = deps.clock.now()
+        const [created] = await deps.db
+          .insert(places)
+          .values({
+            kind,
+            ...textColumns(body),
+            logo: body.logo ?? null,
+            images: distinct(body.images),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()
+        return c.json(ok(msg.created, toPlaceDetails(created!)), 201)
+      })
+
+      /**
+       * The stored images become `previousImages` (each one of the current images: a client
+       * cannot pass a foreign address off as one it keeps) followed by the new uploads. Images
+       * left out are only dropped from the place; their files stay in storage, since an address
+       * may be in use elsewhere (copied to another place, or cached by the app).
+       */
+      .put(
+        `/place/${singular}/:id`,
+        requireAuth,
+        validate('param', idParam),
+        validate('json', placeUpdateBody(kind)),
+        async (c) => {
+          const body = c.req.valid('json')
+          const updated = await deps.db.transaction(async (tx) => {
+            const [place] = await tx
+              .select({ images: places.images, logo: places.logo })
+              .from(places)
+              .where(ofKind(kind, c.req.valid('param').id))
+              .for('update')
+            if (!place) throw notFound(msg.notFound)
+
+            const faults = imageFaults()
+            const current = new Set(place.images)
+            body.previousImages.forEach((url, i) => {
+              if (!current.has(url)) faults.add(`previousImages.${i}`, PLACE_IMAGE_MSG.notPrevious)
+            })
+            checkUploaded(deps.storage, faults, 'images', body.images)
+            // The current logo may come back unchanged, wherever it was stored from.
+            if (body.logo && body.logo !== place.logo && !deps.storage.ownsUrl(body.logo)) faults.add('logo', PLACE_IMAGE_MSG.notOurs)
+            faults.throwAny()
+
+            const [row] = await tx
+              .update(places)
+              .set({
+                ...textColumns(body),
+                images: distinct([...body.previousImages, ...body.images]),
+                ...(body.logo !== undefined ? { logo: body.logo } : {}),
+                updatedAt: deps.clock.now(),
+              })
+              .where(ofKind(kind, c.req.valid('param').id))
+              .returning()
+            return row!
+          })
+          return c.json(ok(msg.updated, toPlaceDetails(updated)))
+        },
+      )
 
       // The SPA sends an empty body: the call flips the status (1 active <-> 2 deactive).
       .patch(`/place/${singular}/:id`, requireAuth, validate('param', idParam), async (c) => {

@@ -8,7 +8,7 @@ import { ApiError, badRequest } from '../http/api-error'
 import { looksLike, SNIFF_BYTES } from './image-type'
 import { boundaryOf, MultipartError, MultipartReader } from './multipart'
 import { checkPostForm, encodePolicy, fileTooLarge, POLICY_FIELD, SIGNATURE_FIELD, signPolicy, uploadPolicy, type AllowedPost } from './post-policy'
-import { contentTypeOfKey, isSafeKey, type Storage } from './storage'
+import { contentTypeOfKey, isKeyUnder, isSafeKey, type Storage } from './storage'
 
 /** The "bucket" a disk policy names: a policy for another store is refused. */
 export const DISK_BUCKET = 'uploads'
@@ -30,6 +30,24 @@ export interface DiskStorageOptions {
    * file URLs start with it. Without it they start with the origin the signing request came to.
    */
   publicUrl?: string
+}
+
+/** Where files are served: `<origin>/uploads/<key>`. */
+const FILES_PATH = '/uploads/'
+
+/**
+ * Whether `url` is `<http(s) origin>/uploads/<safe key>`, written the way signPost writes it
+ * (no user info, query or fragment, nothing to normalise).
+ */
+function isFileUrlOnAnyOrigin(url: string): boolean {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return false
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false
+  return isKeyUnder(`${parsed.origin}${FILES_PATH}`, url)
 }
 
 const tooLargeBody = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', UPLOAD_MSG.bodyTooLarge)
@@ -107,8 +125,14 @@ export function diskStorage(root: string, options: DiskStorageOptions = {}): Sto
       await rm(pathOf(key), { force: true })
     },
 
+    // With PUBLIC_URL every file URL starts with it; without, with the origin the admin's
+    // browser used, which the server cannot know in advance (localhost, a LAN address, a proxy).
+    ownsUrl(url) {
+      return publicUrl ? isKeyUnder(`${publicUrl}${FILES_PATH}`, url) : isFileUrlOnAnyOrigin(url)
+    },
+
     async signPost({ key, contentType, maxBytes, expiresAt, origin }) {
-      const url = `${publicUrl ?? origin}/uploads/`
+      const url = `${publicUrl ?? origin}${FILES_PATH}`
       const Policy = encodePolicy(uploadPolicy({ bucket: DISK_BUCKET, key, contentType, maxBytes, expiresAt }))
       const fields = { key, 'Content-Type': contentType, [POLICY_FIELD]: Policy, [SIGNATURE_FIELD]: signPolicy(Policy, secret) }
       return { url, fields, fileUrl: url + key }

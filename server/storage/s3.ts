@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3'
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post'
-import { contentTypeOfKey, isSafeKey, type Storage } from './storage'
+import { contentTypeOfKey, isKeyUnder, isSafeKey, type Storage } from './storage'
 
 export interface S3StorageOptions {
   bucket: string
@@ -17,6 +17,27 @@ export interface S3StorageOptions {
 
 /** Keys are never reused, so a stored file may be cached for good. */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable'
+
+const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`)
+
+/**
+ * The bucket's URL as the SDK resolves it (virtual-hosted or path style, AWS or an endpoint):
+ * where presigned posts go and, without S3_PUBLIC_URL, the base of every file URL. Undefined if
+ * the SDK cannot resolve it offline; then only S3_PUBLIC_URL addresses count as ours.
+ */
+function bucketUrlOf(client: S3Client, options: S3StorageOptions): string | undefined {
+  try {
+    const { url } = client.config.endpointProvider({
+      Bucket: options.bucket,
+      Region: options.region,
+      Endpoint: options.endpoint,
+      ForcePathStyle: options.forcePathStyle,
+    })
+    return withSlash(url.href)
+  } catch {
+    return undefined
+  }
+}
 
 const isMissing = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } } | undefined
@@ -39,6 +60,7 @@ export function s3Storage(options: S3StorageOptions): Storage {
   })
   const Bucket = options.bucket
   const publicUrl = options.publicUrl?.replace(/\/+$/, '')
+  const bucketUrl = bucketUrlOf(client, options)
   const checked = (key: string) => {
     if (!isSafeKey(key)) throw new Error(`Refusing unsafe storage key: ${JSON.stringify(key)}`)
     return key
@@ -66,6 +88,10 @@ export function s3Storage(options: S3StorageOptions): Storage {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }))
     },
 
+    ownsUrl(url) {
+      return (bucketUrl !== undefined && isKeyUnder(bucketUrl, url)) || (publicUrl !== undefined && isKeyUnder(`${publicUrl}/`, url))
+    },
+
     async signPost({ key, contentType, maxBytes, expiresAt }) {
       // The SDK dates the policy by the system clock; S3 checks it by its own.
       const Expires = Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 1000))
@@ -78,7 +104,7 @@ export function s3Storage(options: S3StorageOptions): Storage {
         Expires,
       })
       // Path-style URLs come without the final slash; `url + key` must be the object's URL.
-      const url = post.url.endsWith('/') ? post.url : `${post.url}/`
+      const url = withSlash(post.url)
       return { url, fields: post.fields, fileUrl: `${publicUrl ? `${publicUrl}/` : url}${key}` }
     },
   }

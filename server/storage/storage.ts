@@ -36,12 +36,22 @@ export interface Storage {
    * first bytes, and stores it unless the key already exists. Throws an ApiError otherwise.
    */
   receivePost?(request: Request, now: Date): Promise<void>
+  /**
+   * Whether `url` is an address this storage hands out for its files (a `fileUrl` of
+   * `signPost`: its base followed by a safe key, nothing else). Only such URLs are stored as
+   * images, so that a client cannot make the panel and the app load pictures from elsewhere.
+   * A check of the address only: it does not look whether the file exists.
+   */
+  ownsUrl(url: string): boolean
 }
 
 /** Segments of letters, digits, dot, dash and underscore, none starting with a dot: no `..`, no hidden files. */
 const SAFE_KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/
 
 export const isSafeKey = (key: string) => key.length <= 512 && SAFE_KEY.test(key)
+
+/** Whether `url` is `base` followed by a safe key (`base` ends with a slash). */
+export const isKeyUnder = (base: string, url: string) => url.startsWith(base) && isSafeKey(url.slice(base.length))
 
 /**
  * The raster image types we serve as themselves; anything else is sent as a download-only

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { findAdminByEmail } from '../../../server/auth/admins'
 import { startSession } from '../../../server/auth/sessions'
 import {
@@ -28,6 +29,9 @@ export const minutesAgo = (t: TestApp, minutes: number) => new Date(t.clock.now(
 
 /** A well-formed id that names nothing. */
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
+
+/** An address the test storage hands out for an uploaded file (as POST /common/upload's fileUrl on app.request). */
+export const uploadedUrl = (folder = 'place') => `http://localhost/uploads/${folder}/2025/03/${randomUUID()}.png`
 
 let counter = 0
 const next = () => ++counter

@@ -10,8 +10,10 @@ import { API_PREFIX, loginResult, type LoginResult } from '../../../contract'
 import { createApp } from '../../../server/app'
 import { pgliteDatabase, type Db } from '../../../server/db/client'
 import type { AppConfig } from '../../../server/deps'
+import type { NotificationDelivery } from '../../../server/notifications/delivery'
 import { diskStorage } from '../../../server/storage/disk'
 import { okBody } from './bodies'
+import { capturingDelivery } from './capturing-delivery'
 import { manualClock } from './manual-clock'
 import { memoryMailer } from './memory-mailer'
 
@@ -66,9 +68,10 @@ interface CallOptions {
 
 /**
  * A fresh app on the template's data: the two test accounts (helpers/accounts.ts), no demo
- * data, an in-memory mailer, a manual clock and disk storage in a temporary folder.
+ * data, an in-memory mailer, a manual clock, disk storage in a temporary folder and a push
+ * delivery that keeps what it is given (`delivered`), unless another `delivery` is passed.
  */
-export async function testApp(options: { config?: Partial<AppConfig> } = {}) {
+export async function testApp(options: { config?: Partial<AppConfig>; delivery?: NotificationDelivery } = {}) {
   workerDatabase ??= openWorkerDatabase()
   const { db, reset } = await workerDatabase
   await reset()
@@ -78,7 +81,8 @@ export async function testApp(options: { config?: Partial<AppConfig> } = {}) {
   const uploadsDir = mkdtempSync(join(tmpdir(), 'petcare-test-uploads-'))
   tempDirs.push(uploadsDir)
   const storage = diskStorage(uploadsDir, { secret: TEST_UPLOAD_SECRET })
-  const app = createApp({ db, storage, mailer, clock, config: options.config })
+  const delivery = capturingDelivery()
+  const app = createApp({ db, storage, mailer, clock, delivery: options.delivery ?? delivery, config: options.config })
 
   const headersOf = ({ token, headers }: CallOptions, json: boolean) => ({
     ...(json ? { 'Content-Type': 'application/json' } : {}),
@@ -103,7 +107,7 @@ export async function testApp(options: { config?: Partial<AppConfig> } = {}) {
     return data
   }
 
-  return { app, db, mailer, clock, storage, uploadsDir, call, get, post, put, login }
+  return { app, db, mailer, clock, storage, uploadsDir, delivered: delivery.delivered, call, get, post, put, login }
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>
