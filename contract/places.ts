@@ -61,7 +61,8 @@ export type PlaceCreateBody = z.infer<ReturnType<typeof placeCreateBody>>
 export const placeUpdateBody = (kind: PlaceKind) =>
   placeFields(kind)
     .extend({
-      previousImages: z.array(imageUrl).max(IMAGES_MAX, MSG.imagesMax).default([]),
+      // Required: an edit that forgot it must not silently drop every image.
+      previousImages: z.array(imageUrl).max(IMAGES_MAX, MSG.imagesMax),
       images: z.array(imageUrl).max(IMAGES_MAX, MSG.imagesMax).default([]),
       logo: imageUrl.nullable().optional(),
     })

@@ -43,10 +43,10 @@ const createBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
-/** The text fields of an edit; images are added per test. */
+/** The text fields of an edit, keeping no previous image; images are added per test. */
 const editBody = (overrides: Record<string, unknown> = {}) => {
   const { images: _images, ...text } = createBody()
-  return { ...text, name: 'Happy Paws Two', ...overrides }
+  return { ...text, name: 'Happy Paws Two', previousImages: [], ...overrides }
 }
 
 const urls = (n: number) => Array.from({ length: n }, () => uploadedUrl())
@@ -221,6 +221,14 @@ describe.each(KINDS)('PUT $write/:id', (k) => {
     const place = await placeWith(t, [uploadedUrl()])
     const body = await okBody(await edit(t, place.id, editBody({ previousImages: place.images }), 'subAdmin'), placeDetails)
     expect(body.data.name).toBe('Happy Paws Two')
+  })
+
+  it('refuses an edit that does not say which previous images to keep', async () => {
+    const t = await testApp()
+    const place = await placeWith(t, urls(2))
+    const { previousImages: _kept, ...body } = editBody()
+    const error = await errorOf(await edit(t, place.id, body), 400)
+    expect(Object.keys(error.error.fields ?? {})).toEqual(['previousImages'])
   })
 
   it('removes every image that is not sent back (an edit needs no image)', async () => {
