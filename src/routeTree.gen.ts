@@ -17,9 +17,20 @@ import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-pa
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
 import { Route as AuthVerifyOtpRouteImport } from './routes/_auth/verify-otp'
 import { Route as SignedInDashboardRouteImport } from './routes/_signed-in/dashboard'
+import { Route as SignedInPartnersRouteImport } from './routes/_signed-in/partners'
 import { Route as SignedInSettingsRouteImport } from './routes/_signed-in/settings'
+import { Route as SignedInFeedbackIndexRouteImport } from './routes/_signed-in/feedback/index'
+import { Route as SignedInFeedbackFeedbackIdRouteImport } from './routes/_signed-in/feedback/$feedbackId'
+import { Route as SignedInHospitalsIndexRouteImport } from './routes/_signed-in/hospitals/index'
+import { Route as SignedInNotificationsIndexRouteImport } from './routes/_signed-in/notifications/index'
+import { Route as SignedInPetShopsIndexRouteImport } from './routes/_signed-in/pet-shops/index'
 import { Route as SignedInSettingsIndexRouteImport } from './routes/_signed-in/settings/index'
 import { Route as SignedInSettingsChangePasswordRouteImport } from './routes/_signed-in/settings/change-password'
+import { Route as SignedInUsersIndexRouteImport } from './routes/_signed-in/users/index'
+import { Route as SignedInUsersUserIdRouteImport } from './routes/_signed-in/users/$userId'
+import { Route as SignedInHospitalsDetailsIdRouteImport } from './routes/_signed-in/hospitals/details/$id'
+import { Route as SignedInNotificationsNotificationDetailNotificationIdRouteImport } from './routes/_signed-in/notifications/notification-detail/$notificationId'
+import { Route as SignedInPetShopsDetailsIdRouteImport } from './routes/_signed-in/pet-shops/details/$id'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -59,9 +70,41 @@ const SignedInDashboardRoute = SignedInDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInPartnersRoute = SignedInPartnersRouteImport.update({
+  id: '/partners',
+  path: '/partners',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInSettingsRoute = SignedInSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInFeedbackIndexRoute = SignedInFeedbackIndexRouteImport.update({
+  id: '/feedback/',
+  path: '/feedback/',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInFeedbackFeedbackIdRoute =
+  SignedInFeedbackFeedbackIdRouteImport.update({
+    id: '/feedback/$feedbackId',
+    path: '/feedback/$feedbackId',
+    getParentRoute: () => SignedInRoute,
+  } as any)
+const SignedInHospitalsIndexRoute = SignedInHospitalsIndexRouteImport.update({
+  id: '/hospitals/',
+  path: '/hospitals/',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInNotificationsIndexRoute =
+  SignedInNotificationsIndexRouteImport.update({
+    id: '/notifications/',
+    path: '/notifications/',
+    getParentRoute: () => SignedInRoute,
+  } as any)
+const SignedInPetShopsIndexRoute = SignedInPetShopsIndexRouteImport.update({
+  id: '/pet-shops/',
+  path: '/pet-shops/',
   getParentRoute: () => SignedInRoute,
 } as any)
 const SignedInSettingsIndexRoute = SignedInSettingsIndexRouteImport.update({
@@ -75,6 +118,34 @@ const SignedInSettingsChangePasswordRoute =
     path: '/change-password',
     getParentRoute: () => SignedInSettingsRoute,
   } as any)
+const SignedInUsersIndexRoute = SignedInUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInUsersUserIdRoute = SignedInUsersUserIdRouteImport.update({
+  id: '/users/$userId',
+  path: '/users/$userId',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInHospitalsDetailsIdRoute =
+  SignedInHospitalsDetailsIdRouteImport.update({
+    id: '/hospitals/details/$id',
+    path: '/hospitals/details/$id',
+    getParentRoute: () => SignedInRoute,
+  } as any)
+const SignedInNotificationsNotificationDetailNotificationIdRoute =
+  SignedInNotificationsNotificationDetailNotificationIdRouteImport.update({
+    id: '/notifications/notification-detail/$notificationId',
+    path: '/notifications/notification-detail/$notificationId',
+    getParentRoute: () => SignedInRoute,
+  } as any)
+const SignedInPetShopsDetailsIdRoute =
+  SignedInPetShopsDetailsIdRouteImport.update({
+    id: '/pet-shops/details/$id',
+    path: '/pet-shops/details/$id',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
@@ -83,9 +154,20 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof AuthResetPasswordRoute
   '/verify-otp': typeof AuthVerifyOtpRoute
   '/dashboard': typeof SignedInDashboardRoute
+  '/partners': typeof SignedInPartnersRoute
   '/settings': typeof SignedInSettingsRouteWithChildren
+  '/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
   '/settings/change-password': typeof SignedInSettingsChangePasswordRoute
+  '/users/$userId': typeof SignedInUsersUserIdRoute
+  '/feedback/': typeof SignedInFeedbackIndexRoute
+  '/hospitals/': typeof SignedInHospitalsIndexRoute
+  '/notifications/': typeof SignedInNotificationsIndexRoute
+  '/pet-shops/': typeof SignedInPetShopsIndexRoute
   '/settings/': typeof SignedInSettingsIndexRoute
+  '/users/': typeof SignedInUsersIndexRoute
+  '/hospitals/details/$id': typeof SignedInHospitalsDetailsIdRoute
+  '/notifications/notification-detail/$notificationId': typeof SignedInNotificationsNotificationDetailNotificationIdRoute
+  '/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AuthIndexRoute
@@ -94,8 +176,19 @@ export interface FileRoutesByTo {
   '/reset-password': typeof AuthResetPasswordRoute
   '/verify-otp': typeof AuthVerifyOtpRoute
   '/dashboard': typeof SignedInDashboardRoute
+  '/partners': typeof SignedInPartnersRoute
+  '/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
   '/settings/change-password': typeof SignedInSettingsChangePasswordRoute
+  '/users/$userId': typeof SignedInUsersUserIdRoute
+  '/feedback': typeof SignedInFeedbackIndexRoute
+  '/hospitals': typeof SignedInHospitalsIndexRoute
+  '/notifications': typeof SignedInNotificationsIndexRoute
+  '/pet-shops': typeof SignedInPetShopsIndexRoute
   '/settings': typeof SignedInSettingsIndexRoute
+  '/users': typeof SignedInUsersIndexRoute
+  '/hospitals/details/$id': typeof SignedInHospitalsDetailsIdRoute
+  '/notifications/notification-detail/$notificationId': typeof SignedInNotificationsNotificationDetailNotificationIdRoute
+  '/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -106,10 +199,21 @@ export interface FileRoutesById {
   '/_auth/reset-password': typeof AuthResetPasswordRoute
   '/_auth/verify-otp': typeof AuthVerifyOtpRoute
   '/_signed-in/dashboard': typeof SignedInDashboardRoute
+  '/_signed-in/partners': typeof SignedInPartnersRoute
   '/_signed-in/settings': typeof SignedInSettingsRouteWithChildren
   '/_auth/': typeof AuthIndexRoute
+  '/_signed-in/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
   '/_signed-in/settings/change-password': typeof SignedInSettingsChangePasswordRoute
+  '/_signed-in/users/$userId': typeof SignedInUsersUserIdRoute
+  '/_signed-in/feedback/': typeof SignedInFeedbackIndexRoute
+  '/_signed-in/hospitals/': typeof SignedInHospitalsIndexRoute
+  '/_signed-in/notifications/': typeof SignedInNotificationsIndexRoute
+  '/_signed-in/pet-shops/': typeof SignedInPetShopsIndexRoute
   '/_signed-in/settings/': typeof SignedInSettingsIndexRoute
+  '/_signed-in/users/': typeof SignedInUsersIndexRoute
+  '/_signed-in/hospitals/details/$id': typeof SignedInHospitalsDetailsIdRoute
+  '/_signed-in/notifications/notification-detail/$notificationId': typeof SignedInNotificationsNotificationDetailNotificationIdRoute
+  '/_signed-in/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -120,9 +224,20 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/verify-otp'
     | '/dashboard'
+    | '/partners'
     | '/settings'
+    | '/feedback/$feedbackId'
     | '/settings/change-password'
+    | '/users/$userId'
+    | '/feedback/'
+    | '/hospitals/'
+    | '/notifications/'
+    | '/pet-shops/'
     | '/settings/'
+    | '/users/'
+    | '/hospitals/details/$id'
+    | '/notifications/notification-detail/$notificationId'
+    | '/pet-shops/details/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -131,8 +246,19 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/verify-otp'
     | '/dashboard'
+    | '/partners'
+    | '/feedback/$feedbackId'
     | '/settings/change-password'
+    | '/users/$userId'
+    | '/feedback'
+    | '/hospitals'
+    | '/notifications'
+    | '/pet-shops'
     | '/settings'
+    | '/users'
+    | '/hospitals/details/$id'
+    | '/notifications/notification-detail/$notificationId'
+    | '/pet-shops/details/$id'
   id:
     | '__root__'
     | '/_auth'
@@ -142,10 +268,21 @@ export interface FileRouteTypes {
     | '/_auth/reset-password'
     | '/_auth/verify-otp'
     | '/_signed-in/dashboard'
+    | '/_signed-in/partners'
     | '/_signed-in/settings'
     | '/_auth/'
+    | '/_signed-in/feedback/$feedbackId'
     | '/_signed-in/settings/change-password'
+    | '/_signed-in/users/$userId'
+    | '/_signed-in/feedback/'
+    | '/_signed-in/hospitals/'
+    | '/_signed-in/notifications/'
+    | '/_signed-in/pet-shops/'
     | '/_signed-in/settings/'
+    | '/_signed-in/users/'
+    | '/_signed-in/hospitals/details/$id'
+    | '/_signed-in/notifications/notification-detail/$notificationId'
+    | '/_signed-in/pet-shops/details/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -212,11 +349,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInDashboardRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/partners': {
+      id: '/_signed-in/partners'
+      path: '/partners'
+      fullPath: '/partners'
+      preLoaderRoute: typeof SignedInPartnersRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/settings': {
       id: '/_signed-in/settings'
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof SignedInSettingsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/feedback/': {
+      id: '/_signed-in/feedback/'
+      path: '/feedback'
+      fullPath: '/feedback/'
+      preLoaderRoute: typeof SignedInFeedbackIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/feedback/$feedbackId': {
+      id: '/_signed-in/feedback/$feedbackId'
+      path: '/feedback/$feedbackId'
+      fullPath: '/feedback/$feedbackId'
+      preLoaderRoute: typeof SignedInFeedbackFeedbackIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/hospitals/': {
+      id: '/_signed-in/hospitals/'
+      path: '/hospitals'
+      fullPath: '/hospitals/'
+      preLoaderRoute: typeof SignedInHospitalsIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/notifications/': {
+      id: '/_signed-in/notifications/'
+      path: '/notifications'
+      fullPath: '/notifications/'
+      preLoaderRoute: typeof SignedInNotificationsIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/pet-shops/': {
+      id: '/_signed-in/pet-shops/'
+      path: '/pet-shops'
+      fullPath: '/pet-shops/'
+      preLoaderRoute: typeof SignedInPetShopsIndexRouteImport
       parentRoute: typeof SignedInRoute
     }
     '/_signed-in/settings/': {
@@ -232,6 +411,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/settings/change-password'
       preLoaderRoute: typeof SignedInSettingsChangePasswordRouteImport
       parentRoute: typeof SignedInSettingsRoute
+    }
+    '/_signed-in/users/': {
+      id: '/_signed-in/users/'
+      path: '/users'
+      fullPath: '/users/'
+      preLoaderRoute: typeof SignedInUsersIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/users/$userId': {
+      id: '/_signed-in/users/$userId'
+      path: '/users/$userId'
+      fullPath: '/users/$userId'
+      preLoaderRoute: typeof SignedInUsersUserIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/hospitals/details/$id': {
+      id: '/_signed-in/hospitals/details/$id'
+      path: '/hospitals/details/$id'
+      fullPath: '/hospitals/details/$id'
+      preLoaderRoute: typeof SignedInHospitalsDetailsIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/notifications/notification-detail/$notificationId': {
+      id: '/_signed-in/notifications/notification-detail/$notificationId'
+      path: '/notifications/notification-detail/$notificationId'
+      fullPath: '/notifications/notification-detail/$notificationId'
+      preLoaderRoute: typeof SignedInNotificationsNotificationDetailNotificationIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/pet-shops/details/$id': {
+      id: '/_signed-in/pet-shops/details/$id'
+      path: '/pet-shops/details/$id'
+      fullPath: '/pet-shops/details/$id'
+      preLoaderRoute: typeof SignedInPetShopsDetailsIdRouteImport
+      parentRoute: typeof SignedInRoute
     }
   }
 }
@@ -267,12 +481,35 @@ const SignedInSettingsRouteWithChildren =
 
 interface SignedInRouteChildren {
   SignedInDashboardRoute: typeof SignedInDashboardRoute
+  SignedInPartnersRoute: typeof SignedInPartnersRoute
   SignedInSettingsRoute: typeof SignedInSettingsRouteWithChildren
+  SignedInFeedbackFeedbackIdRoute: typeof SignedInFeedbackFeedbackIdRoute
+  SignedInUsersUserIdRoute: typeof SignedInUsersUserIdRoute
+  SignedInFeedbackIndexRoute: typeof SignedInFeedbackIndexRoute
+  SignedInHospitalsIndexRoute: typeof SignedInHospitalsIndexRoute
+  SignedInNotificationsIndexRoute: typeof SignedInNotificationsIndexRoute
+  SignedInPetShopsIndexRoute: typeof SignedInPetShopsIndexRoute
+  SignedInUsersIndexRoute: typeof SignedInUsersIndexRoute
+  SignedInHospitalsDetailsIdRoute: typeof SignedInHospitalsDetailsIdRoute
+  SignedInNotificationsNotificationDetailNotificationIdRoute: typeof SignedInNotificationsNotificationDetailNotificationIdRoute
+  SignedInPetShopsDetailsIdRoute: typeof SignedInPetShopsDetailsIdRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInDashboardRoute: SignedInDashboardRoute,
+  SignedInPartnersRoute: SignedInPartnersRoute,
   SignedInSettingsRoute: SignedInSettingsRouteWithChildren,
+  SignedInFeedbackFeedbackIdRoute: SignedInFeedbackFeedbackIdRoute,
+  SignedInUsersUserIdRoute: SignedInUsersUserIdRoute,
+  SignedInFeedbackIndexRoute: SignedInFeedbackIndexRoute,
+  SignedInHospitalsIndexRoute: SignedInHospitalsIndexRoute,
+  SignedInNotificationsIndexRoute: SignedInNotificationsIndexRoute,
+  SignedInPetShopsIndexRoute: SignedInPetShopsIndexRoute,
+  SignedInUsersIndexRoute: SignedInUsersIndexRoute,
+  SignedInHospitalsDetailsIdRoute: SignedInHospitalsDetailsIdRoute,
+  SignedInNotificationsNotificationDetailNotificationIdRoute:
+    SignedInNotificationsNotificationDetailNotificationIdRoute,
+  SignedInPetShopsDetailsIdRoute: SignedInPetShopsDetailsIdRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

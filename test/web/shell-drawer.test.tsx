@@ -52,14 +52,14 @@ describe('the drawer on a medium screen and wider', () => {
     expect(within(await mainMenu()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
   })
 
-  it('shows the screens still to come as disabled "Coming soon" items, not links', async () => {
+  it('links Pet Shops, Hospitals, Notifications and Feedback to their screens', async () => {
     renderRoute('/dashboard', { signedInAs: 'admin' })
     const menu = await mainMenu()
-    for (const title of ['Pet Shops', 'Hospitals', 'Notifications', 'Feedback']) {
-      expect(within(menu).queryByRole('link', { name: title })).not.toBeInTheDocument()
-      const item = within(menu).getByText(title).closest('[aria-disabled="true"]')
-      expect(item).toHaveAttribute('title', 'Coming soon')
-    }
+    expect(within(menu).getByRole('link', { name: 'Pet Shops' })).toHaveAttribute('href', '/pet-shops')
+    expect(within(menu).getByRole('link', { name: 'Hospitals' })).toHaveAttribute('href', '/hospitals')
+    expect(within(menu).getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/notifications')
+    expect(within(menu).getByRole('link', { name: 'Feedback' })).toHaveAttribute('href', '/feedback')
+    expect(within(menu).queryByText('Coming soon')).not.toBeInTheDocument()
   })
 
   it('is open from the start and the menu toggle hides and shows it', async () => {

@@ -24,10 +24,10 @@ export type NavItem = { id: string; title: string; url: string; icon: Icon; read
 export const mainMenu: readonly NavItem[] = [
   { id: 'dashboard', title: 'Dashboard', url: '/dashboard', icon: DashboardIcon, ready: true },
   { id: 'users', title: 'Users', url: '/users', icon: UsersIcon, ready: true },
-  { id: 'petshops', title: 'Pet Shops', url: '/pet-shops', icon: StoreIcon, ready: false },
-  { id: 'hospitals', title: 'Hospitals', url: '/hospitals', icon: HospitalIcon, ready: false },
-  { id: 'notification', title: 'Notifications', url: '/notifications', icon: BellIcon, ready: false },
-  { id: 'feedback', title: 'Feedback', url: '/feedback', icon: FeedbackIcon, ready: false },
+  { id: 'petshops', title: 'Pet Shops', url: '/pet-shops', icon: StoreIcon, ready: true },
+  { id: 'hospitals', title: 'Hospitals', url: '/hospitals', icon: HospitalIcon, ready: true },
+  { id: 'notification', title: 'Notifications', url: '/notifications', icon: BellIcon, ready: true },
+  { id: 'feedback', title: 'Feedback', url: '/feedback', icon: FeedbackIcon, ready: true },
   { id: 'partner', title: 'Partners', url: '/partners', icon: PartnerIcon, ready: true },
   { id: 'settings', title: 'Settings', url: '/settings', icon: SettingsIcon, ready: true },
 ]

@@ -1,4 +1,16 @@
-import { PARTNER_TYPE, USER_STATUS, type Partner, type UserDetails } from '@contract'
+import {
+  FEEDBACK_TYPES,
+  PARTNER_TYPE,
+  PLACE_STATUS,
+  USER_STATUS,
+  type Feedback,
+  type NotificationDetails,
+  type Partner,
+  type PlaceDetails,
+  type PlaceKind,
+  type UserDetails,
+  type UserSummary,
+} from '@contract'
 
 /**
  * Seed rows for the list screens, typed by the contract. Deterministic, so a test can name a row:
@@ -78,4 +90,110 @@ export function seedPartners(): Partner[] {
     address: `${i + 1} MG Road, Bengaluru, Karnataka 5600${String(i).padStart(2, '0')}`,
     createdAt: day(i * 2),
   }))
+}
+
+/** A pet owner as a feedback's author or a notification's recipient. */
+const summaryOf = (user: UserDetails): UserSummary => ({
+  _id: user._id,
+  username: user.username,
+  name: user.name,
+  email: user.email,
+  mobileNo: user.mobileNo,
+  profileImage: user.profileImage,
+})
+
+const shopNames = [
+  'Happy Paws Pet Store', 'Pet Palace', 'Furry Friends Store', 'Aqua World Pets', 'Bird Nest Supplies',
+  'Paws & Claws', 'Kitty Corner', 'Bark Avenue', 'The Pet Pantry', 'Whisker Wonders', 'Tail Waggers', 'Pet Point',
+]
+const hospitalNames = [
+  'City Vet Hospital', 'Green Cross Vets', 'Healing Hooves', 'Zoo Doc Clinic', 'Wagging Tails Care',
+  'Happy Paws Clinic', 'Pet Care Hospital', 'Animal Wellness Centre',
+]
+
+/**
+ * Pet shops or hospitals, newest first: every fourth one Deactive. [0] is complete (logo, three
+ * images, a discount); [1] has neither logo nor images nor discount, and no coordinates (-1).
+ */
+export function seedPlaces(kind: PlaceKind): PlaceDetails[] {
+  const names = kind === 'petShop' ? shopNames : hospitalNames
+  const prefix = kind === 'petShop' ? '6a7b8c9d' : '8d9e0f1a'
+  const folder = kind === 'petShop' ? 'pet-shop' : 'hospital'
+  return names.map((name, i): PlaceDetails => {
+    const base: PlaceDetails = {
+      _id: uuid(prefix, i + 1),
+      name,
+      address: `${i + 1} Brigade Road, Bengaluru, Karnataka 5600${String(i).padStart(2, '0')}`,
+      status: i % 4 === 3 ? PLACE_STATUS.DEACTIVE : PLACE_STATUS.ACTIVE,
+      createdAt: day(i),
+      updatedAt: day(Math.max(0, i - 1)),
+      description: `${name} looks after pets of every size.`,
+      discount_title: `${10 + i}% off`,
+      discount_description: 'On the first visit',
+      latitude: 12.97 + i / 100,
+      longitude: 77.59 + i / 100,
+      logo: `/uploads/${folder}/logo-${i + 1}.png`,
+      images: [`/uploads/${folder}/${i + 1}-a.jpg`],
+    }
+    if (i === 0) return { ...base, images: [1, 2, 3].map((n) => `/uploads/${folder}/1-${n}.jpg`) }
+    if (i === 1) return { ...base, logo: null, images: [], discount_title: null, discount_description: null, latitude: -1, longitude: -1 }
+    return base
+  })
+}
+
+const feedbackTexts = [
+  'The app crashes when I upload a photo of my dog.',
+  'Please add reminders for vaccination dates.',
+  'It would be nice to see nearby pet shops on a map.',
+  'Thanks for the great app!',
+]
+
+/**
+ * 14 feedback items, newest first, the types in turn (Bug, New Feature, Suggestion, Other);
+ * [3] was written by a user who has since deleted their account (no user).
+ */
+export function seedFeedback(users: readonly UserDetails[] = seedUsers()): Feedback[] {
+  return Array.from({ length: 14 }, (_, i): Feedback => {
+    const type = FEEDBACK_TYPES[i % FEEDBACK_TYPES.length]!
+    return {
+      _id: uuid('4f5a6b7c', i + 1),
+      type,
+      description: `${feedbackTexts[i % feedbackTexts.length]} (#${i + 1})`,
+      user: i === 3 ? null : summaryOf(users[i % users.length]!),
+      createdAt: day(i),
+    }
+  })
+}
+
+/** A sent notification with its recipients, as the mock API keeps it. */
+export type MockNotification = NotificationDetails
+
+/**
+ * Notifications, newest first. [0] went to 7 selected users (more than the 5 rows shown; the
+ * first has a picture, Bella has no name nor mobile number, Aarav a long email and mobile);
+ * [1] went to all users; [2] to selected users who have all since gone (no recipients).
+ */
+export function seedNotifications(users: readonly UserDetails[] = seedUsers()): MockNotification[] {
+  const everyone = users.map(summaryOf)
+  const selected = everyone.slice(0, 7).map((u, i) => (i === 2 ? { ...u, profileImage: '/uploads/profile/carlos.jpg' } : u))
+  const titles: [string, string][] = [
+    ['Vaccination drive this weekend', 'Free rabies shots at City Vet Hospital on Saturday and Sunday.'],
+    ['New feature: pet reminders', 'Set reminders for feeding, walks and vet visits in the app.'],
+    ['We miss you', 'Come back and see what is new for your pets.'],
+    ['Monsoon care tips', 'Keep your pets dry and check their paws after walks.'],
+    ['Adoption day', 'Meet pets looking for a home at Pet Palace this Sunday.'],
+    ['App update', 'Version 2.3 fixes the photo upload crash.'],
+  ]
+  return titles.map(([title, body], i): MockNotification => {
+    const recipients = i === 0 ? selected : i === 2 ? [] : i % 2 === 1 ? everyone : everyone.slice(i, i + 3)
+    return {
+      _id: uuid('9a0b1c2d', i + 1),
+      title,
+      body,
+      sendTo: i % 2 === 1 ? 'ALL_USERS' : 'SELECTED_USERS',
+      recipientCount: recipients.length,
+      createdAt: new Date(Date.UTC(2025, 5, 30 - i, 9, 30 + i, 0)).toISOString(),
+      users: recipients,
+    }
+  })
 }

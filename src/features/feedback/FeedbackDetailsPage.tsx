@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
+import type { Feedback } from '@contract'
+import { DataTable, listColumns } from '@/components/list'
+import { RouteError } from '@/components/layout/RouteError'
+import { Avatar } from '@/components/ui/Avatar'
+import { OrDashes } from '@/components/ui/Dashes'
+import { ApiError } from '@/lib/http'
+import { formatDateTime } from '@/lib/format'
+import { FEEDBACK_NOT_FOUND, feedbackDetailsQuery } from './api'
+import { FeedbackTypeBadge } from './FeedbackTypeBadge'
+
+const route = getRouteApi('/_signed-in/feedback/$feedbackId')
+
+const col = listColumns<Feedback>()
+/** Spec section 2, feedback summary: Username, Feedback Type, Description. */
+const summaryColumns = col.columns([
+  col.accessor((f) => f.user?.username ?? null, {
+    id: 'username',
+    header: 'Username',
+    cell: ({ row }) => (
+      <span className="flex items-center gap-2 whitespace-nowrap">
+        <Avatar src={row.original.user?.profileImage} alt="" className="h-8 w-8" />
+        <OrDashes value={row.original.user?.username} />
+      </span>
+    ),
+  }),
+  col.accessor('type', { header: 'Feedback Type', cell: (info) => <FeedbackTypeBadge type={info.getValue()} /> }),
+  col.accessor('description', {
+    header: 'Description',
+    cell: (info) => (
+      <p className="whitespace-pre-line break-words">
+        <OrDashes value={info.getValue()} />
+      </p>
+    ),
+  }),
+])
+
+/** /feedback/:feedbackId: one feedback, its summary table, who sent it and when. */
+export function FeedbackDetailsPage() {
+  const { feedbackId } = route.useParams()
+  const { data: item } = useSuspenseQuery(feedbackDetailsQuery(feedbackId))
+  return (
+    <section aria-labelledby="feedback-title" className="flex flex-col gap-4">
+      <h1 id="feedback-title" className="text-xl font-semibold text-slate-900">
+        Feedback Details
+      </h1>
+      <DataTable name="Feedback Summary" columns={summaryColumns} data={[item]} />
+      <Sender item={item} />
+    </section>
+  )
+}
+
+function Sender({ item }: { item: Feedback }) {
+  const user = item.user
+  const fields: [string, ReactNode][] = [
+    ['Username', <OrDashes value={user?.username} />],
+    ['Name', <OrDashes value={user?.name} />],
+    ['Email', <OrDashes value={user?.email} />],
+    ['Mobile No.', <OrDashes value={user?.mobileNo} />],
+    ['Created At', formatDateTime(item.createdAt)],
+  ]
+  return (
+    <section aria-labelledby="sender-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="sender-title" className="mb-4 text-base font-semibold text-slate-900">
+        User Details
+      </h2>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <Avatar src={user?.profileImage} alt={user ? `${user.username ?? user.name ?? 'The user'}'s picture` : ''} className="h-16 w-16" />
+        <div className="flex min-w-0 flex-1 flex-col gap-3">
+          {!user && <p className="text-sm text-slate-600">The account that sent this feedback no longer exists.</p>}
+          <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
+            {fields.map(([label, value]) => (
+              <div key={label} className="flex min-w-0 flex-col gap-0.5">
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+                <dd className="break-words text-sm text-slate-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+/**
+ * The details route's error view: an id that names no feedback reads as such (the client only
+ * logs a 404), with the way back to the list; any other failure is the usual retry.
+ */
+export function FeedbackDetailsError(props: ErrorComponentProps) {
+  if (!(props.error instanceof ApiError && props.error.status === 404)) return <RouteError {...props} />
+  return (
+    <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-slate-200 bg-white p-6">
+      <h1 className="text-lg font-semibold text-slate-900">{FEEDBACK_NOT_FOUND}</h1>
+      <p className="text-sm text-slate-600">No feedback has this id. It may have been removed, or the link is incomplete.</p>
+      <Link to="/feedback" className="font-semibold text-primary-700 underline-offset-2 hover:underline">
+        Back to Feedback
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react'
+import { Link, getRouteApi } from '@tanstack/react-router'
+import { AUDIENCE, ROLE, type Audience, type NotificationListItem } from '@contract'
+import { ListScreen, cells, listColumns, type ListFilter } from '@/components/list'
+import { EyeIcon } from '@/components/list/icons'
+import { Button } from '@/components/ui/Button'
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
+import { OrDashes } from '@/components/ui/Dashes'
+import { useAuth } from '@/lib/auth'
+import { notificationsListQuery, useDeleteNotification } from './api'
+import { audienceLabel, sendToText } from './audience'
+
+const route = getRouteApi('/_signed-in/notifications/')
+
+/** Delete after a confirm dialog that stays open (busy) until the server has answered. Admins only (DESIGN.md section 3). */
+function DeleteNotificationButton({ notification }: { notification: NotificationListItem }) {
+  const [open, setOpen] = useState(false)
+  const isAdmin = useAuth().userDetails?.role === ROLE.ADMIN
+  const remove = useDeleteNotification()
+  if (!isAdmin) return null
+  return (
+    <>
+      <Button variant="danger" onClick={() => setOpen(true)} aria-label={`Delete ${notification.title}`} className="min-h-8 px-3 py-1 text-xs">
+        Delete
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title="Delete notification?"
+        confirmLabel="Delete"
+        tone="danger"
+        busy={remove.isPending}
+        onClose={() => setOpen(false)}
+        onConfirm={() => remove.mutate(notification._id, { onSettled: () => setOpen(false) })}
+      >
+        {`“${notification.title}” will be deleted for good. This cannot be undone.`}
+      </ConfirmDialog>
+    </>
+  )
+}
+
+const col = listColumns<NotificationListItem>()
+/** Spec section 2, notifications: Title, Body, Send To, Send On, Actions. */
+export const notificationColumns = col.columns([
+  col.accessor('title', { header: 'Title', enableSorting: true, cell: cells.text }),
+  col.accessor('body', {
+    header: 'Body',
+    // Long texts stay on two lines; the whole one is the tooltip.
+    cell: (info) => (
+      <span title={info.getValue()} className="line-clamp-2 max-w-md">
+        <OrDashes value={info.getValue()} />
+      </span>
+    ),
+  }),
+  col.accessor((n) => sendToText(n), { id: 'sendTo', header: 'Send To', meta: { className: 'whitespace-nowrap' } }),
+  // Its id is the wire's sortBy.
+  col.accessor('createdAt', { header: 'Send On', enableSorting: true, cell: cells.dateTime, meta: { className: 'whitespace-nowrap' } }),
+  col.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: ({ row }) => (
+      <div className="flex items-center justify-end gap-2">
+        <Link
+          to="/notifications/notification-detail/$notificationId"
+          params={{ notificationId: row.original._id }}
+          preload="intent"
+          aria-label={`View ${row.original.title}`}
+          title="View details"
+          className="inline-flex h-8 w-8 items-center justify-center rounded-full text-primary-700 hover:bg-primary-50"
+        >
+          <EyeIcon className="h-5 w-5" />
+        </Link>
+        <DeleteNotificationButton notification={row.original} />
+      </div>
+    ),
+    meta: { className: 'text-right' },
+  }),
+])
+
+const audienceFilter: ListFilter<Audience> = {
+  label: 'Send To',
+  options: AUDIENCE.map((value) => ({ value, label: audienceLabel[value] })),
+}
+
+/** /notifications: the notifications sent, searchable (title, body), sortable, filtered by audience. */
+export function NotificationsPage() {
+  return (
+    <ListScreen
+      name="Notifications"
+      route={route}
+      query={notificationsListQuery}
+      columns={notificationColumns}
+      filter={audienceFilter}
+    />
+  )
+}

@@ -1,0 +1,62 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  MSG,
+  idParam,
+  notificationDetails,
+  notificationListItem,
+  type ListPage,
+  type NotificationListItem,
+  type NotificationListQuery,
+} from '@contract'
+import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
+import { notify } from '@/lib/toast'
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  lists: () => [...notificationKeys.all, 'list'] as const,
+  /** `q` already parsed: defaults applied, so equal lists share one key. */
+  list: (q: NotificationListQuery) => [...notificationKeys.lists(), q] as const,
+  details: () => [...notificationKeys.all, 'detail'] as const,
+  detail: (id: string) => [...notificationKeys.details(), id] as const,
+}
+
+/** GET admin/notifications: one page of the notifications sent. */
+export const notificationsListQuery = (q: NotificationListQuery) =>
+  queryOptions({
+    queryKey: notificationKeys.list(q),
+    queryFn: () => http.list('admin/notifications', q, notificationListItem),
+  })
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found'
+
+/** GET admin/notification/{id}: title, body, createdAt and the first recipients. An id that cannot be one is a 404 without asking. */
+export const notificationDetailsQuery = (id: string) =>
+  queryOptions({
+    queryKey: notificationKeys.detail(id),
+    queryFn: async () => {
+      if (!idParam.safeParse({ id }).success) throw new ApiError(NOTIFICATION_NOT_FOUND, 404)
+      return (await http.get(`admin/notification/${id}`, withData(notificationDetails))).data
+    },
+  })
+
+/**
+ * DELETE admin/notification/{id} (admins only; a sub admin gets 403). Success shows the server's
+ * message (else 'Successful'), takes the row off every cached page at once and fetches the lists again.
+ */
+export function useDeleteNotification() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => http.delete(`admin/notification/${id}`, messageOnly),
+    onSuccess: ({ message }, id) => {
+      notify.success(message.trim() || MSG.success)
+      queryClient.setQueriesData<ListPage<NotificationListItem>>({ queryKey: notificationKeys.lists() }, (page) =>
+        page && page.data.some((n) => n._id === id)
+          ? { ...page, data: page.data.filter((n) => n._id !== id), total: Math.max(0, page.total - 1) }
+          : page,
+      )
+      queryClient.removeQueries({ queryKey: notificationKeys.detail(id), exact: true })
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() })
+    },
+    onError: notifyIfUnseen,
+  })
+}

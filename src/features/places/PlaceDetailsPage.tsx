@@ -1,0 +1,157 @@
+import type { ReactNode } from 'react'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useNavigate, type ErrorComponentProps } from '@tanstack/react-router'
+import { DEFAULT_COORDINATE, PLACE_STATUS, placeStatusLabel, type PlaceDetails, type PlaceKind } from '@contract'
+import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
+import { RouteError } from '@/components/layout/RouteError'
+import { Badge } from '@/components/ui/Badge'
+import { OrDashes } from '@/components/ui/Dashes'
+import { ApiError } from '@/lib/http'
+import { formatDateTime } from '@/lib/format'
+import { PLACE_API, placeDetailsQuery } from './api'
+import { PLACE_SCREENS } from './kinds'
+import { DeletePlaceButton, PlaceStatusSwitch } from './PlaceActions'
+
+const trail = (kind: PlaceKind, current: string) => [
+  { name: PLACE_SCREENS[kind].title, path: PLACE_SCREENS[kind].listPath },
+  { name: current, path: '' },
+]
+
+/** Whether a place has coordinates: -1 is the form's "none chosen" default (spec section 3). */
+const hasCoordinates = (p: Pick<PlaceDetails, 'latitude' | 'longitude'>) =>
+  p.latitude !== DEFAULT_COORDINATE || p.longitude !== DEFAULT_COORDINATE
+
+/**
+ * /pet-shops/details/:id and /hospitals/details/:id: everything about one place, its status
+ * switch, and Delete for an admin (then back to the list).
+ */
+export function PlaceDetailsPage({ kind }: { kind: PlaceKind }) {
+  const screen = PLACE_SCREENS[kind]
+  const id = screen.useDetailsId()
+  const { data: place } = useSuspenseQuery(placeDetailsQuery(kind, id))
+  const navigate = useNavigate()
+  const active = place.status === PLACE_STATUS.ACTIVE
+  return (
+    <>
+      <Breadcrumbs items={trail(kind, place.name)} />
+      <section aria-labelledby="place-title" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          {place.logo ? (
+            <img src={place.logo} alt={`${place.name} logo`} className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover" />
+          ) : (
+            <span aria-hidden="true" className="grid h-16 w-16 shrink-0 place-items-center rounded-lg bg-primary-50 text-2xl">
+              🐾
+            </span>
+          )}
+          <div className="mr-auto flex min-w-0 flex-col gap-1">
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{screen.one}</p>
+            <h1 id="place-title" className="truncate text-xl font-semibold text-slate-900">
+              {place.name}
+            </h1>
+          </div>
+          <div className="flex items-center gap-3">
+            <span className="flex items-center gap-2 text-sm font-medium text-slate-700">
+              <PlaceStatusSwitch kind={kind} place={place} label="Active" />
+              <span aria-hidden="true">{active ? placeStatusLabel[1] : placeStatusLabel[2]}</span>
+            </span>
+            <DeletePlaceButton kind={kind} place={place} onDeleted={() => navigate({ to: screen.listPath })} />
+          </div>
+        </div>
+        <Details place={place} />
+        <Gallery place={place} />
+      </section>
+    </>
+  )
+}
+
+function Details({ place }: { place: PlaceDetails }) {
+  const coordinates = hasCoordinates(place)
+  const fields: [string, ReactNode, wide?: boolean][] = [
+    ['Description', <OrDashes value={place.description} />, true],
+    ['Discount Title', <OrDashes value={place.discount_title} />],
+    ['Discount Description', <OrDashes value={place.discount_description} />],
+    ['Address', <OrDashes value={place.address} />, true],
+    ['Latitude', <OrDashes value={coordinates ? place.latitude : null} />],
+    ['Longitude', <OrDashes value={coordinates ? place.longitude : null} />],
+    ['Status', <Badge tone={place.status === PLACE_STATUS.ACTIVE ? 'success' : 'danger'}>{placeStatusLabel[place.status]}</Badge>],
+    ['Created At', formatDateTime(place.createdAt)],
+    ['Updated At', formatDateTime(place.updatedAt)],
+  ]
+  return (
+    <section aria-labelledby="details-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="details-title" className="mb-4 text-base font-semibold text-slate-900">
+        Details
+      </h2>
+      <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
+        {fields.map(([label, value, wide]) => (
+          <div key={label} className={`flex min-w-0 flex-col gap-0.5 ${wide ? 'sm:col-span-2 lg:col-span-3' : ''}`}>
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+            <dd className="whitespace-pre-line break-words text-sm text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {coordinates && (
+        <a
+          href={`https://www.google.com/maps/search/?api=1&query=${place.latitude},${place.longitude}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-4 inline-block text-sm font-medium text-primary-700 underline-offset-2 hover:underline"
+        >
+          View on map (opens in a new tab)
+        </a>
+      )}
+    </section>
+  )
+}
+
+/** The place's images, each named 'Image n' (spec section 5), opening full size in a new tab. */
+function Gallery({ place }: { place: PlaceDetails }) {
+  return (
+    <section aria-labelledby="images-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="images-title" className="mb-4 text-base font-semibold text-slate-900">
+        Images
+      </h2>
+      {place.images.length === 0 ? (
+        <p className="text-sm text-slate-600">No images added yet.</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {place.images.map((src, i) => (
+            <li key={`${i}-${src}`}>
+              <a href={src} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg">
+                <img src={src} alt={`Image ${i + 1}`} loading="lazy" className="aspect-square w-full bg-slate-100 object-cover" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/**
+ * The details route's error view: an id that names no place reads as such (the client only logs a
+ * 404), with the way back to the list; any other failure is the usual retry.
+ */
+export function PlaceDetailsError({ kind, ...props }: ErrorComponentProps & { kind: PlaceKind }) {
+  const screen = PLACE_SCREENS[kind]
+  if (!(props.error instanceof ApiError && props.error.status === 404)) {
+    return (
+      <>
+        <Breadcrumbs items={trail(kind, 'Details')} />
+        <RouteError {...props} />
+      </>
+    )
+  }
+  return (
+    <>
+      <Breadcrumbs items={trail(kind, 'Details')} />
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-slate-200 bg-white p-6">
+        <h1 className="text-lg font-semibold text-slate-900">{PLACE_API[kind].notFound}</h1>
+        <p className="text-sm text-slate-600">{`No ${screen.noun} has this id. It may have been deleted, or the link is incomplete.`}</p>
+        <Link to={screen.listPath} className="font-semibold text-primary-700 underline-offset-2 hover:underline">
+          {`Back to ${screen.title}`}
+        </Link>
+      </div>
+    </>
+  )
+}

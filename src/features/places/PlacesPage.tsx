@@ -1,0 +1,87 @@
+import { Link } from '@tanstack/react-router'
+import { PLACE_STATUS, placeStatusLabel, type PlaceKind, type PlaceListItem, type PlaceStatus } from '@contract'
+import { ExportCsvButton, ListScreen, cells, listColumns, statusCell, type ListFilter } from '@/components/list'
+import { EyeIcon } from '@/components/list/icons'
+import { OrDashes } from '@/components/ui/Dashes'
+import { placesListQuery } from './api'
+import { PLACE_SCREENS } from './kinds'
+import { DeletePlaceButton, PlaceStatusSwitch } from './PlaceActions'
+
+export const placeStatusCell = statusCell<PlaceStatus>({
+  1: [placeStatusLabel[1], 'success'],
+  2: [placeStatusLabel[2], 'danger'],
+})
+
+function PlaceActions({ kind, place }: { kind: PlaceKind; place: PlaceListItem }) {
+  const { detailsPath } = PLACE_SCREENS[kind]
+  return (
+    <div className="flex items-center justify-end gap-2">
+      <Link
+        to={detailsPath}
+        params={{ id: place._id }}
+        preload="intent"
+        aria-label={`View ${place.name}`}
+        title="View details"
+        className="inline-flex h-8 w-8 items-center justify-center rounded-full text-primary-700 hover:bg-primary-50"
+      >
+        <EyeIcon className="h-5 w-5" />
+      </Link>
+      <PlaceStatusSwitch kind={kind} place={place} />
+      <DeletePlaceButton kind={kind} place={place} compact />
+    </div>
+  )
+}
+
+/** Spec section 2, pet shops and hospitals: Name, Address, Status, Created At, Actions. */
+function placeColumns(kind: PlaceKind) {
+  const col = listColumns<PlaceListItem>()
+  return col.columns([
+    col.accessor('name', { header: 'Name', enableSorting: true, cell: cells.text }),
+    col.accessor('address', {
+      header: 'Address',
+      enableSorting: true,
+      // Long addresses stay on two lines; the whole one is the tooltip.
+      cell: (info) => (
+        <span title={info.getValue()} className="line-clamp-2 max-w-xs">
+          <OrDashes value={info.getValue()} />
+        </span>
+      ),
+    }),
+    col.accessor('status', { header: 'Status', enableSorting: true, cell: placeStatusCell }),
+    col.accessor('createdAt', { header: 'Created At', enableSorting: true, cell: cells.date, meta: { className: 'whitespace-nowrap' } }),
+    col.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => <PlaceActions kind={kind} place={row.original} />,
+      meta: { className: 'text-right' },
+    }),
+  ])
+}
+// Built once per kind: stable columns.
+const columnsOf = { petShop: placeColumns('petShop'), hospital: placeColumns('hospital') }
+
+const statusFilter: ListFilter<PlaceStatus> = {
+  label: 'Status',
+  options: [
+    { value: PLACE_STATUS.ACTIVE, label: placeStatusLabel[1] },
+    { value: PLACE_STATUS.DEACTIVE, label: placeStatusLabel[2] },
+  ],
+}
+
+/**
+ * /pet-shops and /hospitals: the places of one kind, searchable (name and address), sortable,
+ * filtered by status, exportable as CSV; view, status switch and delete (admins) per row.
+ */
+export function PlacesPage({ kind }: { kind: PlaceKind }) {
+  const screen = PLACE_SCREENS[kind]
+  return (
+    <ListScreen
+      name={screen.title}
+      route={screen.listRoute}
+      query={(q) => placesListQuery(kind, q)}
+      columns={columnsOf[kind]}
+      filter={statusFilter}
+      actions={(q) => <ExportCsvButton path={screen.exportPath} query={q} filename={screen.csvName} />}
+    />
+  )
+}

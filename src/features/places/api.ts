@@ -1,0 +1,145 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  MSG,
+  PLACE_STATUS,
+  idParam,
+  placeDetails,
+  placeListItem,
+  type ListPage,
+  type PlaceDetails,
+  type PlaceKind,
+  type PlaceListItem,
+  type PlaceListQuery,
+  type PlaceStatus,
+} from '@contract'
+import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
+import { notify } from '@/lib/toast'
+
+/**
+ * Pet shops and hospitals: one implementation, its paths and words chosen by kind (spec section 7:
+ * list GET place/admin/{plural}, details GET place/admin/{singular}/{id}, status toggle PATCH and
+ * delete DELETE place/{singular}/{id}).
+ */
+export const PLACE_API = {
+  petShop: {
+    plural: 'pet-shops',
+    singular: 'pet-shop',
+    /** Spec section 8: the delete message when the server sends none. */
+    deleted: MSG.shopDeleted,
+    notFound: 'Pet shop not found',
+  },
+  hospital: {
+    plural: 'hospitals',
+    singular: 'hospital',
+    deleted: MSG.hospitalDeleted,
+    notFound: 'Hospital not found',
+  },
+} as const satisfies Record<PlaceKind, unknown>
+
+export const placeKeys = {
+  all: (kind: PlaceKind) => ['places', kind] as const,
+  lists: (kind: PlaceKind) => [...placeKeys.all(kind), 'list'] as const,
+  /** `q` already parsed: defaults applied, so equal lists share one key. */
+  list: (kind: PlaceKind, q: PlaceListQuery) => [...placeKeys.lists(kind), q] as const,
+  details: (kind: PlaceKind) => [...placeKeys.all(kind), 'detail'] as const,
+  detail: (kind: PlaceKind, id: string) => [...placeKeys.details(kind), id] as const,
+}
+
+/** GET place/admin/pet-shops | hospitals: one page of places. */
+export const placesListQuery = (kind: PlaceKind, q: PlaceListQuery) =>
+  queryOptions({
+    queryKey: placeKeys.list(kind, q),
+    queryFn: () => http.list(`place/admin/${PLACE_API[kind].plural}`, q, placeListItem),
+  })
+
+/** GET place/admin/pet-shop | hospital/{id}. An id that cannot be one is a 404 without asking. */
+export const placeDetailsQuery = (kind: PlaceKind, id: string) =>
+  queryOptions({
+    queryKey: placeKeys.detail(kind, id),
+    queryFn: async () => {
+      if (!idParam.safeParse({ id }).success) throw new ApiError(PLACE_API[kind].notFound, 404)
+      return (await http.get(`place/admin/${PLACE_API[kind].singular}/${id}`, withData(placeDetails))).data
+    },
+  })
+
+/** The status a toggle leads to: 1 becomes 2, otherwise 1. */
+export const toggledStatus = (status: PlaceStatus): PlaceStatus =>
+  status === PLACE_STATUS.ACTIVE ? PLACE_STATUS.DEACTIVE : PLACE_STATUS.ACTIVE
+
+type Lists = [readonly unknown[], ListPage<PlaceListItem> | undefined][]
+
+/** Every cached list page of `kind` with the place `id` changed by `change` (pages without it untouched). */
+function updateLists(
+  queryClient: ReturnType<typeof useQueryClient>,
+  kind: PlaceKind,
+  id: string,
+  change: (page: ListPage<PlaceListItem>) => ListPage<PlaceListItem>,
+) {
+  queryClient.setQueriesData<ListPage<PlaceListItem>>({ queryKey: placeKeys.lists(kind) }, (page) =>
+    page && page.data.some((p) => p._id === id) ? change(page) : page,
+  )
+}
+
+/**
+ * PATCH place/{singular}/{id} with an empty body: the server flips the status (1 <-> 2).
+ * Optimistic: the new status shows at once in every cached page and the details; an error puts
+ * the previous values back and says why; either way the lists and the details are fetched again.
+ * Success shows the server's message.
+ */
+export function useTogglePlaceStatus(kind: PlaceKind) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (place: Pick<PlaceListItem, '_id' | 'status'>) =>
+      http.patch(`place/${PLACE_API[kind].singular}/${place._id}`, withData(placeListItem)),
+    onMutate: async ({ _id: id, status }) => {
+      // No answer in flight may overwrite the optimistic value.
+      await queryClient.cancelQueries({ queryKey: placeKeys.all(kind) })
+      const lists: Lists = queryClient.getQueriesData<ListPage<PlaceListItem>>({ queryKey: placeKeys.lists(kind) })
+      const detail = queryClient.getQueryData<PlaceDetails>(placeKeys.detail(kind, id))
+      const next = toggledStatus(status)
+      updateLists(queryClient, kind, id, (page) => ({
+        ...page,
+        data: page.data.map((p) => (p._id === id ? { ...p, status: next } : p)),
+      }))
+      if (detail) queryClient.setQueryData<PlaceDetails>(placeKeys.detail(kind, id), { ...detail, status: next })
+      return { lists, detail }
+    },
+    onError: (error, { _id: id }, context) => {
+      context?.lists.forEach(([key, page]) => queryClient.setQueryData(key, page))
+      if (context?.detail) queryClient.setQueryData(placeKeys.detail(kind, id), context.detail)
+      notifyIfUnseen(error)
+    },
+    onSuccess: ({ message }) => notify.success(message.trim() || MSG.success),
+    onSettled: (_data, _error, { _id: id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: placeKeys.lists(kind) }),
+        queryClient.invalidateQueries({ queryKey: placeKeys.detail(kind, id) }),
+      ]),
+  })
+}
+
+/**
+ * DELETE place/{singular}/{id} (admins only; a sub admin gets 403). Success shows the server's
+ * message, else the spec's 'Shop has been deleted successfully!' / 'Hospital has been deleted
+ * successfully!', takes the row off every cached page at once and fetches the lists again.
+ * `onDeleted` runs before the place's own cache entry is dropped: the details page leaves for the
+ * list there, so nothing on screen asks for the place again.
+ */
+export function useDeletePlace(kind: PlaceKind, { onDeleted }: { onDeleted?: () => unknown } = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => http.delete(`place/${PLACE_API[kind].singular}/${id}`, messageOnly),
+    onSuccess: async ({ message }, id) => {
+      notify.success(message.trim() || PLACE_API[kind].deleted)
+      updateLists(queryClient, kind, id, (page) => ({
+        ...page,
+        data: page.data.filter((p) => p._id !== id),
+        total: Math.max(0, page.total - 1),
+      }))
+      await onDeleted?.()
+      queryClient.removeQueries({ queryKey: placeKeys.detail(kind, id), exact: true })
+      void queryClient.invalidateQueries({ queryKey: placeKeys.lists(kind) })
+    },
+    onError: notifyIfUnseen,
+  })
+}

@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PageLoader } from '@/components/ui/Spinner'
+import { notificationDetailsQuery } from '@/features/notifications/api'
+import { NotificationDetailsError, NotificationDetailsPage } from '@/features/notifications/NotificationDetailsPage'
+
+export const Route = createFileRoute('/_signed-in/notifications/notification-detail/$notificationId')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(notificationDetailsQuery(params.notificationId)),
+  // Spec section 2: 'Notifications' > 'Details'.
+  staticData: {
+    crumbs: [
+      { name: 'Notifications', path: '/notifications' },
+      { name: 'Details', path: '' },
+    ],
+  },
+  pendingComponent: PageLoader,
+  errorComponent: NotificationDetailsError,
+  component: NotificationDetailsPage,
+})

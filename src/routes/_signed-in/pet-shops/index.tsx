@@ -1,0 +1,13 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import { listDefaults, placeListQuery } from '@contract'
+import { listDeps, listSearch, prefetchList } from '@/components/list'
+import { placesListQuery } from '@/features/places/api'
+import { PlacesPage } from '@/features/places/PlacesPage'
+
+export const Route = createFileRoute('/_signed-in/pet-shops/')({
+  validateSearch: listSearch(placeListQuery),
+  search: { middlewares: [stripSearchParams(listDefaults)] },
+  loaderDeps: ({ search }) => listDeps(search),
+  loader: ({ context, deps }) => prefetchList(context.queryClient, placesListQuery('petShop', deps)),
+  component: () => <PlacesPage kind="petShop" />,
+})
