@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import { CMS_TYPE } from './enums'
+import { faqSchema } from './validation'
+
+/**
+ * CMS pages (DESIGN.md section 3): rich text stored as sanitised HTML, one page per type.
+ * The FAQ (type 3) is its own ordered list of title-and-description entries.
+ */
+export const CMS_PAGE_TYPES = [CMS_TYPE.PRIVACY_POLICY, CMS_TYPE.TERMS, CMS_TYPE.CONTACT_US, CMS_TYPE.SUPPORT] as const
+export const cmsPageType = z.union(CMS_PAGE_TYPES.map((t) => z.literal(t)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<4>, z.ZodLiteral<5>])
+export type CmsPageType = z.infer<typeof cmsPageType>
+
+/** Largest page body accepted, in characters of HTML. */
+export const CMS_CONTENT_MAX = 200_000
+
+export const cmsPage = z.object({
+  type: cmsPageType,
+  content: z.string(),
+  updatedAt: z.string().nullable(),
+})
+export type CmsPage = z.infer<typeof cmsPage>
+
+/** PUT /admin/cms */
+export const cmsUpdateBody = z.strictObject({
+  type: cmsPageType,
+  content: z.string().max(CMS_CONTENT_MAX, 'Content is too long'),
+})
+export type CmsUpdateBody = z.infer<typeof cmsUpdateBody>
+
+/** GET /cms/{type} */
+export const cmsTypeParam = z.object({ type: z.coerce.number().pipe(cmsPageType) })
+
+export const faq = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  order: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Faq = z.infer<typeof faq>
+
+/** POST /admin/faq and PUT /admin/faq/{id} take `faqSchema`; PUT /admin/faq/order takes every id in its new order. */
+export const faqBody = faqSchema
+export const faqOrderBody = z.strictObject({ ids: z.array(z.uuid({ message: 'Invalid id' })).min(1).max(1000) })
+export type FaqOrderBody = z.infer<typeof faqOrderBody>
+
+/**
+ * The content-type helper of spec section 2: which CMS type a route shows, for the in-app
+ * settings routes and the public ones alike. Privacy policy 1, terms 2, contact us 4, support 5,
+ * anything else (the FAQ) 3.
+ */
+export function cmsTypeOfPath(pathname: string): 1 | 2 | 3 | 4 | 5 {
+  if (pathname.includes('privacy-policy')) return CMS_TYPE.PRIVACY_POLICY
+  if (pathname.includes('term-and-conditions') || pathname.includes('terms-and-conditions')) return CMS_TYPE.TERMS
+  if (pathname.includes('contact-us')) return CMS_TYPE.CONTACT_US
+  if (pathname.includes('support')) return CMS_TYPE.SUPPORT
+  return CMS_TYPE.FAQ
+}
