@@ -1,26 +1,87 @@
 /**
  * `npm run bench`: builds the SPA and prints the gzipped JS each entry route loads on a first
- * visit, and the size of every route's own chunk. Later issues add API load figures here.
+ * visit, and the size of every route's own chunk; then loads GET /admin/users over 100,000 users
+ * (bench/api.ts).
+ *
+ *   npm run bench -- [--no-build] [--no-bundle] [--no-api] [--duration S] [--warmup S] [--connections N] [--data-dir DIR]
+ *
+ * --no-build reuses dist/; --no-bundle and --no-api skip a part. The API part takes about a minute
+ * and a half, plus about 30 s the first time to seed its database (.bench-data/users-100k, kept for
+ * later runs); with DATABASE_URL set it uses that PostgreSQL database instead (see bench/api.ts).
  */
 import { execFileSync } from 'node:child_process'
+import { parseArgs } from 'node:util'
+import { API_BENCH_DEFAULTS, runApiBench } from './api'
 import { ENTRY_ROUTES, readManifest, routeChunks, routeJsBytes } from './bundle'
 
+const USAGE =
+  'Usage: npm run bench -- [--no-build] [--no-bundle] [--no-api] [--duration S] [--warmup S] [--connections N] [--data-dir DIR]'
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`)
+  process.exit(1)
+}
+
+function readArgs() {
+  let values
+  try {
+    values = parseArgs({
+      options: {
+        'no-build': { type: 'boolean', default: false },
+        'no-bundle': { type: 'boolean', default: false },
+        'no-api': { type: 'boolean', default: false },
+        duration: { type: 'string' },
+        warmup: { type: 'string' },
+        connections: { type: 'string' },
+        'data-dir': { type: 'string' },
+      },
+      strict: true,
+    }).values
+  } catch (err) {
+    fail((err as Error).message)
+  }
+  const number = (name: string, fallback: number, min: number) => {
+    const value = values[name as 'duration' | 'warmup' | 'connections']
+    if (value === undefined) return fallback
+    const n = Number(value)
+    if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number of at least ${min} (got "${value}").`)
+    return n
+  }
+  return {
+    build: !values['no-build'],
+    bundle: !values['no-bundle'],
+    api: !values['no-api'],
+    apiOptions: {
+      connections: Math.round(number('connections', API_BENCH_DEFAULTS.connections, 1)),
+      durationS: number('duration', API_BENCH_DEFAULTS.durationS, 1),
+      warmupS: number('warmup', API_BENCH_DEFAULTS.warmupS, 0),
+      dataDir: values['data-dir'] ?? API_BENCH_DEFAULTS.dataDir,
+    },
+  }
+}
+
+const args = readArgs()
 const dist = 'dist'
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 
-if (!process.argv.includes('--no-build')) {
-  console.info('Building the SPA...')
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+function bundleBench() {
+  if (args.build) {
+    console.info('Building the SPA...')
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+  }
+  const manifest = readManifest(dist)
+
+  console.info('\nJS loaded by a first visit (gzip -9):')
+  console.table(
+    Object.entries(ENTRY_ROUTES).map(([url, files]) => {
+      const { files: chunks, bytes } = routeJsBytes(dist, manifest, files)
+      return { route: url, 'gzipped JS': kB(bytes), chunks: chunks.length }
+    }),
+  )
+
+  console.info('Route chunks (gzip -9):')
+  console.table(routeChunks(dist, manifest).map(([route, bytes]) => ({ route: route.replace('src/routes/', ''), size: kB(bytes) })))
 }
-const manifest = readManifest(dist)
 
-console.info('\nJS loaded by a first visit (gzip -9):')
-console.table(
-  Object.entries(ENTRY_ROUTES).map(([url, files]) => {
-    const { files: chunks, bytes } = routeJsBytes(dist, manifest, files)
-    return { route: url, 'gzipped JS': kB(bytes), chunks: chunks.length }
-  }),
-)
-
-console.info('Route chunks (gzip -9):')
-console.table(routeChunks(dist, manifest).map(([route, bytes]) => ({ route: route.replace('src/routes/', ''), size: kB(bytes) })))
+if (args.bundle) bundleBench()
+if (args.api) await runApiBench(args.apiOptions)
