@@ -13,8 +13,10 @@ import { logInfo } from './log'
 import type { Mailer } from './mail/mailer'
 import { logNotificationDelivery, type NotificationDelivery } from './notifications/delivery'
 import { authRoutes } from './routes/auth'
+import { cmsRoutes } from './routes/cms'
 import { commonUploadRoutes } from './routes/common-upload'
 import { dashboardRoutes } from './routes/dashboard'
+import { faqsRoutes } from './routes/faqs'
 import { feedbackRoutes } from './routes/feedback'
 import { notificationsRoutes } from './routes/notifications'
 import { partnersRoutes } from './routes/partners'
@@ -69,6 +71,8 @@ export function createApp(options: AppOptions) {
     .route('/', partnersRoutes(deps))
     .route('/', feedbackRoutes(deps))
     .route('/', notificationsRoutes(deps))
+    .route('/', cmsRoutes(deps))
+    .route('/', faqsRoutes(deps))
 
   const app = new Hono<AppEnv>()
   app.onError(onError)

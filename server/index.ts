@@ -16,6 +16,7 @@ import { DataDirLockedError, lockDataDir, type DataDirLock } from './lock'
 import { logError, logInfo } from './log'
 import type { Mailer } from './mail/mailer'
 import { outboxMailer } from './mail/outbox'
+import { petPreviewLookup } from './pet-preview'
 import { smtpMailer } from './mail/smtp'
 import { isSpaBuilt, spaRoutes } from './spa'
 import { diskStorage } from './storage/disk'
@@ -92,7 +93,9 @@ async function main() {
   const root = new Hono()
   root.use(accessLog(config.trustProxy, logInfo))
   root.route('/', api)
-  if (config.serveSpa) root.route('/', spaRoutes(DIST_DIR))
+  if (config.serveSpa) {
+    root.route('/', spaRoutes(DIST_DIR, { petPreview: petPreviewLookup(db.db), publicUrl: config.publicUrl }))
+  }
 
   const server = serve({ fetch: root.fetch, port: config.port }, () => printBanner(config)) as Server
   server.on('error', async (err: NodeJS.ErrnoException) => {

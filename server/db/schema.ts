@@ -21,6 +21,7 @@ import {
   FEEDBACK_TYPES,
   PLACE_KINDS,
   type Audience,
+  type CmsType,
   type FeedbackType,
   type PartnerType,
   type PlaceStatus,
@@ -339,4 +340,35 @@ export const notificationRecipients = pgTable(
     primaryKey({ columns: [t.notificationId, t.userId] }),
     index('notification_recipients_user_id_idx').on(t.userId),
   ],
+)
+
+/**
+ * CMS pages (DESIGN.md section 3): one per type (1 privacy policy, 2 terms and conditions,
+ * 4 contact us, 5 support), rich text stored as sanitised HTML (server/content/sanitize.ts).
+ * A type with no row reads as an empty page.
+ */
+export const cmsPages = pgTable(
+  'cms_pages',
+  {
+    type: smallint('type').$type<Exclude<CmsType, 3>>().primaryKey(),
+    content: text('content').notNull().default(''),
+    updatedAt: updatedAt(),
+    /** Who saved it last; null for the demo's pages or a deleted admin. */
+    updatedBy: uuid('updated_by').references(() => admins.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('cms_pages_type_check', sql`${t.type} in (1, 2, 4, 5)`)],
+)
+
+/** The FAQ: an ordered list of plain-text questions and answers (lowest sort_order first). */
+export const faqs = pgTable(
+  'faqs',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('faqs_sort_order_idx').on(t.sortOrder, t.createdAt, t.id)],
 )

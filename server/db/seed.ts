@@ -3,8 +3,10 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import { ROLE, USER_STATUS, type Role } from '../../contract'
 import { normaliseEmail } from '../auth/admins'
 import { hashPassword } from '../auth/passwords'
+import { sanitizeRichText } from '../content/sanitize'
 import { affectedRows, insertJson, withIndexesRebuilt } from './bulk'
 import type { Db } from './client'
+import { DEMO_CMS_PAGES, DEMO_FAQS } from './demo-content'
 import {
   feedbackAt,
   notificationAt,
@@ -18,7 +20,7 @@ import {
   type PlaceRow,
   type UserRow,
 } from './demo-data'
-import { admins, appUsers, feedback, notificationRecipients, notifications, partners, pets, places } from './schema'
+import { admins, appUsers, cmsPages, faqs, feedback, notificationRecipients, notifications, partners, pets, places } from './schema'
 
 export interface AdminAccount {
   email: string
@@ -188,11 +190,33 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, opts: Seed
   return report
 }
 
-/** Fills the demo tables once: only while they are all empty. Returns whether it seeded. */
+/**
+ * The demo's CMS pages (each type nobody has written yet) and, with the first pages, the FAQs
+ * (when there are none). Returns whether it wrote anything. A database seeded before CMS existed
+ * gets them too.
+ */
+export async function seedContent(db: Db, now: Date): Promise<boolean> {
+  const pages = Object.entries(DEMO_CMS_PAGES).map(([type, html]) => ({
+    type: Number(type) as keyof typeof DEMO_CMS_PAGES,
+    content: sanitizeRichText(html),
+    updatedAt: now,
+  }))
+  const written = await db.insert(cmsPages).values(pages).onConflictDoNothing().returning({ type: cmsPages.type })
+  // Only with the first pages: FAQs an admin has deleted since must not come back on a restart.
+  if (written.length < pages.length || (await db.$count(faqs)) > 0) return written.length > 0
+  await db.insert(faqs).values(DEMO_FAQS.map((faq, i) => ({ ...faq, sortOrder: i, createdAt: now, updatedAt: now })))
+  return true
+}
+
+/**
+ * Fills the demo tables once: the rows only while their tables are all empty, the CMS content
+ * where it is missing (seedContent). Returns whether it seeded anything.
+ */
 export async function seedDemo(db: Db, now: Date, counts: SeedCounts = DEMO_COUNTS): Promise<boolean> {
+  const content = await db.transaction((tx) => seedContent(tx, now))
   const tables = [appUsers, places, partners, feedback, notifications]
   const rowCounts = await Promise.all(tables.map((table) => db.$count(table)))
-  if (rowCounts.some((n) => n > 0)) return false
+  if (rowCounts.some((n) => n > 0)) return content
   await db.transaction((tx) => seedRows(tx, now, counts))
   return true
 }

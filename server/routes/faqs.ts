@@ -1,0 +1,117 @@
+import { asc, eq, gt, sql } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { faqBody, faqOrderBody, idParam, type Faq } from '../../contract'
+import type { Db } from '../db/client'
+import { faqs } from '../db/schema'
+import type { Deps } from '../deps'
+import { badRequest, notFound } from '../http/api-error'
+import { requireAuth, requireRole } from '../http/auth'
+import type { AppEnv } from '../http/env'
+import { ok } from '../http/respond'
+import { validate } from '../http/validate'
+
+export const FAQS_MSG = {
+  listed: 'FAQs fetched successfully',
+  added: 'FAQ added successfully',
+  updated: 'FAQ updated successfully',
+  deleted: 'FAQ deleted successfully',
+  ordered: 'FAQ order updated successfully',
+  notFound: 'FAQ not found',
+  orderIncomplete: 'Send every FAQ exactly once',
+} as const
+
+const toFaq = (row: typeof faqs.$inferSelect): Faq => ({
+  _id: row.id,
+  title: row.title,
+  description: row.description,
+  order: row.sortOrder,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+})
+
+/** Every FAQ in its order (the list is short: no paging). */
+export async function listFaqs(db: Db): Promise<Faq[]> {
+  const rows = await db.select().from(faqs).orderBy(asc(faqs.sortOrder), asc(faqs.createdAt), asc(faqs.id))
+  return rows.map(toFaq)
+}
+
+/**
+ * Writes that move positions (add, delete, reorder) take this lock first, so that two of them
+ * never compute the same position or reorder a list that another is changing. Reads go on.
+ */
+const lockOrder = (db: Db) => db.execute(sql`lock table ${faqs} in share row exclusive mode`)
+
+/**
+ * The FAQ (DESIGN.md section 3): a public ordered list, read by both roles in settings and
+ * changed only by an admin (a sub admin gets 403). Titles and descriptions are plain text
+ * (the SPA renders them as text), trimmed by the contract's schema, with the spec's messages.
+ * Positions stay 0..n-1: a new FAQ goes last, a deleted one closes its gap.
+ */
+export const faqsRoutes = (deps: Deps) =>
+  new Hono<AppEnv>()
+    // Public: the /faq page opens without a token.
+    .get('/cms-faqs', async (c) => c.json(ok(FAQS_MSG.listed, await listFaqs(deps.db))))
+
+    .get('/admin/faq', requireAuth, async (c) => c.json(ok(FAQS_MSG.listed, await listFaqs(deps.db))))
+
+    .post('/admin/faq', requireRole('admin'), validate('json', faqBody), async (c) => {
+      const { title, description } = c.req.valid('json')
+      const now = deps.clock.now()
+      const row = await deps.db.transaction(async (tx) => {
+        await lockOrder(tx)
+        const [made] = await tx
+          .insert(faqs)
+          .values({
+            title,
+            description,
+            sortOrder: sql`(select coalesce(max(${faqs.sortOrder}) + 1, 0) from ${faqs})`,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()
+        return made!
+      })
+      return c.json(ok(FAQS_MSG.added, toFaq(row)), 201)
+    })
+
+    // Before /admin/faq/:id, which would otherwise take 'order' for an id.
+    .put('/admin/faq/order', requireRole('admin'), validate('json', faqOrderBody), async (c) => {
+      const ids = c.req.valid('json').ids.map((id) => id.toLowerCase())
+      const ordered = await deps.db.transaction(async (tx) => {
+        await lockOrder(tx)
+        const existing = new Set((await tx.select({ id: faqs.id }).from(faqs)).map((r) => r.id))
+        const exactlyOnce = ids.length === existing.size && new Set(ids).size === ids.length && ids.every((id) => existing.has(id))
+        if (!exactlyOnce) throw badRequest(FAQS_MSG.orderIncomplete, { ids: FAQS_MSG.orderIncomplete })
+        const list = sql`array[${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::uuid[]`
+        await tx.update(faqs).set({ sortOrder: sql`array_position(${list}, ${faqs.id}) - 1` })
+        return listFaqs(tx)
+      })
+      return c.json(ok(FAQS_MSG.ordered, ordered))
+    })
+
+    .put('/admin/faq/:id', requireRole('admin'), validate('param', idParam), validate('json', faqBody), async (c) => {
+      const { title, description } = c.req.valid('json')
+      const [row] = await deps.db
+        .update(faqs)
+        .set({ title, description, updatedAt: deps.clock.now() })
+        .where(eq(faqs.id, c.req.valid('param').id))
+        .returning()
+      if (!row) throw notFound(FAQS_MSG.notFound)
+      return c.json(ok(FAQS_MSG.updated, toFaq(row)))
+    })
+
+    .delete('/admin/faq/:id', requireRole('admin'), validate('param', idParam), async (c) => {
+      await deps.db.transaction(async (tx) => {
+        await lockOrder(tx)
+        const [gone] = await tx.delete(faqs).where(eq(faqs.id, c.req.valid('param').id)).returning({ sortOrder: faqs.sortOrder })
+        if (!gone) throw notFound(FAQS_MSG.notFound)
+        await tx
+          .update(faqs)
+          .set({ sortOrder: sql`${faqs.sortOrder} - 1` })
+          .where(gt(faqs.sortOrder, gone.sortOrder))
+      })
+      return c.json(ok(FAQS_MSG.deleted, null))
+    })

@@ -1,0 +1,88 @@
+import { CMS_CONTENT_MAX, cmsPage } from '../../contract'
+import { cmsPages } from '../../server/db/schema'
+import { errorOf, okBody } from './helpers/bodies'
+import { tokenOf } from './helpers/fixtures'
+import { testApp } from './helpers/test-app'
+
+describe('GET /cms/:type (public)', () => {
+  it('answers without a token, with an empty page for a type nobody has written', async () => {
+    const t = await testApp()
+    const body = await okBody(await t.get('/cms/1'), cmsPage)
+    expect(body.data).toEqual({ type: 1, content: '', updatedAt: null })
+  })
+
+  it.each(['3', '6', '0', 'privacy', '1.5'])('refuses type %s with 400 (the FAQ has its own call)', async (type) => {
+    const t = await testApp()
+    await errorOf(await t.get(`/cms/${type}`), 400)
+  })
+})
+
+describe('GET /admin/cms/list', () => {
+  it('needs a token', async () => {
+    const t = await testApp()
+    await errorOf(await t.get('/admin/cms/list'), 401)
+  })
+
+  it('gives a sub admin all four pages in type order, the unwritten ones empty', async () => {
+    const t = await testApp()
+    await t.db.insert(cmsPages).values({ type: 4, content: '<p>Call us</p>', updatedAt: t.clock.now() })
+    const body = await okBody(await t.get('/admin/cms/list', { token: await tokenOf(t, 'subAdmin') }), cmsPage.array())
+    expect(body.data).toEqual([
+      { type: 1, content: '', updatedAt: null },
+      { type: 2, content: '', updatedAt: null },
+      { type: 4, content: '<p>Call us</p>', updatedAt: t.clock.now().toISOString() },
+      { type: 5, content: '', updatedAt: null },
+    ])
+  })
+})
+
+describe('PUT /admin/cms', () => {
+  it('needs a token', async () => {
+    const t = await testApp()
+    await errorOf(await t.put('/admin/cms', { type: 1, content: '<p>Hi</p>' }), 401)
+  })
+
+  it('refuses a sub admin with 403 and stores nothing', async () => {
+    const t = await testApp()
+    await errorOf(await t.put('/admin/cms', { type: 1, content: '<p>Hi</p>' }, { token: await tokenOf(t, 'subAdmin') }), 403)
+    expect(await t.db.$count(cmsPages)).toBe(0)
+  })
+
+  it('stores sanitised content that the public call then shows', async () => {
+    const t = await testApp()
+    const content = '<h2>Data</h2><p onclick="steal()">We keep <strong>little</strong>.<script>alert(1)</script></p><a href="javascript:alert(1)">x</a>'
+    const saved = await okBody(await t.put('/admin/cms', { type: 1, content }, { token: await tokenOf(t) }), cmsPage)
+    expect(saved.message).toBe('Content updated successfully')
+    expect(saved.data).toEqual({ type: 1, content: '<h2>Data</h2><p>We keep <strong>little</strong>.</p><a>x</a>', updatedAt: t.clock.now().toISOString() })
+    const shown = await okBody(await t.get('/cms/1'), cmsPage)
+    expect(shown.data).toEqual(saved.data)
+  })
+
+  it('replaces the page on a second save and records who saved it', async () => {
+    const t = await testApp()
+    const token = await tokenOf(t)
+    await okBody(await t.put('/admin/cms', { type: 5, content: '<p>Old</p>' }, { token }), cmsPage)
+    t.clock.advance(60_000)
+    await okBody(await t.put('/admin/cms', { type: 5, content: '<p>New</p>' }, { token }), cmsPage)
+    const rows = await t.db.select().from(cmsPages)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ type: 5, content: '<p>New</p>', updatedAt: t.clock.now() })
+    expect(rows[0]!.updatedBy).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it.each([
+    ['the FAQ type', { type: 3, content: '<p>x</p>' }, 'type'],
+    ['no content', { type: 1 }, 'content'],
+    ['an unknown field', { type: 1, content: '', extra: 1 }, 'extra'],
+  ])('refuses %s with 400', async (_what, body, field) => {
+    const t = await testApp()
+    const error = await errorOf(await t.put('/admin/cms', body, { token: await tokenOf(t) }), 400)
+    expect(error.error.fields).toHaveProperty(field)
+  })
+
+  it('refuses content longer than the limit', async () => {
+    const t = await testApp()
+    const error = await errorOf(await t.put('/admin/cms', { type: 2, content: 'x'.repeat(CMS_CONTENT_MAX + 1) }, { token: await tokenOf(t) }), 400)
+    expect(error.error.fields).toEqual({ content: 'Content is too long' })
+  })
+})
