@@ -31,6 +31,20 @@ export type TablePage = {
   onPageChange: (next: PaginationState) => void
 }
 
+/**
+ * Rows that can be chosen (a picker): a checkbox per row and one for every row on the page. The
+ * caller holds the choice (so it can outlive pages and searches); the table only asks and tells.
+ */
+export type RowSelection<TRow> = {
+  isSelected: (row: TRow) => boolean
+  /** One row's checkbox, or the page's: these rows become chosen (`true`) or not. */
+  onChange: (rows: TRow[], selected: boolean) => void
+  /** The row checkbox's accessible name, e.g. `Select kofi_mensah`. */
+  rowLabel: (row: TRow) => string
+  /** The page checkbox's accessible name. */
+  pageLabel?: string
+}
+
 export type DataTableProps<TRow extends RowData & { _id: string }> = {
   /** The table's name: its caption and the empty text 'No {name} Found !!!'. */
   name: string
@@ -46,6 +60,8 @@ export type DataTableProps<TRow extends RowData & { _id: string }> = {
   page?: TablePage
   /** Rows drawn while pending. */
   skeletonRows?: number
+  /** Choosable rows: a leading checkbox column; omitted: none. */
+  selection?: RowSelection<TRow>
 }
 
 const getRowId = (row: { _id: string }) => row._id
@@ -66,6 +82,7 @@ export function DataTable<TRow extends RowData & { _id: string }>({
   sort,
   page,
   skeletonRows = 5,
+  selection,
 }: DataTableProps<TRow>) {
   const sortBy = sort?.sortBy
   const sortOrder = sort?.sortOrder ?? 0
@@ -98,9 +115,11 @@ export function DataTable<TRow extends RowData & { _id: string }>({
     onPaginationChange: (updater) => page?.onPageChange(functionalUpdate(updater, pagination)),
   })
 
-  const columnCount = table.getAllLeafColumns().length
   const rows = table.getRowModel().rows
+  const columnCount = table.getAllLeafColumns().length + (selection ? 1 : 0)
   const pending = data === undefined && !error
+  const pageRows = selection && data ? rows.map((row) => row.original) : []
+  const selectedOnPage = selection ? pageRows.filter((row) => selection.isSelected(row)).length : 0
   const message = (content: ReactNode) => (
     <tr>
       <td colSpan={columnCount} className="px-4 py-10 text-center text-sm text-slate-600">
@@ -117,6 +136,17 @@ export function DataTable<TRow extends RowData & { _id: string }>({
           <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
+                {selection && (
+                  <th scope="col" className="w-12 border-b border-slate-200 px-4 py-3">
+                    <Checkbox
+                      label={selection.pageLabel ?? 'Select all on this page'}
+                      checked={pageRows.length > 0 && selectedOnPage === pageRows.length}
+                      indeterminate={selectedOnPage > 0 && selectedOnPage < pageRows.length}
+                      disabled={pageRows.length === 0}
+                      onChange={(checked) => selection.onChange(pageRows, checked)}
+                    />
+                  </th>
+                )}
                 {group.headers.map((header) => {
                   const column = header.column
                   const sortable = !!sort && column.getCanSort()
@@ -174,15 +204,27 @@ export function DataTable<TRow extends RowData & { _id: string }>({
                   )
                 : rows.length === 0
                   ? message(<p className="font-medium">{`No ${name} Found !!!`}</p>)
-                  : rows.map((row) => (
-                      <tr key={row.id} className="hover:bg-slate-50">
-                        {row.getAllCells().map((cell) => (
-                          <td key={cell.id} className={`px-4 py-3 align-middle text-slate-800 ${cell.column.columnDef.meta?.className ?? ''}`}>
-                            <table.FlexRender cell={cell} />
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
+                  : rows.map((row) => {
+                      const selected = selection?.isSelected(row.original) ?? false
+                      return (
+                        <tr key={row.id} className={selected ? 'bg-primary-50/60 hover:bg-primary-50' : 'hover:bg-slate-50'}>
+                          {selection && (
+                            <td className="w-12 px-4 py-3 align-middle">
+                              <Checkbox
+                                label={selection.rowLabel(row.original)}
+                                checked={selected}
+                                onChange={(checked) => selection.onChange([row.original], checked)}
+                              />
+                            </td>
+                          )}
+                          {row.getAllCells().map((cell) => (
+                            <td key={cell.id} className={`px-4 py-3 align-middle text-slate-800 ${cell.column.columnDef.meta?.className ?? ''}`}>
+                              <table.FlexRender cell={cell} />
+                            </td>
+                          ))}
+                        </tr>
+                      )
+                    })}
           </tbody>
         </table>
       </div>
@@ -203,5 +245,34 @@ export function DataTable<TRow extends RowData & { _id: string }>({
         </div>
       )}
     </div>
+  )
+}
+
+/** A native checkbox; `indeterminate` (some rows of the page chosen) is a DOM property, not an attribute. */
+function Checkbox({
+  label,
+  checked,
+  indeterminate = false,
+  disabled = false,
+  onChange,
+}: {
+  label: string
+  checked: boolean
+  indeterminate?: boolean
+  disabled?: boolean
+  onChange: (checked: boolean) => void
+}) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={label}
+      checked={checked}
+      disabled={disabled}
+      ref={(el) => {
+        if (el) el.indeterminate = indeterminate
+      }}
+      onChange={(event) => onChange(event.target.checked)}
+      className="h-4 w-4 cursor-pointer accent-primary-700 disabled:cursor-not-allowed"
+    />
   )
 }

@@ -37,7 +37,8 @@
  *
  * Changing search, filter, sort or rows per page goes back to page 1. Only columns with
  * `enableSorting: true` sort. `ListView` is the same list with caller-held state (a picker in a
- * dialog); `DataTable` and `Pagination` are usable alone (a fixed 5-row recipients table).
+ * dialog; `selection` adds row checkboxes, the choice held by the caller across pages and
+ * searches); `DataTable` and `Pagination` are usable alone (a fixed 5-row recipients table).
  */
 import { useCallback, useEffect, useId, type ReactNode } from 'react'
 import {
@@ -50,7 +51,7 @@ import {
 } from '@tanstack/react-query'
 import { TABLE_PAGE_SIZES, type ListPage, type SortOrder } from '@contract'
 import type { PaginationState, RowData } from '@tanstack/react-table'
-import { DataTable, type ListColumnDefs } from './DataTable'
+import { DataTable, type ListColumnDefs, type RowSelection } from './DataTable'
 import { FiltersButton } from './FiltersButton'
 import { SearchBox } from './SearchBox'
 import { listDeps, type ListFilter, type ListSearch } from './search'
@@ -85,6 +86,8 @@ type ListProps<TRow extends RowData & { _id: string }, Q extends ListSearch, TKe
   searchLabel?: string
   /** The name as the page's h1 (default); `false` inside a dialog or a page that has its own heading. */
   heading?: boolean
+  /** Choosable rows (a picker): a checkbox per row and one for the page; the caller keeps the choice. */
+  selection?: RowSelection<TRow>
 }
 
 export type ListScreenProps<TRow extends RowData & { _id: string }, Q extends ListSearch, TKey extends QueryKey> = ListProps<
@@ -146,6 +149,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
   breadcrumb,
   searchLabel = 'Search',
   heading = true,
+  selection,
 }: ListViewProps<TRow, Q, TKey>) {
   const titleId = useId()
   const result = useQuery({ ...query(state), placeholderData: keepPreviousData })
@@ -198,6 +202,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
         busy={result.isPlaceholderData}
         error={result.isError ? { message: result.error.message, retry: () => void result.refetch() } : null}
         skeletonRows={Math.min(state.limit, 10)}
+        selection={selection}
         sort={{
           sortBy: state.sortBy,
           sortOrder: state.sortOrder,

@@ -8,7 +8,7 @@ export {
   type ListStateChange,
   type ListViewProps,
 } from './ListScreen'
-export { DataTable, type DataTableProps, type ListColumnDefs } from './DataTable'
+export { DataTable, type DataTableProps, type ListColumnDefs, type RowSelection } from './DataTable'
 export { Pagination } from './Pagination'
 export { SearchBox } from './SearchBox'
 export { FiltersButton } from './FiltersButton'

@@ -9,6 +9,7 @@ import { OrDashes } from '@/components/ui/Dashes'
 import { useAuth } from '@/lib/auth'
 import { notificationsListQuery, useDeleteNotification } from './api'
 import { audienceLabel, sendToText } from './audience'
+import { SendNotificationButton } from './SendNotificationDialog'
 
 const route = getRouteApi('/_signed-in/notifications/')
 
@@ -81,7 +82,10 @@ const audienceFilter: ListFilter<Audience> = {
   options: AUDIENCE.map((value) => ({ value, label: audienceLabel[value] })),
 }
 
-/** /notifications: the notifications sent, searchable (title, body), sortable, filtered by audience. */
+/**
+ * /notifications: the notifications sent, searchable (title, body), sortable, filtered by audience;
+ * 'Send Notification' (both roles) opens the send dialog.
+ */
 export function NotificationsPage() {
   return (
     <ListScreen
@@ -90,6 +94,7 @@ export function NotificationsPage() {
       query={notificationsListQuery}
       columns={notificationColumns}
       filter={audienceFilter}
+      actions={<SendNotificationButton />}
     />
   )
 }

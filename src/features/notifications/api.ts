@@ -4,9 +4,12 @@ import {
   idParam,
   notificationDetails,
   notificationListItem,
+  userListItem,
   type ListPage,
   type NotificationListItem,
   type NotificationListQuery,
+  type NotificationSendBody,
+  type UserListQuery,
 } from '@contract'
 import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
@@ -18,6 +21,9 @@ export const notificationKeys = {
   list: (q: NotificationListQuery) => [...notificationKeys.lists(), q] as const,
   details: () => [...notificationKeys.all, 'detail'] as const,
   detail: (id: string) => [...notificationKeys.details(), id] as const,
+  /** The send dialog's user picker: pages of GET admin/users, kept apart from the users feature's cache. */
+  recipientPages: () => [...notificationKeys.all, 'recipient-picker'] as const,
+  recipientPage: (q: UserListQuery) => [...notificationKeys.recipientPages(), q] as const,
 }
 
 /** GET admin/notifications: one page of the notifications sent. */
@@ -55,6 +61,30 @@ export function useDeleteNotification() {
           : page,
       )
       queryClient.removeQueries({ queryKey: notificationKeys.detail(id), exact: true })
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() })
+    },
+    onError: notifyIfUnseen,
+  })
+}
+
+/** GET admin/users for the send dialog's picker: one page of pet owners who can be chosen as recipients. */
+export const recipientPickerQuery = (q: UserListQuery) =>
+  queryOptions({
+    queryKey: notificationKeys.recipientPage(q),
+    queryFn: () => http.list('admin/users', q, userListItem),
+  })
+
+/**
+ * POST admin/notification (both roles): success shows the server's message (else 'Successful') and
+ * fetches the lists again so the new notification shows. A 400 was already toasted by the client;
+ * its `fields` are for the form that sent it.
+ */
+export function useSendNotification() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: NotificationSendBody) => http.post('admin/notification', withData(notificationListItem), body),
+    onSuccess: ({ message }) => {
+      notify.success(message.trim() || MSG.success)
       void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() })
     },
     onError: notifyIfUnseen,

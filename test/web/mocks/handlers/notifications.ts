@@ -1,6 +1,15 @@
-import { http, type HttpHandler } from 'msw'
-import { NOTIFICATION_DETAIL_RECIPIENTS, ROLE, notificationListItem, notificationListQuery } from '@contract'
-import { api, authenticate, db, fail, ok } from '../db'
+import { HttpResponse, http, type HttpHandler } from 'msw'
+import {
+  NOTIFICATION_DETAIL_RECIPIENTS,
+  ROLE,
+  USER_STATUS,
+  notificationListItem,
+  notificationListQuery,
+  notificationSendBody,
+  type UserDetails,
+  type UserSummary,
+} from '@contract'
+import { api, authenticate, db, fail, ok, readBody } from '../db'
 import { listAnswer, type ListRules } from '../list'
 import { seedNotifications, type MockNotification } from '../seed'
 import { FORBIDDEN_MSG } from './places'
@@ -11,6 +20,9 @@ export const NOTIFICATIONS_MSG = {
   details: 'Notification fetched successfully',
   deleted: 'Notification deleted successfully',
   notFound: 'Notification not found',
+  sent: 'Notification sent successfully',
+  recipientsGone: 'Some selected users no longer exist or are blocked',
+  recipientGone: 'This user no longer exists or is blocked',
 } as const
 
 /** This test's notifications, newest first: seeded afresh whenever the mock database is (resetDb). */
@@ -29,7 +41,53 @@ const rules: ListRules<MockNotification> = {
   filter: (n, sendTo: string) => n.sendTo === sendTo,
 }
 
+const toSummary = ({ _id, username, name, email, mobileNo, profileImage }: UserDetails): UserSummary => ({
+  _id,
+  username,
+  name,
+  email,
+  mobileNo,
+  profileImage,
+})
+let sent = 0
+/** A fresh UUID for a sent notification, apart from the seeded ones. */
+const nextId = () => `9a0b1c2d-0000-4000-8000-${String(900_000 + ++sent).padStart(12, '0')}`
+
 export const notificationHandlers: HttpHandler[] = [
+  // As server/routes/notifications.ts: every active user, or the chosen ones (each once), all of
+  // whom must exist and be active; otherwise a 400 naming each refused `userIds.N`, nothing stored.
+  http.post(api('/admin/notification'), async ({ request }) => {
+    const admin = authenticate(request)
+    if (admin instanceof Response) return admin
+    const body = await readBody(request, notificationSendBody)
+    if (body instanceof Response) return body
+    const active = db.users.filter((u) => u.status === USER_STATUS.ACTIVE)
+    let recipients = active
+    if (!body.sendToAllUsers) {
+      const chosen = new Set(body.userIds)
+      recipients = active.filter((u) => chosen.has(u._id))
+      if (recipients.length !== chosen.size) {
+        const found = new Set(recipients.map((u) => u._id))
+        const fields: Record<string, string> = {}
+        body.userIds.forEach((id, i) => {
+          if (!found.has(id)) fields[`userIds.${i}`] = NOTIFICATIONS_MSG.recipientGone
+        })
+        return fail('BAD_REQUEST', NOTIFICATIONS_MSG.recipientsGone, fields)
+      }
+    }
+    const item: MockNotification = {
+      _id: nextId(),
+      title: body.title,
+      body: body.description,
+      sendTo: body.sendToAllUsers ? 'ALL_USERS' : 'SELECTED_USERS',
+      recipientCount: recipients.length,
+      createdAt: new Date().toISOString(),
+      users: [...recipients].sort((a, b) => (a.username ?? '').localeCompare(b.username ?? '')).map(toSummary),
+    }
+    notificationsDb().unshift(item)
+    return HttpResponse.json({ isSuccess: true, message: NOTIFICATIONS_MSG.sent, data: notificationListItem.parse(item) }, { status: 201 })
+  }),
+
   http.get(api('/admin/notifications'), ({ request }) => {
     const admin = authenticate(request)
     if (admin instanceof Response) return admin

@@ -1,0 +1,217 @@
+import { useId, useState, type KeyboardEvent } from 'react'
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm, useWatch } from 'react-hook-form'
+import type { z } from 'zod'
+import { notificationSendBody, type NotificationSendBody } from '@contract'
+import { Form } from '@/components/form/Form'
+import { applyServerErrors } from '@/components/form/Field'
+import { CloseIcon } from '@/components/layout/icons'
+import { Button } from '@/components/ui/Button'
+import { ApiError } from '@/lib/http'
+import { useSendNotification } from './api'
+import { audienceLabel } from './audience'
+import { CountedField } from './CountedField'
+import { RecipientPicker, type Recipients } from './RecipientPicker'
+
+/** Spec section 5: title at most 50, description (title form) at most 100. */
+export const TITLE_MAX = 50
+export const DESCRIPTION_MAX = 100
+
+/** The contract's send body as the form holds it (before defaults); `userIds` follows the picker's choice. */
+type SendForm = z.input<typeof notificationSendBody>
+const empty = { title: '', description: '', sendToAllUsers: true, userIds: [] } satisfies SendForm
+
+/** "Send Notification" in the list's header, and the dialog it opens. */
+export function SendNotificationButton() {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <Button onClick={() => setOpen(true)} className="h-10">
+        <SendIcon />
+        Send Notification
+      </Button>
+      <SendNotificationDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  )
+}
+
+/**
+ * The send dialog (spec sections 3, 5 and 7): a 900 px Headless UI Dialog (focus moves to Title,
+ * stays trapped, and returns to the button that opened it; Escape, the backdrop, Close and Cancel
+ * close it, except while sending). Closing discards what was typed and chosen: the form lives only
+ * while the dialog is open.
+ */
+export function SendNotificationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const send = useSendNotification()
+  const done = () => {
+    send.reset()
+    onClose()
+  }
+  const close = () => {
+    if (!send.isPending) done()
+  }
+  return (
+    <Dialog open={open} onClose={close} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+      <div className="fixed inset-0 flex items-center justify-center p-2 sm:p-4">
+        <DialogPanel className="flex max-h-[calc(100dvh-1rem)] w-full max-w-modal flex-col rounded-lg bg-white shadow-xl sm:max-h-[calc(100dvh-2rem)]">
+          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-4">
+            <DialogTitle className="text-lg font-semibold text-slate-900">Send Notification</DialogTitle>
+            <button
+              type="button"
+              aria-label="Close"
+              onClick={close}
+              disabled={send.isPending}
+              className="inline-flex h-9 w-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:cursor-not-allowed"
+            >
+              <CloseIcon className="h-5 w-5" />
+            </button>
+          </div>
+          <SendNotificationForm send={send} onSent={done} onCancel={close} />
+        </DialogPanel>
+      </div>
+    </Dialog>
+  )
+}
+
+/** `userIds.3` -> 3. */
+function userIndex(key: string) {
+  const match = /^userIds\.(\d+)$/.exec(key)
+  return match ? Number(match[1]) : undefined
+}
+
+function SendNotificationForm({
+  send,
+  onSent,
+  onCancel,
+}: {
+  send: ReturnType<typeof useSendNotification>
+  onSent: () => void
+  onCancel: () => void
+}) {
+  const formId = useId()
+  const audienceName = useId()
+  const recipientsErrorId = useId()
+  const form = useForm<SendForm, unknown, NotificationSendBody>({
+    resolver: zodResolver(notificationSendBody),
+    mode: 'onTouched',
+    defaultValues: empty,
+  })
+  const toAll = useWatch({ control: form.control, name: 'sendToAllUsers' }) ?? true
+  // The choice is kept whichever audience is on, so switching back and forth loses nothing.
+  const [recipients, setRecipients] = useState<Recipients>(() => new Map())
+  // Chosen users the server turned down, with its message.
+  const [refused, setRefused] = useState<ReadonlyMap<string, string>>(() => new Map())
+  const { errors, isSubmitted } = form.formState
+  const recipientsError = errors.userIds?.message
+
+  const choose = (next: Recipients) => {
+    setRecipients(next)
+    setRefused((prev) => new Map([...prev].filter(([id]) => next.has(id))))
+    form.setValue('userIds', [...next.keys()], { shouldValidate: isSubmitted })
+  }
+  const setAudience = (all: boolean) => form.setValue('sendToAllUsers', all, { shouldValidate: isSubmitted })
+
+  const submit = form.handleSubmit((values) => {
+    const body: NotificationSendBody = { ...values, userIds: values.sendToAllUsers ? [] : values.userIds }
+    send.mutate(body, {
+      onSuccess: onSent,
+      onError: (error) => {
+        if (!(error instanceof ApiError) || !error.fields) return
+        const { userIds: userIdsMessage, ...fields } = error.fields
+        const formFields: Record<string, string> = {}
+        const turnedDown = new Map<string, string>()
+        for (const [key, message] of Object.entries(fields)) {
+          const index = userIndex(key)
+          const id = index === undefined ? undefined : body.userIds[index]
+          if (id) turnedDown.set(id, message)
+          else if (index === undefined) formFields[key] = message
+        }
+        applyServerErrors(form, formFields)
+        setRefused(turnedDown)
+        const message = userIdsMessage ?? (turnedDown.size > 0 ? error.message : undefined)
+        if (message) form.setError('userIds', { type: 'server', message })
+      },
+    })
+  })
+
+  // Enter in Title goes to Description (spec section 5), whether or not the form kit counts text areas as fields.
+  const titleEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return
+    event.preventDefault()
+    form.setFocus('description')
+  }
+
+  return (
+    <>
+      <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-5 py-4">
+        <Form id={formId} onSubmit={submit} aria-label="Send Notification" className="flex flex-col gap-4">
+          <CountedField form={form} name="title" label="Title" max={TITLE_MAX} initialFocus autoComplete="off" onKeyDown={titleEnter} />
+          <CountedField form={form} name="description" label="Description" max={DESCRIPTION_MAX} multiline rows={3} />
+          <fieldset aria-describedby={!toAll && recipientsError ? recipientsErrorId : undefined} className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium text-slate-700">Send To</legend>
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
+              {(
+                [
+                  ['ALL_USERS', true],
+                  ['SELECTED_USERS', false],
+                ] as const
+              ).map(([audience, all]) => (
+                <label key={audience} className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="radio"
+                    name={audienceName}
+                    value={audience}
+                    checked={toAll === all}
+                    onChange={() => setAudience(all)}
+                    className="h-4 w-4 accent-primary-700"
+                  />
+                  {audienceLabel[audience]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </Form>
+        {/* Outside the <form>: the picker's search box is a form of its own. */}
+        {!toAll && (
+          <section aria-label="Recipients" className="flex flex-col gap-2">
+            <RecipientPicker
+              value={recipients}
+              onChange={choose}
+              refused={refused}
+              error={recipientsError}
+              errorId={recipientsErrorId}
+            />
+          </section>
+        )}
+      </div>
+      <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">
+        <Button variant="secondary" onClick={onCancel} disabled={send.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} busy={send.isPending}>
+          Send
+        </Button>
+      </div>
+    </>
+  )
+}
+
+function SendIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className="h-5 w-5"
+    >
+      <path d="M21 3L10 14M21 3l-7 18-4-7-7-4 18-7z" />
+    </svg>
+  )
+}
