@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes } from 'react'
+import { useId, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react'
 import { get, type FieldError, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form'
 
 type FieldProps<T extends FieldValues> = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form'> & {
@@ -14,9 +14,7 @@ type FieldProps<T extends FieldValues> = Omit<InputHTMLAttributes<HTMLInputEleme
  */
 export function TextField<T extends FieldValues>({ form, name, label, hint, className = '', type = 'text', ...input }: FieldProps<T>) {
   const id = useId()
-  const { errors, touchedFields, isSubmitted } = form.formState
-  const message = get<typeof errors, FieldError | undefined>(errors, name)?.message
-  const shown = message && (get(touchedFields, name) || isSubmitted) ? message : undefined
+  const shown = shownError(form, name)
   const [revealed, setRevealed] = useState(false)
   const isPassword = type === 'password'
   const describedBy = [hint && `${id}-hint`, shown && `${id}-error`].filter(Boolean).join(' ') || undefined
@@ -50,6 +48,58 @@ export function TextField<T extends FieldValues>({ form, name, label, hint, clas
           </button>
         )}
       </div>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {shown && (
+        <p id={`${id}-error`} className="text-xs text-error-600">
+          {shown}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/**
+ * The field's error message when it should show: the field is invalid and touched, or the form
+ * was submitted. Reads the form state as a component does, so the caller re-renders on changes.
+ */
+export function shownError<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>): string | undefined {
+  const { errors, touchedFields, isSubmitted } = form.formState
+  const message = get<typeof errors, FieldError | undefined>(errors, name)?.message
+  return message && (get(touchedFields, name) || isSubmitted) ? message : undefined
+}
+
+type TextAreaFieldProps<T extends FieldValues> = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'form'> & {
+  form: UseFormReturn<T>
+  name: Path<T>
+  label: string
+  hint?: string
+}
+
+/** `TextField` for longer text: label, a textarea (Enter makes a new line) and the same error line. */
+export function TextAreaField<T extends FieldValues>({ form, name, label, hint, className = '', rows = 4, ...textarea }: TextAreaFieldProps<T>) {
+  const id = useId()
+  const shown = shownError(form, name)
+  const describedBy = [hint && `${id}-hint`, shown && `${id}-error`].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={rows}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={describedBy}
+        className={`w-full resize-y rounded-md border bg-white px-3 py-2 text-sm outline-none focus:ring-2 ${
+          shown ? 'border-error-600 focus:ring-error-100' : 'border-slate-300 focus:border-primary-600 focus:ring-primary-100'
+        }`}
+        {...textarea}
+        {...form.register(name)}
+      />
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}

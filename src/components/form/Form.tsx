@@ -2,16 +2,19 @@ import type { FormHTMLAttributes, KeyboardEvent } from 'react'
 
 const isTypable = (el: Element): el is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement =>
   (el instanceof HTMLInputElement && !['hidden', 'file', 'checkbox', 'radio', 'submit', 'button'].includes(el.type)) ||
-  el instanceof HTMLSelectElement
+  el instanceof HTMLSelectElement ||
+  el instanceof HTMLTextAreaElement
 
 /**
  * A form where Enter in a field moves focus to the next field, and in the last one submits
- * (spec section 5). Browser validation is off: the contract's schemas speak instead.
+ * (spec section 5). A textarea is a field to move to, but Enter inside it makes a new line.
+ * Browser validation is off: the contract's schemas speak instead.
  */
 export function Form({ children, onKeyDown, ...props }: FormHTMLAttributes<HTMLFormElement>) {
   const moveOnEnter = (event: KeyboardEvent<HTMLFormElement>) => {
     onKeyDown?.(event)
     if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return
+    if (event.target instanceof HTMLTextAreaElement) return
     const fields = Array.from(event.currentTarget.elements).filter(
       (el) => isTypable(el) && !el.disabled && !(el as HTMLInputElement).readOnly,
     ) as HTMLElement[]

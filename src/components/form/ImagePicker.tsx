@@ -14,6 +14,8 @@ export interface ImagePickerProps {
   /** Called after each pick, removal or retry: the field counts as touched. */
   onBlur?: () => void
   label?: string
+  /** The text of the add button, which names its file input ('Add images'; a logo picker: 'Add logo'). */
+  addLabel?: string
   /** Most images in all (20). */
   max?: number
   /** Largest file in bytes (the folder's limit by default). */
@@ -42,6 +44,7 @@ export function ImagePicker({
   onChange,
   onBlur,
   label = 'Images',
+  addLabel = 'Add images',
   max = IMAGES_MAX,
   maxBytes = UPLOAD_RULES[folderType].maxBytes,
   mimeTypes = UPLOAD_RULES[folderType].mimeTypes,
@@ -106,7 +109,7 @@ export function ImagePicker({
           }`}
         >
           <PlusIcon />
-          Add images
+          {addLabel}
           <input
             ref={inputRef}
             type="file"
@@ -121,7 +124,7 @@ export function ImagePicker({
           />
         </label>
         <span className="text-xs text-slate-500" aria-live="polite">
-          {uploads.items.length} of {max} images
+          {uploads.items.length} of {max} {max === 1 ? 'image' : 'images'}
         </span>
       </div>
       <p id={`${id}-help`} className="text-xs text-slate-500">

@@ -34,6 +34,8 @@ export const IMAGES_MSG = {
   /** Spec section 5, with the figure of the picker's limit ('Selected image exceeded 5MB and was not added.'). */
   tooLarge: (maxBytes: number) => `Selected image exceeded ${megabytes(maxBytes)}MB and was not added.`,
   tooMany: MSG.imagesMax,
+  /** Ours: the same refusal for a picker that holds fewer than 20 (a logo: 'At max you can upload 1 image'). */
+  tooManyOf: (max: number) => (max === IMAGES_MAX ? MSG.imagesMax : `At max you can upload ${max} ${max === 1 ? 'image' : 'images'}`),
   /** Ours: the spec lists the types but words no refusal. */
   type: (mimeTypes: readonly string[]) => `Only ${typesLabel(mimeTypes)} images can be chosen.`,
   /** Spec section 5 for 5 MB; the same words for another limit. */
@@ -71,7 +73,7 @@ export function pickImages<F extends { name: string; type: string; size: number 
   for (const file of files) {
     const problem = imageProblem(file, rules)
     if (problem) refusals.add(problem)
-    else if (count + taken.length >= max) refusals.add(IMAGES_MSG.tooMany)
+    else if (count + taken.length >= max) refusals.add(IMAGES_MSG.tooManyOf(max))
     else taken.push(file)
   }
   return { taken, refusals: [...refusals] }

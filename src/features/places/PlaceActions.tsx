@@ -1,4 +1,5 @@
-import { useState } from 'react'
+import { useState, type SVGProps } from 'react'
+import { Link } from '@tanstack/react-router'
 import { PLACE_STATUS, ROLE, type PlaceKind, type PlaceListItem } from '@contract'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
@@ -71,5 +72,62 @@ export function DeletePlaceButton({
         {`${place.name} will be removed for good. This cannot be undone.`}
       </ConfirmDialog>
     </>
+  )
+}
+
+const linkButton = {
+  primary:
+    'inline-flex min-h-10 items-center justify-center gap-2 rounded-md bg-primary-700 px-4 py-2 text-sm font-semibold text-white hover:bg-primary-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-300',
+  secondary:
+    'inline-flex min-h-10 items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-300',
+} as const
+
+/** The list header's 'Add Pet Shop' / 'Add Hospital' (both roles add places: DESIGN.md section 3). */
+export function AddPlaceLink({ kind }: { kind: PlaceKind }) {
+  const { addPath, addTitle } = PLACE_SCREENS[kind]
+  return (
+    <Link to={addPath} className={`h-10 ${linkButton.primary}`}>
+      <PlusIcon className="h-5 w-5" />
+      {addTitle}
+    </Link>
+  )
+}
+
+/** The details page's 'Edit' (both roles edit places). */
+export function EditPlaceLink({ kind, place }: { kind: PlaceKind; place: Pick<PlaceListItem, '_id'> }) {
+  return (
+    <Link to={PLACE_SCREENS[kind].editPath} params={{ id: place._id }} className={linkButton.secondary}>
+      <PencilIcon className="h-4 w-4" />
+      Edit
+    </Link>
+  )
+}
+
+type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>
+const iconProps = {
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.8,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+  focusable: false,
+} as const
+
+export function PencilIcon(props: IconProps) {
+  return (
+    <svg {...iconProps} {...props}>
+      <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4z" />
+      <path d="M13.5 6.5l4 4" />
+    </svg>
+  )
+}
+
+function PlusIcon(props: IconProps) {
+  return (
+    <svg {...iconProps} {...props}>
+      <path d="M12 5v14M5 12h14" />
+    </svg>
   )
 }

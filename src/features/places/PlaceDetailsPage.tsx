@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/http'
 import { formatDateTime } from '@/lib/format'
 import { PLACE_API, placeDetailsQuery } from './api'
 import { PLACE_SCREENS } from './kinds'
-import { DeletePlaceButton, PlaceStatusSwitch } from './PlaceActions'
+import { DeletePlaceButton, EditPlaceLink, PlaceStatusSwitch } from './PlaceActions'
 
 const trail = (kind: PlaceKind, current: string) => [
   { name: PLACE_SCREENS[kind].title, path: PLACE_SCREENS[kind].listPath },
@@ -54,6 +54,7 @@ export function PlaceDetailsPage({ kind }: { kind: PlaceKind }) {
               <PlaceStatusSwitch kind={kind} place={place} label="Active" />
               <span aria-hidden="true">{active ? placeStatusLabel[1] : placeStatusLabel[2]}</span>
             </span>
+            <EditPlaceLink kind={kind} place={place} />
             <DeletePlaceButton kind={kind} place={place} onDeleted={() => navigate({ to: screen.listPath })} />
           </div>
         </div>
@@ -132,19 +133,19 @@ function Gallery({ place }: { place: PlaceDetails }) {
  * The details route's error view: an id that names no place reads as such (the client only logs a
  * 404), with the way back to the list; any other failure is the usual retry.
  */
-export function PlaceDetailsError({ kind, ...props }: ErrorComponentProps & { kind: PlaceKind }) {
+export function PlaceDetailsError({ kind, current = 'Details', ...props }: ErrorComponentProps & { kind: PlaceKind; current?: string }) {
   const screen = PLACE_SCREENS[kind]
   if (!(props.error instanceof ApiError && props.error.status === 404)) {
     return (
       <>
-        <Breadcrumbs items={trail(kind, 'Details')} />
+        <Breadcrumbs items={trail(kind, current)} />
         <RouteError {...props} />
       </>
     )
   }
   return (
     <>
-      <Breadcrumbs items={trail(kind, 'Details')} />
+      <Breadcrumbs items={trail(kind, current)} />
       <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-slate-200 bg-white p-6">
         <h1 className="text-lg font-semibold text-slate-900">{PLACE_API[kind].notFound}</h1>
         <p className="text-sm text-slate-600">{`No ${screen.noun} has this id. It may have been deleted, or the link is incomplete.`}</p>

@@ -5,7 +5,7 @@ import { EyeIcon } from '@/components/list/icons'
 import { OrDashes } from '@/components/ui/Dashes'
 import { placesListQuery } from './api'
 import { PLACE_SCREENS } from './kinds'
-import { DeletePlaceButton, PlaceStatusSwitch } from './PlaceActions'
+import { AddPlaceLink, DeletePlaceButton, PencilIcon, PlaceStatusSwitch } from './PlaceActions'
 
 export const placeStatusCell = statusCell<PlaceStatus>({
   1: [placeStatusLabel[1], 'success'],
@@ -13,7 +13,7 @@ export const placeStatusCell = statusCell<PlaceStatus>({
 })
 
 function PlaceActions({ kind, place }: { kind: PlaceKind; place: PlaceListItem }) {
-  const { detailsPath } = PLACE_SCREENS[kind]
+  const { detailsPath, editPath } = PLACE_SCREENS[kind]
   return (
     <div className="flex items-center justify-end gap-2">
       <Link
@@ -25,6 +25,16 @@ function PlaceActions({ kind, place }: { kind: PlaceKind; place: PlaceListItem }
         className="inline-flex h-8 w-8 items-center justify-center rounded-full text-primary-700 hover:bg-primary-50"
       >
         <EyeIcon className="h-5 w-5" />
+      </Link>
+      <Link
+        to={editPath}
+        params={{ id: place._id }}
+        preload="intent"
+        aria-label={`Edit ${place.name}`}
+        title="Edit"
+        className="inline-flex h-8 w-8 items-center justify-center rounded-full text-primary-700 hover:bg-primary-50"
+      >
+        <PencilIcon className="h-5 w-5" />
       </Link>
       <PlaceStatusSwitch kind={kind} place={place} />
       <DeletePlaceButton kind={kind} place={place} compact />
@@ -81,7 +91,12 @@ export function PlacesPage({ kind }: { kind: PlaceKind }) {
       query={(q) => placesListQuery(kind, q)}
       columns={columnsOf[kind]}
       filter={statusFilter}
-      actions={(q) => <ExportCsvButton path={screen.exportPath} query={q} filename={screen.csvName} />}
+      actions={(q) => (
+        <>
+          <ExportCsvButton path={screen.exportPath} query={q} filename={screen.csvName} />
+          <AddPlaceLink kind={kind} />
+        </>
+      )}
     />
   )
 }

@@ -6,11 +6,13 @@ import {
   placeDetails,
   placeListItem,
   type ListPage,
+  type PlaceCreateBody,
   type PlaceDetails,
   type PlaceKind,
   type PlaceListItem,
   type PlaceListQuery,
   type PlaceStatus,
+  type PlaceUpdateBody,
 } from '@contract'
 import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
@@ -140,6 +142,46 @@ export function useDeletePlace(kind: PlaceKind, { onDeleted }: { onDeleted?: () 
       queryClient.removeQueries({ queryKey: placeKeys.detail(kind, id), exact: true })
       void queryClient.invalidateQueries({ queryKey: placeKeys.lists(kind) })
     },
+    onError: notifyIfUnseen,
+  })
+}
+
+/** The saved place; its message is the server's ('Pet shop added successfully', 'Hospital updated successfully'). */
+const savedPlace = withData(placeDetails)
+
+/**
+ * After a save: the place's details are the server's answer, the lists are fetched again (a new
+ * or renamed place moves), and the details are marked stale so the page checks them again.
+ */
+function useAfterSave(kind: PlaceKind) {
+  const queryClient = useQueryClient()
+  return ({ message, data }: { message: string; data: PlaceDetails }) => {
+    notify.success(message.trim() || MSG.success)
+    queryClient.setQueryData(placeKeys.detail(kind, data._id), data)
+    void queryClient.invalidateQueries({ queryKey: placeKeys.lists(kind) })
+    void queryClient.invalidateQueries({ queryKey: placeKeys.detail(kind, data._id), refetchType: 'none' })
+  }
+}
+
+/**
+ * POST place/pet-shop | hospital (spec section 7). Success shows the server's message; a 400's
+ * message was toasted by the client and its `fields` are for the form (`ApiError.fields`).
+ */
+export function useCreatePlace(kind: PlaceKind) {
+  const afterSave = useAfterSave(kind)
+  return useMutation({
+    mutationFn: (body: PlaceCreateBody) => http.post(`place/${PLACE_API[kind].singular}`, savedPlace, body),
+    onSuccess: afterSave,
+    onError: notifyIfUnseen,
+  })
+}
+
+/** PUT place/pet-shop | hospital/{id}: `previousImages` are the kept images, `images` the new uploads. */
+export function useUpdatePlace(kind: PlaceKind) {
+  const afterSave = useAfterSave(kind)
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: PlaceUpdateBody }) => http.put(`place/${PLACE_API[kind].singular}/${id}`, savedPlace, body),
+    onSuccess: afterSave,
     onError: notifyIfUnseen,
   })
 }

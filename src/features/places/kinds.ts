@@ -12,18 +12,28 @@ export type PlaceScreens = {
   noun: string
   listPath: '/pet-shops' | '/hospitals'
   detailsPath: '/pet-shops/details/$id' | '/hospitals/details/$id'
+  addPath: '/pet-shops/add' | '/hospitals/add'
+  editPath: '/pet-shops/edit/$id' | '/hospitals/edit/$id'
+  /** The add screen's heading, the list's add button and the add trail's end: 'Add Pet Shop'. */
+  addTitle: string
+  /** The edit screen's heading: 'Edit Pet Shop'. */
+  editTitle: string
   exportPath: string
   csvName: string
   /** The list route's search state. */
   listRoute: ListRoute<PlaceListQuery>
   /** The details route's id. */
   useDetailsId: () => string
+  /** The edit route's id. */
+  useEditId: () => string
 }
 
 const petShopsRoute = getRouteApi('/_signed-in/pet-shops/')
 const petShopRoute = getRouteApi('/_signed-in/pet-shops/details/$id')
 const hospitalsRoute = getRouteApi('/_signed-in/hospitals/')
 const hospitalRoute = getRouteApi('/_signed-in/hospitals/details/$id')
+const petShopEditRoute = getRouteApi('/_signed-in/pet-shops/edit/$id')
+const hospitalEditRoute = getRouteApi('/_signed-in/hospitals/edit/$id')
 
 export const PLACE_SCREENS: Record<PlaceKind, PlaceScreens> = {
   petShop: {
@@ -32,10 +42,15 @@ export const PLACE_SCREENS: Record<PlaceKind, PlaceScreens> = {
     noun: 'pet shop',
     listPath: '/pet-shops',
     detailsPath: '/pet-shops/details/$id',
+    addPath: '/pet-shops/add',
+    editPath: '/pet-shops/edit/$id',
+    addTitle: 'Add Pet Shop',
+    editTitle: 'Edit Pet Shop',
     exportPath: 'place/admin/pet-shops/export',
     csvName: 'pet-shops.csv',
     listRoute: petShopsRoute,
     useDetailsId: () => petShopRoute.useParams().id,
+    useEditId: () => petShopEditRoute.useParams().id,
   },
   hospital: {
     title: 'Hospitals',
@@ -43,9 +58,14 @@ export const PLACE_SCREENS: Record<PlaceKind, PlaceScreens> = {
     noun: 'hospital',
     listPath: '/hospitals',
     detailsPath: '/hospitals/details/$id',
+    addPath: '/hospitals/add',
+    editPath: '/hospitals/edit/$id',
+    addTitle: 'Add Hospital',
+    editTitle: 'Edit Hospital',
     exportPath: 'place/admin/hospitals/export',
     csvName: 'hospitals.csv',
     listRoute: hospitalsRoute,
     useDetailsId: () => hospitalRoute.useParams().id,
+    useEditId: () => hospitalEditRoute.useParams().id,
   },
 }

@@ -1,23 +1,29 @@
 import { http, type HttpHandler } from 'msw'
+import { HttpResponse } from 'msw'
 import {
   MSG,
   PLACE_STATUS,
   ROLE,
+  placeCreateBody,
   placeListItem,
   placeListQuery,
   placeStatusLabel,
+  placeUpdateBody,
   type PlaceDetails,
   type PlaceKind,
 } from '@contract'
-import { api, authenticate, db, fail, ok } from '../db'
+import { api, authenticate, db, fail, ok, readBody } from '../db'
 import { csvAnswer, listAnswer, type ListRules } from '../list'
 import { seedPlaces } from '../seed'
+import { UPLOAD_URL } from './uploads'
 
 /** What the mock API says, as the server does (server/routes/places.ts). */
 export const PLACES_MSG = {
   petShop: {
     list: 'Pet shops fetched successfully',
     details: 'Pet shop fetched successfully',
+    created: 'Pet shop added successfully',
+    updated: 'Pet shop updated successfully',
     statusUpdated: 'Pet shop status updated successfully',
     deleted: MSG.shopDeleted,
     notFound: 'Pet shop not found',
@@ -25,12 +31,19 @@ export const PLACES_MSG = {
   hospital: {
     list: 'Hospitals fetched successfully',
     details: 'Hospital fetched successfully',
+    created: 'Hospital added successfully',
+    updated: 'Hospital updated successfully',
     statusUpdated: 'Hospital status updated successfully',
     deleted: MSG.hospitalDeleted,
     notFound: 'Hospital not found',
   },
 } as const satisfies Record<PlaceKind, unknown>
 export const FORBIDDEN_MSG = 'You do not have permission to do this'
+/** The image checks the schema cannot make (server/routes/places.ts PLACE_IMAGE_MSG). */
+export const PLACE_IMAGE_MSG = {
+  notOurs: 'Please upload the image through the panel',
+  notPrevious: 'This image is not one of the current images',
+} as const
 
 const PATHS = {
   petShop: { plural: 'pet-shops', singular: 'pet-shop' },
@@ -45,10 +58,30 @@ const stores = new WeakMap<object, Record<PlaceKind, PlaceDetails[]>>()
 export function placesDb(kind: PlaceKind): PlaceDetails[] {
   let store = stores.get(db)
   if (!store) {
-    store = { petShop: seedPlaces('petShop'), hospital: seedPlaces('hospital') }
+    store = { petShop: seedPlaces('petShop').map(stored), hospital: seedPlaces('hospital').map(stored) }
     stores.set(db, store)
   }
   return store[kind]
+}
+
+/** The seed names its files by path; the server stores (and the contract accepts) full http(s) URLs. */
+const storedUrl = (url: string) => (url.startsWith('/') ? new URL(url, UPLOAD_URL).href : url)
+const stored = (p: PlaceDetails): PlaceDetails => ({ ...p, logo: p.logo && storedUrl(p.logo), images: p.images.map(storedUrl) })
+
+/** A file the upload handlers stored (our storage's URL and a key posted once): what "uploaded through the panel" means. */
+const isUploaded = (url: string) => url.startsWith(UPLOAD_URL) && db.uploads.stored.has(url.slice(UPLOAD_URL.length))
+
+/** Each image once, in the order given. */
+const distinct = (urls: string[]) => [...new Set(urls)]
+
+let lastPlace = 0
+/** A fresh uuid for a new place (the contract's id rule). */
+const newPlaceId = () => `0f0e0d0c-0000-4000-8000-${String(++lastPlace).padStart(12, '0')}`
+
+/** Per-field image faults, answered together as one 400 (as the server does). */
+function faultsAnswer(fields: Record<string, string>) {
+  const first = Object.values(fields)[0]
+  return first === undefined ? undefined : fail('BAD_REQUEST', first, fields)
 }
 
 const rules: ListRules<PlaceDetails> = {
@@ -86,6 +119,70 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
       if (admin instanceof Response) return admin
       const place = placesDb(kind).find((p) => p._id === params.id)
       return place ? ok(msg.details, place) : fail('NOT_FOUND', msg.notFound)
+    }),
+
+    http.post(api(`/place/${singular}`), async ({ request }) => {
+      const admin = authenticate(request)
+      if (admin instanceof Response) return admin
+      const body = await readBody(request, placeCreateBody(kind))
+      if (body instanceof Response) return body
+      const faults: Record<string, string> = {}
+      body.images.forEach((url, i) => {
+        if (!isUploaded(url)) faults[`images.${i}`] ??= PLACE_IMAGE_MSG.notOurs
+      })
+      if (body.logo && !isUploaded(body.logo)) faults.logo ??= PLACE_IMAGE_MSG.notOurs
+      const refused = faultsAnswer(faults)
+      if (refused) return refused
+      const now = new Date().toISOString()
+      const place: PlaceDetails = {
+        _id: newPlaceId(),
+        name: body.name,
+        description: body.description,
+        discount_title: body.discount_title || null,
+        discount_description: body.discount_description || null,
+        address: body.address,
+        latitude: body.latitude,
+        longitude: body.longitude,
+        logo: body.logo ?? null,
+        images: distinct(body.images),
+        status: PLACE_STATUS.ACTIVE,
+        createdAt: now,
+        updatedAt: now,
+      }
+      placesDb(kind).unshift(place)
+      return HttpResponse.json({ isSuccess: true, message: msg.created, data: place }, { status: 201 })
+    }),
+
+    http.put(api(`/place/${singular}/:id`), async ({ request, params }) => {
+      const admin = authenticate(request)
+      if (admin instanceof Response) return admin
+      const body = await readBody(request, placeUpdateBody(kind))
+      if (body instanceof Response) return body
+      const place = placesDb(kind).find((p) => p._id === params.id)
+      if (!place) return fail('NOT_FOUND', msg.notFound)
+      const faults: Record<string, string> = {}
+      body.previousImages.forEach((url, i) => {
+        if (!place.images.includes(url)) faults[`previousImages.${i}`] ??= PLACE_IMAGE_MSG.notPrevious
+      })
+      body.images.forEach((url, i) => {
+        if (!isUploaded(url)) faults[`images.${i}`] ??= PLACE_IMAGE_MSG.notOurs
+      })
+      if (body.logo && body.logo !== place.logo && !isUploaded(body.logo)) faults.logo ??= PLACE_IMAGE_MSG.notOurs
+      const refused = faultsAnswer(faults)
+      if (refused) return refused
+      Object.assign(place, {
+        name: body.name,
+        description: body.description,
+        discount_title: body.discount_title || null,
+        discount_description: body.discount_description || null,
+        address: body.address,
+        latitude: body.latitude,
+        longitude: body.longitude,
+        images: distinct([...body.previousImages, ...body.images]),
+        ...(body.logo !== undefined ? { logo: body.logo } : {}),
+        updatedAt: new Date().toISOString(),
+      })
+      return ok(msg.updated, place)
     }),
 
     // An empty body: the call flips the status (1 active <-> 2 deactive).

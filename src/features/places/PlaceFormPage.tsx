@@ -1,0 +1,129 @@
+import { useMemo } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useForm, useWatch } from 'react-hook-form'
+import type { PlaceDetails, PlaceKind } from '@contract'
+import { AddressPicker } from '@/components/form/AddressPicker'
+import { TextAreaField, TextField, applyServerErrors } from '@/components/form/Field'
+import { Form } from '@/components/form/Form'
+import { ImagesField } from '@/components/form/ImagePicker'
+import { UnsavedChangesDialog } from '@/components/form/UnsavedChangesDialog'
+import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard'
+import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
+import { Button } from '@/components/ui/Button'
+import { ApiError } from '@/lib/http'
+import { uploadsRunning } from '@/lib/uploads'
+import { placeDetailsQuery, useCreatePlace, useUpdatePlace } from './api'
+import { PLACE_SCREENS } from './kinds'
+import {
+  placeCreatePayload,
+  placeFormDefaults,
+  placeFormErrors,
+  placeFormSchema,
+  placeUpdatePayload,
+  type PlaceFormInput,
+  type PlaceFormValues,
+} from './placeForm'
+
+/**
+ * /pet-shops/add, /pet-shops/edit/:id, /hospitals/add, /hospitals/edit/:id: one screen for both
+ * kinds and both modes (spec section 2). Both roles add and edit (DESIGN.md section 3).
+ */
+export function PlaceFormPage({ kind, editing = false }: { kind: PlaceKind; editing?: boolean }) {
+  return editing ? <EditPlace kind={kind} /> : <PlaceForm kind={kind} />
+}
+
+function EditPlace({ kind }: { kind: PlaceKind }) {
+  const id = PLACE_SCREENS[kind].useEditId()
+  const { data: place } = useSuspenseQuery(placeDetailsQuery(kind, id))
+  return <PlaceForm key={id} kind={kind} place={place} />
+}
+
+/** Ours: why Add / Save is off for a moment (the images field says what to do). */
+const UPLOADING = 'Uploading images…'
+
+const linkButton =
+  'inline-flex min-h-10 items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-300'
+
+function PlaceForm({ kind, place }: { kind: PlaceKind; place?: PlaceDetails }) {
+  const screen = PLACE_SCREENS[kind]
+  const editing = !!place
+  const navigate = useNavigate()
+  const schema = useMemo(() => placeFormSchema(kind, { editing }), [kind, editing])
+  const defaultValues = useMemo(() => placeFormDefaults(place), [place])
+  const form = useForm<PlaceFormInput, unknown, PlaceFormValues>({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues })
+  const guard = useUnsavedChangesGuard(form)
+  const create = useCreatePlace(kind)
+  const update = useUpdatePlace(kind)
+  const saving = create.isPending || update.isPending
+  const [images, logo] = useWatch({ control: form.control, name: ['images', 'logo'] })
+  const uploading = uploadsRunning(images) || uploadsRunning(logo)
+
+  const saved = ({ data }: { data: PlaceDetails }) => {
+    // Saved: nothing is lost by leaving now.
+    guard.release()
+    void navigate({ to: screen.detailsPath, params: { id: data._id } })
+  }
+  const refused = (error: unknown) => {
+    // The message was toasted by the client; the per-field ones go under their fields.
+    if (error instanceof ApiError) applyServerErrors(form, placeFormErrors(error.fields))
+  }
+  const submit = form.handleSubmit((values) => {
+    if (place) update.mutate({ id: place._id, body: placeUpdatePayload(values, place) }, { onSuccess: saved, onError: refused })
+    else create.mutate(placeCreatePayload(values), { onSuccess: saved, onError: refused })
+  })
+
+  const title = editing ? screen.editTitle : screen.addTitle
+  return (
+    <>
+      {place && (
+        <Breadcrumbs
+          items={[
+            { name: screen.title, path: screen.listPath },
+            { name: place.name, path: screen.detailsPath.replace('$id', place._id) },
+            { name: 'Edit', path: '' },
+          ]}
+        />
+      )}
+      <section aria-labelledby="place-form-title" className="flex flex-col gap-4">
+        <h1 id="place-form-title" className="text-xl font-semibold text-slate-900">
+          {title}
+        </h1>
+        <Form
+          onSubmit={submit}
+          aria-labelledby="place-form-title"
+          className="flex flex-col gap-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <TextField form={form} name="name" label="Name" autoComplete="off" />
+          <TextAreaField form={form} name="description" label="Description" rows={4} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField form={form} name="discount_title" label="Discount Title" hint="Optional" autoComplete="off" />
+            <TextField form={form} name="discount_description" label="Discount Description" hint="Optional" autoComplete="off" />
+          </div>
+          <AddressPicker form={form} name="address" latitude="latitude" longitude="longitude" label="Address" />
+          <ImagesField form={form} name="images" folderType="place" label="Images" min={editing ? 0 : 1} disabled={saving} />
+          <ImagesField form={form} name="logo" folderType="place" label="Logo" addLabel="Add logo" max={1} disabled={saving} />
+          <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-4">
+            <p role="status" className="mr-auto text-xs text-slate-600 empty:hidden">
+              {uploading ? UPLOADING : ''}
+            </p>
+            {place ? (
+              <Link to={screen.detailsPath} params={{ id: place._id }} className={linkButton}>
+                Cancel
+              </Link>
+            ) : (
+              <Link to={screen.listPath} className={linkButton}>
+                Cancel
+              </Link>
+            )}
+            <Button type="submit" busy={saving} disabled={uploading}>
+              {editing ? 'Save Changes' : title}
+            </Button>
+          </div>
+        </Form>
+      </section>
+      <UnsavedChangesDialog guard={guard} />
+    </>
+  )
+}
