@@ -32,17 +32,9 @@ describe('settings', () => {
       "FAQ's",
       'Terms & Conditions',
       'Contact Us',
+      'Support',
     ])
     expect(within(menu).getByRole('link', { name: 'Change Password' })).toHaveAttribute('aria-current', 'page')
-  })
-
-  it('shows the content pages still to come as disabled "Coming soon" items', async () => {
-    renderRoute('/settings/change-password', { signedInAs: 'admin' })
-    const menu = await screen.findByRole('navigation', { name: 'Settings' })
-    for (const title of ['Privacy Policy', "FAQ's", 'Terms & Conditions', 'Contact Us']) {
-      expect(within(menu).queryByRole('link', { name: title })).not.toBeInTheDocument()
-      expect(within(menu).getByText(title).closest('[aria-disabled="true"]')).toHaveAttribute('title', 'Coming soon')
-    }
   })
 })
 

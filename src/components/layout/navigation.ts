@@ -32,13 +32,16 @@ export const mainMenu: readonly NavItem[] = [
   { id: 'settings', title: 'Settings', url: '/settings', icon: SettingsIcon, ready: true },
 ]
 
-/** The secondary (settings) menu of spec section 2. */
+/** The secondary (settings) menu of spec section 2, plus Support (see below). */
 export const settingsMenu: readonly NavItem[] = [
   { id: 'change-password', title: 'Change Password', url: '/settings/change-password', icon: LockIcon, ready: true },
-  { id: 'privacy-policy', title: 'Privacy Policy', url: '/settings/privacy-policy', icon: PageIcon, ready: false },
-  { id: 'faqs', title: "FAQ's", url: '/settings/faqs', icon: QuestionIcon, ready: false },
-  { id: 'tacs', title: 'Terms & Conditions', url: '/settings/terms-and-conditions', icon: PageIcon, ready: false },
-  { id: 'contact-us', title: 'Contact Us', url: '/settings/contact-us', icon: MailIcon, ready: false },
+  { id: 'privacy-policy', title: 'Privacy Policy', url: '/settings/privacy-policy', icon: PageIcon, ready: true },
+  { id: 'faqs', title: "FAQ's", url: '/settings/faqs', icon: QuestionIcon, ready: true },
+  { id: 'tacs', title: 'Terms & Conditions', url: '/settings/terms-and-conditions', icon: PageIcon, ready: true },
+  { id: 'contact-us', title: 'Contact Us', url: '/settings/contact-us', icon: MailIcon, ready: true },
+  // Spec section 2: "another reading of the relative segments also lists support". The public
+  // /support page (CMS type 5) needs a place to be written, so it follows the spec's five.
+  { id: 'support', title: 'Support', url: '/settings/support', icon: FeedbackIcon, ready: true },
 ]
 
 /**

@@ -1,0 +1,109 @@
+import { useId } from 'react'
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { faqSchema, type Faq, type FaqInput } from '@contract'
+import { Form } from '@/components/form/Form'
+import { TextAreaField, TextField, applyServerErrors } from '@/components/form/Field'
+import { CloseIcon } from '@/components/layout/icons'
+import { Button } from '@/components/ui/Button'
+import { ApiError } from '@/lib/http'
+import { useAddFaq, useEditFaq } from './api'
+
+/**
+ * Add or edit one FAQ in a 900 px Headless UI Dialog (spec section 2): Title and Description
+ * with the FAQ rules and messages of spec section 5 (faqSchema). Focus moves to Title, stays
+ * trapped, and returns to the button that opened it; Escape, the backdrop, Close and Cancel close
+ * it, except while saving. The form lives only while the dialog is open.
+ */
+export function FaqDialog({ open, faq, onClose }: { open: boolean; faq?: Faq; onClose: () => void }) {
+  const add = useAddFaq()
+  const edit = useEditFaq()
+  const busy = add.isPending || edit.isPending
+  const close = () => {
+    if (busy) return
+    add.reset()
+    edit.reset()
+    onClose()
+  }
+  const title = faq ? 'Edit FAQ' : 'Add FAQ'
+  return (
+    <Dialog open={open} onClose={close} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+      <div className="fixed inset-0 flex items-center justify-center p-2 sm:p-4">
+        <DialogPanel className="flex max-h-[calc(100dvh-1rem)] w-full max-w-modal flex-col rounded-lg bg-white shadow-xl sm:max-h-[calc(100dvh-2rem)]">
+          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-4">
+            <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
+            <button
+              type="button"
+              aria-label="Close"
+              onClick={close}
+              disabled={busy}
+              className="inline-flex h-9 w-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:cursor-not-allowed"
+            >
+              <CloseIcon className="h-5 w-5" />
+            </button>
+          </div>
+          <FaqForm
+            faq={faq}
+            label={title}
+            busy={busy}
+            onCancel={close}
+            onSubmit={(values, form) => {
+              const onError = (error: unknown) => {
+                if (error instanceof ApiError) applyServerErrors(form, error.fields)
+              }
+              const onSuccess = () => {
+                add.reset()
+                edit.reset()
+                onClose()
+              }
+              if (faq) edit.mutate({ id: faq._id, ...values }, { onSuccess, onError })
+              else add.mutate(values, { onSuccess, onError })
+            }}
+          />
+        </DialogPanel>
+      </div>
+    </Dialog>
+  )
+}
+
+function FaqForm({
+  faq,
+  label,
+  busy,
+  onCancel,
+  onSubmit,
+}: {
+  faq?: Faq
+  label: string
+  busy: boolean
+  onCancel: () => void
+  onSubmit: (values: FaqInput, form: ReturnType<typeof useForm<FaqInput>>) => void
+}) {
+  const formId = useId()
+  const form = useForm<FaqInput>({
+    resolver: zodResolver(faqSchema),
+    mode: 'onTouched',
+    defaultValues: { title: faq?.title ?? '', description: faq?.description ?? '' },
+  })
+  const submit = form.handleSubmit((values) => onSubmit(values, form))
+  return (
+    <>
+      <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
+        <Form id={formId} onSubmit={submit} aria-label={label} className="flex flex-col gap-4">
+          <TextField form={form} name="title" label="Title" autoComplete="off" autoFocus hint="Up to 200 characters" />
+          <TextAreaField form={form} name="description" label="Description" rows={6} hint="Up to 500 characters" />
+        </Form>
+      </div>
+      <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} busy={busy}>
+          Save
+        </Button>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,118 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { cmsPage, faq, type CmsPage, type CmsUpdateBody, type Faq, type FaqInput } from '@contract'
+import { http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
+import { notify } from '@/lib/toast'
+import { cmsKeys } from './keys'
+
+export { cmsKeys }
+
+/** GET admin/cms/list: every CMS page (both roles), the unwritten ones empty. */
+export const cmsPagesQuery = queryOptions({
+  queryKey: cmsKeys.pages(),
+  queryFn: async () => (await http.get('admin/cms/list', withData(cmsPage.array()))).data,
+})
+
+/**
+ * PUT admin/cms {type, content} (admin only; a sub admin gets 403, which the client toasts). The
+ * server's sanitised page replaces the cached one, for settings and for the public page alike;
+ * the server's message is shown.
+ */
+export function useSaveCmsPage() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: CmsUpdateBody) => http.put('admin/cms', withData(cmsPage), body),
+    onSuccess: ({ message, data }) => {
+      queryClient.setQueryData<CmsPage[]>(cmsKeys.pages(), (pages) =>
+        pages?.some((p) => p.type === data.type) ? pages.map((p) => (p.type === data.type ? data : p)) : [...(pages ?? []), data],
+      )
+      queryClient.setQueryData(cmsKeys.publicPage(data.type), data)
+      notify.success(message)
+    },
+    onError: notifyIfUnseen,
+  })
+}
+
+/** GET admin/faq: the FAQ in its order (both roles). */
+export const faqsQuery = queryOptions({
+  queryKey: cmsKeys.faqs(),
+  queryFn: async () => (await http.get('admin/faq', withData(faq.array()))).data,
+})
+
+/** After any FAQ change: the settings list and the public one are fetched again. */
+const refreshFaqs = (queryClient: ReturnType<typeof useQueryClient>) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: cmsKeys.faqs() }),
+    queryClient.invalidateQueries({ queryKey: cmsKeys.publicFaqs() }),
+  ])
+
+/** POST admin/faq (admin only): 'FAQ added successfully'; the new FAQ goes last. */
+export function useAddFaq() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: FaqInput) => http.post('admin/faq', withData(faq), input),
+    onSuccess: async ({ message }) => {
+      notify.success(message)
+      await refreshFaqs(queryClient)
+    },
+    onError: notifyIfUnseen,
+  })
+}
+
+/** PUT admin/faq/{id} (admin only): 'FAQ updated successfully'. */
+export function useEditFaq() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, ...input }: FaqInput & { id: string }) => http.put(`admin/faq/${id}`, withData(faq), input),
+    onSuccess: async ({ message, data }) => {
+      queryClient.setQueryData<Faq[]>(cmsKeys.faqs(), (list) => list?.map((f) => (f._id === data._id ? data : f)))
+      notify.success(message)
+      await refreshFaqs(queryClient)
+    },
+    onError: notifyIfUnseen,
+  })
+}
+
+/** DELETE admin/faq/{id} (admin only): 'FAQ deleted successfully'. */
+export function useDeleteFaq() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => http.delete(`admin/faq/${id}`, messageOnly),
+    onSuccess: async ({ message }, id) => {
+      queryClient.setQueryData<Faq[]>(cmsKeys.faqs(), (list) => list?.filter((f) => f._id !== id))
+      notify.success(message)
+      await refreshFaqs(queryClient)
+    },
+    onError: notifyIfUnseen,
+  })
+}
+
+const orderKey = [...cmsKeys.faqs(), 'order'] as const
+
+/**
+ * PUT admin/faq/order {ids: every id in the new order} (admin only): optimistic. The list shows
+ * the new order at once; a failure puts the previous order back (the client has said why).
+ * Moves made in quick succession each send the whole order; the list is fetched again only when
+ * the last of them has settled, so an earlier answer never undoes a later move on screen.
+ */
+export function useReorderFaqs() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationKey: orderKey,
+    mutationFn: (ordered: Faq[]) => http.put('admin/faq/order', withData(faq.array()), { ids: ordered.map((f) => f._id) }),
+    onMutate: async (ordered) => {
+      await queryClient.cancelQueries({ queryKey: cmsKeys.faqs(), exact: true })
+      const previous = queryClient.getQueryData<Faq[]>(cmsKeys.faqs())
+      queryClient.setQueryData<Faq[]>(cmsKeys.faqs(), ordered)
+      return { previous }
+    },
+    onError: (error, _ordered, context) => {
+      if (context?.previous) queryClient.setQueryData(cmsKeys.faqs(), context.previous)
+      notifyIfUnseen(error)
+    },
+    onSuccess: ({ message }) => notify.success(message),
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey: orderKey }) > 1) return
+      return refreshFaqs(queryClient)
+    },
+  })
+}

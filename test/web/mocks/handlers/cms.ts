@@ -1,0 +1,194 @@
+import { HttpResponse, http, type HttpHandler } from 'msw'
+import sanitizeHtml from 'sanitize-html'
+import {
+  CMS_PAGE_TYPES,
+  ROLE,
+  cmsPage,
+  cmsTypeParam,
+  cmsUpdateBody,
+  faq,
+  faqBody,
+  faqOrderBody,
+  idParam,
+  type CmsPage,
+  type CmsPageType,
+  type Faq,
+} from '@contract'
+import { api, authenticate, db, fail, ok, readBody, type MockAdmin } from '../db'
+import { FORBIDDEN_MSG } from './places'
+
+/** What the mock API says, as the server does (server/routes/cms.ts and faqs.ts). */
+export const CMS_MSG = {
+  listed: 'CMS pages fetched successfully',
+  fetched: 'Content fetched successfully',
+  updated: 'Content updated successfully',
+} as const
+export const FAQS_MSG = {
+  listed: 'FAQs fetched successfully',
+  added: 'FAQ added successfully',
+  updated: 'FAQ updated successfully',
+  deleted: 'FAQ deleted successfully',
+  ordered: 'FAQ order updated successfully',
+  notFound: 'FAQ not found',
+  orderIncomplete: 'Send every FAQ exactly once',
+} as const
+
+const SEEDED_AT = '2025-03-01T09:30:00.000Z'
+
+/** The seeded pages: short, as the demo's, in the HTML the editor makes. */
+export const SEED_PAGES: Record<CmsPageType, string> = {
+  1: '<h2>Information we collect</h2><p>Your <strong>name</strong>, email address and your pets\u2019 profiles.</p><ul><li>Account details</li><li>Pet profiles</li></ul>',
+  2: '<h2>Using Petcare</h2><p>By using the app you agree to these terms.</p><ol><li>Be kind to pets.</li><li>Keep your account safe.</li></ol>',
+  4: '<p>Write to <a href="mailto:hello@petcare.example">hello@petcare.example</a> or call us on weekdays.</p>',
+  5: '<h2>Getting help</h2><p>Open <em>Settings &gt; Help</em> in the app to reach our support team.</p>',
+}
+
+export const SEED_FAQS: Pick<Faq, '_id' | 'title' | 'description'>[] = [
+  {
+    _id: '6f1c2a9e-0000-4000-8000-000000000001',
+    title: 'How do I share my pet\u2019s profile?',
+    description: 'Open the pet, tap Share and send the link.\nAnyone with the link can see the public details.',
+  },
+  { _id: '6f1c2a9e-0000-4000-8000-000000000002', title: 'Is Petcare free?', description: 'Yes. The app is free to download and use.' },
+  {
+    _id: '6f1c2a9e-0000-4000-8000-000000000003',
+    title: 'How do I find a pet hospital nearby?',
+    description: 'Open Hospitals and allow location access while you search.',
+  },
+]
+
+/**
+ * The server's sanitiser, in short (server/content/sanitize.ts): the same tags, attributes and
+ * URL schemes, so what a PUT stores is what the real server would hand out.
+ */
+function sanitize(html: string) {
+  return sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'blockquote', 'ul', 'ol', 'li', 'a', 'code', 'pre', 'hr', 'span', 'img'],
+    allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt'] },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+  }).trim()
+}
+
+type CmsStore = { pages: Map<CmsPageType, CmsPage>; faqs: Faq[] }
+
+function seed(): CmsStore {
+  return {
+    pages: new Map(CMS_PAGE_TYPES.map((type) => [type, cmsPage.parse({ type, content: SEED_PAGES[type], updatedAt: SEEDED_AT })])),
+    faqs: SEED_FAQS.map((f, order) => faq.parse({ ...f, order, createdAt: SEEDED_AT, updatedAt: SEEDED_AT })),
+  }
+}
+
+/** This test's pages and FAQs: seeded afresh whenever the mock database is (resetDb). */
+const stores = new WeakMap<object, CmsStore>()
+export function cmsDb(): CmsStore {
+  let store = stores.get(db)
+  if (!store) {
+    store = seed()
+    stores.set(db, store)
+  }
+  return store
+}
+
+const pageOf = (type: CmsPageType): CmsPage => cmsDb().pages.get(type) ?? { type, content: '', updatedAt: null }
+const ordered = () => cmsDb().faqs.map((f, order) => ({ ...f, order }))
+
+/** The signed-in admin allowed to write (role 1), or the 401 / 403 to answer. */
+function requireAdmin(request: Request): MockAdmin | Response {
+  const admin = authenticate(request)
+  if (admin instanceof Response) return admin
+  return admin.role === ROLE.ADMIN ? admin : fail('FORBIDDEN', FORBIDDEN_MSG)
+}
+
+let made = 0
+const nextId = () => `7a2d3b4c-0000-4000-8000-${String(++made).padStart(12, '0')}`
+const now = () => new Date().toISOString()
+
+export const cmsHandlers: HttpHandler[] = [
+  http.get(api('/admin/cms/list'), ({ request }) => {
+    const admin = authenticate(request)
+    if (admin instanceof Response) return admin
+    return ok(CMS_MSG.listed, CMS_PAGE_TYPES.map(pageOf))
+  }),
+
+  http.put(api('/admin/cms'), async ({ request }) => {
+    const admin = requireAdmin(request)
+    if (admin instanceof Response) return admin
+    const body = await readBody(request, cmsUpdateBody)
+    if (body instanceof Response) return body
+    const page: CmsPage = { type: body.type, content: sanitize(body.content), updatedAt: now() }
+    cmsDb().pages.set(body.type, page)
+    return ok(CMS_MSG.updated, page)
+  }),
+
+  // Public: no token needed.
+  http.get(api('/cms/:type'), ({ params }) => {
+    const parsed = cmsTypeParam.safeParse(params)
+    if (!parsed.success) return fail('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid request', { type: 'Invalid type' })
+    return ok(CMS_MSG.fetched, pageOf(parsed.data.type))
+  }),
+
+  // Public: no token needed.
+  http.get(api('/cms-faqs'), () => ok(FAQS_MSG.listed, ordered())),
+
+  http.get(api('/admin/faq'), ({ request }) => {
+    const admin = authenticate(request)
+    if (admin instanceof Response) return admin
+    return ok(FAQS_MSG.listed, ordered())
+  }),
+
+  http.post(api('/admin/faq'), async ({ request }) => {
+    const admin = requireAdmin(request)
+    if (admin instanceof Response) return admin
+    const body = await readBody(request, faqBody)
+    if (body instanceof Response) return body
+    const at = now()
+    const store = cmsDb()
+    const added: Faq = { _id: nextId(), ...body, order: store.faqs.length, createdAt: at, updatedAt: at }
+    store.faqs.push(added)
+    return HttpResponse.json({ isSuccess: true, message: FAQS_MSG.added, data: added }, { status: 201 })
+  }),
+
+  // Before /admin/faq/:id, which would otherwise take 'order' for an id.
+  http.put(api('/admin/faq/order'), async ({ request }) => {
+    const admin = requireAdmin(request)
+    if (admin instanceof Response) return admin
+    const body = await readBody(request, faqOrderBody)
+    if (body instanceof Response) return body
+    const store = cmsDb()
+    const byId = new Map(store.faqs.map((f) => [f._id, f]))
+    const ids = body.ids.map((id) => id.toLowerCase())
+    if (ids.length !== byId.size || new Set(ids).size !== ids.length || !ids.every((id) => byId.has(id))) {
+      return fail('BAD_REQUEST', FAQS_MSG.orderIncomplete, { ids: FAQS_MSG.orderIncomplete })
+    }
+    store.faqs = ids.map((id) => byId.get(id)!)
+    return ok(FAQS_MSG.ordered, ordered())
+  }),
+
+  http.put(api('/admin/faq/:id'), async ({ request, params }) => {
+    const admin = requireAdmin(request)
+    if (admin instanceof Response) return admin
+    if (!idParam.safeParse(params).success) return fail('BAD_REQUEST', 'Invalid id', { id: 'Invalid id' })
+    const body = await readBody(request, faqBody)
+    if (body instanceof Response) return body
+    const store = cmsDb()
+    const index = store.faqs.findIndex((f) => f._id === params.id)
+    if (index < 0) return fail('NOT_FOUND', FAQS_MSG.notFound)
+    const updated: Faq = { ...store.faqs[index]!, ...body, updatedAt: now() }
+    store.faqs[index] = updated
+    return ok(FAQS_MSG.updated, { ...updated, order: index })
+  }),
+
+  http.delete(api('/admin/faq/:id'), ({ request, params }) => {
+    const admin = requireAdmin(request)
+    if (admin instanceof Response) return admin
+    if (!idParam.safeParse(params).success) return fail('BAD_REQUEST', 'Invalid id', { id: 'Invalid id' })
+    const store = cmsDb()
+    const index = store.faqs.findIndex((f) => f._id === params.id)
+    if (index < 0) return fail('NOT_FOUND', FAQS_MSG.notFound)
+    store.faqs.splice(index, 1)
+    return ok(FAQS_MSG.deleted, null)
+  }),
+]
