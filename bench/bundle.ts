@@ -39,10 +39,10 @@ function closure(manifest: Manifest, keys: string[], seen = new Set<string>()) {
   return seen
 }
 
-export function entryKey(manifest: Manifest) {
-  const key = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('.html'))
-  if (!key) throw new Error('No HTML entry in the build manifest')
-  return key
+/** The build's HTML entry `html` (the admin SPA's index.html unless told). */
+export function entryKey(manifest: Manifest, html = 'index.html') {
+  if (!manifest[html]?.isEntry) throw new Error(`No ${html} entry in the build manifest`)
+  return html
 }
 
 /** Gzipped JS bytes a first visit to `url` loads: the entry plus the matched routes' chunks. */
@@ -50,6 +50,26 @@ export function routeJsBytes(dist: string, manifest: Manifest, routeFiles: strin
   const routeKeys = Object.keys(manifest).filter((k) => routeFiles.some((f) => k === f || k.startsWith(`${f}?`)))
   const files = [...closure(manifest, [entryKey(manifest), ...routeKeys])].map((k) => manifest[k]!.file)
   return { files, bytes: files.reduce((sum, f) => sum + gzipSize(dist, f), 0) }
+}
+
+/**
+ * The public pet page (/pet-details/:petId) is its own Vite entry, pet-details.html, without the
+ * router (DESIGN.md section 3): its goal is at most 80 kB of gzipped JS on a first visit.
+ */
+export const PET_PAGE = { url: '/pet-details/:petId', html: 'pet-details.html', goalBytes: 80 * 1024 } as const
+
+/**
+ * What a first visit to an HTML entry loads: its JS (the entry chunk and its static imports; lazy
+ * chunks such as the pet page's media viewer are left out) and its CSS, gzipped.
+ */
+export function htmlEntryBytes(dist: string, manifest: Manifest, html: string) {
+  const chunks = [...closure(manifest, [entryKey(manifest, html)])].map((k) => manifest[k]!)
+  const css = [...new Set(chunks.flatMap((c) => c.css ?? []))]
+  return {
+    files: chunks.map((c) => c.file),
+    jsBytes: chunks.reduce((sum, c) => sum + gzipSize(dist, c.file), 0),
+    cssBytes: css.reduce((sum, f) => sum + gzipSize(dist, f), 0),
+  }
 }
 
 /** Every route's own split chunks, by route file. */

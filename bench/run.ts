@@ -1,21 +1,23 @@
 /**
  * `npm run bench`: builds the SPA and prints the gzipped JS each entry route loads on a first
- * visit, and the size of every route's own chunk; then loads GET /admin/users over 100,000 users
- * (bench/api.ts).
+ * visit, and the size of every route's own chunk; the public pet page's first-visit JS against
+ * its 80 kB goal and its Lighthouse mobile performance score (bench/lighthouse.ts, when Chromium
+ * is installed); then loads GET /admin/users over 100,000 users (bench/api.ts).
  *
- *   npm run bench -- [--no-build] [--no-bundle] [--no-api] [--duration S] [--warmup S] [--connections N] [--data-dir DIR]
+ *   npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--duration S] [--warmup S] [--connections N] [--data-dir DIR]
  *
- * --no-build reuses dist/; --no-bundle and --no-api skip a part. The API part takes about a minute
+ * --no-build reuses dist/; --no-bundle, --no-lighthouse and --no-api skip a part. The API part takes about a minute
  * and a half, plus about 30 s the first time to seed its database (.bench-data/users-100k, kept for
  * later runs); with DATABASE_URL set it uses that PostgreSQL database instead (see bench/api.ts).
  */
 import { execFileSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { API_BENCH_DEFAULTS, runApiBench } from './api'
-import { ENTRY_ROUTES, readManifest, routeChunks, routeJsBytes } from './bundle'
+import { ENTRY_ROUTES, PET_PAGE, htmlEntryBytes, readManifest, routeChunks, routeJsBytes } from './bundle'
+import { LIGHTHOUSE_GOAL, petPageLighthouse } from './lighthouse'
 
 const USAGE =
-  'Usage: npm run bench -- [--no-build] [--no-bundle] [--no-api] [--duration S] [--warmup S] [--connections N] [--data-dir DIR]'
+  'Usage: npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--duration S] [--warmup S] [--connections N] [--data-dir DIR]'
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`)
@@ -29,6 +31,7 @@ function readArgs() {
       options: {
         'no-build': { type: 'boolean', default: false },
         'no-bundle': { type: 'boolean', default: false },
+        'no-lighthouse': { type: 'boolean', default: false },
         'no-api': { type: 'boolean', default: false },
         duration: { type: 'string' },
         warmup: { type: 'string' },
@@ -50,6 +53,7 @@ function readArgs() {
   return {
     build: !values['no-build'],
     bundle: !values['no-bundle'],
+    lighthouse: !values['no-lighthouse'],
     api: !values['no-api'],
     apiOptions: {
       connections: Math.round(number('connections', API_BENCH_DEFAULTS.connections, 1)),
@@ -81,7 +85,36 @@ function bundleBench() {
 
   console.info('Route chunks (gzip -9):')
   console.table(routeChunks(dist, manifest).map(([route, bytes]) => ({ route: route.replace('src/routes/', ''), size: kB(bytes) })))
+
+  const pet = htmlEntryBytes(dist, manifest, PET_PAGE.html)
+  console.info(`The public pet page (${PET_PAGE.html}, its own entry; gzip -9):`)
+  console.table([
+    {
+      route: PET_PAGE.url,
+      'gzipped JS': kB(pet.jsBytes),
+      goal: `≤ ${kB(PET_PAGE.goalBytes)}`,
+      result: pet.jsBytes <= PET_PAGE.goalBytes ? 'PASS' : 'MISS',
+      chunks: pet.files.length,
+      'gzipped CSS': kB(pet.cssBytes),
+    },
+  ])
+}
+
+async function lighthouseBench() {
+  console.info(`Lighthouse, mobile performance of ${PET_PAGE.url} (built page, mocked API answer):`)
+  const result = await petPageLighthouse(dist)
+  if ('skipped' in result) return console.info(`  skipped: ${result.skipped}\n`)
+  console.table([
+    {
+      score: result.score,
+      goal: `≥ ${LIGHTHOUSE_GOAL}`,
+      result: result.score >= LIGHTHOUSE_GOAL ? 'PASS' : 'MISS',
+      runs: result.scores.join(', '),
+      ...result.metrics,
+    },
+  ])
 }
 
 if (args.bundle) bundleBench()
+if (args.bundle && args.lighthouse) await lighthouseBench()
 if (args.api) await runApiBench(args.apiOptions)

@@ -11,7 +11,12 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as SignedInRouteImport } from './routes/_signed-in'
+import { Route as ContactUsRouteImport } from './routes/contact-us'
+import { Route as FaqRouteImport } from './routes/faq'
 import { Route as NoDataFoundRouteImport } from './routes/no-data-found'
+import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as SupportRouteImport } from './routes/support'
+import { Route as TermAndConditionsRouteImport } from './routes/term-and-conditions'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
@@ -22,15 +27,24 @@ import { Route as SignedInSettingsRouteImport } from './routes/_signed-in/settin
 import { Route as SignedInFeedbackIndexRouteImport } from './routes/_signed-in/feedback/index'
 import { Route as SignedInFeedbackFeedbackIdRouteImport } from './routes/_signed-in/feedback/$feedbackId'
 import { Route as SignedInHospitalsIndexRouteImport } from './routes/_signed-in/hospitals/index'
+import { Route as SignedInHospitalsAddRouteImport } from './routes/_signed-in/hospitals/add'
 import { Route as SignedInNotificationsIndexRouteImport } from './routes/_signed-in/notifications/index'
 import { Route as SignedInPetShopsIndexRouteImport } from './routes/_signed-in/pet-shops/index'
+import { Route as SignedInPetShopsAddRouteImport } from './routes/_signed-in/pet-shops/add'
 import { Route as SignedInSettingsIndexRouteImport } from './routes/_signed-in/settings/index'
 import { Route as SignedInSettingsChangePasswordRouteImport } from './routes/_signed-in/settings/change-password'
+import { Route as SignedInSettingsContactUsRouteImport } from './routes/_signed-in/settings/contact-us'
+import { Route as SignedInSettingsFaqsRouteImport } from './routes/_signed-in/settings/faqs'
+import { Route as SignedInSettingsPrivacyPolicyRouteImport } from './routes/_signed-in/settings/privacy-policy'
+import { Route as SignedInSettingsSupportRouteImport } from './routes/_signed-in/settings/support'
+import { Route as SignedInSettingsTermsAndConditionsRouteImport } from './routes/_signed-in/settings/terms-and-conditions'
 import { Route as SignedInUsersIndexRouteImport } from './routes/_signed-in/users/index'
 import { Route as SignedInUsersUserIdRouteImport } from './routes/_signed-in/users/$userId'
 import { Route as SignedInHospitalsDetailsIdRouteImport } from './routes/_signed-in/hospitals/details/$id'
+import { Route as SignedInHospitalsEditIdRouteImport } from './routes/_signed-in/hospitals/edit/$id'
 import { Route as SignedInNotificationsNotificationDetailNotificationIdRouteImport } from './routes/_signed-in/notifications/notification-detail/$notificationId'
 import { Route as SignedInPetShopsDetailsIdRouteImport } from './routes/_signed-in/pet-shops/details/$id'
+import { Route as SignedInPetShopsEditIdRouteImport } from './routes/_signed-in/pet-shops/edit/$id'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -40,9 +54,34 @@ const SignedInRoute = SignedInRouteImport.update({
   id: '/_signed-in',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ContactUsRoute = ContactUsRouteImport.update({
+  id: '/contact-us',
+  path: '/contact-us',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FaqRoute = FaqRouteImport.update({
+  id: '/faq',
+  path: '/faq',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const NoDataFoundRoute = NoDataFoundRouteImport.update({
   id: '/no-data-found',
   path: '/no-data-found',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SupportRoute = SupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermAndConditionsRoute = TermAndConditionsRouteImport.update({
+  id: '/term-and-conditions',
+  path: '/term-and-conditions',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
@@ -96,6 +135,11 @@ const SignedInHospitalsIndexRoute = SignedInHospitalsIndexRouteImport.update({
   path: '/hospitals/',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInHospitalsAddRoute = SignedInHospitalsAddRouteImport.update({
+  id: '/hospitals/add',
+  path: '/hospitals/add',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInNotificationsIndexRoute =
   SignedInNotificationsIndexRouteImport.update({
     id: '/notifications/',
@@ -107,6 +151,11 @@ const SignedInPetShopsIndexRoute = SignedInPetShopsIndexRouteImport.update({
   path: '/pet-shops/',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInPetShopsAddRoute = SignedInPetShopsAddRouteImport.update({
+  id: '/pet-shops/add',
+  path: '/pet-shops/add',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInSettingsIndexRoute = SignedInSettingsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -116,6 +165,34 @@ const SignedInSettingsChangePasswordRoute =
   SignedInSettingsChangePasswordRouteImport.update({
     id: '/change-password',
     path: '/change-password',
+    getParentRoute: () => SignedInSettingsRoute,
+  } as any)
+const SignedInSettingsContactUsRoute =
+  SignedInSettingsContactUsRouteImport.update({
+    id: '/contact-us',
+    path: '/contact-us',
+    getParentRoute: () => SignedInSettingsRoute,
+  } as any)
+const SignedInSettingsFaqsRoute = SignedInSettingsFaqsRouteImport.update({
+  id: '/faqs',
+  path: '/faqs',
+  getParentRoute: () => SignedInSettingsRoute,
+} as any)
+const SignedInSettingsPrivacyPolicyRoute =
+  SignedInSettingsPrivacyPolicyRouteImport.update({
+    id: '/privacy-policy',
+    path: '/privacy-policy',
+    getParentRoute: () => SignedInSettingsRoute,
+  } as any)
+const SignedInSettingsSupportRoute = SignedInSettingsSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => SignedInSettingsRoute,
+} as any)
+const SignedInSettingsTermsAndConditionsRoute =
+  SignedInSettingsTermsAndConditionsRouteImport.update({
+    id: '/terms-and-conditions',
+    path: '/terms-and-conditions',
     getParentRoute: () => SignedInSettingsRoute,
   } as any)
 const SignedInUsersIndexRoute = SignedInUsersIndexRouteImport.update({
@@ -134,6 +211,11 @@ const SignedInHospitalsDetailsIdRoute =
     path: '/hospitals/details/$id',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInHospitalsEditIdRoute = SignedInHospitalsEditIdRouteImport.update({
+  id: '/hospitals/edit/$id',
+  path: '/hospitals/edit/$id',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInNotificationsNotificationDetailNotificationIdRoute =
   SignedInNotificationsNotificationDetailNotificationIdRouteImport.update({
     id: '/notifications/notification-detail/$notificationId',
@@ -146,10 +228,20 @@ const SignedInPetShopsDetailsIdRoute =
     path: '/pet-shops/details/$id',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInPetShopsEditIdRoute = SignedInPetShopsEditIdRouteImport.update({
+  id: '/pet-shops/edit/$id',
+  path: '/pet-shops/edit/$id',
+  getParentRoute: () => SignedInRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
+  '/contact-us': typeof ContactUsRoute
+  '/faq': typeof FaqRoute
   '/no-data-found': typeof NoDataFoundRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/support': typeof SupportRoute
+  '/term-and-conditions': typeof TermAndConditionsRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/verify-otp': typeof AuthVerifyOtpRoute
@@ -157,7 +249,14 @@ export interface FileRoutesByFullPath {
   '/partners': typeof SignedInPartnersRoute
   '/settings': typeof SignedInSettingsRouteWithChildren
   '/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
+  '/hospitals/add': typeof SignedInHospitalsAddRoute
+  '/pet-shops/add': typeof SignedInPetShopsAddRoute
   '/settings/change-password': typeof SignedInSettingsChangePasswordRoute
+  '/settings/contact-us': typeof SignedInSettingsContactUsRoute
+  '/settings/faqs': typeof SignedInSettingsFaqsRoute
+  '/settings/privacy-policy': typeof SignedInSettingsPrivacyPolicyRoute
+  '/settings/support': typeof SignedInSettingsSupportRoute
+  '/settings/terms-and-conditions': typeof SignedInSettingsTermsAndConditionsRoute
   '/users/$userId': typeof SignedInUsersUserIdRoute
   '/feedback/': typeof SignedInFeedbackIndexRoute
   '/hospitals/': typeof SignedInHospitalsIndexRoute
@@ -166,19 +265,33 @@ export interface FileRoutesByFullPath {
   '/settings/': typeof SignedInSettingsIndexRoute
   '/users/': typeof SignedInUsersIndexRoute
   '/hospitals/details/$id': typeof SignedInHospitalsDetailsIdRoute
+  '/hospitals/edit/$id': typeof SignedInHospitalsEditIdRoute
   '/notifications/notification-detail/$notificationId': typeof SignedInNotificationsNotificationDetailNotificationIdRoute
   '/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
+  '/pet-shops/edit/$id': typeof SignedInPetShopsEditIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AuthIndexRoute
+  '/contact-us': typeof ContactUsRoute
+  '/faq': typeof FaqRoute
   '/no-data-found': typeof NoDataFoundRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/support': typeof SupportRoute
+  '/term-and-conditions': typeof TermAndConditionsRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/verify-otp': typeof AuthVerifyOtpRoute
   '/dashboard': typeof SignedInDashboardRoute
   '/partners': typeof SignedInPartnersRoute
   '/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
+  '/hospitals/add': typeof SignedInHospitalsAddRoute
+  '/pet-shops/add': typeof SignedInPetShopsAddRoute
   '/settings/change-password': typeof SignedInSettingsChangePasswordRoute
+  '/settings/contact-us': typeof SignedInSettingsContactUsRoute
+  '/settings/faqs': typeof SignedInSettingsFaqsRoute
+  '/settings/privacy-policy': typeof SignedInSettingsPrivacyPolicyRoute
+  '/settings/support': typeof SignedInSettingsSupportRoute
+  '/settings/terms-and-conditions': typeof SignedInSettingsTermsAndConditionsRoute
   '/users/$userId': typeof SignedInUsersUserIdRoute
   '/feedback': typeof SignedInFeedbackIndexRoute
   '/hospitals': typeof SignedInHospitalsIndexRoute
@@ -187,14 +300,21 @@ export interface FileRoutesByTo {
   '/settings': typeof SignedInSettingsIndexRoute
   '/users': typeof SignedInUsersIndexRoute
   '/hospitals/details/$id': typeof SignedInHospitalsDetailsIdRoute
+  '/hospitals/edit/$id': typeof SignedInHospitalsEditIdRoute
   '/notifications/notification-detail/$notificationId': typeof SignedInNotificationsNotificationDetailNotificationIdRoute
   '/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
+  '/pet-shops/edit/$id': typeof SignedInPetShopsEditIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_auth': typeof AuthRouteWithChildren
   '/_signed-in': typeof SignedInRouteWithChildren
+  '/contact-us': typeof ContactUsRoute
+  '/faq': typeof FaqRoute
   '/no-data-found': typeof NoDataFoundRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/support': typeof SupportRoute
+  '/term-and-conditions': typeof TermAndConditionsRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/reset-password': typeof AuthResetPasswordRoute
   '/_auth/verify-otp': typeof AuthVerifyOtpRoute
@@ -203,7 +323,14 @@ export interface FileRoutesById {
   '/_signed-in/settings': typeof SignedInSettingsRouteWithChildren
   '/_auth/': typeof AuthIndexRoute
   '/_signed-in/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
+  '/_signed-in/hospitals/add': typeof SignedInHospitalsAddRoute
+  '/_signed-in/pet-shops/add': typeof SignedInPetShopsAddRoute
   '/_signed-in/settings/change-password': typeof SignedInSettingsChangePasswordRoute
+  '/_signed-in/settings/contact-us': typeof SignedInSettingsContactUsRoute
+  '/_signed-in/settings/faqs': typeof SignedInSettingsFaqsRoute
+  '/_signed-in/settings/privacy-policy': typeof SignedInSettingsPrivacyPolicyRoute
+  '/_signed-in/settings/support': typeof SignedInSettingsSupportRoute
+  '/_signed-in/settings/terms-and-conditions': typeof SignedInSettingsTermsAndConditionsRoute
   '/_signed-in/users/$userId': typeof SignedInUsersUserIdRoute
   '/_signed-in/feedback/': typeof SignedInFeedbackIndexRoute
   '/_signed-in/hospitals/': typeof SignedInHospitalsIndexRoute
@@ -212,14 +339,21 @@ export interface FileRoutesById {
   '/_signed-in/settings/': typeof SignedInSettingsIndexRoute
   '/_signed-in/users/': typeof SignedInUsersIndexRoute
   '/_signed-in/hospitals/details/$id': typeof SignedInHospitalsDetailsIdRoute
+  '/_signed-in/hospitals/edit/$id': typeof SignedInHospitalsEditIdRoute
   '/_signed-in/notifications/notification-detail/$notificationId': typeof SignedInNotificationsNotificationDetailNotificationIdRoute
   '/_signed-in/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
+  '/_signed-in/pet-shops/edit/$id': typeof SignedInPetShopsEditIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/contact-us'
+    | '/faq'
     | '/no-data-found'
+    | '/privacy-policy'
+    | '/support'
+    | '/term-and-conditions'
     | '/forgot-password'
     | '/reset-password'
     | '/verify-otp'
@@ -227,7 +361,14 @@ export interface FileRouteTypes {
     | '/partners'
     | '/settings'
     | '/feedback/$feedbackId'
+    | '/hospitals/add'
+    | '/pet-shops/add'
     | '/settings/change-password'
+    | '/settings/contact-us'
+    | '/settings/faqs'
+    | '/settings/privacy-policy'
+    | '/settings/support'
+    | '/settings/terms-and-conditions'
     | '/users/$userId'
     | '/feedback/'
     | '/hospitals/'
@@ -236,19 +377,33 @@ export interface FileRouteTypes {
     | '/settings/'
     | '/users/'
     | '/hospitals/details/$id'
+    | '/hospitals/edit/$id'
     | '/notifications/notification-detail/$notificationId'
     | '/pet-shops/details/$id'
+    | '/pet-shops/edit/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/contact-us'
+    | '/faq'
     | '/no-data-found'
+    | '/privacy-policy'
+    | '/support'
+    | '/term-and-conditions'
     | '/forgot-password'
     | '/reset-password'
     | '/verify-otp'
     | '/dashboard'
     | '/partners'
     | '/feedback/$feedbackId'
+    | '/hospitals/add'
+    | '/pet-shops/add'
     | '/settings/change-password'
+    | '/settings/contact-us'
+    | '/settings/faqs'
+    | '/settings/privacy-policy'
+    | '/settings/support'
+    | '/settings/terms-and-conditions'
     | '/users/$userId'
     | '/feedback'
     | '/hospitals'
@@ -257,13 +412,20 @@ export interface FileRouteTypes {
     | '/settings'
     | '/users'
     | '/hospitals/details/$id'
+    | '/hospitals/edit/$id'
     | '/notifications/notification-detail/$notificationId'
     | '/pet-shops/details/$id'
+    | '/pet-shops/edit/$id'
   id:
     | '__root__'
     | '/_auth'
     | '/_signed-in'
+    | '/contact-us'
+    | '/faq'
     | '/no-data-found'
+    | '/privacy-policy'
+    | '/support'
+    | '/term-and-conditions'
     | '/_auth/forgot-password'
     | '/_auth/reset-password'
     | '/_auth/verify-otp'
@@ -272,7 +434,14 @@ export interface FileRouteTypes {
     | '/_signed-in/settings'
     | '/_auth/'
     | '/_signed-in/feedback/$feedbackId'
+    | '/_signed-in/hospitals/add'
+    | '/_signed-in/pet-shops/add'
     | '/_signed-in/settings/change-password'
+    | '/_signed-in/settings/contact-us'
+    | '/_signed-in/settings/faqs'
+    | '/_signed-in/settings/privacy-policy'
+    | '/_signed-in/settings/support'
+    | '/_signed-in/settings/terms-and-conditions'
     | '/_signed-in/users/$userId'
     | '/_signed-in/feedback/'
     | '/_signed-in/hospitals/'
@@ -281,14 +450,21 @@ export interface FileRouteTypes {
     | '/_signed-in/settings/'
     | '/_signed-in/users/'
     | '/_signed-in/hospitals/details/$id'
+    | '/_signed-in/hospitals/edit/$id'
     | '/_signed-in/notifications/notification-detail/$notificationId'
     | '/_signed-in/pet-shops/details/$id'
+    | '/_signed-in/pet-shops/edit/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   AuthRoute: typeof AuthRouteWithChildren
   SignedInRoute: typeof SignedInRouteWithChildren
+  ContactUsRoute: typeof ContactUsRoute
+  FaqRoute: typeof FaqRoute
   NoDataFoundRoute: typeof NoDataFoundRoute
+  PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  SupportRoute: typeof SupportRoute
+  TermAndConditionsRoute: typeof TermAndConditionsRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -307,11 +483,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/contact-us': {
+      id: '/contact-us'
+      path: '/contact-us'
+      fullPath: '/contact-us'
+      preLoaderRoute: typeof ContactUsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/faq': {
+      id: '/faq'
+      path: '/faq'
+      fullPath: '/faq'
+      preLoaderRoute: typeof FaqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/no-data-found': {
       id: '/no-data-found'
       path: '/no-data-found'
       fullPath: '/no-data-found'
       preLoaderRoute: typeof NoDataFoundRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy-policy': {
+      id: '/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/privacy-policy'
+      preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/support': {
+      id: '/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof SupportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/term-and-conditions': {
+      id: '/term-and-conditions'
+      path: '/term-and-conditions'
+      fullPath: '/term-and-conditions'
+      preLoaderRoute: typeof TermAndConditionsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/': {
@@ -384,6 +595,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInHospitalsIndexRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/hospitals/add': {
+      id: '/_signed-in/hospitals/add'
+      path: '/hospitals/add'
+      fullPath: '/hospitals/add'
+      preLoaderRoute: typeof SignedInHospitalsAddRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/notifications/': {
       id: '/_signed-in/notifications/'
       path: '/notifications'
@@ -398,6 +616,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInPetShopsIndexRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/pet-shops/add': {
+      id: '/_signed-in/pet-shops/add'
+      path: '/pet-shops/add'
+      fullPath: '/pet-shops/add'
+      preLoaderRoute: typeof SignedInPetShopsAddRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/settings/': {
       id: '/_signed-in/settings/'
       path: '/'
@@ -410,6 +635,41 @@ declare module '@tanstack/react-router' {
       path: '/change-password'
       fullPath: '/settings/change-password'
       preLoaderRoute: typeof SignedInSettingsChangePasswordRouteImport
+      parentRoute: typeof SignedInSettingsRoute
+    }
+    '/_signed-in/settings/contact-us': {
+      id: '/_signed-in/settings/contact-us'
+      path: '/contact-us'
+      fullPath: '/settings/contact-us'
+      preLoaderRoute: typeof SignedInSettingsContactUsRouteImport
+      parentRoute: typeof SignedInSettingsRoute
+    }
+    '/_signed-in/settings/faqs': {
+      id: '/_signed-in/settings/faqs'
+      path: '/faqs'
+      fullPath: '/settings/faqs'
+      preLoaderRoute: typeof SignedInSettingsFaqsRouteImport
+      parentRoute: typeof SignedInSettingsRoute
+    }
+    '/_signed-in/settings/privacy-policy': {
+      id: '/_signed-in/settings/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/settings/privacy-policy'
+      preLoaderRoute: typeof SignedInSettingsPrivacyPolicyRouteImport
+      parentRoute: typeof SignedInSettingsRoute
+    }
+    '/_signed-in/settings/support': {
+      id: '/_signed-in/settings/support'
+      path: '/support'
+      fullPath: '/settings/support'
+      preLoaderRoute: typeof SignedInSettingsSupportRouteImport
+      parentRoute: typeof SignedInSettingsRoute
+    }
+    '/_signed-in/settings/terms-and-conditions': {
+      id: '/_signed-in/settings/terms-and-conditions'
+      path: '/terms-and-conditions'
+      fullPath: '/settings/terms-and-conditions'
+      preLoaderRoute: typeof SignedInSettingsTermsAndConditionsRouteImport
       parentRoute: typeof SignedInSettingsRoute
     }
     '/_signed-in/users/': {
@@ -433,6 +693,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInHospitalsDetailsIdRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/hospitals/edit/$id': {
+      id: '/_signed-in/hospitals/edit/$id'
+      path: '/hospitals/edit/$id'
+      fullPath: '/hospitals/edit/$id'
+      preLoaderRoute: typeof SignedInHospitalsEditIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/notifications/notification-detail/$notificationId': {
       id: '/_signed-in/notifications/notification-detail/$notificationId'
       path: '/notifications/notification-detail/$notificationId'
@@ -445,6 +712,13 @@ declare module '@tanstack/react-router' {
       path: '/pet-shops/details/$id'
       fullPath: '/pet-shops/details/$id'
       preLoaderRoute: typeof SignedInPetShopsDetailsIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/pet-shops/edit/$id': {
+      id: '/_signed-in/pet-shops/edit/$id'
+      path: '/pet-shops/edit/$id'
+      fullPath: '/pet-shops/edit/$id'
+      preLoaderRoute: typeof SignedInPetShopsEditIdRouteImport
       parentRoute: typeof SignedInRoute
     }
   }
@@ -468,11 +742,22 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface SignedInSettingsRouteChildren {
   SignedInSettingsChangePasswordRoute: typeof SignedInSettingsChangePasswordRoute
+  SignedInSettingsContactUsRoute: typeof SignedInSettingsContactUsRoute
+  SignedInSettingsFaqsRoute: typeof SignedInSettingsFaqsRoute
+  SignedInSettingsPrivacyPolicyRoute: typeof SignedInSettingsPrivacyPolicyRoute
+  SignedInSettingsSupportRoute: typeof SignedInSettingsSupportRoute
+  SignedInSettingsTermsAndConditionsRoute: typeof SignedInSettingsTermsAndConditionsRoute
   SignedInSettingsIndexRoute: typeof SignedInSettingsIndexRoute
 }
 
 const SignedInSettingsRouteChildren: SignedInSettingsRouteChildren = {
   SignedInSettingsChangePasswordRoute: SignedInSettingsChangePasswordRoute,
+  SignedInSettingsContactUsRoute: SignedInSettingsContactUsRoute,
+  SignedInSettingsFaqsRoute: SignedInSettingsFaqsRoute,
+  SignedInSettingsPrivacyPolicyRoute: SignedInSettingsPrivacyPolicyRoute,
+  SignedInSettingsSupportRoute: SignedInSettingsSupportRoute,
+  SignedInSettingsTermsAndConditionsRoute:
+    SignedInSettingsTermsAndConditionsRoute,
   SignedInSettingsIndexRoute: SignedInSettingsIndexRoute,
 }
 
@@ -484,6 +769,8 @@ interface SignedInRouteChildren {
   SignedInPartnersRoute: typeof SignedInPartnersRoute
   SignedInSettingsRoute: typeof SignedInSettingsRouteWithChildren
   SignedInFeedbackFeedbackIdRoute: typeof SignedInFeedbackFeedbackIdRoute
+  SignedInHospitalsAddRoute: typeof SignedInHospitalsAddRoute
+  SignedInPetShopsAddRoute: typeof SignedInPetShopsAddRoute
   SignedInUsersUserIdRoute: typeof SignedInUsersUserIdRoute
   SignedInFeedbackIndexRoute: typeof SignedInFeedbackIndexRoute
   SignedInHospitalsIndexRoute: typeof SignedInHospitalsIndexRoute
@@ -491,8 +778,10 @@ interface SignedInRouteChildren {
   SignedInPetShopsIndexRoute: typeof SignedInPetShopsIndexRoute
   SignedInUsersIndexRoute: typeof SignedInUsersIndexRoute
   SignedInHospitalsDetailsIdRoute: typeof SignedInHospitalsDetailsIdRoute
+  SignedInHospitalsEditIdRoute: typeof SignedInHospitalsEditIdRoute
   SignedInNotificationsNotificationDetailNotificationIdRoute: typeof SignedInNotificationsNotificationDetailNotificationIdRoute
   SignedInPetShopsDetailsIdRoute: typeof SignedInPetShopsDetailsIdRoute
+  SignedInPetShopsEditIdRoute: typeof SignedInPetShopsEditIdRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
@@ -500,6 +789,8 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInPartnersRoute: SignedInPartnersRoute,
   SignedInSettingsRoute: SignedInSettingsRouteWithChildren,
   SignedInFeedbackFeedbackIdRoute: SignedInFeedbackFeedbackIdRoute,
+  SignedInHospitalsAddRoute: SignedInHospitalsAddRoute,
+  SignedInPetShopsAddRoute: SignedInPetShopsAddRoute,
   SignedInUsersUserIdRoute: SignedInUsersUserIdRoute,
   SignedInFeedbackIndexRoute: SignedInFeedbackIndexRoute,
   SignedInHospitalsIndexRoute: SignedInHospitalsIndexRoute,
@@ -507,9 +798,11 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInPetShopsIndexRoute: SignedInPetShopsIndexRoute,
   SignedInUsersIndexRoute: SignedInUsersIndexRoute,
   SignedInHospitalsDetailsIdRoute: SignedInHospitalsDetailsIdRoute,
+  SignedInHospitalsEditIdRoute: SignedInHospitalsEditIdRoute,
   SignedInNotificationsNotificationDetailNotificationIdRoute:
     SignedInNotificationsNotificationDetailNotificationIdRoute,
   SignedInPetShopsDetailsIdRoute: SignedInPetShopsDetailsIdRoute,
+  SignedInPetShopsEditIdRoute: SignedInPetShopsEditIdRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
@@ -519,7 +812,12 @@ const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRouteWithChildren,
   SignedInRoute: SignedInRouteWithChildren,
+  ContactUsRoute: ContactUsRoute,
+  FaqRoute: FaqRoute,
   NoDataFoundRoute: NoDataFoundRoute,
+  PrivacyPolicyRoute: PrivacyPolicyRoute,
+  SupportRoute: SupportRoute,
+  TermAndConditionsRoute: TermAndConditionsRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

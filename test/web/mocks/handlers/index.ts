@@ -1,9 +1,11 @@
 import { accountHandlers } from './account'
 import { authHandlers } from './auth'
+import { cmsHandlers } from './cms'
 import { dashboardHandlers } from './dashboard'
 import { feedbackHandlers } from './feedback'
 import { notificationHandlers } from './notifications'
 import { partnerHandlers } from './partners'
+import { petsHandlers } from './pets'
 import { placesHandlers } from './places'
 import { uploadHandlers } from './uploads'
 import { userHandlers } from './users'
@@ -18,4 +20,6 @@ export const handlers = [
   ...placesHandlers,
   ...feedbackHandlers,
   ...notificationHandlers,
+  ...petsHandlers,
+  ...cmsHandlers,
 ]

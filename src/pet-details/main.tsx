@@ -1,0 +1,19 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { fetchAnswer, petIdFromPath, resultOf } from './api'
+import { PetDetailsApp } from './PetDetailsApp'
+import './styles.css'
+
+/**
+ * Entry of pet-details.html, the public pet page (DESIGN.md section 3): React and this folder
+ * only, no router, query cache, ky or zod, so that a stranger's phone loads little. The one call
+ * is started by the page's inline script, while this code downloads (else here, before React renders).
+ */
+const petId = petIdFromPath(window.location.pathname)
+const request = petId ? (window.__petAnswer ?? fetchAnswer(petId)).then(resultOf) : undefined
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <PetDetailsApp petId={petId} request={request} />
+  </StrictMode>,
+)

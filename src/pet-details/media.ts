@@ -1,0 +1,22 @@
+import type { PetDetails } from '@contract/pets'
+
+/** What the slider and the media viewer show (spec section 3, media item). */
+export type Media = { src: string; type: 'image' | 'video'; alt: string }
+
+export const PLACEHOLDER_IMAGE = '/images/placeholder.svg'
+
+const VIDEO_TYPES: Record<string, string> = { mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', ogv: 'video/ogg' }
+const extensionOf = (src: string) => /\.([a-z0-9]+)(?:[?#]|$)/i.exec(src)?.[1]?.toLowerCase() ?? ''
+
+/** The MIME type of a video address, or null for anything else (shown as an image). */
+export const videoTypeOf = (src: string) => VIDEO_TYPES[extensionOf(src)] ?? null
+
+export function mediaOf(pet: PetDetails): Media[] {
+  const urls = pet.profilePhotos.map((p) => p.url.trim()).filter(Boolean)
+  const name = pet.name.trim() || 'The pet'
+  return urls.map((src, i) => ({
+    src,
+    type: videoTypeOf(src) ? 'video' : 'image',
+    alt: urls.length > 1 ? `${name}, photo ${i + 1} of ${urls.length}` : `${name}, photo`,
+  }))
+}

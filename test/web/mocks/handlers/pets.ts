@@ -1,0 +1,84 @@
+import { http, type HttpHandler } from 'msw'
+import { petByIdQuery, petDetails, type PetDetails } from '@contract'
+import { api, db, fail, ok } from '../db'
+
+/** What the mock API says, as the server does (server/routes/pets.ts). */
+export const PETS_MSG = {
+  fetched: 'Pet fetched successfully',
+  notFound: 'Pet not found',
+} as const
+
+/**
+ * The full records of the seeded users' pets (seed.ts: users[0] owns Bruno and Misty), with the
+ * shapes the public page must cope with: Bruno is complete (three photos, vaccines, medications),
+ * Misty has no photo, medication or owner duration and a young age.
+ */
+function seedPets(): PetDetails[] {
+  const owner = db.users[0]!
+  const [bruno, misty] = owner.pets
+  const ownerOf = (days: number | null) => ({ name: owner.name, mobileNo: `${owner.countryCode} ${owner.mobileNo}`, email: owner.email, days })
+  return [
+    {
+      _id: bruno!._id,
+      name: 'Bruno',
+      age: 3,
+      species: { name: 'Dog' },
+      weight: 28.5,
+      breed: { breedName: 'Labrador' },
+      size: 3,
+      gender: 1,
+      microChipId: '985112004567891',
+      dateOfBirth: '2022-04-12',
+      profileType: '1',
+      marking: 'Golden coat with a white patch on the chest',
+      medicalHistory: 'Hip dysplasia check in 2024; all clear.',
+      medications: [{ name: 'Carprofen 75 mg' }, { name: 'Heartgard Plus' }],
+      vaccines: [
+        { date: '2024-03-10', vaccine: { name: 'Rabies' } },
+        { date: '2024-05-02', vaccine: { name: 'DHPP' } },
+      ],
+      profilePhotos: [{ url: '/uploads/pets/bruno-1.jpg' }, { url: '/uploads/pets/bruno-2.jpg' }, { url: '/uploads/pets/bruno-3.jpg' }],
+      owner: ownerOf(412),
+    },
+    {
+      _id: misty!._id,
+      name: 'Misty',
+      age: 0.5,
+      species: { name: 'Cat' },
+      weight: null,
+      breed: null,
+      size: 1,
+      gender: 2,
+      microChipId: null,
+      dateOfBirth: null,
+      profileType: '2',
+      marking: null,
+      medicalHistory: null,
+      medications: [],
+      vaccines: [],
+      profilePhotos: [],
+      owner: ownerOf(null),
+    },
+  ]
+}
+
+/** This test's pets: seeded afresh whenever the mock database is (resetDb). */
+const stores = new WeakMap<object, PetDetails[]>()
+export function petsDb(): PetDetails[] {
+  let store = stores.get(db)
+  if (!store) {
+    store = seedPets()
+    stores.set(db, store)
+  }
+  return store
+}
+
+export const petsHandlers: HttpHandler[] = [
+  // Public: no token.
+  http.get(api('/pet/petbyid'), ({ request }) => {
+    const query = petByIdQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams))
+    if (!query.success) return fail('BAD_REQUEST', query.error.issues[0]?.message ?? 'Invalid request', { petId: 'Invalid id' })
+    const pet = petsDb().find((p) => p._id === query.data.petId)
+    return pet ? ok(PETS_MSG.fetched, petDetails.parse(pet)) : fail('NOT_FOUND', PETS_MSG.notFound)
+  }),
+]
