@@ -19,6 +19,14 @@ describe('serving the built SPA', () => {
     expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
   })
 
+  it('sends scripts gzipped to a browser that accepts it', async () => {
+    writeFileSync(join(dist, 'assets', 'big-abc123.js'), 'console.log("a fairly long line of script");\n'.repeat(100))
+    const res = await spaRoutes(dist).request('/assets/big-abc123.js', { headers: { 'Accept-Encoding': 'gzip, br' } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Encoding')).toBe('gzip')
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+  })
+
   it('answers a browser navigation to any page with index.html, revalidated', async () => {
     const res = await spaRoutes(dist).request('/users/42', { headers: { Accept: 'text/html,*/*' } })
     expect(res.status).toBe(200)
