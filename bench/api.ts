@@ -169,12 +169,15 @@ const sinkOf = (sink: (statement: Statement) => void) => (statement: Statement) 
 function rawDriver(db: Db): RawDriver {
   const client = (db as unknown as { $client: unknown }).$client
   if (client instanceof PGlite) {
-    const query = client.query.bind(client)
+    // The direct runs call PGlite's own query, not the app's (server/db/client.ts makes each of
+    // the app's statements yield to the event loop first).
+    const direct = (PGlite.prototype.query as typeof client.query).bind(client)
     return {
-      query: (text, params) => query(text, params, { rowMode: 'array' }),
+      query: (text, params) => direct(text, params, { rowMode: 'array' }),
       record(to) {
         const sink = sinkOf(to)
         const original = client.query
+        const query = original.bind(client)
         client.query = ((text: string, params?: unknown[], options?: Parameters<typeof query>[2]) => {
           sink({ text, params: params ?? [] })
           return query(text, params, options)
@@ -210,7 +213,7 @@ function rawDriver(db: Db): RawDriver {
 
 type StatementKind = 'session' | 'list' | 'count' | 'other'
 const kindOf = (text: string): StatementKind =>
-  /"sessions"/.test(text) ? 'session' : /^select count\(\*\)/i.test(text) ? 'count' : /from "app_users"/.test(text) ? 'list' : 'other'
+  /"sessions"/.test(text) ? 'session' : /^select count\(\*\)|from "row_counts"/i.test(text) ? 'count' : /from "app_users"/.test(text) ? 'list' : 'other'
 
 /** Runs `run` repeatedly, one at a time, and returns each run's duration (ms), sorted. */
 async function timeRuns(run: () => Promise<unknown>): Promise<Float64Array> {

@@ -1,5 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -167,6 +168,15 @@ export const appUsers = pgTable(
     address: text('address'),
     profileCompleted: boolean('profile_completed').notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * userSearchText, computed on write and stored: the users list searches this column. A
+     * search of one or two characters cannot use the trigram index, so its count reads every
+     * row; comparing a stored text is several times cheaper than lower-casing four columns of
+     * each row again (100,000 users: about 34 ms instead of 115 ms on the embedded database).
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => userSearchText(appUsers)),
   },
   (t) => [
     uniqueIndex('app_users_username_key').on(t.username),
@@ -177,7 +187,7 @@ export const appUsers = pgTable(
     index('app_users_name_sort_idx').on(lowerOf(t.name), t.id),
     index('app_users_email_sort_idx').on(lowerOf(t.email), t.id),
     index('app_users_dob_sort_idx').on(dateOrInfinity(t.dob), t.id),
-    trigramIndex('app_users_search_trgm_idx', userSearchText(t)),
+    trigramIndex('app_users_search_trgm_idx', sql`${t.searchText}`),
     trigramIndex('app_users_username_trgm_idx', usernameSearchText(t)),
     check('app_users_status_check', sql`${t.status} in (1, 2)`),
   ],
@@ -357,6 +367,30 @@ export const cmsPages = pgTable(
     updatedBy: uuid('updated_by').references(() => admins.id, { onDelete: 'set null' }),
   },
   (t) => [check('cms_pages_type_check', sql`${t.type} in (1, 2, 4, 5)`)],
+)
+
+/**
+ * Exact row counts of the listed tables, kept by triggers (migration 0005_row_counts_triggers),
+ * so that a list without a search reads its total here instead of counting 100,000 rows.
+ *
+ * One row per table and partition: `part` holds the values of the table's partition columns
+ * (the arguments of its triggers), e.g. `{"kind": "petShop", "status": 1}` for places, and `n`
+ * the rows with those values. A total is the sum over the partitions that contain the wanted
+ * values (`part @> '{"kind": "petShop"}'`). Statement-level AFTER INSERT / UPDATE / DELETE
+ * triggers (with transition tables: one upsert per statement, however many rows it touched) and
+ * an AFTER TRUNCATE trigger keep `n` in the same transaction as the change, so it is as exact
+ * and as visible as the rows themselves, with any number of server processes on one PostgreSQL.
+ * The triggers are ENABLE ALWAYS: they fire under `session_replication_role = replica` too (the
+ * bulk seed's). Read with server/db/row-counts.ts.
+ */
+export const rowCounts = pgTable(
+  'row_counts',
+  {
+    tableName: text('table_name').notNull(),
+    part: jsonb('part').$type<Record<string, string | number>>().notNull().default({}),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tableName, t.part] })],
 )
 
 /** The FAQ: an ordered list of plain-text questions and answers (lowest sort_order first). */

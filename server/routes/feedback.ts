@@ -10,6 +10,7 @@ import {
 } from '../../contract'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
+import { countKey } from '../db/row-counts'
 import { appUsers, feedback, feedbackSearchText, usernameSearchText } from '../db/schema'
 import type { Deps } from '../deps'
 import { notFound } from '../http/api-error'
@@ -46,6 +47,7 @@ export const feedbackListSource: ListSource<FeedbackSort, FeedbackType> = {
       where ${like(usernameSearchText(appUsers), pattern)}
   )`,
   filter: (type) => eq(feedback.type, type),
+  counted: { filter: (type) => countKey(feedback.type, type) },
 }
 
 const feedbackColumns = {

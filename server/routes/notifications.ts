@@ -14,6 +14,7 @@ import {
 } from '../../contract'
 import type { Db } from '../db/client'
 import { like, listPage, type ListSource, type PageQuery } from '../db/list'
+import { countKey } from '../db/row-counts'
 import { appUsers, lowerOf, notificationRecipients, notifications, notificationSearchText } from '../db/schema'
 import type { Deps } from '../deps'
 import { badRequest, notFound } from '../http/api-error'
@@ -47,6 +48,7 @@ export const notificationListSource: ListSource<NotificationSort, Audience> = {
   },
   search: (pattern) => like(notificationSearchText(notifications), pattern),
   filter: (sendTo) => eq(notifications.sendTo, sendTo),
+  counted: { filter: (sendTo) => countKey(notifications.sendTo, sendTo) },
 }
 
 const notificationColumns = (db: Db) => ({

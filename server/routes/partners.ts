@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { partnerListQuery, partnerTypeLabel, type Partner, type PartnerListQuery, type PartnerType } from '../../contract'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
+import { countKey } from '../db/row-counts'
 import { lowerOf, partners, partnerSearchText } from '../db/schema'
 import type { Deps } from '../deps'
 import { requireAuth } from '../http/auth'
@@ -28,6 +29,7 @@ export const partnerListSource: ListSource<PartnerSort, PartnerType> = {
   },
   search: (pattern) => like(partnerSearchText(partners), pattern),
   filter: (type) => eq(partners.type, type),
+  counted: { filter: (type) => countKey(partners.type, type) },
 }
 
 const partnerColumns = {

@@ -17,6 +17,7 @@ import {
 } from '../../contract'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
+import { countKey } from '../db/row-counts'
 import { lowerOf, places, placeSearchText } from '../db/schema'
 import type { Deps } from '../deps'
 import { badRequest, notFound } from '../http/api-error'
@@ -78,6 +79,7 @@ export const placeListSource = (kind: PlaceKind): ListSource<PlaceSort, PlaceSta
   },
   search: (pattern) => like(placeSearchText(places), pattern),
   filter: (status) => eq(places.status, status),
+  counted: { scope: countKey(places.kind, kind), filter: (status) => countKey(places.status, status) },
 })
 
 const placeColumns = {

@@ -14,7 +14,8 @@ import {
 } from '../../contract'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
-import { appUsers, dateOrInfinity, lowerOf, pets, userSearchText } from '../db/schema'
+import { countKey } from '../db/row-counts'
+import { appUsers, dateOrInfinity, lowerOf, pets } from '../db/schema'
 import type { Deps } from '../deps'
 import { notFound } from '../http/api-error'
 import { requireAuth } from '../http/auth'
@@ -44,8 +45,10 @@ export const userListSource: ListSource<UserSort, UserStatus> = {
     dob: { expr: dateOrInfinity(appUsers.dob), type: 'date' },
     createdAt: { expr: appUsers.createdAt, type: 'timestamptz' },
   },
-  search: (pattern) => like(userSearchText(appUsers), pattern),
+  // The stored search text (schema.ts, appUsers.searchText), under its trigram index.
+  search: (pattern) => like(appUsers.searchText, pattern),
   filter: (status) => eq(appUsers.status, status),
+  counted: { filter: (status) => countKey(appUsers.status, status) },
 }
 
 const userColumns = {

@@ -36,17 +36,25 @@ async function openWorkerDatabase(): Promise<WorkerDatabase> {
   const { rows: tables } = await client.query<{ name: string }>(
     `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by tablename`,
   )
-  const snapshot: { table: string; rows: string }[] = []
-  for (const { name } of tables) {
+  const snapshot: { table: string; columns: string; rows: string }[] = []
+  // row_counts is not restored but rebuilt: its triggers fire under the replica role too
+  // (migration 0005), so they count the rows as they go back in.
+  for (const { name } of tables.filter((t) => t.name !== 'row_counts')) {
     const { rows } = await client.query<{ rows: string }>(`select coalesce(json_agg(t), '[]')::text as rows from ${name} t`)
-    if (rows[0] && rows[0].rows !== '[]') snapshot.push({ table: name, rows: rows[0].rows })
+    // Generated columns (app_users.search_text) are computed again, not written.
+    const { rows: columns } = await client.query<{ list: string }>(
+      `select string_agg(quote_ident(column_name), ', ' order by ordinal_position) as list from information_schema.columns
+       where table_schema = 'public' and quote_ident(table_name) = $1 and is_generated = 'NEVER'`,
+      [name],
+    )
+    if (rows[0] && rows[0].rows !== '[]') snapshot.push({ table: name, columns: columns[0]!.list, rows: rows[0].rows })
   }
   const reset = () =>
     client.transaction(async (tx) => {
       await tx.exec(`truncate ${tables.map((t) => t.name).join(', ')} restart identity cascade`)
       await tx.exec('set local session_replication_role = replica') // rows go back in any order
-      for (const { table, rows } of snapshot) {
-        await tx.query(`insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`, [rows])
+      for (const { table, columns, rows } of snapshot) {
+        await tx.query(`insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, $1::json)`, [rows])
       }
     })
   return { db: pgliteDatabase(client).db, reset }
