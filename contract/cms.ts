@@ -10,6 +10,12 @@ export const CMS_PAGE_TYPES = [CMS_TYPE.PRIVACY_POLICY, CMS_TYPE.TERMS, CMS_TYPE
 export const cmsPageType = z.union(CMS_PAGE_TYPES.map((t) => z.literal(t)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<4>, z.ZodLiteral<5>])
 export type CmsPageType = z.infer<typeof cmsPageType>
 
+/**
+ * What CMS HTML may hold, for both sanitisers (the server's on write, the SPA's on render): the
+ * tags a rich-text editor makes. Attributes beyond links' and images' are never kept.
+ */
+export const RICH_TEXT_TAGS = ['p', 'br', 'h1', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'blockquote', 'ul', 'ol', 'li', 'a', 'code', 'pre', 'hr', 'span', 'img'] as const
+
 /** Largest page body accepted, in characters of HTML. */
 export const CMS_CONTENT_MAX = 200_000
 

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html'
+import { RICH_TEXT_TAGS } from '../../contract'
 
 /**
  * The allow-list HTML sanitiser for CMS pages (DESIGN.md section 3: rich text stored as
@@ -11,30 +12,6 @@ import sanitizeHtml from 'sanitize-html'
  * are caught as well.
  */
 
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'code',
-  'pre',
-  'hr',
-  'span',
-  'img',
-]
 
 /** Dropped with everything inside them (other unknown tags are unwrapped and keep their text). */
 const DROPPED_WITH_CONTENT = ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'xmp', 'iframe', 'object', 'embed', 'svg', 'math', 'noembed', 'noframes', 'select', 'frameset']
@@ -43,7 +20,7 @@ const LINK_TARGETS = new Set(['_blank', '_self'])
 const ABSOLUTE_HTTP = /^https?:\/\/[^/\s]/i
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ALLOWED_TAGS,
+  allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },

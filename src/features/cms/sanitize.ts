@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify'
+import { RICH_TEXT_TAGS } from '@contract'
 
 /**
  * The client's own allow-list for CMS HTML (DESIGN.md section 3): the server sanitises what it
@@ -7,30 +8,6 @@ import DOMPurify from 'dompurify'
  * links to http(s), mailto, tel or relative addresses, images from absolute http(s) addresses
  * only, and no other attribute (no on* handlers, style, class or id).
  */
-export const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'code',
-  'pre',
-  'hr',
-  'span',
-  'img',
-]
 const ALLOWED_ATTR = ['href', 'title', 'target', 'rel', 'src', 'alt']
 /** http(s), mailto, tel, or a relative address (no scheme at all). */
 const SAFE_URL = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i
@@ -66,7 +43,7 @@ function instance() {
 export function sanitizeRichText(html: string): string {
   if (!html) return ''
   return instance().sanitize(html, {
-    ALLOWED_TAGS,
+    ALLOWED_TAGS: [...RICH_TEXT_TAGS],
     ALLOWED_ATTR,
     ALLOWED_URI_REGEXP: SAFE_URL,
     ALLOW_DATA_ATTR: false,
