@@ -7,7 +7,8 @@ import type { JSX, ReactNode, SVGProps } from 'react'
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>
 export type Icon = (props: IconProps) => JSX.Element
 
-function outline(paths: ReactNode): Icon {
+/** An icon drawn from stroked paths on the 24 px grid; every icon set of the app is made with it. */
+export function outline(paths: ReactNode): Icon {
   return function OutlineIcon({ className = 'h-5 w-5', ...props }: IconProps) {
     return (
       <svg
@@ -117,6 +118,7 @@ export const QuestionIcon = outline(
     <path d="M9.6 9.3a2.5 2.5 0 114 2.2c-.9.5-1.6 1.1-1.6 2.2M12 17h.01" />
   </>,
 )
+export const SendIcon = outline(<path d="M21 3L10 14M21 3l-7 18-4-7-7-4 18-7z" />)
 export const MailIcon = outline(
   <>
     <rect x="3.5" y="5.5" width="17" height="13" rx="2" />

@@ -1,29 +1,6 @@
-import type { JSX, ReactNode, SVGProps } from 'react'
+import { outline } from '@/components/layout/icons'
 
 /** The list kit's icons: decorative inline SVGs; the control holding one carries the name. */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>
-
-function outline(paths: ReactNode) {
-  return function OutlineIcon({ className = 'h-5 w-5', ...props }: IconProps): JSX.Element {
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.8}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        className={className}
-        {...props}
-      >
-        {paths}
-      </svg>
-    )
-  }
-}
-
 export const SearchIcon = outline(
   <>
     <circle cx="11" cy="11" r="6.5" />

@@ -6,7 +6,7 @@ import type { z } from 'zod'
 import { notificationSendBody, type NotificationSendBody } from '@contract'
 import { Form } from '@/components/form/Form'
 import { applyServerErrors } from '@/components/form/Field'
-import { CloseIcon } from '@/components/layout/icons'
+import { CloseIcon, SendIcon } from '@/components/layout/icons'
 import { Button } from '@/components/ui/Button'
 import { ApiError } from '@/lib/http'
 import { useSendNotification } from './api'
@@ -195,23 +195,5 @@ function SendNotificationForm({
         </Button>
       </div>
     </>
-  )
-}
-
-function SendIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="h-5 w-5"
-    >
-      <path d="M21 3L10 14M21 3l-7 18-4-7-7-4 18-7z" />
-    </svg>
   )
 }
