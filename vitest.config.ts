@@ -5,6 +5,9 @@ import { alias } from './vite.config.ts'
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one CPU idle (CPUs - 1); the main thread mostly waits, so use all of
+    // them (on a 2-CPU machine this takes the suite from ~180 s to ~105 s).
+    maxWorkers: '100%',
     projects: [
       {
         plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: false }), react()],
