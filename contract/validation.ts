@@ -15,7 +15,7 @@ const optionalText = (min: number, max: number) =>
   text()
     .refine((v) => v === '' || v.length >= min, `Should be minimum of ${min} characters`)
     .refine((v) => v.length <= max, `Should be maximum of ${max} characters`)
-const lengthText = (min: number, max: number, required: string = MSG.required) =>
+export const lengthText = (min: number, max: number, required: string = MSG.required) =>
   requiredText(required).min(min, `Should be minimum of ${min} characters`).max(max, `Should be maximum of ${max} characters`)
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -100,6 +100,12 @@ const coordinate = (message: string, bound: number) =>
     .refine((v) => Number.isFinite(v) && v !== DEFAULT_COORDINATE, message)
     .refine((v) => Math.abs(v) <= bound, message)
 
+/** A picked address's coordinates, shared by places and sites. */
+export const coordinateFields = {
+  latitude: coordinate(MSG.latitude, 90),
+  longitude: coordinate(MSG.longitude, 180),
+}
+
 /** The text fields of the pet shop and hospital form, worded by kind. */
 export const placeFields = (kind: PlaceKind) =>
   z.strictObject({
@@ -108,8 +114,7 @@ export const placeFields = (kind: PlaceKind) =>
     address: lengthText(2, 500, PLACE_MSG[kind].address),
     discount_title: optionalText(2, 100),
     discount_description: optionalText(2, 100),
-    latitude: coordinate(MSG.latitude, 90),
-    longitude: coordinate(MSG.longitude, 180),
+    ...coordinateFields,
   })
 
 /** One picked file as the browser gives it (a File satisfies this). */

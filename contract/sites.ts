@@ -1,0 +1,86 @@
+import { z } from 'zod'
+import { IMAGES_MAX } from './limits'
+import { listQuery } from './list'
+import { MSG } from './messages'
+import { imageUrl, placeStatus } from './places'
+import { coordinateFields, imageList, lengthText } from './validation'
+
+/** A pet-friendly place in a city (DESIGN.md section 3). Its status works like a place's: 1 active, 2 inactive. */
+export const siteListItem = z.object({
+  _id: z.string(),
+  cityId: z.string(),
+  name: z.string(),
+  address: z.string(),
+  status: placeStatus,
+  createdAt: z.string(),
+})
+export type SiteListItem = z.infer<typeof siteListItem>
+
+export const siteDetails = siteListItem.extend({
+  /** For breadcrumbs and the details header. */
+  cityName: z.string(),
+  description: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  images: z.array(z.string()),
+  updatedAt: z.string(),
+})
+export type SiteDetails = z.infer<typeof siteDetails>
+
+/** GET /admin/site/list: one city's sites (or every site without cityId), filtered by status. */
+export const siteListQuery = listQuery({
+  sortBy: ['name', 'address', 'status', 'createdAt'],
+  filter: z.coerce.number().pipe(placeStatus),
+}).extend({ cityId: z.uuid({ message: 'Invalid city id' }).optional() })
+export type SiteListQuery = z.infer<typeof siteListQuery>
+
+/** The spec shows no site form; its fields follow the place form's rules, worded for a site. */
+export const SITE_FIELD_MSG = {
+  name: 'Enter site name',
+  address: 'Please enter valid site address',
+  city: 'Choose the city of this site',
+} as const
+
+export const siteFields = z.strictObject({
+  name: lengthText(2, 100, SITE_FIELD_MSG.name),
+  description: lengthText(2, 500),
+  address: lengthText(2, 500, SITE_FIELD_MSG.address),
+  ...coordinateFields,
+})
+
+/** POST /admin/site: the site's fields, its city and the uploaded image URLs (at least one). */
+export const siteCreateBody = siteFields.extend({
+  cityId: z.uuid({ message: SITE_FIELD_MSG.city }),
+  images: imageList(imageUrl, { min: 1 }),
+})
+export type SiteCreateBody = z.infer<typeof siteCreateBody>
+
+/**
+ * PUT /admin/site/{id}: like a place edit, `previousImages` are the stored images kept (required,
+ * so a forgotten field never drops them all) and `images` the new uploads; at most 20 together and
+ * at least one. A site stays in its city.
+ */
+export const siteUpdateBody = siteFields
+  .extend({
+    previousImages: z.array(imageUrl).max(IMAGES_MAX, MSG.imagesMax),
+    images: z.array(imageUrl).max(IMAGES_MAX, MSG.imagesMax).default([]),
+  })
+  .refine((v) => v.previousImages.length + v.images.length <= IMAGES_MAX, { message: MSG.imagesMax, path: ['images'] })
+  .refine((v) => v.previousImages.length + v.images.length >= 1, { message: MSG.imagesMin, path: ['images'] })
+export type SiteUpdateBody = z.infer<typeof siteUpdateBody>
+
+/** The site upload text of spec section 2, and the picker's refusal of a larger file. */
+export const SITE_UPLOAD_TEXT = 'JPG/JPEG/PNG/WEBP up to 20 MB'
+
+export const SITE_MSG = {
+  listed: 'Sites fetched successfully',
+  fetched: 'Site fetched successfully',
+  created: 'Site added successfully',
+  updated: 'Site updated successfully',
+  statusUpdated: 'Site status updated successfully',
+  deleted: 'Site has been deleted successfully!',
+  notFound: 'Site not found',
+  cityNotFound: 'City not found',
+  imageSize: 'File size should be less than 20MB',
+  imagePicker: 'Selected image exceeded 20MB and was not added.',
+} as const
