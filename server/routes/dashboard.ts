@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { DashboardTotals } from '../../contract'
 import type { Db } from '../db/client'
+import { rowCount } from '../db/row-counts'
 import { appUsers, partners, places } from '../db/schema'
 import type { Deps } from '../deps'
 import { requireAuth } from '../http/auth'
@@ -10,13 +10,13 @@ import { ok } from '../http/respond'
 
 export const DASHBOARD_MSG = { fetched: 'Dashboard fetched successfully' } as const
 
-/** The four cards of the dashboard, counted from the database. */
+/** The four cards of the dashboard: exact totals kept by triggers, so no table is scanned. */
 export async function dashboardTotals(db: Db): Promise<DashboardTotals> {
   const [users, petShops, hospitals, partnerRequests] = await Promise.all([
-    db.$count(appUsers),
-    db.$count(places, eq(places.kind, 'petShop')),
-    db.$count(places, eq(places.kind, 'hospital')),
-    db.$count(partners),
+    rowCount(db, appUsers),
+    rowCount(db, places, { kind: 'petShop' }),
+    rowCount(db, places, { kind: 'hospital' }),
+    rowCount(db, partners),
   ])
   return { users, petShops, hospitals, partnerRequests }
 }

@@ -3,15 +3,18 @@ import { UserCircleIcon } from '@/components/layout/icons'
 
 /**
  * A person's picture, or the default icon when there is none or it fails to load (spec section 8:
- * a broken profile image is replaced by a placeholder). `alt=""` when a name stands beside it.
+ * a broken profile image is replaced by a placeholder). `alt=""` when a name stands beside it;
+ * `fallbackAlt` names the default icon when it should read differently from the picture.
  */
 export function Avatar({
   src,
   alt,
+  fallbackAlt = alt,
   className = 'h-10 w-10',
 }: {
   src: string | null | undefined
   alt: string
+  fallbackAlt?: string
   className?: string
 }) {
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null)
@@ -25,8 +28,8 @@ export function Avatar({
       />
     )
   }
-  return alt ? (
-    <span role="img" aria-label={alt} className={`inline-flex shrink-0 text-primary-700 ${className}`}>
+  return fallbackAlt ? (
+    <span role="img" aria-label={fallbackAlt} className={`inline-flex shrink-0 text-primary-700 ${className}`}>
       <UserCircleIcon className="h-full w-full" />
     </span>
   ) : (

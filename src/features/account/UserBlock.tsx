@@ -6,13 +6,13 @@ import { profileNameSchema, roleLabel, type ProfileNameInput } from '@contract'
 import { Form } from '@/components/form/Form'
 import { TextField, applyServerErrors } from '@/components/form/Field'
 import { CameraIcon, CheckIcon, ChevronDownIcon, LogoutIcon } from '@/components/layout/icons'
+import { Avatar } from '@/components/ui/Avatar'
 import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { useAuth } from '@/lib/auth'
 import { ApiError } from '@/lib/http'
 import { notify } from '@/lib/toast'
 import { useChangePicture, useLogout, useUpdateProfile } from './api'
-import { Avatar } from './Avatar'
 import { PICTURE_ACCEPT, pictureProblem } from './picture'
 
 /**
@@ -32,7 +32,7 @@ export function UserBlock() {
         aria-label="Profile menu"
         className="flex items-center gap-1 rounded-full p-1 text-slate-600 hover:bg-slate-100 data-[open]:bg-slate-100"
       >
-        <Avatar src={profileImage} />
+        <Avatar src={profileImage} alt="Profile picture" fallbackAlt="Default profile picture" />
         <ChevronDownIcon className="h-4 w-4" />
       </PopoverButton>
       <PopoverPanel
@@ -90,7 +90,7 @@ function PicturePicker({ src }: { src: string | null }) {
         disabled={busy}
         className="group relative rounded-full disabled:cursor-wait"
       >
-        <Avatar src={src} className="h-20 w-20" />
+        <Avatar src={src} alt="Profile picture" fallbackAlt="Default profile picture" className="h-20 w-20" />
         {busy && (
           <span className="absolute inset-0 flex items-center justify-center rounded-full bg-white/70">
             <Spinner className="h-8 w-8" />
