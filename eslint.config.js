@@ -56,5 +56,14 @@ export default tseslint.config(
       }),
     })),
   ),
+  // A route file's loader and search schema load with the app's entry chunk: the list kit's barrel
+  // would pull the table, Headless UI and date-fns into every first visit (~50 kB gzipped).
+  {
+    files: ['src/routes/**/*.{ts,tsx}'],
+    rules: restrict(noServer, {
+      regex: '^@/components/list$',
+      message: "Import listSearch, listDeps and prefetchList from '@/components/list/search'.",
+    }),
+  },
   { files: ['server/**/*.ts', 'test/server/**/*.ts'], rules: restrict(noSrc) },
 )

@@ -41,14 +41,7 @@
  * searches); `DataTable` and `Pagination` are usable alone (a fixed 5-row recipients table).
  */
 import { useCallback, useEffect, useId, type ReactNode } from 'react'
-import {
-  keepPreviousData,
-  useQuery,
-  type EnsureQueryDataOptions,
-  type QueryClient,
-  type QueryKey,
-  type UseQueryOptions,
-} from '@tanstack/react-query'
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
 import { TABLE_PAGE_SIZES, type ListPage, type SortOrder } from '@contract'
 import type { PaginationState, RowData } from '@tanstack/react-table'
 import { DataTable, type ListColumnDefs, type RowSelection } from './DataTable'
@@ -107,17 +100,6 @@ export type ListViewProps<TRow extends RowData & { _id: string }, Q extends List
   /** The list state, parsed (defaults applied). */
   state: Q
   onStateChange: ListStateChange<Q>
-}
-
-/**
- * A route loader's part for a list: start the fetch and return at once (never fails the route).
- * The screen shows skeleton rows for a first load and the previous page while a next one loads.
- */
-export function prefetchList<TData, TKey extends QueryKey>(
-  queryClient: QueryClient,
-  options: EnsureQueryDataOptions<TData, Error, TData, TKey>,
-) {
-  queryClient.ensureQueryData(options).catch(() => undefined)
 }
 
 /** A routed list: its state in the URL, each change a history entry. */

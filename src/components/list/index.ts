@@ -2,7 +2,6 @@
 export {
   ListScreen,
   ListView,
-  prefetchList,
   type ListRoute,
   type ListScreenProps,
   type ListStateChange,
@@ -14,4 +13,4 @@ export { SearchBox } from './SearchBox'
 export { FiltersButton } from './FiltersButton'
 export { ExportCsvButton } from './ExportCsvButton'
 export { cells, listColumns, listFeatures, statusCell, type ListColumnMeta, type ListFeatures } from './columns'
-export { listDeps, listSearch, type FilterOption, type ListFilter, type ListSearch } from './search'
+export { listDeps, listSearch, prefetchList, type FilterOption, type ListFilter, type ListSearch } from './search'

@@ -1,3 +1,4 @@
+import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import { z } from 'zod'
 import type { SortOrder } from '@contract'
 
@@ -41,3 +42,14 @@ export function listDeps<Q extends ListSearch>(search: Q): Q {
 export type FilterOption<F> = { value: F; label: string }
 /** A list's filter: what it filters by (the menu's legend) and its choices ("All" is added). */
 export type ListFilter<F> = { label: string; options: readonly FilterOption<F>[] }
+
+/**
+ * A route loader's part for a list: start the fetch and return at once (never fails the route).
+ * The screen shows skeleton rows for a first load and the previous page while a next one loads.
+ */
+export function prefetchList<TData, TKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: EnsureQueryDataOptions<TData, Error, TData, TKey>,
+) {
+  queryClient.ensureQueryData(options).catch(() => undefined)
+}

@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { listDefaults, partnerListQuery } from '@contract'
-import { listDeps, listSearch, prefetchList } from '@/components/list'
+import { listDeps, listSearch, prefetchList } from '@/components/list/search'
 import { partnersListQuery } from '@/features/partners/api'
 import { PartnersPage } from '@/features/partners/PartnersPage'
 

@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { feedbackListQuery, listDefaults } from '@contract'
-import { listDeps, listSearch, prefetchList } from '@/components/list'
+import { listDeps, listSearch, prefetchList } from '@/components/list/search'
 import { feedbackListQueryOptions } from '@/features/feedback/api'
 import { FeedbackPage } from '@/features/feedback/FeedbackPage'
 

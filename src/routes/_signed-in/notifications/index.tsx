@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { listDefaults, notificationListQuery } from '@contract'
-import { listDeps, listSearch, prefetchList } from '@/components/list'
+import { listDeps, listSearch, prefetchList } from '@/components/list/search'
 import { notificationsListQuery } from '@/features/notifications/api'
 import { NotificationsPage } from '@/features/notifications/NotificationsPage'
 

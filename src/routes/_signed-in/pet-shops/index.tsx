@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { listDefaults, placeListQuery } from '@contract'
-import { listDeps, listSearch, prefetchList } from '@/components/list'
+import { listDeps, listSearch, prefetchList } from '@/components/list/search'
 import { placesListQuery } from '@/features/places/api'
 import { PlacesPage } from '@/features/places/PlacesPage'
 

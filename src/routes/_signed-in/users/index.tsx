@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { listDefaults, userListQuery } from '@contract'
-import { listDeps, listSearch, prefetchList } from '@/components/list'
+import { listDeps, listSearch, prefetchList } from '@/components/list/search'
 import { usersListQuery } from '@/features/users/api'
 import { UsersPage } from '@/features/users/UsersPage'
 
