@@ -13,6 +13,7 @@ import { logInfo } from './log'
 import type { Mailer } from './mail/mailer'
 import { logNotificationDelivery, type NotificationDelivery } from './notifications/delivery'
 import { authRoutes } from './routes/auth'
+import { citiesRoutes } from './routes/cities'
 import { cmsRoutes } from './routes/cms'
 import { commonUploadRoutes } from './routes/common-upload'
 import { dashboardRoutes } from './routes/dashboard'
@@ -24,6 +25,7 @@ import { passwordRoutes } from './routes/password'
 import { petsRoutes } from './routes/pets'
 import { placesRoutes } from './routes/places'
 import { profileRoutes } from './routes/profile'
+import { sitesRoutes } from './routes/sites'
 import { uploadsRoutes } from './routes/uploads'
 import { usersRoutes } from './routes/users'
 import type { Storage } from './storage/storage'
@@ -73,6 +75,8 @@ export function createApp(options: AppOptions) {
     .route('/', notificationsRoutes(deps))
     .route('/', cmsRoutes(deps))
     .route('/', faqsRoutes(deps))
+    .route('/', citiesRoutes(deps))
+    .route('/', sitesRoutes(deps))
 
   const app = new Hono<AppEnv>()
   app.onError(onError)

@@ -13,7 +13,7 @@ import { rowCount, type CountKey } from './row-counts'
 /** A sortable column: its SQL expression and the PostgreSQL type a keyset value is cast back to. */
 export interface SortKey {
   expr: SQLWrapper
-  type: 'text' | 'date' | 'timestamptz' | 'smallint'
+  type: 'text' | 'date' | 'timestamptz' | 'smallint' | 'integer'
 }
 
 export interface ListSource<Sort extends string, Filter> {

@@ -73,6 +73,11 @@ export const notificationSearchText = (t: Columns<'title' | 'body'>) => searchTe
 /** Feedback is found by its description or by its author's username (two tables, two indexes). */
 export const feedbackSearchText = (t: Columns<'description'>) => searchText(t.description)
 export const usernameSearchText = (t: Columns<'username'>) => searchText(t.username)
+export const citySearchText = (t: Columns<'name'>) => searchText(t.name)
+export const siteSearchText = (t: Columns<'name' | 'address'>) => searchText(t.name, t.address)
+
+/** A city's name as its unique index compares it: case and surrounding spaces do not count. */
+export const cityNameKey = (t: Columns<'name'>): SQL => sql`lower(btrim(${t.name}))`
 
 /** People who sign in to the panel: role 1 admin, 2 sub admin; status 1 active, 2 blocked. */
 export const admins = pgTable(
@@ -219,6 +224,59 @@ export const places = pgTable(
     trigramIndex('places_search_trgm_idx', placeSearchText(t)),
     check('places_kind_check', sql`${t.kind} in ('petShop', 'hospital')`),
     check('places_status_check', sql`${t.status} in (1, 2)`),
+  ],
+)
+
+/**
+ * Cities of the content screens (DESIGN.md section 3). A name is unique whatever its case and
+ * surrounding spaces (cities_name_key). `site_count` is the number of its sites, kept by the
+ * triggers of migration 0007 on sites in the same transaction as the change, so that the city
+ * list shows and sorts by it without counting.
+ */
+export const cities = pgTable(
+  'cities',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    siteCount: integer('site_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cities_name_key').on(cityNameKey(t)),
+    index('cities_created_at_id_idx').on(t.createdAt, t.id),
+    index('cities_name_sort_idx').on(lowerOf(t.name), t.id),
+    index('cities_site_count_sort_idx').on(t.siteCount, t.id),
+    trigramIndex('cities_search_trgm_idx', citySearchText(t)),
+    check('cities_site_count_check', sql`${t.siteCount} >= 0`),
+  ],
+)
+
+/** Pet-friendly sites (parks, dog beaches, cafés) of a city. A city with sites cannot be deleted. */
+export const sites = pgTable(
+  'sites',
+  {
+    id: id(),
+    cityId: uuid('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    address: text('address').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    status: smallint('status').$type<PlaceStatus>().notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A city's sites, newest first (also the index of the foreign key, for a city's delete).
+    index('sites_city_id_created_at_id_idx').on(t.cityId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('sites_city_id_name_sort_idx').on(t.cityId, lowerOf(t.name), t.id),
+    index('sites_created_at_id_idx').on(t.createdAt, t.id),
+    trigramIndex('sites_search_trgm_idx', siteSearchText(t)),
+    check('sites_status_check', sql`${t.status} in (1, 2)`),
   ],
 )
 

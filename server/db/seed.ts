@@ -1,4 +1,4 @@
-import { asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { asc, eq, getTableName, inArray, lte, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { ROLE, USER_STATUS, type Role } from '../../contract'
 import { normaliseEmail } from '../auth/admins'
@@ -6,6 +6,7 @@ import { hashPassword } from '../auth/passwords'
 import { sanitizeRichText } from '../content/sanitize'
 import { affectedRows, insertJson, withIndexesRebuilt } from './bulk'
 import type { Db } from './client'
+import { DEMO_CITIES, demoCityAt, demoSitesOf } from './demo-cities'
 import { DEMO_CMS_PAGES, DEMO_FAQS } from './demo-content'
 import {
   feedbackAt,
@@ -20,7 +21,21 @@ import {
   type PlaceRow,
   type UserRow,
 } from './demo-data'
-import { admins, appUsers, cmsPages, faqs, feedback, notificationRecipients, notifications, partners, pets, places } from './schema'
+import {
+  admins,
+  appUsers,
+  cities,
+  cmsPages,
+  faqs,
+  feedback,
+  notificationRecipients,
+  notifications,
+  partners,
+  pets,
+  places,
+  rowCounts,
+  sites,
+} from './schema'
 
 export interface AdminAccount {
   email: string
@@ -209,14 +224,42 @@ export async function seedContent(db: Db, now: Date): Promise<boolean> {
 }
 
 /**
+ * The demo's cities and their sites (demo-cities.ts), in a database that has never held a city:
+ * a fresh one, or one seeded before cities existed. Cities an admin has deleted since do not come
+ * back on a restart: row_counts keeps a row for the cities table from the first city ever added
+ * (its count goes down to 0, the row stays; migration 0007 counted none). Returns whether it
+ * wrote anything.
+ */
+export async function seedCities(db: Db, now: Date): Promise<boolean> {
+  const [held] = await db
+    .select({ n: rowCounts.n })
+    .from(rowCounts)
+    .where(eq(rowCounts.tableName, getTableName(cities)))
+    .limit(1)
+  if (held) return false
+  let written = false
+  for (let i = 0; i < DEMO_CITIES.length; i++) {
+    // A name taken meanwhile (a second server starting on the same database) skips that city.
+    const [city] = await db.insert(cities).values(demoCityAt(i, now)).onConflictDoNothing().returning({ id: cities.id })
+    if (!city) continue
+    await db.insert(sites).values(demoSitesOf(i, now).map((site) => ({ ...site, cityId: city.id })))
+    written = true
+  }
+  return written
+}
+
+/**
  * Fills the demo tables once: the rows only while their tables are all empty, the CMS content
- * where it is missing (seedContent). Returns whether it seeded anything.
+ * where it is missing (seedContent), the cities and sites in a database that never had a city
+ * (seedCities). Returns whether it seeded anything.
  */
 export async function seedDemo(db: Db, now: Date, counts: SeedCounts = DEMO_COUNTS): Promise<boolean> {
-  const content = await db.transaction((tx) => seedContent(tx, now))
+  const pages = await db.transaction((tx) => seedContent(tx, now))
+  const citiesAdded = await db.transaction((tx) => seedCities(tx, now))
+  const content = pages || citiesAdded
   const tables = [appUsers, places, partners, feedback, notifications]
-  const rowCounts = await Promise.all(tables.map((table) => db.$count(table)))
-  if (rowCounts.some((n) => n > 0)) return content
+  const filled = await Promise.all(tables.map((table) => db.$count(table)))
+  if (filled.some((n) => n > 0)) return content
   await db.transaction((tx) => seedRows(tx, now, counts))
   return true
 }

@@ -24,3 +24,4 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
 export const unauthorized = (message = 'Please sign in to continue') => new ApiError(401, 'UNAUTHORIZED', message)
 export const forbidden = (message = 'You do not have permission to do this') => new ApiError(403, 'FORBIDDEN', message)
 export const notFound = (message = 'Not found') => new ApiError(404, 'NOT_FOUND', message)
+export const conflict = (message: string) => new ApiError(409, 'CONFLICT', message)

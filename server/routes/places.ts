@@ -140,7 +140,7 @@ const textColumns = (b: PlaceCreateBody | PlaceUpdateBody) => ({
 })
 
 /** Collects per-field image faults, then throws them together as one 400. */
-function imageFaults() {
+export function imageFaults() {
   const fields: Record<string, string> = {}
   return {
     add: (field: string, message: string) => {
@@ -161,7 +161,7 @@ function checkUploaded(storage: Storage, faults: ReturnType<typeof imageFaults>,
 }
 
 /** Each image once, in the order given. */
-const distinct = (urls: string[]) => [...new Set(urls)]
+export const distinct = (urls: string[]) => [...new Set(urls)]
 
 /** List, CSV, details, add, edit, status toggle and delete of one kind of place. */
 const placeRoutes = (deps: Deps, kind: PlaceKind) => {

@@ -3,12 +3,14 @@ import { findAdminByEmail } from '../../../server/auth/admins'
 import { startSession } from '../../../server/auth/sessions'
 import {
   appUsers,
+  cities,
   feedback,
   notificationRecipients,
   notifications,
   partners,
   pets,
   places,
+  sites,
 } from '../../../server/db/schema'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './accounts'
 import type { TestApp } from './test-app'
@@ -61,6 +63,27 @@ export async function addPlaces(t: TestApp, kind: 'petShop' | 'hospital', rows: 
       rows.map((row): PlaceInsert => {
         const n = next()
         return { kind, name: `Place ${n}`, description: 'A place', address: `${n} Main Street`, latitude: 51.5, longitude: -0.12, ...row }
+      }),
+    )
+    .returning()
+}
+
+type CityInsert = typeof cities.$inferInsert
+export async function addCities(t: TestApp, rows: Partial<CityInsert>[]) {
+  return t.db
+    .insert(cities)
+    .values(rows.map((row): CityInsert => ({ name: `City ${next()}`, ...row })))
+    .returning()
+}
+
+type SiteInsert = typeof sites.$inferInsert
+export async function addSites(t: TestApp, cityId: string, rows: Partial<SiteInsert>[]) {
+  return t.db
+    .insert(sites)
+    .values(
+      rows.map((row): SiteInsert => {
+        const n = next()
+        return { cityId, name: `Site ${n}`, description: 'A site', address: `${n} Park Lane`, latitude: 51.5, longitude: -0.12, ...row }
       }),
     )
     .returning()

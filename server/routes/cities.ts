@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { CITY_MSG, cityBody, cityListQuery, idParam, type City, type CityListQuery } from '../../contract'
+import type { Db } from '../db/client'
+import { like, listPage, type ListSource, type PageQuery } from '../db/list'
+import { isPgError, PG_CODE } from '../db/pg-errors'
+import { cities, citySearchText, lowerOf } from '../db/schema'
+import type { Deps } from '../deps'
+import { conflict, notFound } from '../http/api-error'
+import { requireAuth, requireRole } from '../http/auth'
+import type { AppEnv } from '../http/env'
+import { listOk, ok } from '../http/respond'
+import { validate } from '../http/validate'
+
+type CitySort = NonNullable<CityListQuery['sortBy']>
+
+/** The city list: search by name, sort by name, site count or date; totals from row_counts. */
+export const cityListSource: ListSource<CitySort, never> = {
+  table: cities,
+  id: cities.id,
+  createdAt: cities.createdAt,
+  sortBy: {
+    name: { expr: lowerOf(cities.name), type: 'text' },
+    siteCount: { expr: cities.siteCount, type: 'integer' },
+    createdAt: { expr: cities.createdAt, type: 'timestamptz' },
+  },
+  search: (pattern) => like(citySearchText(cities), pattern),
+  filter: (none) => none, // the city list has no filter
+  counted: {},
+}
+
+const cityColumns = {
+  id: cities.id,
+  name: cities.name,
+  siteCount: cities.siteCount,
+  createdAt: cities.createdAt,
+  updatedAt: cities.updatedAt,
+}
+type CityRow = Pick<typeof cities.$inferSelect, keyof typeof cityColumns>
+
+export const toCity = (c: CityRow): City => ({
+  _id: c.id,
+  name: c.name,
+  siteCount: c.siteCount,
+  createdAt: c.createdAt.toISOString(),
+  updatedAt: c.updatedAt.toISOString(),
+})
+
+const cityRows = (db: Db) => (p: PageQuery) =>
+  db
+    .select({ ...cityColumns, sortKey: p.sortKey })
+    .from(cities)
+    .where(p.where)
+    .orderBy(...p.orderBy)
+    .limit(p.limit)
+    .offset(p.offset)
+
+/** The unique index that makes a name unique whatever its case and surrounding spaces (schema.ts). */
+const NAME_KEY = 'cities_name_key'
+/** The foreign key of sites.city_id (ON DELETE RESTRICT): a city with sites stays. */
+const SITES_CITY_FK = 'sites_city_id_cities_id_fk'
+
+/**
+ * Runs a write that may give a city a name another city has: the unique index decides (two
+ * requests racing for one name cannot both pass a check made beforehand), and its refusal is a 409.
+ */
+async function uniqueName<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write
+  } catch (err) {
+    if (isPgError(err, PG_CODE.uniqueViolation, NAME_KEY)) throw conflict(CITY_MSG.duplicate)
+    throw err
+  }
+}
+
+/**
+ * Cities of the content screens (DESIGN.md section 3): list, details, add and rename for both
+ * roles, delete for an admin only (403 for a sub admin), and only once the city has no sites
+ * (409): its sites are deleted first, one by one, with their own call.
+ */
+export const citiesRoutes = (deps: Deps) =>
+  new Hono<AppEnv>()
+    .get('/admin/city/list', requireAuth, validate('query', cityListQuery), async (c) => {
+      const q = c.req.valid('query')
+      const page = await listPage(deps.db, cityListSource, q, cityRows(deps.db))
+      return c.json(listOk(CITY_MSG.listed, { rows: page.rows.map(toCity), total: page.total }, q))
+    })
+
+    .post('/admin/city', requireAuth, validate('json', cityBody), async (c) => {
+      const { name } = c.req.valid('json')
+      const now = deps.clock.now()
+      const [created] = await uniqueName(deps.db.insert(cities).values({ name, createdAt: now, updatedAt: now }).returning(cityColumns))
+      return c.json(ok(CITY_MSG.created, toCity(created!)), 201)
+    })
+
+    .get('/admin/city/:id', requireAuth, validate('param', idParam), async (c) => {
+      const [city] = await deps.db.select(cityColumns).from(cities).where(eq(cities.id, c.req.valid('param').id))
+      if (!city) throw notFound(CITY_MSG.notFound)
+      return c.json(ok(CITY_MSG.fetched, toCity(city)))
+    })
+
+    // A city keeps its name under another case or spacing: the index sees the same key on the same row.
+    .put('/admin/city/:id', requireAuth, validate('param', idParam), validate('json', cityBody), async (c) => {
+      const { name } = c.req.valid('json')
+      const [updated] = await uniqueName(
+        deps.db
+          .update(cities)
+          .set({ name, updatedAt: deps.clock.now() })
+          .where(eq(cities.id, c.req.valid('param').id))
+          .returning(cityColumns),
+      )
+      if (!updated) throw notFound(CITY_MSG.notFound)
+      return c.json(ok(CITY_MSG.updated, toCity(updated)))
+    })
+
+    // The foreign key refuses the delete of a city with sites, also one added a moment ago.
+    .delete('/admin/city/:id', requireRole('admin'), validate('param', idParam), async (c) => {
+      let deleted: { id: string }[]
+      try {
+        deleted = await deps.db
+          .delete(cities)
+          .where(eq(cities.id, c.req.valid('param').id))
+          .returning({ id: cities.id })
+      } catch (err) {
+        if (isPgError(err, PG_CODE.restrictViolation, SITES_CITY_FK) || isPgError(err, PG_CODE.foreignKeyViolation, SITES_CITY_FK)) {
+          throw conflict(CITY_MSG.hasSites)
+        }
+        throw err
+      }
+      if (deleted.length === 0) throw notFound(CITY_MSG.notFound)
+      return c.json(ok(CITY_MSG.deleted, null))
+    })

@@ -1,0 +1,219 @@
+import { eq, sql } from 'drizzle-orm'
+import { Hono } from 'hono'
+import {
+  IMAGE_EXTENSION,
+  idParam,
+  SITE_MSG,
+  siteCreateBody,
+  siteListQuery,
+  siteUpdateBody,
+  UPLOAD_RULES,
+  type PlaceStatus,
+  type SiteCreateBody,
+  type SiteDetails,
+  type SiteListItem,
+  type SiteListQuery,
+  type SiteUpdateBody,
+} from '../../contract'
+import type { Db } from '../db/client'
+import { like, listPage, type ListSource, type PageQuery } from '../db/list'
+import { countKey } from '../db/row-counts'
+import { cities, lowerOf, sites, siteSearchText } from '../db/schema'
+import type { Deps } from '../deps'
+import { notFound } from '../http/api-error'
+import { requireAuth, requireRole } from '../http/auth'
+import type { AppEnv } from '../http/env'
+import { listOk, ok } from '../http/respond'
+import { validate } from '../http/validate'
+import type { Storage } from '../storage/storage'
+import { distinct, imageFaults, PLACE_IMAGE_MSG } from './places'
+
+type SiteSort = NonNullable<SiteListQuery['sortBy']>
+
+/** The site list, of one city or of all: search by name and address, filter by status; totals from row_counts. */
+export const siteListSource = (cityId: string | undefined): ListSource<SiteSort, PlaceStatus> => ({
+  table: sites,
+  id: sites.id,
+  createdAt: sites.createdAt,
+  scope: cityId === undefined ? undefined : eq(sites.cityId, cityId),
+  sortBy: {
+    name: { expr: lowerOf(sites.name), type: 'text' },
+    address: { expr: lowerOf(sites.address), type: 'text' },
+    status: { expr: sites.status, type: 'smallint' },
+    createdAt: { expr: sites.createdAt, type: 'timestamptz' },
+  },
+  search: (pattern) => like(siteSearchText(sites), pattern),
+  filter: (status) => eq(sites.status, status),
+  counted: {
+    // row_counts holds the id as PostgreSQL writes a uuid (lower case); a query may spell it in capitals.
+    scope: cityId === undefined ? undefined : countKey(sites.cityId, cityId.toLowerCase()),
+    filter: (status) => countKey(sites.status, status),
+  },
+})
+
+const siteColumns = {
+  id: sites.id,
+  cityId: sites.cityId,
+  name: sites.name,
+  address: sites.address,
+  status: sites.status,
+  createdAt: sites.createdAt,
+}
+type SiteRow = Pick<typeof sites.$inferSelect, keyof typeof siteColumns>
+
+const toSiteListItem = (s: SiteRow): SiteListItem => ({
+  _id: s.id,
+  cityId: s.cityId,
+  name: s.name,
+  address: s.address,
+  status: s.status,
+  createdAt: s.createdAt.toISOString(),
+})
+
+const toSiteDetails = (s: typeof sites.$inferSelect, cityName: string): SiteDetails => ({
+  ...toSiteListItem(s),
+  cityName,
+  description: s.description,
+  latitude: s.latitude,
+  longitude: s.longitude,
+  images: s.images,
+  updatedAt: s.updatedAt.toISOString(),
+})
+
+const siteRows = (db: Db) => (p: PageQuery) =>
+  db
+    .select({ ...siteColumns, sortKey: p.sortKey })
+    .from(sites)
+    .where(p.where)
+    .orderBy(...p.orderBy)
+    .limit(p.limit)
+    .offset(p.offset)
+
+/** A site and the name of its city. */
+async function siteWithCity(db: Db, id: string) {
+  const [row] = await db
+    .select({ site: sites, cityName: cities.name })
+    .from(sites)
+    .innerJoin(cities, eq(cities.id, sites.cityId))
+    .where(eq(sites.id, id))
+  return row
+}
+
+/** The text fields of a create or edit body, as columns. */
+const textColumns = (b: SiteCreateBody | SiteUpdateBody) => ({
+  name: b.name,
+  description: b.description,
+  address: b.address,
+  latitude: b.latitude,
+  longitude: b.longitude,
+})
+
+/**
+ * The end of a file address that POST /common/upload signed for the site folder:
+ * `site/<year>/<month>/<uuid>.<ext>`, with an extension of the folder's image types, so that a
+ * site image passed the site's upload rules (types, 20 MB).
+ */
+const SITE_EXTENSIONS = UPLOAD_RULES.site.mimeTypes.map((type) => IMAGE_EXTENSION[type]).join('|')
+const SITE_KEY_END = new RegExp(`/site/\\d{4}/\\d{2}/[0-9a-f-]{36}\\.(?:${SITE_EXTENSIONS})$`)
+
+/** Whether `url` is a file of our storage uploaded to the site folder. */
+export const isSiteUpload = (storage: Storage, url: string) => storage.ownsUrl(url) && SITE_KEY_END.test(url)
+
+function checkSiteUploads(storage: Storage, faults: ReturnType<typeof imageFaults>, urls: string[]) {
+  urls.forEach((url, i) => {
+    if (!isSiteUpload(storage, url)) faults.add(`images.${i}`, PLACE_IMAGE_MSG.notOurs)
+  })
+}
+
+/**
+ * Sites of the content screens (DESIGN.md section 3): list, details, add, edit and status toggle
+ * for both roles, delete for an admin only (403 for a sub admin). Images follow the place rules:
+ * new ones must be uploads of ours (here, to the site folder), an edit names the stored images
+ * it keeps, and images left out are only dropped from the site (their files stay in storage, as
+ * for places).
+ */
+export const sitesRoutes = (deps: Deps) =>
+  new Hono<AppEnv>()
+    // Registered before /admin/site/:id, so that "list" is never read as an id.
+    .get('/admin/site/list', requireAuth, validate('query', siteListQuery), async (c) => {
+      const q = c.req.valid('query')
+      // An unknown city simply has no sites: an empty page.
+      const page = await listPage(deps.db, siteListSource(q.cityId), q, siteRows(deps.db))
+      return c.json(listOk(SITE_MSG.listed, { rows: page.rows.map(toSiteListItem), total: page.total }, q))
+    })
+
+    .get('/admin/site/:id', requireAuth, validate('param', idParam), async (c) => {
+      const found = await siteWithCity(deps.db, c.req.valid('param').id)
+      if (!found) throw notFound(SITE_MSG.notFound)
+      return c.json(ok(SITE_MSG.fetched, toSiteDetails(found.site, found.cityName)))
+    })
+
+    /** An unknown city (or one deleted meanwhile) is a 404 with SITE_MSG.cityNotFound. */
+    .post('/admin/site', requireAuth, validate('json', siteCreateBody), async (c) => {
+      const body = c.req.valid('json')
+      const faults = imageFaults()
+      checkSiteUploads(deps.storage, faults, body.images)
+      faults.throwAny()
+      const now = deps.clock.now()
+      const created = await deps.db.transaction(async (tx) => {
+        // KEY SHARE: the city cannot be deleted until the site is in (then its key holds it).
+        const [city] = await tx.select({ name: cities.name }).from(cities).where(eq(cities.id, body.cityId)).for('key share')
+        if (!city) throw notFound(SITE_MSG.cityNotFound)
+        const [row] = await tx
+          .insert(sites)
+          .values({ cityId: body.cityId, ...textColumns(body), images: distinct(body.images), createdAt: now, updatedAt: now })
+          .returning()
+        return toSiteDetails(row!, city.name)
+      })
+      return c.json(ok(SITE_MSG.created, created), 201)
+    })
+
+    /**
+     * The stored images become `previousImages` (each one of the current images) followed by the
+     * new uploads; a site stays in its city.
+     */
+    .put('/admin/site/:id', requireAuth, validate('param', idParam), validate('json', siteUpdateBody), async (c) => {
+      const body = c.req.valid('json')
+      const { id } = c.req.valid('param')
+      const updated = await deps.db.transaction(async (tx) => {
+        const [site] = await tx.select({ images: sites.images }).from(sites).where(eq(sites.id, id)).for('update')
+        if (!site) throw notFound(SITE_MSG.notFound)
+
+        const faults = imageFaults()
+        const current = new Set(site.images)
+        body.previousImages.forEach((url, i) => {
+          if (!current.has(url)) faults.add(`previousImages.${i}`, PLACE_IMAGE_MSG.notPrevious)
+        })
+        checkSiteUploads(deps.storage, faults, body.images)
+        faults.throwAny()
+
+        const [row] = await tx
+          .update(sites)
+          .set({ ...textColumns(body), images: distinct([...body.previousImages, ...body.images]), updatedAt: deps.clock.now() })
+          .where(eq(sites.id, id))
+          .returning()
+        const [city] = await tx.select({ name: cities.name }).from(cities).where(eq(cities.id, row!.cityId))
+        return toSiteDetails(row!, city!.name)
+      })
+      return c.json(ok(SITE_MSG.updated, updated))
+    })
+
+    // The SPA sends an empty body: the call flips the status (1 active <-> 2 inactive).
+    .patch('/admin/site/status/:id', requireAuth, validate('param', idParam), async (c) => {
+      const [updated] = await deps.db
+        .update(sites)
+        .set({ status: sql`3 - ${sites.status}`, updatedAt: deps.clock.now() })
+        .where(eq(sites.id, c.req.valid('param').id))
+        .returning(siteColumns)
+      if (!updated) throw notFound(SITE_MSG.notFound)
+      return c.json(ok(SITE_MSG.statusUpdated, toSiteListItem(updated)))
+    })
+
+    .delete('/admin/site/:id', requireRole('admin'), validate('param', idParam), async (c) => {
+      const deleted = await deps.db
+        .delete(sites)
+        .where(eq(sites.id, c.req.valid('param').id))
+        .returning({ id: sites.id })
+      if (deleted.length === 0) throw notFound(SITE_MSG.notFound)
+      return c.json(ok(SITE_MSG.deleted, null))
+    })
