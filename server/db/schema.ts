@@ -72,6 +72,8 @@ export const partnerSearchText = (t: Columns<'name' | 'ownerName' | 'email' | 'm
 export const notificationSearchText = (t: Columns<'title' | 'body'>) => searchText(t.title, t.body)
 /** Feedback is found by its description or by its author's username (two tables, two indexes). */
 export const feedbackSearchText = (t: Columns<'description'>) => searchText(t.description)
+export const auditSearchText = (t: Columns<'actorEmail' | 'action' | 'targetLabel'>) =>
+  searchText(t.actorEmail, t.action, t.targetLabel)
 export const usernameSearchText = (t: Columns<'username'>) => searchText(t.username)
 export const citySearchText = (t: Columns<'name'>) => searchText(t.name)
 export const siteSearchText = (t: Columns<'name' | 'address'>) => searchText(t.name, t.address)
@@ -216,6 +218,8 @@ export const places = pgTable(
     status: smallint('status').$type<PlaceStatus>().notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Raised by every edit; an edit made from an older version is refused (409), not silently lost. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('places_kind_created_at_id_idx').on(t.kind, t.createdAt, t.id),
@@ -269,6 +273,8 @@ export const sites = pgTable(
     status: smallint('status').$type<PlaceStatus>().notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Raised by every edit; an edit made from an older version is refused (409), not silently lost. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     // A city's sites, newest first (also the index of the foreign key, for a city's delete).
@@ -421,6 +427,8 @@ export const cmsPages = pgTable(
     type: smallint('type').$type<Exclude<CmsType, 3>>().primaryKey(),
     content: text('content').notNull().default(''),
     updatedAt: updatedAt(),
+    /** Raised by every edit; an edit made from an older version is refused (409), not silently lost. */
+    version: integer('version').notNull().default(1),
     /** Who saved it last; null for the demo's pages or a deleted admin. */
     updatedBy: uuid('updated_by').references(() => admins.id, { onDelete: 'set null' }),
   },
@@ -463,4 +471,49 @@ export const faqs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('faqs_sort_order_idx').on(t.sortOrder, t.createdAt, t.id)],
+)
+
+/**
+ * Failed sign-ins and issued OTPs, kept in the database so that every server process on one
+ * PostgreSQL counts the same attempts (login and OTP throttling). `kind` says what is counted,
+ * `key` for whom: a lower-cased email or a client address. Old rows are pruned by the throttle.
+ */
+export const throttleEvents = pgTable(
+  'throttle_events',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [index('throttle_events_kind_key_at_idx').on(t.kind, t.key, t.at), index('throttle_events_at_idx').on(t.at)],
+)
+
+/**
+ * The audit log: one row per admin action, sign-in and authorization failure. Actor and target
+ * are copied as they were (email, label), so the record stays readable after either is deleted.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    at: at('at').notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => admins.id, { onDelete: 'set null' }),
+    /** The signed-in admin's email, or the email a failed sign-in tried. */
+    actorEmail: text('actor_email'),
+    actorRole: smallint('actor_role').$type<Role>(),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    address: text('address'),
+    requestId: text('request_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_log_at_id_idx').on(t.at, t.id),
+    index('audit_log_action_at_idx').on(t.action, t.at, t.id),
+    index('audit_log_actor_at_idx').on(t.actorId, t.at, t.id),
+    trigramIndex('audit_log_search_trgm_idx', auditSearchText(t)),
+  ],
 )
