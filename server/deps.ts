@@ -10,11 +10,14 @@ export interface AppConfig {
   sessionTtlMs: number
   /** How long a verified OTP's reset token may be used. */
   resetTokenTtlMs: number
+  /** Whether X-Forwarded-For's first hop is the client's address (behind a trusted proxy). */
+  trustProxy: boolean
 }
 
 export const defaultAppConfig: AppConfig = {
   sessionTtlMs: 168 * 60 * 60 * 1000,
   resetTokenTtlMs: 15 * 60 * 1000,
+  trustProxy: false,
 }
 
 /** Everything a route may use, handed to createApp: no module-level singletons. */

@@ -88,7 +88,7 @@ async function main() {
     storage: chooseStorage(config),
     mailer: chooseMailer(config),
     clock: systemClock,
-    config: { sessionTtlMs: config.sessionTtlMs },
+    config: { sessionTtlMs: config.sessionTtlMs, trustProxy: config.trustProxy },
   })
   const root = new Hono()
   root.use(accessLog(config.trustProxy, logInfo))
