@@ -21,9 +21,11 @@ import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
 import { Route as AuthVerifyOtpRouteImport } from './routes/_auth/verify-otp'
+import { Route as SignedInContentManagementRouteImport } from './routes/_signed-in/content-management'
 import { Route as SignedInDashboardRouteImport } from './routes/_signed-in/dashboard'
 import { Route as SignedInPartnersRouteImport } from './routes/_signed-in/partners'
 import { Route as SignedInSettingsRouteImport } from './routes/_signed-in/settings'
+import { Route as SignedInCitiesCityIdRouteImport } from './routes/_signed-in/cities/$cityId'
 import { Route as SignedInFeedbackIndexRouteImport } from './routes/_signed-in/feedback/index'
 import { Route as SignedInFeedbackFeedbackIdRouteImport } from './routes/_signed-in/feedback/$feedbackId'
 import { Route as SignedInHospitalsIndexRouteImport } from './routes/_signed-in/hospitals/index'
@@ -38,6 +40,8 @@ import { Route as SignedInSettingsFaqsRouteImport } from './routes/_signed-in/se
 import { Route as SignedInSettingsPrivacyPolicyRouteImport } from './routes/_signed-in/settings/privacy-policy'
 import { Route as SignedInSettingsSupportRouteImport } from './routes/_signed-in/settings/support'
 import { Route as SignedInSettingsTermsAndConditionsRouteImport } from './routes/_signed-in/settings/terms-and-conditions'
+import { Route as SignedInSitesAddSiteRouteImport } from './routes/_signed-in/sites/add-site'
+import { Route as SignedInSitesSiteRouteImport } from './routes/_signed-in/sites/site'
 import { Route as SignedInUsersIndexRouteImport } from './routes/_signed-in/users/index'
 import { Route as SignedInUsersUserIdRouteImport } from './routes/_signed-in/users/$userId'
 import { Route as SignedInHospitalsDetailsIdRouteImport } from './routes/_signed-in/hospitals/details/$id'
@@ -45,6 +49,7 @@ import { Route as SignedInHospitalsEditIdRouteImport } from './routes/_signed-in
 import { Route as SignedInNotificationsNotificationDetailNotificationIdRouteImport } from './routes/_signed-in/notifications/notification-detail/$notificationId'
 import { Route as SignedInPetShopsDetailsIdRouteImport } from './routes/_signed-in/pet-shops/details/$id'
 import { Route as SignedInPetShopsEditIdRouteImport } from './routes/_signed-in/pet-shops/edit/$id'
+import { Route as SignedInSitesSiteDetailsSiteIdRouteImport } from './routes/_signed-in/sites/site-details/$siteId'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -104,6 +109,12 @@ const AuthVerifyOtpRoute = AuthVerifyOtpRouteImport.update({
   path: '/verify-otp',
   getParentRoute: () => AuthRoute,
 } as any)
+const SignedInContentManagementRoute =
+  SignedInContentManagementRouteImport.update({
+    id: '/content-management',
+    path: '/content-management',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 const SignedInDashboardRoute = SignedInDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -117,6 +128,11 @@ const SignedInPartnersRoute = SignedInPartnersRouteImport.update({
 const SignedInSettingsRoute = SignedInSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInCitiesCityIdRoute = SignedInCitiesCityIdRouteImport.update({
+  id: '/cities/$cityId',
+  path: '/cities/$cityId',
   getParentRoute: () => SignedInRoute,
 } as any)
 const SignedInFeedbackIndexRoute = SignedInFeedbackIndexRouteImport.update({
@@ -195,6 +211,16 @@ const SignedInSettingsTermsAndConditionsRoute =
     path: '/terms-and-conditions',
     getParentRoute: () => SignedInSettingsRoute,
   } as any)
+const SignedInSitesAddSiteRoute = SignedInSitesAddSiteRouteImport.update({
+  id: '/sites/add-site',
+  path: '/sites/add-site',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInSitesSiteRoute = SignedInSitesSiteRouteImport.update({
+  id: '/sites/site',
+  path: '/sites/site',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInUsersIndexRoute = SignedInUsersIndexRouteImport.update({
   id: '/users/',
   path: '/users/',
@@ -233,6 +259,12 @@ const SignedInPetShopsEditIdRoute = SignedInPetShopsEditIdRouteImport.update({
   path: '/pet-shops/edit/$id',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInSitesSiteDetailsSiteIdRoute =
+  SignedInSitesSiteDetailsSiteIdRouteImport.update({
+    id: '/sites/site-details/$siteId',
+    path: '/sites/site-details/$siteId',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
@@ -245,9 +277,11 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/verify-otp': typeof AuthVerifyOtpRoute
+  '/content-management': typeof SignedInContentManagementRoute
   '/dashboard': typeof SignedInDashboardRoute
   '/partners': typeof SignedInPartnersRoute
   '/settings': typeof SignedInSettingsRouteWithChildren
+  '/cities/$cityId': typeof SignedInCitiesCityIdRoute
   '/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
   '/hospitals/add': typeof SignedInHospitalsAddRoute
   '/pet-shops/add': typeof SignedInPetShopsAddRoute
@@ -257,6 +291,8 @@ export interface FileRoutesByFullPath {
   '/settings/privacy-policy': typeof SignedInSettingsPrivacyPolicyRoute
   '/settings/support': typeof SignedInSettingsSupportRoute
   '/settings/terms-and-conditions': typeof SignedInSettingsTermsAndConditionsRoute
+  '/sites/add-site': typeof SignedInSitesAddSiteRoute
+  '/sites/site': typeof SignedInSitesSiteRoute
   '/users/$userId': typeof SignedInUsersUserIdRoute
   '/feedback/': typeof SignedInFeedbackIndexRoute
   '/hospitals/': typeof SignedInHospitalsIndexRoute
@@ -269,6 +305,7 @@ export interface FileRoutesByFullPath {
   '/notifications/notification-detail/$notificationId': typeof SignedInNotificationsNotificationDetailNotificationIdRoute
   '/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
   '/pet-shops/edit/$id': typeof SignedInPetShopsEditIdRoute
+  '/sites/site-details/$siteId': typeof SignedInSitesSiteDetailsSiteIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AuthIndexRoute
@@ -281,8 +318,10 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/verify-otp': typeof AuthVerifyOtpRoute
+  '/content-management': typeof SignedInContentManagementRoute
   '/dashboard': typeof SignedInDashboardRoute
   '/partners': typeof SignedInPartnersRoute
+  '/cities/$cityId': typeof SignedInCitiesCityIdRoute
   '/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
   '/hospitals/add': typeof SignedInHospitalsAddRoute
   '/pet-shops/add': typeof SignedInPetShopsAddRoute
@@ -292,6 +331,8 @@ export interface FileRoutesByTo {
   '/settings/privacy-policy': typeof SignedInSettingsPrivacyPolicyRoute
   '/settings/support': typeof SignedInSettingsSupportRoute
   '/settings/terms-and-conditions': typeof SignedInSettingsTermsAndConditionsRoute
+  '/sites/add-site': typeof SignedInSitesAddSiteRoute
+  '/sites/site': typeof SignedInSitesSiteRoute
   '/users/$userId': typeof SignedInUsersUserIdRoute
   '/feedback': typeof SignedInFeedbackIndexRoute
   '/hospitals': typeof SignedInHospitalsIndexRoute
@@ -304,6 +345,7 @@ export interface FileRoutesByTo {
   '/notifications/notification-detail/$notificationId': typeof SignedInNotificationsNotificationDetailNotificationIdRoute
   '/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
   '/pet-shops/edit/$id': typeof SignedInPetShopsEditIdRoute
+  '/sites/site-details/$siteId': typeof SignedInSitesSiteDetailsSiteIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -318,10 +360,12 @@ export interface FileRoutesById {
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/reset-password': typeof AuthResetPasswordRoute
   '/_auth/verify-otp': typeof AuthVerifyOtpRoute
+  '/_signed-in/content-management': typeof SignedInContentManagementRoute
   '/_signed-in/dashboard': typeof SignedInDashboardRoute
   '/_signed-in/partners': typeof SignedInPartnersRoute
   '/_signed-in/settings': typeof SignedInSettingsRouteWithChildren
   '/_auth/': typeof AuthIndexRoute
+  '/_signed-in/cities/$cityId': typeof SignedInCitiesCityIdRoute
   '/_signed-in/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
   '/_signed-in/hospitals/add': typeof SignedInHospitalsAddRoute
   '/_signed-in/pet-shops/add': typeof SignedInPetShopsAddRoute
@@ -331,6 +375,8 @@ export interface FileRoutesById {
   '/_signed-in/settings/privacy-policy': typeof SignedInSettingsPrivacyPolicyRoute
   '/_signed-in/settings/support': typeof SignedInSettingsSupportRoute
   '/_signed-in/settings/terms-and-conditions': typeof SignedInSettingsTermsAndConditionsRoute
+  '/_signed-in/sites/add-site': typeof SignedInSitesAddSiteRoute
+  '/_signed-in/sites/site': typeof SignedInSitesSiteRoute
   '/_signed-in/users/$userId': typeof SignedInUsersUserIdRoute
   '/_signed-in/feedback/': typeof SignedInFeedbackIndexRoute
   '/_signed-in/hospitals/': typeof SignedInHospitalsIndexRoute
@@ -343,6 +389,7 @@ export interface FileRoutesById {
   '/_signed-in/notifications/notification-detail/$notificationId': typeof SignedInNotificationsNotificationDetailNotificationIdRoute
   '/_signed-in/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
   '/_signed-in/pet-shops/edit/$id': typeof SignedInPetShopsEditIdRoute
+  '/_signed-in/sites/site-details/$siteId': typeof SignedInSitesSiteDetailsSiteIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -357,9 +404,11 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/reset-password'
     | '/verify-otp'
+    | '/content-management'
     | '/dashboard'
     | '/partners'
     | '/settings'
+    | '/cities/$cityId'
     | '/feedback/$feedbackId'
     | '/hospitals/add'
     | '/pet-shops/add'
@@ -369,6 +418,8 @@ export interface FileRouteTypes {
     | '/settings/privacy-policy'
     | '/settings/support'
     | '/settings/terms-and-conditions'
+    | '/sites/add-site'
+    | '/sites/site'
     | '/users/$userId'
     | '/feedback/'
     | '/hospitals/'
@@ -381,6 +432,7 @@ export interface FileRouteTypes {
     | '/notifications/notification-detail/$notificationId'
     | '/pet-shops/details/$id'
     | '/pet-shops/edit/$id'
+    | '/sites/site-details/$siteId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -393,8 +445,10 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/reset-password'
     | '/verify-otp'
+    | '/content-management'
     | '/dashboard'
     | '/partners'
+    | '/cities/$cityId'
     | '/feedback/$feedbackId'
     | '/hospitals/add'
     | '/pet-shops/add'
@@ -404,6 +458,8 @@ export interface FileRouteTypes {
     | '/settings/privacy-policy'
     | '/settings/support'
     | '/settings/terms-and-conditions'
+    | '/sites/add-site'
+    | '/sites/site'
     | '/users/$userId'
     | '/feedback'
     | '/hospitals'
@@ -416,6 +472,7 @@ export interface FileRouteTypes {
     | '/notifications/notification-detail/$notificationId'
     | '/pet-shops/details/$id'
     | '/pet-shops/edit/$id'
+    | '/sites/site-details/$siteId'
   id:
     | '__root__'
     | '/_auth'
@@ -429,10 +486,12 @@ export interface FileRouteTypes {
     | '/_auth/forgot-password'
     | '/_auth/reset-password'
     | '/_auth/verify-otp'
+    | '/_signed-in/content-management'
     | '/_signed-in/dashboard'
     | '/_signed-in/partners'
     | '/_signed-in/settings'
     | '/_auth/'
+    | '/_signed-in/cities/$cityId'
     | '/_signed-in/feedback/$feedbackId'
     | '/_signed-in/hospitals/add'
     | '/_signed-in/pet-shops/add'
@@ -442,6 +501,8 @@ export interface FileRouteTypes {
     | '/_signed-in/settings/privacy-policy'
     | '/_signed-in/settings/support'
     | '/_signed-in/settings/terms-and-conditions'
+    | '/_signed-in/sites/add-site'
+    | '/_signed-in/sites/site'
     | '/_signed-in/users/$userId'
     | '/_signed-in/feedback/'
     | '/_signed-in/hospitals/'
@@ -454,6 +515,7 @@ export interface FileRouteTypes {
     | '/_signed-in/notifications/notification-detail/$notificationId'
     | '/_signed-in/pet-shops/details/$id'
     | '/_signed-in/pet-shops/edit/$id'
+    | '/_signed-in/sites/site-details/$siteId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -553,6 +615,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthVerifyOtpRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_signed-in/content-management': {
+      id: '/_signed-in/content-management'
+      path: '/content-management'
+      fullPath: '/content-management'
+      preLoaderRoute: typeof SignedInContentManagementRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/dashboard': {
       id: '/_signed-in/dashboard'
       path: '/dashboard'
@@ -572,6 +641,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof SignedInSettingsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/cities/$cityId': {
+      id: '/_signed-in/cities/$cityId'
+      path: '/cities/$cityId'
+      fullPath: '/cities/$cityId'
+      preLoaderRoute: typeof SignedInCitiesCityIdRouteImport
       parentRoute: typeof SignedInRoute
     }
     '/_signed-in/feedback/': {
@@ -672,6 +748,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInSettingsTermsAndConditionsRouteImport
       parentRoute: typeof SignedInSettingsRoute
     }
+    '/_signed-in/sites/add-site': {
+      id: '/_signed-in/sites/add-site'
+      path: '/sites/add-site'
+      fullPath: '/sites/add-site'
+      preLoaderRoute: typeof SignedInSitesAddSiteRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/sites/site': {
+      id: '/_signed-in/sites/site'
+      path: '/sites/site'
+      fullPath: '/sites/site'
+      preLoaderRoute: typeof SignedInSitesSiteRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/users/': {
       id: '/_signed-in/users/'
       path: '/users'
@@ -721,6 +811,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInPetShopsEditIdRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/sites/site-details/$siteId': {
+      id: '/_signed-in/sites/site-details/$siteId'
+      path: '/sites/site-details/$siteId'
+      fullPath: '/sites/site-details/$siteId'
+      preLoaderRoute: typeof SignedInSitesSiteDetailsSiteIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
   }
 }
 
@@ -765,12 +862,16 @@ const SignedInSettingsRouteWithChildren =
   SignedInSettingsRoute._addFileChildren(SignedInSettingsRouteChildren)
 
 interface SignedInRouteChildren {
+  SignedInContentManagementRoute: typeof SignedInContentManagementRoute
   SignedInDashboardRoute: typeof SignedInDashboardRoute
   SignedInPartnersRoute: typeof SignedInPartnersRoute
   SignedInSettingsRoute: typeof SignedInSettingsRouteWithChildren
+  SignedInCitiesCityIdRoute: typeof SignedInCitiesCityIdRoute
   SignedInFeedbackFeedbackIdRoute: typeof SignedInFeedbackFeedbackIdRoute
   SignedInHospitalsAddRoute: typeof SignedInHospitalsAddRoute
   SignedInPetShopsAddRoute: typeof SignedInPetShopsAddRoute
+  SignedInSitesAddSiteRoute: typeof SignedInSitesAddSiteRoute
+  SignedInSitesSiteRoute: typeof SignedInSitesSiteRoute
   SignedInUsersUserIdRoute: typeof SignedInUsersUserIdRoute
   SignedInFeedbackIndexRoute: typeof SignedInFeedbackIndexRoute
   SignedInHospitalsIndexRoute: typeof SignedInHospitalsIndexRoute
@@ -782,15 +883,20 @@ interface SignedInRouteChildren {
   SignedInNotificationsNotificationDetailNotificationIdRoute: typeof SignedInNotificationsNotificationDetailNotificationIdRoute
   SignedInPetShopsDetailsIdRoute: typeof SignedInPetShopsDetailsIdRoute
   SignedInPetShopsEditIdRoute: typeof SignedInPetShopsEditIdRoute
+  SignedInSitesSiteDetailsSiteIdRoute: typeof SignedInSitesSiteDetailsSiteIdRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInContentManagementRoute: SignedInContentManagementRoute,
   SignedInDashboardRoute: SignedInDashboardRoute,
   SignedInPartnersRoute: SignedInPartnersRoute,
   SignedInSettingsRoute: SignedInSettingsRouteWithChildren,
+  SignedInCitiesCityIdRoute: SignedInCitiesCityIdRoute,
   SignedInFeedbackFeedbackIdRoute: SignedInFeedbackFeedbackIdRoute,
   SignedInHospitalsAddRoute: SignedInHospitalsAddRoute,
   SignedInPetShopsAddRoute: SignedInPetShopsAddRoute,
+  SignedInSitesAddSiteRoute: SignedInSitesAddSiteRoute,
+  SignedInSitesSiteRoute: SignedInSitesSiteRoute,
   SignedInUsersUserIdRoute: SignedInUsersUserIdRoute,
   SignedInFeedbackIndexRoute: SignedInFeedbackIndexRoute,
   SignedInHospitalsIndexRoute: SignedInHospitalsIndexRoute,
@@ -803,6 +909,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
     SignedInNotificationsNotificationDetailNotificationIdRoute,
   SignedInPetShopsDetailsIdRoute: SignedInPetShopsDetailsIdRoute,
   SignedInPetShopsEditIdRoute: SignedInPetShopsEditIdRoute,
+  SignedInSitesSiteDetailsSiteIdRoute: SignedInSitesSiteDetailsSiteIdRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

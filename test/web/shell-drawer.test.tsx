@@ -25,7 +25,7 @@ const mainMenu = () => screen.findByRole('navigation', { name: 'Main' })
 describe('the drawer on a medium screen and wider', () => {
   beforeEach(() => screenWidth(1024))
 
-  it('lists the main menu in the spec order', async () => {
+  it('lists the main menu in the spec order, with Content (DESIGN.md section 3) before Settings', async () => {
     renderRoute('/dashboard', { signedInAs: 'admin' })
     const items = within(await mainMenu()).getAllByRole('listitem')
     expect(items.map((li) => li.textContent)).toEqual([
@@ -36,6 +36,7 @@ describe('the drawer on a medium screen and wider', () => {
       'Notifications',
       'Feedback',
       'Partners',
+      'Content',
       'Settings',
     ])
   })

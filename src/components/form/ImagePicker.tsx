@@ -24,6 +24,8 @@ export interface ImagePickerProps {
   mimeTypes?: readonly string[]
   /** Fewest images: 1 on create forms; shown as required. The form's schema says the message. */
   min?: number
+  /** The help line under the picker; by default the types, the size limit and the count, with the 1:1 advice. */
+  help?: string
   /** The field's error, when it should show. */
   error?: string
   disabled?: boolean
@@ -49,6 +51,7 @@ export function ImagePicker({
   maxBytes = UPLOAD_RULES[folderType].maxBytes,
   mimeTypes = UPLOAD_RULES[folderType].mimeTypes,
   min = 0,
+  help,
   error,
   disabled = false,
   inputRef,
@@ -128,7 +131,7 @@ export function ImagePicker({
         </span>
       </div>
       <p id={`${id}-help`} className="text-xs text-slate-500">
-        {IMAGES_MSG.help(mimeTypes, maxBytes, max)}
+        {help ?? IMAGES_MSG.help(mimeTypes, maxBytes, max)}
       </p>
       <div role="alert" className="flex flex-col gap-1 empty:hidden">
         {refusals.map((message) => (

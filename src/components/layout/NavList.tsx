@@ -1,12 +1,12 @@
 import { Link, useRouterState } from '@tanstack/react-router'
-import { isActiveUrl, type NavItem } from './navigation'
+import { isActiveItem, type NavItem } from './navigation'
 
 const itemClass = 'flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium'
 
 /**
  * A menu from its config: a ready entry is a link, highlighted (aria-current="page" and colour)
  * when its url is contained in the current path; an entry whose screen is not built yet is a
- * visibly disabled item, not a link.
+ * visibly disabled item, not a link. An entry's `sections` count as its url.
  */
 export function NavList({
   items,
@@ -24,8 +24,9 @@ export function NavList({
   return (
     <nav aria-label={label} className={className}>
       <ul className="flex flex-col gap-1">
-        {items.map(({ id, title, url, icon: Icon, ready }) => {
-          const active = ready && isActiveUrl(pathname, url)
+        {items.map((item) => {
+          const { id, title, url, icon: Icon, ready } = item
+          const active = ready && isActiveItem(pathname, item)
           return (
             <li key={id}>
               {ready ? (

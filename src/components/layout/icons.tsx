@@ -119,6 +119,20 @@ export const QuestionIcon = outline(
   </>,
 )
 export const SendIcon = outline(<path d="M21 3L10 14M21 3l-7 18-4-7-7-4 18-7z" />)
+/** Content (cities and their sites): a map pin. */
+export const MapPinIcon = outline(
+  <>
+    <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0113 0c0 5.4-6.5 11-6.5 11z" />
+    <circle cx="12" cy="10" r="2.5" />
+  </>,
+)
+export const PencilIcon = outline(
+  <>
+    <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4z" />
+    <path d="M13.5 6.5l4 4" />
+  </>,
+)
+export const PlusIcon = outline(<path d="M12 5v14M5 12h14" />)
 export const MailIcon = outline(
   <>
     <rect x="3.5" y="5.5" width="17" height="13" rx="2" />

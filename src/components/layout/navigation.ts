@@ -5,6 +5,7 @@ import {
   HospitalIcon,
   LockIcon,
   MailIcon,
+  MapPinIcon,
   PageIcon,
   PartnerIcon,
   QuestionIcon,
@@ -17,10 +18,12 @@ import {
 /**
  * One entry of a menu. `ready: false` renders the entry as a visibly disabled item ("Coming
  * soon") instead of a link: when a screen lands, flipping its `ready` is the whole change.
+ * `sections` are further urls whose pages belong to the entry (Content: /cities/..., /sites/...),
+ * so the entry stays highlighted there too.
  */
-export type NavItem = { id: string; title: string; url: string; icon: Icon; ready: boolean }
+export type NavItem = { id: string; title: string; url: string; icon: Icon; ready: boolean; sections?: readonly string[] }
 
-/** The main menu of spec section 2 ("Navigation"), the same for both roles. */
+/** The main menu of spec section 2 ("Navigation") plus Content (DESIGN.md section 3), the same for both roles. */
 export const mainMenu: readonly NavItem[] = [
   { id: 'dashboard', title: 'Dashboard', url: '/dashboard', icon: DashboardIcon, ready: true },
   { id: 'users', title: 'Users', url: '/users', icon: UsersIcon, ready: true },
@@ -29,6 +32,9 @@ export const mainMenu: readonly NavItem[] = [
   { id: 'notification', title: 'Notifications', url: '/notifications', icon: BellIcon, ready: true },
   { id: 'feedback', title: 'Feedback', url: '/feedback', icon: FeedbackIcon, ready: true },
   { id: 'partner', title: 'Partners', url: '/partners', icon: PartnerIcon, ready: true },
+  // DESIGN.md section 3: one entry so the cities and sites screens can be reached; a city's page
+  // and every site page belong to it.
+  { id: 'content', title: 'Content', url: '/content-management', icon: MapPinIcon, ready: true, sections: ['/cities', '/sites'] },
   { id: 'settings', title: 'Settings', url: '/settings', icon: SettingsIcon, ready: true },
 ]
 
@@ -52,4 +58,9 @@ export const settingsMenu: readonly NavItem[] = [
 export function isActiveUrl(pathname: string, url: string) {
   const path = pathname.replace(/\/+$/, '') || '/'
   return path === url || path.startsWith(`${url}/`)
+}
+
+/** Whether a menu entry is the current one: the current path is within its url or one of its sections. */
+export function isActiveItem(pathname: string, { url, sections = [] }: Pick<NavItem, 'url' | 'sections'>) {
+  return [url, ...sections].some((u) => isActiveUrl(pathname, u))
 }

@@ -9,6 +9,10 @@ const variants: Record<Variant, string> = {
   ghost: 'text-primary-700 hover:bg-primary-50 disabled:text-slate-400',
 }
 
+/** A button's look, for a link that reads as a button (a router `Link` to the add or edit screen). */
+export const buttonClass = (variant: Variant = 'primary', className = '') =>
+  `inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-300 disabled:cursor-not-allowed ${variants[variant]} ${className}`
+
 export function Button({
   variant = 'primary',
   busy = false,

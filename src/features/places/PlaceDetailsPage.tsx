@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate, type ErrorComponentProps } from '@tanstack/react-router'
 import { DEFAULT_COORDINATE, PLACE_STATUS, placeStatusLabel, type PlaceDetails, type PlaceKind } from '@contract'
@@ -6,6 +5,8 @@ import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
 import { RouteError } from '@/components/layout/RouteError'
 import { Badge } from '@/components/ui/Badge'
 import { OrDashes } from '@/components/ui/Dashes'
+import { DetailsCard, MapLink, type DetailField } from '@/components/ui/DetailsCard'
+import { ImageGallery } from '@/components/ui/ImageGallery'
 import { ApiError } from '@/lib/http'
 import { formatDateTime } from '@/lib/format'
 import { PLACE_API, placeDetailsQuery } from './api'
@@ -59,7 +60,7 @@ export function PlaceDetailsPage({ kind }: { kind: PlaceKind }) {
           </div>
         </div>
         <Details place={place} />
-        <Gallery place={place} />
+        <ImageGallery images={place.images} />
       </section>
     </>
   )
@@ -67,7 +68,7 @@ export function PlaceDetailsPage({ kind }: { kind: PlaceKind }) {
 
 function Details({ place }: { place: PlaceDetails }) {
   const coordinates = hasCoordinates(place)
-  const fields: [string, ReactNode, wide?: boolean][] = [
+  const fields: DetailField[] = [
     ['Description', <OrDashes value={place.description} />, true],
     ['Discount Title', <OrDashes value={place.discount_title} />],
     ['Discount Description', <OrDashes value={place.discount_description} />],
@@ -78,55 +79,7 @@ function Details({ place }: { place: PlaceDetails }) {
     ['Created At', formatDateTime(place.createdAt)],
     ['Updated At', formatDateTime(place.updatedAt)],
   ]
-  return (
-    <section aria-labelledby="details-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="details-title" className="mb-4 text-base font-semibold text-slate-900">
-        Details
-      </h2>
-      <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
-        {fields.map(([label, value, wide]) => (
-          <div key={label} className={`flex min-w-0 flex-col gap-0.5 ${wide ? 'sm:col-span-2 lg:col-span-3' : ''}`}>
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-            <dd className="whitespace-pre-line break-words text-sm text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {coordinates && (
-        <a
-          href={`https://www.google.com/maps/search/?api=1&query=${place.latitude},${place.longitude}`}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="mt-4 inline-block text-sm font-medium text-primary-700 underline-offset-2 hover:underline"
-        >
-          View on map (opens in a new tab)
-        </a>
-      )}
-    </section>
-  )
-}
-
-/** The place's images, each named 'Image n' (spec section 5), opening full size in a new tab. */
-function Gallery({ place }: { place: PlaceDetails }) {
-  return (
-    <section aria-labelledby="images-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="images-title" className="mb-4 text-base font-semibold text-slate-900">
-        Images
-      </h2>
-      {place.images.length === 0 ? (
-        <p className="text-sm text-slate-600">No images added yet.</p>
-      ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-          {place.images.map((src, i) => (
-            <li key={`${i}-${src}`}>
-              <a href={src} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg">
-                <img src={src} alt={`Image ${i + 1}`} loading="lazy" className="aspect-square w-full bg-slate-100 object-cover" />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  )
+  return <DetailsCard fields={fields}>{coordinates && <MapLink latitude={place.latitude} longitude={place.longitude} />}</DetailsCard>
 }
 
 /**

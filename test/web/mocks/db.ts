@@ -1,7 +1,7 @@
 import { HttpResponse } from 'msw'
 import type { z } from 'zod'
 import { ERROR_STATUS, ROLE, type AdminProfile, type DashboardTotals, type ErrorCode, type UploadRequest } from '@contract'
-import { seedPartners, seedUsers } from './seed'
+import { seedCities, seedPartners, seedSites, seedUsers } from './seed'
 
 /**
  * The in-memory stand-in for the API's database. Handlers answer from it with the contract's
@@ -12,6 +12,7 @@ export type MockAdmin = AdminProfile & { password: string }
 export type MockUploadPost = { names: string[]; key: string | null; authorization: string | null; contentType: string | null }
 
 function initial() {
+  const cities = seedCities()
   return {
     admins: [
       { _id: 'a1', name: 'Asha Admin', email: 'admin@petcare.local', role: ROLE.ADMIN, profileImage: null, password: 'Admin@123' },
@@ -28,6 +29,9 @@ function initial() {
     users: seedUsers(),
     /** Partner requests, newest first. */
     partners: seedPartners(),
+    /** Content (handlers/cities-sites.ts): cities and the sites in them, newest first. */
+    cities,
+    sites: seedSites(cities),
     /** Uploads (handlers/uploads.ts): each signing call's files, keys signed and not yet used, keys stored, posts received. */
     uploads: {
       lastKey: 0,

@@ -1,5 +1,7 @@
 import {
   FEEDBACK_TYPES,
+  type City,
+  type SiteDetails,
   PARTNER_TYPE,
   PLACE_STATUS,
   USER_STATUS,
@@ -196,4 +198,52 @@ export function seedNotifications(users: readonly UserDetails[] = seedUsers()): 
       users: recipients,
     }
   })
+}
+
+/** A city as the mock API stores it: its site count is counted from the sites when asked. */
+export type MockCity = Omit<City, 'siteCount'>
+/** A site as the mock API stores it: its city's name is looked up when asked. */
+export type MockSite = Omit<SiteDetails, 'cityName'>
+
+/** Where the built-in storage serves uploads (handlers/uploads.ts UPLOAD_URL): stored site images are full URLs. */
+const STORAGE_URL = 'http://localhost:3000/uploads/'
+
+/**
+ * Cities, newest first: Bengaluru has three sites, Mumbai one, Pune none, New Delhi two.
+ */
+export function seedCities(): MockCity[] {
+  return ['Bengaluru', 'Mumbai', 'Pune', 'New Delhi'].map((name, i) => ({
+    _id: uuid('1a2b3c4d', i + 1),
+    name,
+    createdAt: day(i * 3),
+    updatedAt: day(i * 3),
+  }))
+}
+
+/**
+ * Sites, newest first, in the cities of `seedCities`. [0] Cubbon Park has three images; [2]
+ * Ulsoor Lake is Inactive.
+ */
+export function seedSites(cities: readonly MockCity[] = seedCities()): MockSite[] {
+  const rows: [city: number, name: string, address: string, status: 1 | 2, images: number][] = [
+    [0, 'Cubbon Park', 'Kasturba Road, Bengaluru, Karnataka 560001', PLACE_STATUS.ACTIVE, 3],
+    [0, 'Lalbagh Botanical Garden', 'Mavalli, Bengaluru, Karnataka 560004', PLACE_STATUS.ACTIVE, 1],
+    [0, 'Ulsoor Lake', 'Halasuru, Bengaluru, Karnataka 560008', PLACE_STATUS.DEACTIVE, 1],
+    [1, 'Carter Road Promenade', 'Bandra West, Mumbai, Maharashtra 400050', PLACE_STATUS.ACTIVE, 2],
+    [3, 'Lodhi Garden', 'Lodhi Estate, New Delhi, Delhi 110003', PLACE_STATUS.ACTIVE, 1],
+    [3, 'Sunder Nursery', 'Nizamuddin, New Delhi, Delhi 110013', PLACE_STATUS.ACTIVE, 1],
+  ]
+  return rows.map(([city, name, address, status, images], i): MockSite => ({
+    _id: uuid('2b3c4d5e', i + 1),
+    cityId: cities[city]!._id,
+    name,
+    address,
+    status,
+    createdAt: day(i),
+    updatedAt: day(i),
+    description: `${name} welcomes pets on a leash.`,
+    latitude: 12.97 + i / 100,
+    longitude: 77.59 + i / 100,
+    images: Array.from({ length: images }, (_, n) => `${STORAGE_URL}site/seed-${i + 1}-${n + 1}.jpg`),
+  }))
 }

@@ -1,5 +1,6 @@
 import { accountHandlers } from './account'
 import { authHandlers } from './auth'
+import { citiesSitesHandlers } from './cities-sites'
 import { cmsHandlers } from './cms'
 import { dashboardHandlers } from './dashboard'
 import { feedbackHandlers } from './feedback'
@@ -22,4 +23,5 @@ export const handlers = [
   ...notificationHandlers,
   ...petsHandlers,
   ...cmsHandlers,
+  ...citiesSitesHandlers,
 ]

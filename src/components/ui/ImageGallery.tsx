@@ -1,0 +1,37 @@
+import { useId } from 'react'
+
+/**
+ * A details page's images (places, sites): each named 'Image n' (spec section 5), opening full
+ * size in a new tab; a short note when there are none. A region named by its heading.
+ */
+export function ImageGallery({
+  images,
+  title = 'Images',
+  emptyText = 'No images added yet.',
+}: {
+  images: readonly string[]
+  title?: string
+  emptyText?: string
+}) {
+  const titleId = useId()
+  return (
+    <section aria-labelledby={titleId} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id={titleId} className="mb-4 text-base font-semibold text-slate-900">
+        {title}
+      </h2>
+      {images.length === 0 ? (
+        <p className="text-sm text-slate-600">{emptyText}</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {images.map((src, i) => (
+            <li key={`${i}-${src}`}>
+              <a href={src} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg">
+                <img src={src} alt={`Image ${i + 1}`} loading="lazy" className="aspect-square w-full bg-slate-100 object-cover" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,109 @@
+import { useId } from 'react'
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm, type UseFormReturn } from 'react-hook-form'
+import { cityBody, type City, type CityBody } from '@contract'
+import { TextField, applyServerErrors } from '@/components/form/Field'
+import { Form } from '@/components/form/Form'
+import { CloseIcon } from '@/components/layout/icons'
+import { Button } from '@/components/ui/Button'
+import { ApiError } from '@/lib/http'
+import { useCreateCity, useRenameCity } from './api'
+
+/**
+ * Add a city, or rename one, in a 900 px Headless UI Dialog (spec section 2) holding the simple
+ * named item form of spec section 5: Name, 2 to 20 letters and spaces, with the spec's messages
+ * (the contract's `cityBody`). A name already taken comes back as a 409 whose message the client
+ * toasts and the form puts under Name. Focus moves to Name, stays trapped, and returns to the
+ * button that opened it; Escape, the backdrop, Close and Cancel close it, except while saving.
+ * The form lives only while the dialog is open, so each opening starts afresh.
+ */
+export function CityDialog({ open, city, onClose }: { open: boolean; city?: Pick<City, '_id' | 'name'>; onClose: () => void }) {
+  const create = useCreateCity()
+  const rename = useRenameCity()
+  const busy = create.isPending || rename.isPending
+  const close = () => {
+    if (busy) return
+    create.reset()
+    rename.reset()
+    onClose()
+  }
+  const title = city ? 'Edit City' : 'Add City'
+  return (
+    <Dialog open={open} onClose={close} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+      <div className="fixed inset-0 flex items-center justify-center p-2 sm:p-4">
+        <DialogPanel className="flex max-h-[calc(100dvh-1rem)] w-full max-w-modal flex-col rounded-lg bg-white shadow-xl sm:max-h-[calc(100dvh-2rem)]">
+          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-4">
+            <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
+            <button
+              type="button"
+              aria-label="Close"
+              onClick={close}
+              disabled={busy}
+              className="inline-flex h-9 w-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:cursor-not-allowed"
+            >
+              <CloseIcon className="h-5 w-5" />
+            </button>
+          </div>
+          <CityForm
+            city={city}
+            label={title}
+            busy={busy}
+            onCancel={close}
+            onSubmit={(values, form) => {
+              const onError = (error: unknown) => {
+                if (!(error instanceof ApiError)) return
+                // 409: the name is taken. The client has toasted it; it belongs under Name too.
+                if (error.status === 409) form.setError('name', { type: 'server', message: error.message }, { shouldFocus: true })
+                else applyServerErrors(form, error.fields)
+              }
+              const onSuccess = () => {
+                create.reset()
+                rename.reset()
+                onClose()
+              }
+              if (city) rename.mutate({ id: city._id, ...values }, { onSuccess, onError })
+              else create.mutate(values, { onSuccess, onError })
+            }}
+          />
+        </DialogPanel>
+      </div>
+    </Dialog>
+  )
+}
+
+function CityForm({
+  city,
+  label,
+  busy,
+  onCancel,
+  onSubmit,
+}: {
+  city?: Pick<City, 'name'>
+  label: string
+  busy: boolean
+  onCancel: () => void
+  onSubmit: (values: CityBody, form: UseFormReturn<CityBody>) => void
+}) {
+  const formId = useId()
+  const form = useForm<CityBody>({ resolver: zodResolver(cityBody), mode: 'onTouched', defaultValues: { name: city?.name ?? '' } })
+  const submit = form.handleSubmit((values) => onSubmit(values, form))
+  return (
+    <>
+      <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
+        <Form id={formId} onSubmit={submit} aria-label={label} className="flex flex-col gap-4">
+          <TextField form={form} name="name" label="Name" autoComplete="off" autoFocus hint="2 to 20 letters and spaces" />
+        </Form>
+      </div>
+      <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} busy={busy}>
+          Save
+        </Button>
+      </div>
+    </>
+  )
+}

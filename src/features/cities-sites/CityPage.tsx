@@ -1,0 +1,98 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, getRouteApi } from '@tanstack/react-router'
+import { PLACE_STATUS, type PlaceStatus, type SiteListItem } from '@contract'
+import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
+import { PencilIcon } from '@/components/layout/icons'
+import { ListScreen, cells, listColumns, statusCell, type ListFilter } from '@/components/list'
+import { EyeIcon } from '@/components/list/icons'
+import { OrDashes } from '@/components/ui/Dashes'
+import { cityDetailsQuery, sitesListQuery } from './api'
+import { CONTENT_CRUMB, siteStatusLabel } from './content'
+import { AddSiteLink, DeleteSiteButton, SiteStatusSwitch } from './SiteActions'
+
+const route = getRouteApi('/_signed-in/cities/$cityId')
+
+const iconLink = 'inline-flex h-8 w-8 items-center justify-center rounded-full text-primary-700 hover:bg-primary-50'
+
+function SiteRowActions({ site }: { site: SiteListItem }) {
+  return (
+    <div className="flex items-center justify-end gap-2">
+      <Link
+        to="/sites/site-details/$siteId"
+        params={{ siteId: site._id }}
+        preload="intent"
+        aria-label={`View ${site.name}`}
+        title="View details"
+        className={iconLink}
+      >
+        <EyeIcon className="h-5 w-5" />
+      </Link>
+      <Link to="/sites/site" search={{ siteId: site._id }} preload="intent" aria-label={`Edit ${site.name}`} title="Edit" className={iconLink}>
+        <PencilIcon className="h-5 w-5" />
+      </Link>
+      <SiteStatusSwitch site={site} />
+      <DeleteSiteButton site={site} compact />
+    </div>
+  )
+}
+
+const siteStatusCell = statusCell<PlaceStatus>({
+  1: [siteStatusLabel[1], 'success'],
+  2: [siteStatusLabel[2], 'danger'],
+})
+
+const col = listColumns<SiteListItem>()
+/** As the pet shops and hospitals lists (spec section 2): Name, Address, Status, Created At, Actions. */
+const siteColumns = col.columns([
+  col.accessor('name', { header: 'Name', enableSorting: true, cell: cells.text }),
+  col.accessor('address', {
+    header: 'Address',
+    enableSorting: true,
+    // Long addresses stay on two lines; the whole one is the tooltip.
+    cell: (info) => (
+      <span title={info.getValue()} className="line-clamp-2 max-w-xs">
+        <OrDashes value={info.getValue()} />
+      </span>
+    ),
+  }),
+  col.accessor('status', { header: 'Status', enableSorting: true, cell: siteStatusCell }),
+  col.accessor('createdAt', { header: 'Created At', enableSorting: true, cell: cells.date, meta: { className: 'whitespace-nowrap' } }),
+  col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <SiteRowActions site={row.original} />, meta: { className: 'text-right' } }),
+])
+
+const statusFilter: ListFilter<PlaceStatus> = {
+  label: 'Status',
+  options: [
+    { value: PLACE_STATUS.ACTIVE, label: siteStatusLabel[1] },
+    { value: PLACE_STATUS.DEACTIVE, label: siteStatusLabel[2] },
+  ],
+}
+
+/**
+ * /cities/:cityId: the city's name as the heading (trail Content > city) and its sites, searchable
+ * (name and address), sortable and filtered by status; view, edit, the status switch and Delete
+ * (admins) per row; 'Add Site' adds one to this city.
+ */
+export function CityPage() {
+  const { cityId } = route.useParams()
+  const { data: city } = useSuspenseQuery(cityDetailsQuery(cityId))
+  return (
+    <>
+      <Breadcrumbs items={[CONTENT_CRUMB, { name: city.name, path: '' }]} />
+      <div className="flex flex-col gap-1">
+        <p className="text-xs font-medium uppercase tracking-wide text-slate-500">City</p>
+        <h1 className="text-xl font-semibold text-slate-900">{city.name}</h1>
+        <p className="text-sm text-slate-600">{city.siteCount === 1 ? '1 site' : `${city.siteCount} sites`}</p>
+      </div>
+      <ListScreen
+        name="Sites"
+        heading={false}
+        route={route}
+        query={(q) => sitesListQuery({ ...q, cityId })}
+        columns={siteColumns}
+        filter={statusFilter}
+        actions={<AddSiteLink cityId={cityId} />}
+      />
+    </>
+  )
+}

@@ -1,0 +1,117 @@
+import { useMemo } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router'
+import { useForm, useWatch } from 'react-hook-form'
+import type { City, SiteDetails } from '@contract'
+import { AddressPicker } from '@/components/form/AddressPicker'
+import { TextAreaField, TextField, applyServerErrors } from '@/components/form/Field'
+import { Form } from '@/components/form/Form'
+import { ImagesField } from '@/components/form/ImagePicker'
+import { UnsavedChangesDialog } from '@/components/form/UnsavedChangesDialog'
+import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard'
+import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
+import { Button, buttonClass } from '@/components/ui/Button'
+import { ApiError } from '@/lib/http'
+import { uploadsRunning } from '@/lib/uploads'
+import { cityDetailsQuery, siteDetailsQuery, useCreateSite, useUpdateSite } from './api'
+import { CONTENT_CRUMB, cityCrumb, siteTrail } from './content'
+import {
+  SITE_IMAGES_HELP,
+  siteCreatePayload,
+  siteFormDefaults,
+  siteFormErrors,
+  siteFormSchema,
+  siteUpdatePayload,
+  type SiteFormInput,
+  type SiteFormValues,
+} from './siteForm'
+
+const addRoute = getRouteApi('/_signed-in/sites/add-site')
+const editRoute = getRouteApi('/_signed-in/sites/site')
+
+/** /sites/add-site?cityId=: a new site in that city (both roles add sites: DESIGN.md section 3). */
+export function AddSitePage() {
+  const { cityId = '' } = addRoute.useSearch()
+  const { data: city } = useSuspenseQuery(cityDetailsQuery(cityId))
+  return <SiteForm key={city._id} city={city} />
+}
+
+/** /sites/site?siteId=: the same form, starting from the site (both roles edit sites). */
+export function EditSitePage() {
+  const { siteId = '' } = editRoute.useSearch()
+  const { data: site } = useSuspenseQuery(siteDetailsQuery(siteId))
+  return <SiteForm key={site._id} city={{ _id: site.cityId, name: site.cityName }} site={site} />
+}
+
+/** Ours: why Add / Save is off for a moment (the images field says what to do). */
+const UPLOADING = 'Uploading images…'
+
+function SiteForm({ city, site }: { city: Pick<City, '_id' | 'name'>; site?: SiteDetails }) {
+  const navigate = useNavigate()
+  const defaultValues = useMemo(() => siteFormDefaults(site), [site])
+  const form = useForm<SiteFormInput, unknown, SiteFormValues>({ resolver: zodResolver(siteFormSchema), mode: 'onTouched', defaultValues })
+  const guard = useUnsavedChangesGuard(form)
+  const create = useCreateSite()
+  const update = useUpdateSite()
+  const saving = create.isPending || update.isPending
+  const images = useWatch({ control: form.control, name: 'images' })
+  const uploading = uploadsRunning(images)
+
+  const saved = ({ data }: { data: SiteDetails }) => {
+    // Saved: nothing is lost by leaving now.
+    guard.release()
+    void navigate({ to: '/sites/site-details/$siteId', params: { siteId: data._id } })
+  }
+  const refused = (error: unknown) => {
+    // The message was toasted by the client; the per-field ones go under their fields.
+    if (error instanceof ApiError) applyServerErrors(form, siteFormErrors(error.fields))
+  }
+  const submit = form.handleSubmit((values) => {
+    if (site) update.mutate({ id: site._id, body: siteUpdatePayload(values) }, { onSuccess: saved, onError: refused })
+    else create.mutate(siteCreatePayload(values, city._id), { onSuccess: saved, onError: refused })
+  })
+
+  const title = site ? 'Edit Site' : 'Add Site'
+  return (
+    <>
+      <Breadcrumbs items={site ? siteTrail(site, { name: 'Edit', path: '' }) : [CONTENT_CRUMB, cityCrumb(city), { name: title, path: '' }]} />
+      <section aria-labelledby="site-form-title" className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1">
+          <h1 id="site-form-title" className="text-xl font-semibold text-slate-900">
+            {title}
+          </h1>
+          <p className="text-sm text-slate-600">{`City: ${city.name}`}</p>
+        </div>
+        <Form
+          onSubmit={submit}
+          aria-labelledby="site-form-title"
+          className="flex flex-col gap-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <TextField form={form} name="name" label="Name" autoComplete="off" />
+          <TextAreaField form={form} name="description" label="Description" rows={4} />
+          <AddressPicker form={form} name="address" latitude="latitude" longitude="longitude" label="Address" />
+          <ImagesField form={form} name="images" folderType="site" label="Images" min={1} help={SITE_IMAGES_HELP} disabled={saving} />
+          <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-4">
+            <p role="status" className="mr-auto text-xs text-slate-600 empty:hidden">
+              {uploading ? UPLOADING : ''}
+            </p>
+            {site ? (
+              <Link to="/sites/site-details/$siteId" params={{ siteId: site._id }} className={buttonClass('secondary')}>
+                Cancel
+              </Link>
+            ) : (
+              <Link to="/cities/$cityId" params={{ cityId: city._id }} className={buttonClass('secondary')}>
+                Cancel
+              </Link>
+            )}
+            <Button type="submit" busy={saving} disabled={uploading}>
+              {site ? 'Save Changes' : title}
+            </Button>
+          </div>
+        </Form>
+      </section>
+      <UnsavedChangesDialog guard={guard} />
+    </>
+  )
+}

@@ -1,0 +1,273 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import {
+  CITY_MSG,
+  MSG,
+  PLACE_STATUS,
+  SITE_MSG,
+  city,
+  idParam,
+  siteDetails,
+  siteListItem,
+  type City,
+  type CityBody,
+  type CityListQuery,
+  type ListPage,
+  type PlaceStatus,
+  type SiteCreateBody,
+  type SiteDetails,
+  type SiteListItem,
+  type SiteListQuery,
+  type SiteUpdateBody,
+} from '@contract'
+import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
+import { notify } from '@/lib/toast'
+
+/**
+ * Content management (DESIGN.md section 3): cities (GET admin/city/list, POST admin/city,
+ * GET/PUT/DELETE admin/city/{id}) and the sites in them (GET admin/site/list?cityId=, POST
+ * admin/site, GET/PUT/DELETE admin/site/{id}, PATCH admin/site/status/{id} toggles the status).
+ */
+
+export const cityKeys = {
+  all: ['cities'] as const,
+  lists: () => [...cityKeys.all, 'list'] as const,
+  /** `q` already parsed: defaults applied, so equal lists share one key. */
+  list: (q: CityListQuery) => [...cityKeys.lists(), q] as const,
+  details: () => [...cityKeys.all, 'detail'] as const,
+  detail: (id: string) => [...cityKeys.details(), id] as const,
+}
+
+export const siteKeys = {
+  all: ['sites'] as const,
+  lists: () => [...siteKeys.all, 'list'] as const,
+  /** `q` already parsed, with the city it lists (`cityId`). */
+  list: (q: SiteListQuery) => [...siteKeys.lists(), q] as const,
+  details: () => [...siteKeys.all, 'detail'] as const,
+  detail: (id: string) => [...siteKeys.details(), id] as const,
+}
+
+/** Our ids are UUIDs: an id that cannot be one names nothing, so it is a 404 without asking. */
+const isId = (id: string) => idParam.safeParse({ id }).success
+
+/** GET admin/city/list: one page of cities, each with its number of sites. */
+export const citiesListQuery = (q: CityListQuery) =>
+  queryOptions({ queryKey: cityKeys.list(q), queryFn: () => http.list('admin/city/list', q, city) })
+
+/** GET admin/city/{id}: the city (its name heads its page and the trails of its sites). */
+export const cityDetailsQuery = (id: string) =>
+  queryOptions({
+    queryKey: cityKeys.detail(id),
+    queryFn: async () => {
+      if (!isId(id)) throw new ApiError(CITY_MSG.notFound, 404)
+      return (await http.get(`admin/city/${id}`, withData(city))).data
+    },
+  })
+
+/** GET admin/site/list?cityId=: one page of a city's sites (search, status filter, sort). */
+export const sitesListQuery = (q: SiteListQuery) =>
+  queryOptions({
+    queryKey: siteKeys.list(q),
+    queryFn: () => {
+      if (q.cityId !== undefined && !isId(q.cityId)) throw new ApiError(CITY_MSG.notFound, 404)
+      return http.list('admin/site/list', q, siteListItem)
+    },
+  })
+
+/** GET admin/site/{id}: the site with its city's name, its description, coordinates and images. */
+export const siteDetailsQuery = (id: string) =>
+  queryOptions({
+    queryKey: siteKeys.detail(id),
+    queryFn: async () => {
+      if (!isId(id)) throw new ApiError(SITE_MSG.notFound, 404)
+      return (await http.get(`admin/site/${id}`, withData(siteDetails))).data
+    },
+  })
+
+/* ------------------------------------------------------------------------------------------------
+ * Cities
+ */
+
+/**
+ * What shows a city's name or site count: the cities lists, the city's page (its answer is put
+ * there directly) and the trails and headers of its sites (`cityName`).
+ */
+function refreshCity(queryClient: QueryClient, saved: City) {
+  queryClient.setQueryData(cityKeys.detail(saved._id), saved)
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: cityKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: siteKeys.details() }),
+  ])
+}
+
+const savedCity = withData(city)
+
+/**
+ * POST admin/city {name} (both roles). Success shows the server's message; a 409 (the name is
+ * taken) was toasted by the client and its `ApiError` is for the form, which puts it under Name.
+ */
+export function useCreateCity() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: CityBody) => http.post('admin/city', savedCity, body),
+    onSuccess: ({ message, data }) => {
+      notify.success(message.trim() || CITY_MSG.created)
+      return refreshCity(queryClient, data)
+    },
+    onError: notifyIfUnseen,
+  })
+}
+
+/** PUT admin/city/{id} {name} (both roles): a rename, refused with a 409 like an add. */
+export function useRenameCity() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, ...body }: CityBody & { id: string }) => http.put(`admin/city/${id}`, savedCity, body),
+    onSuccess: ({ message, data }) => {
+      notify.success(message.trim() || CITY_MSG.updated)
+      return refreshCity(queryClient, data)
+    },
+    onError: notifyIfUnseen,
+  })
+}
+
+/**
+ * DELETE admin/city/{id} (admins only; a sub admin gets 403). A city that still has sites is
+ * refused with a 409 whose message the client shows. Success shows the server's message, takes
+ * the row off every cached page at once and fetches the lists again.
+ */
+export function useDeleteCity({ onDeleted }: { onDeleted?: () => unknown } = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => http.delete(`admin/city/${id}`, messageOnly),
+    onSuccess: async ({ message }, id) => {
+      notify.success(message.trim() || CITY_MSG.deleted)
+      queryClient.setQueriesData<ListPage<City>>({ queryKey: cityKeys.lists() }, (page) =>
+        page && page.data.some((c) => c._id === id)
+          ? { ...page, data: page.data.filter((c) => c._id !== id), total: Math.max(0, page.total - 1) }
+          : page,
+      )
+      await onDeleted?.()
+      queryClient.removeQueries({ queryKey: cityKeys.detail(id), exact: true })
+      void queryClient.invalidateQueries({ queryKey: cityKeys.lists() })
+    },
+    onError: notifyIfUnseen,
+  })
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Sites
+ */
+
+/** The status a toggle leads to: 1 becomes 2, otherwise 1 (as for places, spec section 4). */
+export const toggledStatus = (status: PlaceStatus): PlaceStatus =>
+  status === PLACE_STATUS.ACTIVE ? PLACE_STATUS.DEACTIVE : PLACE_STATUS.ACTIVE
+
+/** Every cached sites page holding the site `id`, changed by `change` (pages without it untouched). */
+function updateSiteLists(queryClient: QueryClient, id: string, change: (page: ListPage<SiteListItem>) => ListPage<SiteListItem>) {
+  queryClient.setQueriesData<ListPage<SiteListItem>>({ queryKey: siteKeys.lists() }, (page) =>
+    page && page.data.some((s) => s._id === id) ? change(page) : page,
+  )
+}
+
+/**
+ * After a site is added, edited or deleted: the sites lists (the city's among them) and the
+ * cities (their site counts, the city's page) are fetched again.
+ */
+function refreshAfterSiteChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: siteKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: cityKeys.all }),
+  ])
+}
+
+/**
+ * PATCH admin/site/status/{id} with an empty body (both roles): the server flips the status.
+ * Optimistic: the new status shows at once in every cached page and the details; an error puts
+ * the previous values back and says why; either way the lists and the details are fetched
+ * again. Success shows the server's message. (A status does not change a city's site count.)
+ */
+export function useToggleSiteStatus() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (site: Pick<SiteListItem, '_id' | 'status'>) => http.patch(`admin/site/status/${site._id}`, withData(siteListItem)),
+    onMutate: async ({ _id: id, status }) => {
+      // No answer in flight may overwrite the optimistic value.
+      await queryClient.cancelQueries({ queryKey: siteKeys.all })
+      const lists = queryClient.getQueriesData<ListPage<SiteListItem>>({ queryKey: siteKeys.lists() })
+      const detail = queryClient.getQueryData<SiteDetails>(siteKeys.detail(id))
+      const next = toggledStatus(status)
+      updateSiteLists(queryClient, id, (page) => ({ ...page, data: page.data.map((s) => (s._id === id ? { ...s, status: next } : s)) }))
+      if (detail) queryClient.setQueryData<SiteDetails>(siteKeys.detail(id), { ...detail, status: next })
+      return { lists, detail }
+    },
+    onError: (error, { _id: id }, context) => {
+      context?.lists.forEach(([key, page]) => queryClient.setQueryData(key, page))
+      if (context?.detail) queryClient.setQueryData(siteKeys.detail(id), context.detail)
+      notifyIfUnseen(error)
+    },
+    onSuccess: ({ message }) => notify.success(message.trim() || SITE_MSG.statusUpdated),
+    onSettled: (_data, _error, { _id: id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: siteKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: siteKeys.detail(id) }),
+      ]),
+  })
+}
+
+/**
+ * DELETE admin/site/{id} (admins only; a sub admin gets 403). Success shows the server's
+ * message, takes the row off every cached page at once, and fetches the lists and the cities
+ * again. `onDeleted` runs before the site's own cache entry is dropped: the details page leaves
+ * for the city there, so nothing on screen asks for the site again.
+ */
+export function useDeleteSite({ onDeleted }: { onDeleted?: () => unknown } = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => http.delete(`admin/site/${id}`, messageOnly),
+    onSuccess: async ({ message }, id) => {
+      notify.success(message.trim() || SITE_MSG.deleted)
+      updateSiteLists(queryClient, id, (page) => ({
+        ...page,
+        data: page.data.filter((s) => s._id !== id),
+        total: Math.max(0, page.total - 1),
+      }))
+      await onDeleted?.()
+      queryClient.removeQueries({ queryKey: siteKeys.detail(id), exact: true })
+      void refreshAfterSiteChange(queryClient)
+    },
+    onError: notifyIfUnseen,
+  })
+}
+
+const savedSite = withData(siteDetails)
+
+/** After a save: the site's details are the server's answer; the lists and the cities are fetched again. */
+function useAfterSiteSave() {
+  const queryClient = useQueryClient()
+  return ({ message, data }: { message: string; data: SiteDetails }) => {
+    notify.success(message.trim() || MSG.success)
+    queryClient.setQueryData(siteKeys.detail(data._id), data)
+    void refreshAfterSiteChange(queryClient)
+    void queryClient.invalidateQueries({ queryKey: siteKeys.detail(data._id), refetchType: 'none' })
+  }
+}
+
+/** POST admin/site (both roles): the server's message, then the caller goes to the new site. */
+export function useCreateSite() {
+  const afterSave = useAfterSiteSave()
+  return useMutation({
+    mutationFn: (body: SiteCreateBody) => http.post('admin/site', savedSite, body),
+    onSuccess: afterSave,
+    onError: notifyIfUnseen,
+  })
+}
+
+/** PUT admin/site/{id} (both roles): `previousImages` are the kept images, `images` the new uploads. */
+export function useUpdateSite() {
+  const afterSave = useAfterSiteSave()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SiteUpdateBody }) => http.put(`admin/site/${id}`, savedSite, body),
+    onSuccess: afterSave,
+    onError: notifyIfUnseen,
+  })
+}

@@ -1,0 +1,27 @@
+import { ROLE, type City, type PlaceStatus, type SiteDetails } from '@contract'
+import type { Crumb } from '@/components/layout/breadcrumbs'
+import { useAuth } from '@/lib/auth'
+
+/**
+ * The words, trails and rights of the content screens (DESIGN.md section 3), apart from the
+ * screens so each reads the same.
+ */
+
+/** DESIGN.md section 3: only an admin deletes cities and sites; a sub admin is offered no Delete (the server answers 403). */
+export const useCanDelete = () => useAuth().userDetails?.role === ROLE.ADMIN
+
+/** A site's status, worded as DESIGN.md section 3 does (1 active, 2 inactive). */
+export const siteStatusLabel: Record<PlaceStatus, string> = { 1: 'Active', 2: 'Inactive' }
+
+/** The first crumb of every content screen: the cities list, named as its menu entry. */
+export const CONTENT_CRUMB: Crumb = { name: 'Content', path: '/content-management' }
+
+export const cityCrumb = (city: Pick<City, '_id' | 'name'>): Crumb => ({ name: city.name, path: `/cities/${city._id}` })
+
+/** Content > {City} > {Site}, then `more` (Edit). The last item is the current page. */
+export const siteTrail = (site: Pick<SiteDetails, '_id' | 'name' | 'cityId' | 'cityName'>, ...more: Crumb[]): Crumb[] => [
+  CONTENT_CRUMB,
+  cityCrumb({ _id: site.cityId, name: site.cityName }),
+  { name: site.name, path: `/sites/site-details/${site._id}` },
+  ...more,
+]

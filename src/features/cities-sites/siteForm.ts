@@ -1,0 +1,82 @@
+import type { z } from 'zod'
+import {
+  DEFAULT_COORDINATE,
+  IMAGES_MAX,
+  SITE_IMAGE_MAX_BYTES,
+  SITE_UPLOAD_TEXT,
+  siteFields,
+  type SiteCreateBody,
+  type SiteDetails,
+  type SiteUpdateBody,
+} from '@contract'
+import { imagesSchema } from '@/components/form/images'
+import { uploadedItems, uploadedUrls, type UploadItem } from '@/lib/uploads'
+
+/**
+ * The site form (DESIGN.md section 3; the contract's `siteFields`, worded for a site): name,
+ * description, the picked address with its coordinates, and the images: at least one, also on
+ * edit (a site always shows one), at most 20, each JPG/JPEG/PNG/WEBP up to 20 MB, none still
+ * uploading or failed. Apart from the screen so its rules can be read alone.
+ */
+export const siteFormSchema = siteFields.extend({
+  images: imagesSchema({ min: 1, maxBytes: SITE_IMAGE_MAX_BYTES }),
+})
+export type SiteFormInput = z.input<typeof siteFormSchema>
+export type SiteFormValues = z.output<typeof siteFormSchema>
+export type SiteFormField = keyof SiteFormInput
+
+/** The picker's help line: the site upload text of spec section 2, and the count. */
+export const SITE_IMAGES_HELP = `${SITE_UPLOAD_TEXT} each, at most ${IMAGES_MAX} images.`
+
+const FORM_FIELDS: readonly SiteFormField[] = ['name', 'description', 'address', 'latitude', 'longitude', 'images']
+
+/** The form's first values: empty with coordinates -1 ("none picked"), or the site being edited. */
+export function siteFormDefaults(site?: SiteDetails): SiteFormInput {
+  if (!site) {
+    return { name: '', description: '', address: '', latitude: DEFAULT_COORDINATE, longitude: DEFAULT_COORDINATE, images: [] }
+  }
+  return {
+    name: site.name,
+    description: site.description,
+    address: site.address,
+    latitude: site.latitude,
+    longitude: site.longitude,
+    images: uploadedItems(site.images),
+  }
+}
+
+const textOf = (v: SiteFormValues) => ({
+  name: v.name,
+  description: v.description,
+  address: v.address,
+  latitude: v.latitude,
+  longitude: v.longitude,
+})
+
+/** A file uploaded from this form (it has its picked file), as opposed to a kept earlier image. */
+const isNew = (item: UploadItem) => !!item.file
+
+/** POST body: the city the site is added to, and every image as a new upload. */
+export const siteCreatePayload = (v: SiteFormValues, cityId: string): SiteCreateBody => ({
+  cityId,
+  ...textOf(v),
+  images: uploadedUrls(v.images),
+})
+
+/** PUT body: `previousImages` are the earlier images still in the list (in order), `images` the new uploads. */
+export const siteUpdatePayload = (v: SiteFormValues): SiteUpdateBody => ({
+  ...textOf(v),
+  previousImages: uploadedUrls(v.images.filter((item) => !isNew(item))),
+  images: uploadedUrls(v.images.filter(isNew)),
+})
+
+/** A 400's `fields` keyed by the form's fields: 'images.0' and 'previousImages.1' are the images field. */
+export function siteFormErrors(fields: Record<string, string> | undefined): Partial<Record<SiteFormField, string>> {
+  const errors: Partial<Record<SiteFormField, string>> = {}
+  for (const [key, message] of Object.entries(fields ?? {})) {
+    const head = key.split('.')[0] ?? ''
+    const field = head === 'previousImages' ? 'images' : (FORM_FIELDS as readonly string[]).includes(head) ? (head as SiteFormField) : undefined
+    if (field) errors[field] ??= message
+  }
+  return errors
+}

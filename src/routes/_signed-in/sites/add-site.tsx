@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { PageLoader } from '@/components/ui/Spinner'
+import { cityDetailsQuery } from '@/features/cities-sites/api'
+import { CityError } from '@/features/cities-sites/ContentErrors'
+import { AddSitePage } from '@/features/cities-sites/SiteFormPage'
+
+export const Route = createFileRoute('/_signed-in/sites/add-site')({
+  // The city the site is added to: /sites/add-site?cityId=...
+  validateSearch: z.object({ cityId: z.string().optional().catch(undefined) }),
+  loaderDeps: ({ search }) => ({ cityId: search.cityId ?? '' }),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(cityDetailsQuery(deps.cityId)),
+  // The page draws its own trail: Content > the city's name > Add Site.
+  staticData: { crumbs: false },
+  pendingComponent: PageLoader,
+  errorComponent: (props) => <CityError current="Add Site" {...props} />,
+  component: AddSitePage,
+})

@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { PageLoader } from '@/components/ui/Spinner'
+import { siteDetailsQuery } from '@/features/cities-sites/api'
+import { SiteError } from '@/features/cities-sites/ContentErrors'
+import { EditSitePage } from '@/features/cities-sites/SiteFormPage'
+
+export const Route = createFileRoute('/_signed-in/sites/site')({
+  // The site being edited: /sites/site?siteId=...
+  validateSearch: z.object({ siteId: z.string().optional().catch(undefined) }),
+  loaderDeps: ({ search }) => ({ siteId: search.siteId ?? '' }),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(siteDetailsQuery(deps.siteId)),
+  // The page draws its own trail: Content > the city > the site > Edit.
+  staticData: { crumbs: false },
+  pendingComponent: PageLoader,
+  errorComponent: (props) => <SiteError current="Edit" {...props} />,
+  component: EditSitePage,
+})
