@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { PLACE_STATUS, type PlaceKind } from '@contract'
 import { api, fail } from './mocks/db'
@@ -91,6 +91,15 @@ describe('place details, either kind', () => {
     const images = within(gallery).getAllByRole('img')
     expect(images.map((img) => img.getAttribute('alt'))).toEqual(['Image 1', 'Image 2', 'Image 3'])
     expect(images.map((img) => img.getAttribute('src'))).toEqual(place.images)
+  })
+
+  it('shows a placeholder, still named Image n, for an image that fails to load', async () => {
+    await openDetails(petShops, 0)
+    const gallery = screen.getByRole('region', { name: 'Images' })
+    fireEvent.error(within(gallery).getByRole('img', { name: 'Image 2' }))
+    const placeholder = within(gallery).getByRole('img', { name: 'Image 2' })
+    expect(placeholder.tagName).toBe('SPAN')
+    expect(within(gallery).getByRole('img', { name: 'Image 1' }).tagName).toBe('IMG')
   })
 
   it('shows dashes for what a hospital lacks, no logo, no map link, and says there are no images', async () => {

@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent, type Ref } from 'react'
 import { get, useController, type FieldError, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form'
 import { IMAGES_MAX, UPLOAD_RULES, type UploadFolder } from '@contract'
 import { CloseIcon } from '@/components/layout/icons'
+import { FallbackImage } from '@/components/ui/FallbackImage'
 import { useUploads, type UploadItem } from '@/lib/uploads'
 import { IMAGES_MSG, acceptOf, imageLabel, pickImages } from './images'
 
@@ -166,7 +167,7 @@ function ImageTile({
   const progress = item.status === 'uploading' ? item.progress : 0
   return (
     <li className="relative aspect-square overflow-hidden rounded-md border border-slate-200 bg-slate-50">
-      <Thumbnail sources={[item.preview, item.status === 'success' ? item.url : undefined]} alt={label} />
+      <FallbackImage sources={[item.preview, item.status === 'success' ? item.url : undefined]} alt={label} />
       {(item.status === 'pending' || item.status === 'uploading') && (
         <div className="absolute inset-x-0 bottom-0 bg-white/85 px-2 py-1.5">
           <div
@@ -211,34 +212,10 @@ function ImageTile({
   )
 }
 
-/** The first source that loads; a placeholder when none does (a revoked preview, a broken url). */
-function Thumbnail({ sources, alt }: { sources: (string | undefined)[]; alt: string }) {
-  const [broken, setBroken] = useState<string[]>([])
-  const src = sources.find((s): s is string => !!s && !broken.includes(s))
-  if (!src) {
-    return (
-      <span role="img" aria-label={alt} className="flex h-full w-full items-center justify-center text-slate-300">
-        <PhotoIcon />
-      </span>
-    )
-  }
-  return <img src={src} alt={alt} onError={() => setBroken((b) => [...b, src])} className="h-full w-full object-cover" />
-}
-
 function PlusIcon() {
   return (
     <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" className="h-4 w-4">
       <path d="M12 5v14M5 12h14" />
-    </svg>
-  )
-}
-
-function PhotoIcon() {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinejoin="round" aria-hidden="true" className="h-10 w-10">
-      <rect x="3.5" y="4.5" width="17" height="15" rx="2" />
-      <circle cx="9" cy="10" r="1.8" />
-      <path d="M4 17l5-5 4 4 2.5-2.5L20 18" />
     </svg>
   )
 }

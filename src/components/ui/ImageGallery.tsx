@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { FallbackImage } from './FallbackImage'
 
 /**
  * A details page's images (places, sites): each named 'Image n' (spec section 5), opening full
@@ -25,8 +26,8 @@ export function ImageGallery({
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {images.map((src, i) => (
             <li key={`${i}-${src}`}>
-              <a href={src} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg">
-                <img src={src} alt={`Image ${i + 1}`} loading="lazy" className="aspect-square w-full bg-slate-100 object-cover" />
+              <a href={src} target="_blank" rel="noopener noreferrer" className="block aspect-square overflow-hidden rounded-lg bg-slate-100">
+                <FallbackImage sources={[src]} alt={`Image ${i + 1}`} />
               </a>
             </li>
           ))}

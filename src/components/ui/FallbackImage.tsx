@@ -1,0 +1,44 @@
+import { useState } from 'react'
+
+/**
+ * The first of `sources` that loads, or a placeholder when none does (a revoked preview, a broken
+ * or unreachable URL: spec section 8 replaces a broken image by a placeholder). Fills its box.
+ */
+export function FallbackImage({
+  sources,
+  alt,
+  className = 'h-full w-full object-cover',
+}: {
+  sources: (string | undefined)[]
+  alt: string
+  className?: string
+}) {
+  const [broken, setBroken] = useState<string[]>([])
+  const src = sources.find((s): s is string => !!s && !broken.includes(s))
+  if (!src) {
+    return (
+      <span role="img" aria-label={alt} className="flex h-full w-full items-center justify-center bg-slate-50 text-slate-300">
+        <PhotoIcon />
+      </span>
+    )
+  }
+  return <img src={src} alt={alt} loading="lazy" onError={() => setBroken((b) => [...b, src])} className={className} />
+}
+
+function PhotoIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.6}
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className="h-10 w-10"
+    >
+      <rect x="3.5" y="4.5" width="17" height="15" rx="2" />
+      <circle cx="9" cy="10" r="1.8" />
+      <path d="M4 17l5-5 4 4 2.5-2.5L20 18" />
+    </svg>
+  )
+}
