@@ -22,6 +22,14 @@ export interface AuditEvent {
   actor?: { id?: string | null; email: string; role?: Role | null }
 }
 
+/** Keys a detail never keeps, whatever a caller passes: secrets stay out of the log. */
+const SECRET_KEY = /pass(word)?|token|otp|secret|hash|authorization|cookie/i
+/** A label is for reading, not storage: long text (a CMS page, a description) is cut. */
+const LABEL_MAX = 200
+
+const withoutSecrets = (detail: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(detail).filter(([key]) => !SECRET_KEY.test(key)))
+
 /**
  * Records one audit event for the request `c`: the actor (the signed-in admin unless given), the
  * client's address and the request id. Awaited in the request, so an action the client saw
@@ -40,9 +48,9 @@ export async function recordAudit(c: AppContext, event: AuditEvent): Promise<voi
     action: event.action,
     targetType: event.target?.type ?? null,
     targetId: event.target?.id ?? null,
-    targetLabel: event.target?.label ?? null,
+    targetLabel: event.target?.label?.slice(0, LABEL_MAX) ?? null,
     address: clientAddress(c, config.trustProxy),
     requestId: (c.get('requestId') as string | undefined) ?? null,
-    detail: event.detail ?? null,
+    detail: event.detail ? withoutSecrets(event.detail) : null,
   })
 }

@@ -1,11 +1,9 @@
 import type { MiddlewareHandler } from 'hono'
-import { ROLE, type Role } from '../../contract'
+import { can, type AuditActionName, type AuditTargetType, type Permission } from '../../contract'
+import { recordAudit } from '../audit/audit'
 import { lookUpSession, touchSession } from '../auth/sessions'
 import { forbidden, unauthorized } from './api-error'
-import type { AppContext, AppEnv, SignedIn } from './env'
-
-export type RoleName = 'admin' | 'subAdmin'
-const ROLE_OF: Record<RoleName, Role> = { admin: ROLE.ADMIN, subAdmin: ROLE.SUB_ADMIN }
+import type { AppContext, AppEnv, AuditNote, SignedIn } from './env'
 
 const BEARER = /^Bearer\s+(\S+)$/i
 // Writing last_used_at on every call would turn each read into a write; a coarse value is enough.
@@ -28,19 +26,69 @@ async function authenticate(c: AppContext): Promise<SignedIn> {
   return { sessionId: session.id, admin: { id, name, email, role, profileImage } }
 }
 
-/**
- * Lets the request through only for a signed-in admin holding one of `roles` (DESIGN.md
- * section 3): 401 without a valid session, 403 for another role. Read the admin with
- * `c.get('signedIn')`.
- */
-export const requireRole =
-  (...roles: [RoleName, ...RoleName[]]): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    const signedIn = await authenticate(c)
-    if (!roles.some((name) => ROLE_OF[name] === signedIn.admin.role)) throw forbidden()
-    c.set('signedIn', signedIn)
-    await next()
-  }
+/** An audit event a route declares beside its permission, recorded after a 2xx answer. */
+export interface AuditSpec {
+  action: AuditActionName
+  /**
+   * The kind of thing acted on ('petShop', 'user'...). Its id is the path's `:id` unless the
+   * route notes another with `auditNote` (a created row's), and its label what the route notes.
+   */
+  target?: AuditTargetType
+  /** Keep the request's query (an export's search, filter and order; not page or limit) as the detail. */
+  query?: boolean
+}
 
-/** Any signed-in admin or sub admin. */
-export const requireAuth = requireRole('admin', 'subAdmin')
+const queryDetail = (query: Record<string, string>) =>
+  Object.fromEntries(Object.entries(query).filter(([key, value]) => key !== 'page' && key !== 'limit' && value !== ''))
+
+// Which permission each `permit` middleware checks: the route sweep test reads it back.
+const declared = new WeakMap<object, Permission>()
+
+/** The permission a route handler (as listed in Hono's `app.routes`) checks, if it is a `permit`. */
+export const permissionOf = (handler: unknown): Permission | undefined =>
+  typeof handler === 'function' ? declared.get(handler) : undefined
+
+/**
+ * The one access check of the API (DESIGN.md section 3, contract/permissions.ts): every
+ * signed-in route declares exactly one, first. 401 without a valid session; 403 when the
+ * admin's role lacks `permission`, recorded in the audit log as 'authz.denied'. With `audit`,
+ * a successful answer (2xx) records that event, with what the route added by `auditNote`.
+ * Read the admin with `c.get('signedIn')`.
+ */
+export function permit(permission: Permission, audit?: AuditSpec): MiddlewareHandler<AppEnv> {
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const signedIn = await authenticate(c)
+    c.set('signedIn', signedIn)
+    const pathId = c.req.param('id') as string | undefined
+    if (!can(signedIn.admin.role, permission)) {
+      await recordAudit(c, {
+        action: 'authz.denied',
+        ...(audit?.target ? { target: { type: audit.target, id: pathId ?? null } } : {}),
+        detail: { permission, method: c.req.method, path: c.req.path, ...(audit ? { attempted: audit.action } : {}) },
+      })
+      throw forbidden()
+    }
+    await next()
+    if (!audit || c.error || c.res.status < 200 || c.res.status >= 300) return
+    const note = c.get('auditNote') as AuditNote | undefined
+    await recordAudit(c, {
+      action: note?.action ?? audit.action,
+      ...(audit.target ? { target: { type: audit.target, id: note?.id ?? pathId ?? null, label: note?.label ?? null } } : {}),
+      ...(note?.detail || audit.query ? { detail: { ...(audit.query ? queryDetail(c.req.query()) : {}), ...note?.detail } } : {}),
+    })
+  }
+  declared.set(middleware, permission)
+  return middleware
+}
+
+/** Adds to the audit event the route's `permit` declares (see AuditNote); later calls add to earlier ones. */
+export function auditNote(c: AppContext, note: AuditNote): void {
+  const before = c.get('auditNote') as AuditNote | undefined
+  c.set('auditNote', { ...before, ...note, ...(before?.detail || note.detail ? { detail: { ...before?.detail, ...note.detail } } : {}) })
+}
+
+/**
+ * Any signed-in admin acting on their own account: kept for the sign-out and password-change
+ * routes (auth.ts, password.ts); other routes declare `permit(...)`.
+ */
+export const requireAuth = permit('profile.self')

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { Role } from '../../contract'
+import type { AuditActionName, Role } from '../../contract'
 import type { Deps } from '../deps'
 
 /** The signed-in admin of a request, as the auth middleware found it. */
@@ -8,11 +8,24 @@ export interface SignedIn {
   admin: { id: string; name: string; email: string; role: Role; profileImage: string | null }
 }
 
+/**
+ * What a route adds to the audit event its `permit` declares (server/http/auth.ts), set with
+ * `auditNote(c, ...)`: the target's id (when not the path's `:id`, e.g. a created row's) and
+ * label, small facts, or another action of the same kind ('user.unblock' for 'user.block').
+ */
+export interface AuditNote {
+  action?: AuditActionName
+  id?: string
+  label?: string | null
+  detail?: Record<string, unknown>
+}
+
 /** Hono's environment for every router: the app's deps and, behind auth, the signed-in admin. */
 export type AppEnv = {
   Variables: {
     deps: Deps
     signedIn: SignedIn
+    auditNote: AuditNote
   }
 }
 

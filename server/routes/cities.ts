@@ -7,7 +7,7 @@ import { isPgError, PG_CODE } from '../db/pg-errors'
 import { cities, citySearchText, lowerOf } from '../db/schema'
 import type { Deps } from '../deps'
 import { conflict, notFound } from '../http/api-error'
-import { requireAuth, requireRole } from '../http/auth'
+import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
@@ -80,47 +80,55 @@ async function uniqueName<T>(write: Promise<T>): Promise<T> {
  */
 export const citiesRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
-    .get('/admin/city/list', requireAuth, validate('query', cityListQuery), async (c) => {
+    .get('/admin/city/list', permit('read'), validate('query', cityListQuery), async (c) => {
       const q = c.req.valid('query')
       const page = await listPage(deps.db, cityListSource, q, cityRows(deps.db))
       return c.json(listOk(CITY_MSG.listed, { rows: page.rows.map(toCity), total: page.total }, q))
     })
 
-    .post('/admin/city', requireAuth, validate('json', cityBody), async (c) => {
+    .post('/admin/city', permit('city.write', { action: 'city.create', target: 'city' }), validate('json', cityBody), async (c) => {
       const { name } = c.req.valid('json')
       const now = deps.clock.now()
       const [created] = await uniqueName(deps.db.insert(cities).values({ name, createdAt: now, updatedAt: now }).returning(cityColumns))
+      auditNote(c, { id: created!.id, label: created!.name })
       return c.json(ok(CITY_MSG.created, toCity(created!)), 201)
     })
 
-    .get('/admin/city/:id', requireAuth, validate('param', idParam), async (c) => {
+    .get('/admin/city/:id', permit('read'), validate('param', idParam), async (c) => {
       const [city] = await deps.db.select(cityColumns).from(cities).where(eq(cities.id, c.req.valid('param').id))
       if (!city) throw notFound(CITY_MSG.notFound)
       return c.json(ok(CITY_MSG.fetched, toCity(city)))
     })
 
     // A city keeps its name under another case or spacing: the index sees the same key on the same row.
-    .put('/admin/city/:id', requireAuth, validate('param', idParam), validate('json', cityBody), async (c) => {
-      const { name } = c.req.valid('json')
-      const [updated] = await uniqueName(
-        deps.db
-          .update(cities)
-          .set({ name, updatedAt: deps.clock.now() })
-          .where(eq(cities.id, c.req.valid('param').id))
-          .returning(cityColumns),
-      )
-      if (!updated) throw notFound(CITY_MSG.notFound)
-      return c.json(ok(CITY_MSG.updated, toCity(updated)))
-    })
+    .put(
+      '/admin/city/:id',
+      permit('city.write', { action: 'city.update', target: 'city' }),
+      validate('param', idParam),
+      validate('json', cityBody),
+      async (c) => {
+        const { name } = c.req.valid('json')
+        const [updated] = await uniqueName(
+          deps.db
+            .update(cities)
+            .set({ name, updatedAt: deps.clock.now() })
+            .where(eq(cities.id, c.req.valid('param').id))
+            .returning(cityColumns),
+        )
+        if (!updated) throw notFound(CITY_MSG.notFound)
+        auditNote(c, { label: updated.name })
+        return c.json(ok(CITY_MSG.updated, toCity(updated)))
+      },
+    )
 
     // The foreign key refuses the delete of a city with sites, also one added a moment ago.
-    .delete('/admin/city/:id', requireRole('admin'), validate('param', idParam), async (c) => {
-      let deleted: { id: string }[]
+    .delete('/admin/city/:id', permit('city.delete', { action: 'city.delete', target: 'city' }), validate('param', idParam), async (c) => {
+      let deleted: { id: string; name: string }[]
       try {
         deleted = await deps.db
           .delete(cities)
           .where(eq(cities.id, c.req.valid('param').id))
-          .returning({ id: cities.id })
+          .returning({ id: cities.id, name: cities.name })
       } catch (err) {
         if (isPgError(err, PG_CODE.restrictViolation, SITES_CITY_FK) || isPgError(err, PG_CODE.foreignKeyViolation, SITES_CITY_FK)) {
           throw conflict(CITY_MSG.hasSites)
@@ -128,5 +136,6 @@ export const citiesRoutes = (deps: Deps) =>
         throw err
       }
       if (deleted.length === 0) throw notFound(CITY_MSG.notFound)
+      auditNote(c, { label: deleted[0]!.name })
       return c.json(ok(CITY_MSG.deleted, null))
     })

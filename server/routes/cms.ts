@@ -5,7 +5,7 @@ import { sanitizeRichText } from '../content/sanitize'
 import type { Db } from '../db/client'
 import { cmsPages } from '../db/schema'
 import type { Deps } from '../deps'
-import { requireAuth, requireRole } from '../http/auth'
+import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
@@ -15,6 +15,9 @@ export const CMS_MSG = {
   fetched: 'Content fetched successfully',
   updated: 'Content updated successfully',
 } as const
+
+/** A page's name in the audit log. */
+const CMS_PAGE_LABEL: Record<CmsPageType, string> = { 1: 'Privacy policy', 2: 'Terms and conditions', 4: 'Contact us', 5: 'Support' }
 
 type CmsRow = Pick<typeof cmsPages.$inferSelect, 'type' | 'content' | 'updatedAt'>
 
@@ -47,9 +50,9 @@ export async function cmsPageOf(db: Db, type: CmsPageType): Promise<CmsPage> {
  */
 export const cmsRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
-    .get('/admin/cms/list', requireAuth, async (c) => c.json(ok(CMS_MSG.listed, await listCmsPages(deps.db))))
+    .get('/admin/cms/list', permit('read'), async (c) => c.json(ok(CMS_MSG.listed, await listCmsPages(deps.db))))
 
-    .put('/admin/cms', requireRole('admin'), validate('json', cmsUpdateBody), async (c) => {
+    .put('/admin/cms', permit('cms.write', { action: 'cms.update', target: 'cmsPage' }), validate('json', cmsUpdateBody), async (c) => {
       const { type, content } = c.req.valid('json')
       const values = { content: sanitizeRichText(content), updatedAt: deps.clock.now(), updatedBy: c.get('signedIn').admin.id }
       const [row] = await deps.db
@@ -57,6 +60,7 @@ export const cmsRoutes = (deps: Deps) =>
         .values({ type, ...values })
         .onConflictDoUpdate({ target: cmsPages.type, set: values })
         .returning(pageColumns)
+      auditNote(c, { id: String(type), label: CMS_PAGE_LABEL[type] })
       return c.json(ok(CMS_MSG.updated, toCmsPage(row!)))
     })
 

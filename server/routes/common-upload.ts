@@ -4,7 +4,7 @@ import { IMAGE_EXTENSION, UPLOAD_LINK_TTL_MS, UPLOAD_MSG, UPLOAD_RULES, uploadRe
 import { addMs } from '../clock'
 import type { Deps } from '../deps'
 import { ApiError, badRequest } from '../http/api-error'
-import { requireAuth } from '../http/auth'
+import { permit } from '../http/auth'
 import type { AppContext, AppEnv } from '../http/env'
 import { ok } from '../http/respond'
 import { validationError } from '../http/validate'
@@ -41,7 +41,7 @@ function newKey(folder: UploadFolder, mimeType: ImageMimeType, now: Date) {
 
 /** POST /common/upload: one signed form per file (spec section 7), for either role. */
 export const commonUploadRoutes = (deps: Deps) =>
-  new Hono<AppEnv>().post('/common/upload', requireAuth, async (c) => {
+  new Hono<AppEnv>().post('/common/upload', permit('upload.sign'), async (c) => {
     const files = await readUploadRequest(c)
     const now = deps.clock.now()
     const expiresAt = addMs(now, UPLOAD_LINK_TTL_MS)

@@ -4,7 +4,7 @@ import type { Db } from '../db/client'
 import { rowCount } from '../db/row-counts'
 import { appUsers, partners, places } from '../db/schema'
 import type { Deps } from '../deps'
-import { requireAuth } from '../http/auth'
+import { permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { ok } from '../http/respond'
 
@@ -22,6 +22,6 @@ export async function dashboardTotals(db: Db): Promise<DashboardTotals> {
 }
 
 export const dashboardRoutes = (deps: Deps) =>
-  new Hono<AppEnv>().get('/admin/dashboard', requireAuth, async (c) =>
+  new Hono<AppEnv>().get('/admin/dashboard', permit('read'), async (c) =>
     c.json(ok(DASHBOARD_MSG.fetched, await dashboardTotals(deps.db))),
   )

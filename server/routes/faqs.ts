@@ -5,7 +5,7 @@ import type { Db } from '../db/client'
 import { faqs } from '../db/schema'
 import type { Deps } from '../deps'
 import { badRequest, notFound } from '../http/api-error'
-import { requireAuth, requireRole } from '../http/auth'
+import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
@@ -52,9 +52,9 @@ export const faqsRoutes = (deps: Deps) =>
     // Public: the /faq page opens without a token.
     .get('/cms-faqs', async (c) => c.json(ok(FAQS_MSG.listed, await listFaqs(deps.db))))
 
-    .get('/admin/faq', requireAuth, async (c) => c.json(ok(FAQS_MSG.listed, await listFaqs(deps.db))))
+    .get('/admin/faq', permit('read'), async (c) => c.json(ok(FAQS_MSG.listed, await listFaqs(deps.db))))
 
-    .post('/admin/faq', requireRole('admin'), validate('json', faqBody), async (c) => {
+    .post('/admin/faq', permit('faq.write', { action: 'faq.create', target: 'faq' }), validate('json', faqBody), async (c) => {
       const { title, description } = c.req.valid('json')
       const now = deps.clock.now()
       const row = await deps.db.transaction(async (tx) => {
@@ -71,11 +71,12 @@ export const faqsRoutes = (deps: Deps) =>
           .returning()
         return made!
       })
+      auditNote(c, { id: row.id, label: row.title })
       return c.json(ok(FAQS_MSG.added, toFaq(row)), 201)
     })
 
     // Before /admin/faq/:id, which would otherwise take 'order' for an id.
-    .put('/admin/faq/order', requireRole('admin'), validate('json', faqOrderBody), async (c) => {
+    .put('/admin/faq/order', permit('faq.write', { action: 'faq.reorder' }), validate('json', faqOrderBody), async (c) => {
       const ids = c.req.valid('json').ids.map((id) => id.toLowerCase())
       const ordered = await deps.db.transaction(async (tx) => {
         await lockOrder(tx)
@@ -89,25 +90,37 @@ export const faqsRoutes = (deps: Deps) =>
         await tx.update(faqs).set({ sortOrder: sql`array_position(${list}, ${faqs.id}) - 1` })
         return listFaqs(tx)
       })
+      auditNote(c, { detail: { ids } })
       return c.json(ok(FAQS_MSG.ordered, ordered))
     })
 
-    .put('/admin/faq/:id', requireRole('admin'), validate('param', idParam), validate('json', faqBody), async (c) => {
-      const { title, description } = c.req.valid('json')
-      const [row] = await deps.db
-        .update(faqs)
-        .set({ title, description, updatedAt: deps.clock.now() })
-        .where(eq(faqs.id, c.req.valid('param').id))
-        .returning()
-      if (!row) throw notFound(FAQS_MSG.notFound)
-      return c.json(ok(FAQS_MSG.updated, toFaq(row)))
-    })
+    .put(
+      '/admin/faq/:id',
+      permit('faq.write', { action: 'faq.update', target: 'faq' }),
+      validate('param', idParam),
+      validate('json', faqBody),
+      async (c) => {
+        const { title, description } = c.req.valid('json')
+        const [row] = await deps.db
+          .update(faqs)
+          .set({ title, description, updatedAt: deps.clock.now() })
+          .where(eq(faqs.id, c.req.valid('param').id))
+          .returning()
+        if (!row) throw notFound(FAQS_MSG.notFound)
+        auditNote(c, { label: row.title })
+        return c.json(ok(FAQS_MSG.updated, toFaq(row)))
+      },
+    )
 
-    .delete('/admin/faq/:id', requireRole('admin'), validate('param', idParam), async (c) => {
+    .delete('/admin/faq/:id', permit('faq.write', { action: 'faq.delete', target: 'faq' }), validate('param', idParam), async (c) => {
       await deps.db.transaction(async (tx) => {
         await lockOrder(tx)
-        const [gone] = await tx.delete(faqs).where(eq(faqs.id, c.req.valid('param').id)).returning({ sortOrder: faqs.sortOrder })
+        const [gone] = await tx
+          .delete(faqs)
+          .where(eq(faqs.id, c.req.valid('param').id))
+          .returning({ sortOrder: faqs.sortOrder, title: faqs.title })
         if (!gone) throw notFound(FAQS_MSG.notFound)
+        auditNote(c, { label: gone.title })
         await tx
           .update(faqs)
           .set({ sortOrder: sql`${faqs.sortOrder} - 1` })

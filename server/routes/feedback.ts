@@ -14,7 +14,7 @@ import { countKey } from '../db/row-counts'
 import { appUsers, feedback, feedbackSearchText, usernameSearchText } from '../db/schema'
 import type { Deps } from '../deps'
 import { notFound } from '../http/api-error'
-import { requireAuth } from '../http/auth'
+import { permit } from '../http/auth'
 import { csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
@@ -101,19 +101,24 @@ const feedbackCsvLine = (f: FeedbackRow): CsvValue[] => [
 /** Feedback from users: list, CSV and details (both roles). */
 export const feedbackRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
-    .get('/feedback/list', requireAuth, validate('query', feedbackListQuery), async (c) => {
+    .get('/feedback/list', permit('read'), validate('query', feedbackListQuery), async (c) => {
       const q = c.req.valid('query')
       const page = await listPage(deps.db, feedbackListSource, q, feedbackRows(deps.db))
       return c.json(listOk(FEEDBACK_MSG.listed, { rows: page.rows.map(toFeedback), total: page.total }, q))
     })
 
     // Before /feedback/:id, which would otherwise take 'export' for an id.
-    .get('/feedback/export', requireAuth, validate('query', feedbackListQuery), async (c) => {
-      const batches = listBatches(feedbackListSource, c.req.valid('query'), feedbackRows(deps.db))
-      return csvResponse(c, 'feedback', deps.clock.now(), FEEDBACK_CSV_HEADER, csvLines(batches, feedbackCsvLine))
-    })
+    .get(
+      '/feedback/export',
+      permit('read', { action: 'feedback.export', query: true }),
+      validate('query', feedbackListQuery),
+      async (c) => {
+        const batches = listBatches(feedbackListSource, c.req.valid('query'), feedbackRows(deps.db))
+        return csvResponse(c, 'feedback', deps.clock.now(), FEEDBACK_CSV_HEADER, csvLines(batches, feedbackCsvLine))
+      },
+    )
 
-    .get('/feedback/:id', requireAuth, validate('param', idParam), async (c) => {
+    .get('/feedback/:id', permit('read'), validate('param', idParam), async (c) => {
       const [row] = await feedbackSelect(deps.db).where(eq(feedback.id, c.req.valid('param').id))
       if (!row) throw notFound(FEEDBACK_MSG.notFound)
       return c.json(ok(FEEDBACK_MSG.fetched, toFeedback(row)))

@@ -18,7 +18,7 @@ import { countKey } from '../db/row-counts'
 import { appUsers, lowerOf, notificationRecipients, notifications, notificationSearchText } from '../db/schema'
 import type { Deps } from '../deps'
 import { badRequest, notFound } from '../http/api-error'
-import { requireAuth, requireRole } from '../http/auth'
+import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
@@ -155,29 +155,41 @@ async function deliver(delivery: NotificationDelivery, notification: OutgoingNot
 /** Sent notifications: send, list and details (both roles); delete (admin only). */
 export const notificationsRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
-    .post('/admin/notification', requireAuth, validate('json', notificationSendBody), async (c) => {
-      const { row, recipientIds } = await storeNotification(deps.db, c.req.valid('json'), deps.clock.now())
-      await deliver(deps.delivery, { notificationId: row.id, title: row.title, body: row.body, userIds: recipientIds })
-      return c.json(ok(NOTIFICATIONS_MSG.sent, toNotificationListItem(row)), 201)
-    })
+    .post(
+      '/admin/notification',
+      permit('notification.send', { action: 'notification.send', target: 'notification' }),
+      validate('json', notificationSendBody),
+      async (c) => {
+        const { row, recipientIds } = await storeNotification(deps.db, c.req.valid('json'), deps.clock.now())
+        auditNote(c, { id: row.id, label: row.title, detail: { sendTo: row.sendTo, recipientCount: row.recipientCount } })
+        await deliver(deps.delivery, { notificationId: row.id, title: row.title, body: row.body, userIds: recipientIds })
+        return c.json(ok(NOTIFICATIONS_MSG.sent, toNotificationListItem(row)), 201)
+      },
+    )
 
-    .get('/admin/notifications', requireAuth, validate('query', notificationListQuery), async (c) => {
+    .get('/admin/notifications', permit('read'), validate('query', notificationListQuery), async (c) => {
       const q = c.req.valid('query')
       const page = await listPage(deps.db, notificationListSource, q, notificationRows(deps.db))
       return c.json(listOk(NOTIFICATIONS_MSG.listed, { rows: page.rows.map(toNotificationListItem), total: page.total }, q))
     })
 
-    .get('/admin/notification/:id', requireAuth, validate('param', idParam), async (c) => {
+    .get('/admin/notification/:id', permit('read'), validate('param', idParam), async (c) => {
       const details = await notificationDetails(deps.db, c.req.valid('param').id)
       if (!details) throw notFound(NOTIFICATIONS_MSG.notFound)
       return c.json(ok(NOTIFICATIONS_MSG.fetched, details))
     })
 
-    .delete('/admin/notification/:id', requireRole('admin'), validate('param', idParam), async (c) => {
-      const deleted = await deps.db
-        .delete(notifications)
-        .where(eq(notifications.id, c.req.valid('param').id))
-        .returning({ id: notifications.id })
-      if (deleted.length === 0) throw notFound(NOTIFICATIONS_MSG.notFound)
-      return c.json(ok(NOTIFICATIONS_MSG.deleted, null))
-    })
+    .delete(
+      '/admin/notification/:id',
+      permit('notification.delete', { action: 'notification.delete', target: 'notification' }),
+      validate('param', idParam),
+      async (c) => {
+        const deleted = await deps.db
+          .delete(notifications)
+          .where(eq(notifications.id, c.req.valid('param').id))
+          .returning({ id: notifications.id, title: notifications.title })
+        if (deleted.length === 0) throw notFound(NOTIFICATIONS_MSG.notFound)
+        auditNote(c, { label: deleted[0]!.title })
+        return c.json(ok(NOTIFICATIONS_MSG.deleted, null))
+      },
+    )

@@ -6,7 +6,7 @@ import { like, listBatches, listPage, type ListSource, type PageQuery } from '..
 import { countKey } from '../db/row-counts'
 import { lowerOf, partners, partnerSearchText } from '../db/schema'
 import type { Deps } from '../deps'
-import { requireAuth } from '../http/auth'
+import { permit } from '../http/auth'
 import { csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
 import type { AppEnv } from '../http/env'
 import { listOk } from '../http/respond'
@@ -79,13 +79,18 @@ const partnerCsvLine = (p: PartnerRow): CsvValue[] => [
 /** Partner requests: list and CSV (both roles). */
 export const partnersRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
-    .get('/admin/partners', requireAuth, validate('query', partnerListQuery), async (c) => {
+    .get('/admin/partners', permit('read'), validate('query', partnerListQuery), async (c) => {
       const q = c.req.valid('query')
       const page = await listPage(deps.db, partnerListSource, q, partnerRows(deps.db))
       return c.json(listOk(PARTNERS_MSG.listed, { rows: page.rows.map(toPartner), total: page.total }, q))
     })
 
-    .get('/admin/partners/export', requireAuth, validate('query', partnerListQuery), async (c) => {
-      const batches = listBatches(partnerListSource, c.req.valid('query'), partnerRows(deps.db))
-      return csvResponse(c, 'partners', deps.clock.now(), PARTNERS_CSV_HEADER, csvLines(batches, partnerCsvLine))
-    })
+    .get(
+      '/admin/partners/export',
+      permit('read', { action: 'partner.export', query: true }),
+      validate('query', partnerListQuery),
+      async (c) => {
+        const batches = listBatches(partnerListSource, c.req.valid('query'), partnerRows(deps.db))
+        return csvResponse(c, 'partners', deps.clock.now(), PARTNERS_CSV_HEADER, csvLines(batches, partnerCsvLine))
+      },
+    )

@@ -21,7 +21,7 @@ import { countKey } from '../db/row-counts'
 import { lowerOf, places, placeSearchText } from '../db/schema'
 import type { Deps } from '../deps'
 import { badRequest, notFound } from '../http/api-error'
-import { requireAuth, requireRole } from '../http/auth'
+import { auditNote, permit } from '../http/auth'
 import { csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
@@ -167,26 +167,33 @@ export const distinct = (urls: string[]) => [...new Set(urls)]
 const placeRoutes = (deps: Deps, kind: PlaceKind) => {
   const { plural, singular, msg } = PLACE_KIND[kind]
   const source = placeListSource(kind)
+  /** The audit event of a write: its action ('petShop.delete'...), on a place of this kind. */
+  const audited = (verb: 'create' | 'update' | 'status' | 'delete') => ({ action: `${kind}.${verb}` as const, target: kind })
   return (
     new Hono<AppEnv>()
-      .get(`/place/admin/${plural}`, requireAuth, validate('query', placeListQuery), async (c) => {
+      .get(`/place/admin/${plural}`, permit('read'), validate('query', placeListQuery), async (c) => {
         const q = c.req.valid('query')
         const page = await listPage(deps.db, source, q, placeRows(deps.db))
         return c.json(listOk(msg.listed, { rows: page.rows.map(toPlaceListItem), total: page.total }, q))
       })
 
-      .get(`/place/admin/${plural}/export`, requireAuth, validate('query', placeListQuery), async (c) => {
-        const batches = listBatches(source, c.req.valid('query'), placeRows(deps.db))
-        return csvResponse(c, plural, deps.clock.now(), PLACES_CSV_HEADER, csvLines(batches, placeCsvLine))
-      })
+      .get(
+        `/place/admin/${plural}/export`,
+        permit('read', { action: `${kind}.export`, query: true }),
+        validate('query', placeListQuery),
+        async (c) => {
+          const batches = listBatches(source, c.req.valid('query'), placeRows(deps.db))
+          return csvResponse(c, plural, deps.clock.now(), PLACES_CSV_HEADER, csvLines(batches, placeCsvLine))
+        },
+      )
 
-      .get(`/place/admin/${singular}/:id`, requireAuth, validate('param', idParam), async (c) => {
+      .get(`/place/admin/${singular}/:id`, permit('read'), validate('param', idParam), async (c) => {
         const [place] = await deps.db.select().from(places).where(ofKind(kind, c.req.valid('param').id))
         if (!place) throw notFound(msg.notFound)
         return c.json(ok(msg.fetched, toPlaceDetails(place)))
       })
 
-      .post(`/place/${singular}`, requireAuth, validate('json', placeCreateBody(kind)), async (c) => {
+      .post(`/place/${singular}`, permit('place.write', audited('create')), validate('json', placeCreateBody(kind)), async (c) => {
         const body = c.req.valid('json')
         const faults = imageFaults()
         checkUploaded(deps.storage, faults, 'images', body.images)
@@ -204,6 +211,7 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
             updatedAt: now,
           })
           .returning()
+        auditNote(c, { id: created!.id, label: created!.name })
         return c.json(ok(msg.created, toPlaceDetails(created!)), 201)
       })
 
@@ -215,7 +223,7 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
        */
       .put(
         `/place/${singular}/:id`,
-        requireAuth,
+        permit('place.write', audited('update')),
         validate('param', idParam),
         validate('json', placeUpdateBody(kind)),
         async (c) => {
@@ -250,27 +258,30 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
               .returning()
             return row!
           })
+          auditNote(c, { label: updated.name })
           return c.json(ok(msg.updated, toPlaceDetails(updated)))
         },
       )
 
       // The SPA sends an empty body: the call flips the status (1 active <-> 2 deactive).
-      .patch(`/place/${singular}/:id`, requireAuth, validate('param', idParam), async (c) => {
+      .patch(`/place/${singular}/:id`, permit('place.status', audited('status')), validate('param', idParam), async (c) => {
         const [updated] = await deps.db
           .update(places)
           .set({ status: sql`3 - ${places.status}`, updatedAt: deps.clock.now() })
           .where(ofKind(kind, c.req.valid('param').id))
           .returning(placeColumns)
         if (!updated) throw notFound(msg.notFound)
+        auditNote(c, { label: updated.name, detail: { status: updated.status } })
         return c.json(ok(msg.statusUpdated, toPlaceListItem(updated)))
       })
 
-      .delete(`/place/${singular}/:id`, requireRole('admin'), validate('param', idParam), async (c) => {
+      .delete(`/place/${singular}/:id`, permit('place.delete', audited('delete')), validate('param', idParam), async (c) => {
         const deleted = await deps.db
           .delete(places)
           .where(ofKind(kind, c.req.valid('param').id))
-          .returning({ id: places.id })
+          .returning({ id: places.id, name: places.name })
         if (deleted.length === 0) throw notFound(msg.notFound)
+        auditNote(c, { label: deleted[0]!.name })
         return c.json(ok(msg.deleted, null))
       })
   )

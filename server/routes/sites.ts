@@ -21,7 +21,7 @@ import { countKey } from '../db/row-counts'
 import { cities, lowerOf, sites, siteSearchText } from '../db/schema'
 import type { Deps } from '../deps'
 import { notFound } from '../http/api-error'
-import { requireAuth, requireRole } from '../http/auth'
+import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
@@ -135,21 +135,21 @@ function checkSiteUploads(storage: Storage, faults: ReturnType<typeof imageFault
 export const sitesRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     // Registered before /admin/site/:id, so that "list" is never read as an id.
-    .get('/admin/site/list', requireAuth, validate('query', siteListQuery), async (c) => {
+    .get('/admin/site/list', permit('read'), validate('query', siteListQuery), async (c) => {
       const q = c.req.valid('query')
       // An unknown city simply has no sites: an empty page.
       const page = await listPage(deps.db, siteListSource(q.cityId), q, siteRows(deps.db))
       return c.json(listOk(SITE_MSG.listed, { rows: page.rows.map(toSiteListItem), total: page.total }, q))
     })
 
-    .get('/admin/site/:id', requireAuth, validate('param', idParam), async (c) => {
+    .get('/admin/site/:id', permit('read'), validate('param', idParam), async (c) => {
       const found = await siteWithCity(deps.db, c.req.valid('param').id)
       if (!found) throw notFound(SITE_MSG.notFound)
       return c.json(ok(SITE_MSG.fetched, toSiteDetails(found.site, found.cityName)))
     })
 
     /** An unknown city (or one deleted meanwhile) is a 404 with SITE_MSG.cityNotFound. */
-    .post('/admin/site', requireAuth, validate('json', siteCreateBody), async (c) => {
+    .post('/admin/site', permit('site.write', { action: 'site.create', target: 'site' }), validate('json', siteCreateBody), async (c) => {
       const body = c.req.valid('json')
       const faults = imageFaults()
       checkSiteUploads(deps.storage, faults, body.images)
@@ -165,6 +165,7 @@ export const sitesRoutes = (deps: Deps) =>
           .returning()
         return toSiteDetails(row!, city.name)
       })
+      auditNote(c, { id: created._id, label: created.name })
       return c.json(ok(SITE_MSG.created, created), 201)
     })
 
@@ -172,48 +173,62 @@ export const sitesRoutes = (deps: Deps) =>
      * The stored images become `previousImages` (each one of the current images) followed by the
      * new uploads; a site stays in its city.
      */
-    .put('/admin/site/:id', requireAuth, validate('param', idParam), validate('json', siteUpdateBody), async (c) => {
-      const body = c.req.valid('json')
-      const { id } = c.req.valid('param')
-      const updated = await deps.db.transaction(async (tx) => {
-        const [site] = await tx.select({ images: sites.images }).from(sites).where(eq(sites.id, id)).for('update')
-        if (!site) throw notFound(SITE_MSG.notFound)
+    .put(
+      '/admin/site/:id',
+      permit('site.write', { action: 'site.update', target: 'site' }),
+      validate('param', idParam),
+      validate('json', siteUpdateBody),
+      async (c) => {
+        const body = c.req.valid('json')
+        const { id } = c.req.valid('param')
+        const updated = await deps.db.transaction(async (tx) => {
+          const [site] = await tx.select({ images: sites.images }).from(sites).where(eq(sites.id, id)).for('update')
+          if (!site) throw notFound(SITE_MSG.notFound)
 
-        const faults = imageFaults()
-        const current = new Set(site.images)
-        body.previousImages.forEach((url, i) => {
-          if (!current.has(url)) faults.add(`previousImages.${i}`, PLACE_IMAGE_MSG.notPrevious)
+          const faults = imageFaults()
+          const current = new Set(site.images)
+          body.previousImages.forEach((url, i) => {
+            if (!current.has(url)) faults.add(`previousImages.${i}`, PLACE_IMAGE_MSG.notPrevious)
+          })
+          checkSiteUploads(deps.storage, faults, body.images)
+          faults.throwAny()
+
+          const [row] = await tx
+            .update(sites)
+            .set({ ...textColumns(body), images: distinct([...body.previousImages, ...body.images]), updatedAt: deps.clock.now() })
+            .where(eq(sites.id, id))
+            .returning()
+          const [city] = await tx.select({ name: cities.name }).from(cities).where(eq(cities.id, row!.cityId))
+          return toSiteDetails(row!, city!.name)
         })
-        checkSiteUploads(deps.storage, faults, body.images)
-        faults.throwAny()
-
-        const [row] = await tx
-          .update(sites)
-          .set({ ...textColumns(body), images: distinct([...body.previousImages, ...body.images]), updatedAt: deps.clock.now() })
-          .where(eq(sites.id, id))
-          .returning()
-        const [city] = await tx.select({ name: cities.name }).from(cities).where(eq(cities.id, row!.cityId))
-        return toSiteDetails(row!, city!.name)
-      })
-      return c.json(ok(SITE_MSG.updated, updated))
-    })
+        auditNote(c, { label: updated.name })
+        return c.json(ok(SITE_MSG.updated, updated))
+      },
+    )
 
     // The SPA sends an empty body: the call flips the status (1 active <-> 2 inactive).
-    .patch('/admin/site/status/:id', requireAuth, validate('param', idParam), async (c) => {
-      const [updated] = await deps.db
-        .update(sites)
-        .set({ status: sql`3 - ${sites.status}`, updatedAt: deps.clock.now() })
-        .where(eq(sites.id, c.req.valid('param').id))
-        .returning(siteColumns)
-      if (!updated) throw notFound(SITE_MSG.notFound)
-      return c.json(ok(SITE_MSG.statusUpdated, toSiteListItem(updated)))
-    })
+    .patch(
+      '/admin/site/status/:id',
+      permit('site.status', { action: 'site.status', target: 'site' }),
+      validate('param', idParam),
+      async (c) => {
+        const [updated] = await deps.db
+          .update(sites)
+          .set({ status: sql`3 - ${sites.status}`, updatedAt: deps.clock.now() })
+          .where(eq(sites.id, c.req.valid('param').id))
+          .returning(siteColumns)
+        if (!updated) throw notFound(SITE_MSG.notFound)
+        auditNote(c, { label: updated.name, detail: { status: updated.status } })
+        return c.json(ok(SITE_MSG.statusUpdated, toSiteListItem(updated)))
+      },
+    )
 
-    .delete('/admin/site/:id', requireRole('admin'), validate('param', idParam), async (c) => {
+    .delete('/admin/site/:id', permit('site.delete', { action: 'site.delete', target: 'site' }), validate('param', idParam), async (c) => {
       const deleted = await deps.db
         .delete(sites)
         .where(eq(sites.id, c.req.valid('param').id))
-        .returning({ id: sites.id })
+        .returning({ id: sites.id, name: sites.name })
       if (deleted.length === 0) throw notFound(SITE_MSG.notFound)
+      auditNote(c, { label: deleted[0]!.name })
       return c.json(ok(SITE_MSG.deleted, null))
     })

@@ -18,7 +18,7 @@ import { countKey } from '../db/row-counts'
 import { appUsers, dateOrInfinity, lowerOf, pets } from '../db/schema'
 import type { Deps } from '../deps'
 import { notFound } from '../http/api-error'
-import { requireAuth } from '../http/auth'
+import { auditNote, permit } from '../http/auth'
 import { csvLines, csvResponse, type CsvValue } from '../http/csv'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
@@ -147,18 +147,18 @@ async function userDetails(db: Db, id: string): Promise<UserDetails | undefined>
 /** Pet owners: list, CSV, details, block and unblock (both roles, DESIGN.md section 3). */
 export const usersRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
-    .get('/admin/users', requireAuth, validate('query', userListQuery), async (c) => {
+    .get('/admin/users', permit('read'), validate('query', userListQuery), async (c) => {
       const q = c.req.valid('query')
       const page = await listPage(deps.db, userListSource, q, userRows(deps.db))
       return c.json(listOk(USERS_MSG.listed, { rows: page.rows.map(toUserListItem), total: page.total }, q))
     })
 
-    .get('/admin/users/export', requireAuth, validate('query', userListQuery), async (c) => {
+    .get('/admin/users/export', permit('read', { action: 'user.export', query: true }), validate('query', userListQuery), async (c) => {
       const batches = listBatches(userListSource, c.req.valid('query'), userRows(deps.db))
       return csvResponse(c, 'users', deps.clock.now(), USERS_CSV_HEADER, csvLines(batches, userCsvLine))
     })
 
-    .get('/admin/user/:id', requireAuth, validate('param', idParam), async (c) => {
+    .get('/admin/user/:id', permit('read'), validate('param', idParam), async (c) => {
       const details = await userDetails(deps.db, c.req.valid('param').id)
       if (!details) throw notFound(USERS_MSG.notFound)
       return c.json(ok(USERS_MSG.fetched, details))
@@ -166,7 +166,7 @@ export const usersRoutes = (deps: Deps) =>
 
     .patch(
       '/admin/user/block-unblock/:id',
-      requireAuth,
+      permit('user.block', { action: 'user.block', target: 'user' }),
       validate('param', idParam),
       validate('query', blockUnblockQuery),
       async (c) => {
@@ -177,6 +177,7 @@ export const usersRoutes = (deps: Deps) =>
           .where(eq(appUsers.id, c.req.valid('param').id))
           .returning(userColumns)
         if (!updated) throw notFound(USERS_MSG.notFound)
+        auditNote(c, { action: status === USER_STATUS.BLOCKED ? 'user.block' : 'user.unblock', label: updated.username ?? updated.email })
         const message = status === USER_STATUS.BLOCKED ? USERS_MSG.blocked : USERS_MSG.unblocked
         return c.json(ok(message, toUserListItem(updated)))
       },

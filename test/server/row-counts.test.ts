@@ -22,6 +22,7 @@ async function countedFromRows(t: TestApp) {
     union all select 'partners', jsonb_build_object('type', type)::text, count(*)::int from partners group by 2
     union all select 'feedback', jsonb_build_object('type', type)::text, count(*)::int from feedback group by 2
     union all select 'notifications', jsonb_build_object('send_to', send_to)::text, count(*)::int from notifications group by 2
+    union all select 'audit_log', jsonb_build_object('action', action)::text, count(*)::int from audit_log group by 2
     order by 1, 2`)) as unknown as { rows: { table_name: string; part: string; n: number }[] }
   return rows
 }

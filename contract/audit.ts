@@ -1,0 +1,115 @@
+import { z } from 'zod'
+import { ROLE } from './enums'
+import { listQuery } from './list'
+
+/**
+ * The audit log (issue 7): who did what to what, when, from where, under which request id.
+ * Admin only (permission 'audit.read').
+ */
+
+/** Every action the server records, in `area.verb` form: the list's action filter offers them. */
+export const AUDIT_ACTIONS = [
+  'auth.sign_in',
+  'auth.sign_in_failed',
+  'auth.sign_in_throttled',
+  'auth.sign_out',
+  'auth.otp_requested',
+  'auth.password_change',
+  'auth.password_reset',
+  'authz.denied',
+  'profile.update',
+  'user.block',
+  'user.unblock',
+  'user.export',
+  'petShop.create',
+  'petShop.update',
+  'petShop.status',
+  'petShop.delete',
+  'petShop.export',
+  'hospital.create',
+  'hospital.update',
+  'hospital.status',
+  'hospital.delete',
+  'hospital.export',
+  'partner.export',
+  'feedback.export',
+  'notification.send',
+  'notification.delete',
+  'city.create',
+  'city.update',
+  'city.delete',
+  'site.create',
+  'site.update',
+  'site.status',
+  'site.delete',
+  'cms.update',
+  'faq.create',
+  'faq.update',
+  'faq.reorder',
+  'faq.delete',
+  'audit.export',
+] as const
+export type AuditActionName = (typeof AUDIT_ACTIONS)[number]
+
+/** The kinds of thing an event's target may be, with their display labels. */
+export const auditTargetLabel = {
+  user: 'User',
+  petShop: 'Pet shop',
+  hospital: 'Hospital',
+  city: 'City',
+  site: 'Site',
+  faq: 'FAQ',
+  cmsPage: 'CMS page',
+  notification: 'Notification',
+  admin: 'Admin',
+} as const
+export type AuditTargetType = keyof typeof auditTargetLabel
+
+export const AUDIT_MSG = {
+  listed: 'Audit log fetched successfully',
+  actorsListed: 'Admins fetched successfully',
+  badDate: 'Enter a date as YYYY-MM-DD',
+  fromAfterTo: 'The start date must be on or before the end date',
+  badActor: 'Invalid admin id',
+  badAction: 'Invalid action',
+} as const
+
+const auditRole = z.union([z.literal(ROLE.ADMIN), z.literal(ROLE.SUB_ADMIN)])
+
+export const auditEntry = z.object({
+  _id: z.string(),
+  /** ISO 8601 UTC. */
+  at: z.string(),
+  /** The signed-in admin, or the email a sign-in tried (id and role then null); null for nobody. */
+  actor: z.object({ id: z.string().nullable(), email: z.string().nullable(), role: auditRole.nullable() }).nullable(),
+  action: z.string(),
+  /** What the action was done to: its kind ('user', 'petShop', 'site'...), id and a readable label. */
+  target: z.object({ type: z.string(), id: z.string().nullable(), label: z.string().nullable() }).nullable(),
+  address: z.string().nullable(),
+  requestId: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+})
+export type AuditEntry = z.infer<typeof auditEntry>
+
+const isoDay = z.iso.date({ message: AUDIT_MSG.badDate })
+
+/**
+ * GET /admin/audit-log and its export: the list kit's query (search over actor email, action
+ * and target label), plus an exact action, an actor (admin id) and a range of whole days
+ * (YYYY-MM-DD, both inclusive, in UTC).
+ */
+export const auditListQuery = listQuery({ sortBy: ['at', 'action', 'actorEmail'] })
+  .extend({
+    action: z.string().trim().min(1, AUDIT_MSG.badAction).max(100, AUDIT_MSG.badAction).optional(),
+    actorId: z.uuid({ message: AUDIT_MSG.badActor }).optional(),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { path: ['to'], message: AUDIT_MSG.fromAfterTo })
+export type AuditListQuery = z.infer<typeof auditListQuery>
+
+/** GET /admin/audit-log/actors: every admin account, for the actor filter. */
+export const auditActor = z.object({ _id: z.string(), name: z.string(), email: z.string(), role: auditRole })
+export type AuditActor = z.infer<typeof auditActor>
+
+export const AUDIT_CSV_HEADER = ['Time', 'Actor', 'Role', 'Action', 'Target', 'Address', 'Request id'] as const

@@ -1,0 +1,53 @@
+import { ROLE, type Role } from './enums'
+
+/**
+ * The role matrix of DESIGN.md section 3, as data: what each named permission lets do and which
+ * roles hold it. The server checks it on every route (server/http/auth.ts, `permit`); the SPA
+ * hides what a role lacks with the same `can`.
+ */
+
+const BOTH = [ROLE.ADMIN, ROLE.SUB_ADMIN] as const
+const ADMIN_ONLY = [ROLE.ADMIN] as const
+
+export const PERMISSIONS = {
+  /** Read every list, detail and CSV export. */
+  read: BOTH,
+  /** The signed-in admin's own account: profile, password change, sign-out. */
+  'profile.self': BOTH,
+  /** Signed upload forms (POST /common/upload), for the image fields of the forms. */
+  'upload.sign': BOTH,
+  /** Block and unblock pet owners. */
+  'user.block': BOTH,
+  /** Toggle a pet shop's or hospital's status. */
+  'place.status': BOTH,
+  /** Add and edit pet shops and hospitals. */
+  'place.write': BOTH,
+  'place.delete': ADMIN_ONLY,
+  'notification.send': BOTH,
+  'notification.delete': ADMIN_ONLY,
+  /** Add and rename cities. */
+  'city.write': BOTH,
+  'city.delete': ADMIN_ONLY,
+  /** Add and edit sites. */
+  'site.write': BOTH,
+  'site.status': BOTH,
+  'site.delete': ADMIN_ONLY,
+  /** Save CMS pages (privacy policy, terms, contact us, support). */
+  'cms.write': ADMIN_ONLY,
+  /** Add, edit, reorder and delete FAQs. */
+  'faq.write': ADMIN_ONLY,
+  /** Create, block or delete admin accounts. */
+  'admin.manage': ADMIN_ONLY,
+  /** The audit log and its CSV. */
+  'audit.read': ADMIN_ONLY,
+} as const satisfies Record<string, readonly Role[]>
+
+export type Permission = keyof typeof PERMISSIONS
+
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[]
+
+/** Whether `role` holds `permission`; nobody signed in (or an unknown role) holds none. */
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  if (role === null || role === undefined) return false
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role)
+}

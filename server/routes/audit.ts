@@ -1,0 +1,127 @@
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { AUDIT_CSV_HEADER, AUDIT_MSG, auditListQuery, roleLabel, type AuditActor, type AuditEntry, type AuditListQuery } from '../../contract'
+import type { Db } from '../db/client'
+import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
+import { countKey, type CountKey } from '../db/row-counts'
+import { admins, auditLog, auditSearchText } from '../db/schema'
+import type { Deps } from '../deps'
+import { permit } from '../http/auth'
+import { csvLines, csvResponse, type CsvValue } from '../http/csv'
+import type { AppEnv } from '../http/env'
+import { listOk, ok } from '../http/respond'
+import { validate } from '../http/validate'
+
+type AuditSort = NonNullable<AuditListQuery['sortBy']>
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** The first instant of a YYYY-MM-DD day, in UTC (as the CSVs write days). */
+const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`)
+
+/**
+ * The audit list of one query: newest first by default, searched over actor email, action and
+ * target label (under its trigram index), narrowed to an action, an actor and whole days.
+ * Totals come from row_counts (kept by action) when only the action narrows the list.
+ */
+export function auditListSource(q: Pick<AuditListQuery, 'action' | 'actorId' | 'from' | 'to'>): ListSource<AuditSort, never> {
+  const byCountOnly = q.actorId === undefined && q.from === undefined && q.to === undefined
+  const scope: CountKey = q.action !== undefined ? countKey(auditLog.action, q.action) : {}
+  return {
+    table: auditLog,
+    id: auditLog.id,
+    createdAt: auditLog.at,
+    scope: and(
+      q.action !== undefined ? eq(auditLog.action, q.action) : undefined,
+      q.actorId !== undefined ? eq(auditLog.actorId, q.actorId) : undefined,
+      q.from !== undefined ? gte(auditLog.at, startOfDay(q.from)) : undefined,
+      q.to !== undefined ? lt(auditLog.at, new Date(startOfDay(q.to).getTime() + DAY_MS)) : undefined,
+    ),
+    sortBy: {
+      at: { expr: auditLog.at, type: 'timestamptz' },
+      action: { expr: auditLog.action, type: 'text' },
+      // No null keys: the export's keyset compares them.
+      actorEmail: { expr: sql`lower(coalesce(${auditLog.actorEmail}, ''))`, type: 'text' },
+    },
+    search: (pattern) => like(auditSearchText(auditLog), pattern),
+    filter: (none) => none, // narrowed by the query's own fields (scope), not `filter`
+    ...(byCountOnly ? { counted: { scope } } : {}),
+  }
+}
+
+const auditColumns = {
+  id: auditLog.id,
+  at: auditLog.at,
+  actorId: auditLog.actorId,
+  actorEmail: auditLog.actorEmail,
+  actorRole: auditLog.actorRole,
+  action: auditLog.action,
+  targetType: auditLog.targetType,
+  targetId: auditLog.targetId,
+  targetLabel: auditLog.targetLabel,
+  address: auditLog.address,
+  requestId: auditLog.requestId,
+  detail: auditLog.detail,
+}
+type AuditRow = Pick<typeof auditLog.$inferSelect, keyof typeof auditColumns>
+
+export const toAuditEntry = (r: AuditRow): AuditEntry => ({
+  _id: r.id,
+  at: r.at.toISOString(),
+  actor: r.actorId !== null || r.actorEmail !== null ? { id: r.actorId, email: r.actorEmail, role: r.actorRole } : null,
+  action: r.action,
+  target: r.targetType !== null ? { type: r.targetType, id: r.targetId, label: r.targetLabel } : null,
+  address: r.address,
+  requestId: r.requestId,
+  detail: r.detail,
+})
+
+const auditRows = (db: Db) => (p: PageQuery) =>
+  db
+    .select({ ...auditColumns, sortKey: p.sortKey })
+    .from(auditLog)
+    .where(p.where)
+    .orderBy(...p.orderBy)
+    .limit(p.limit)
+    .offset(p.offset)
+
+/** 'petShop: Happy Paws', or the id when there is no label. */
+const targetText = (r: AuditRow) => (r.targetType === null ? null : `${r.targetType}: ${r.targetLabel ?? r.targetId ?? ''}`.trimEnd())
+
+const auditCsvLine = (r: AuditRow): CsvValue[] => [
+  r.at.toISOString(),
+  r.actorEmail,
+  r.actorRole !== null ? roleLabel[r.actorRole] : null,
+  r.action,
+  targetText(r),
+  r.address,
+  r.requestId,
+]
+
+/** The audit log (issue 7): list, CSV and the admins to filter by; admin only ('audit.read'). */
+export const auditRoutes = (deps: Deps) =>
+  new Hono<AppEnv>()
+    .get('/admin/audit-log', permit('audit.read'), validate('query', auditListQuery), async (c) => {
+      const q = c.req.valid('query')
+      const page = await listPage(deps.db, auditListSource(q), q, auditRows(deps.db))
+      return c.json(listOk(AUDIT_MSG.listed, { rows: page.rows.map(toAuditEntry), total: page.total }, q))
+    })
+
+    .get(
+      '/admin/audit-log/export',
+      permit('audit.read', { action: 'audit.export', query: true }),
+      validate('query', auditListQuery),
+      async (c) => {
+        const q = c.req.valid('query')
+        const batches = listBatches(auditListSource(q), q, auditRows(deps.db))
+        return csvResponse(c, 'audit-log', deps.clock.now(), AUDIT_CSV_HEADER, csvLines(batches, auditCsvLine))
+      },
+    )
+
+    .get('/admin/audit-log/actors', permit('audit.read'), async (c) => {
+      const rows = await deps.db
+        .select({ id: admins.id, name: admins.name, email: admins.email, role: admins.role })
+        .from(admins)
+        .orderBy(asc(admins.email))
+      const actors: AuditActor[] = rows.map((a) => ({ _id: a.id, name: a.name, email: a.email, role: a.role }))
+      return c.json(ok(AUDIT_MSG.actorsListed, actors))
+    })
