@@ -1,17 +1,16 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
-import { secureHeaders } from 'hono/secure-headers'
 import { API_PREFIX } from '../contract'
 import type { Clock } from './clock'
 import type { Db } from './db/client'
 import { defaultAppConfig, type AppConfig, type Deps } from './deps'
 import { apiNotFound, onError } from './http/errors'
 import type { AppEnv } from './http/env'
-import { errorBodyOf } from './http/respond'
+import { corsFor, jsonBodyLimit, securityHeaders } from './http/security'
 import { logInfo } from './log'
 import type { Mailer } from './mail/mailer'
 import { logNotificationDelivery, type NotificationDelivery } from './notifications/delivery'
+import { auditRoutes } from './routes/audit'
 import { authRoutes } from './routes/auth'
 import { citiesRoutes } from './routes/cities'
 import { cmsRoutes } from './routes/cms'
@@ -40,9 +39,6 @@ export interface AppOptions {
   config?: Partial<AppConfig>
 }
 
-/** JSON bodies are small; uploads do not come through here. */
-const JSON_BODY_MAX_BYTES = 1024 * 1024
-
 /** The API (under /api/v1) and the uploaded files (under /uploads), on the given dependencies. */
 export function createApp(options: AppOptions) {
   const deps: Deps = {
@@ -56,12 +52,8 @@ export function createApp(options: AppOptions) {
       await next()
       c.header('Cache-Control', 'no-store') // answers carry personal data and tokens
     })
-    .use(
-      bodyLimit({
-        maxSize: JSON_BODY_MAX_BYTES,
-        onError: (c) => c.json(errorBodyOf('PAYLOAD_TOO_LARGE', 'Request body is too large', c.get('requestId')), 413),
-      }),
-    )
+    // About 100 kB per JSON body, more for a few calls (server/http/security.ts); 413 before parsing.
+    .use(jsonBodyLimit())
     .route('/', authRoutes(deps))
     .route('/', passwordRoutes(deps))
     .route('/', profileRoutes(deps))
@@ -77,13 +69,17 @@ export function createApp(options: AppOptions) {
     .route('/', faqsRoutes(deps))
     .route('/', citiesRoutes(deps))
     .route('/', sitesRoutes(deps))
+    .route('/', auditRoutes(deps))
 
   const app = new Hono<AppEnv>()
   app.onError(onError)
   app.use(requestId())
-  // HSTS is left to whoever terminates TLS in front of the server.
-  app.use(secureHeaders({ strictTransportSecurity: false }))
-  // Shared middleware (requireRole...) reads the deps here, so routes can declare it without arguments.
+  // CSP, nosniff, Referrer-Policy... on every answer; HSTS over HTTPS only (server/http/security.ts).
+  app.use(securityHeaders(deps.config.trustProxy))
+  // Cross-origin calls from the CORS_ORIGINS only (none by default).
+  app.use('/api/*', corsFor(deps.config.corsOrigins))
+  app.use('/uploads/*', corsFor(deps.config.corsOrigins))
+  // Shared middleware (permit...) reads the deps here, so routes can declare it without arguments.
   app.use(async (c, next) => {
     c.set('deps', deps)
     await next()

@@ -25,6 +25,24 @@ const optionalUrl = () =>
       .optional(),
   )
 
+/** A comma-separated list of origins (`https://admin.example.com`), each checked and normalised. */
+const originList = () =>
+  optionalText().transform((v, ctx) => {
+    const origins: string[] = []
+    for (const item of (v ?? '').split(',').map((x) => x.trim().replace(/\/+$/, '')).filter(Boolean)) {
+      let origin: string | undefined
+      try {
+        const url = new URL(item)
+        if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === item.toLowerCase()) origin = url.origin
+      } catch {
+        // not a URL
+      }
+      if (origin) origins.push(origin)
+      else ctx.addIssue({ code: 'custom', message: `Not an origin (scheme://host[:port], no path): ${item}` })
+    }
+    return origins
+  })
+
 const withDefault = <T extends z.ZodType>(schema: T, fallback: string) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? v : fallback), schema)
 
@@ -55,6 +73,7 @@ const envSchema = z.object({
   S3_ENDPOINT: optionalUrl(),
   S3_FORCE_PATH_STYLE: flag(false),
   S3_PUBLIC_URL: optionalUrl(),
+  CORS_ORIGINS: originList(),
 })
 
 export interface ServerConfig {
@@ -78,6 +97,8 @@ export interface ServerConfig {
   uploadSecret: string | undefined
   /** Set (by S3_BUCKET): uploads go to this bucket instead of DATA_DIR/uploads. */
   s3: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; publicUrl?: string } | undefined
+  /** Origins whose pages may call the API cross-origin (CORS_ORIGINS); empty: same origin only. */
+  corsOrigins: string[]
 }
 
 export class ConfigError extends Error {}
@@ -118,5 +139,38 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
           publicUrl: e.S3_PUBLIC_URL,
         }
       : undefined,
+    corsOrigins: e.CORS_ORIGINS,
   }
+}
+
+/**
+ * The origins, besides the page's own, that the SPA's browser talks to for uploaded files:
+ * where signed posts go (the S3 bucket's URL: virtual-hosted, path-style or a custom endpoint)
+ * and where files are read from (S3_PUBLIC_URL, PUBLIC_URL). For the pages' Content-Security-Policy.
+ */
+export function uploadOrigins(config: Pick<ServerConfig, 's3' | 'publicUrl'>): string[] {
+  const origins = new Set<string>()
+  const add = (url: string | undefined) => {
+    if (!url) return
+    try {
+      origins.add(new URL(url).origin)
+    } catch {
+      // not a URL: nothing to allow
+    }
+  }
+  add(config.publicUrl)
+  const s3 = config.s3
+  if (s3) {
+    add(s3.publicUrl)
+    if (s3.endpoint) {
+      const endpoint = new URL(s3.endpoint)
+      add(s3.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${s3.bucket}.${endpoint.host}`)
+    } else {
+      // us-east-1 buckets may also be addressed through the global endpoint.
+      const hosts = [`s3.${s3.region}.amazonaws.com`, ...(s3.region === 'us-east-1' ? ['s3.amazonaws.com'] : [])]
+      const pathStyle = s3.forcePathStyle || s3.bucket.includes('.')
+      for (const host of hosts) add(pathStyle ? `https://${host}` : `https://${s3.bucket}.${host}`)
+    }
+  }
+  return [...origins]
 }

@@ -12,12 +12,15 @@ export interface AppConfig {
   resetTokenTtlMs: number
   /** Whether X-Forwarded-For's first hop is the client's address (behind a trusted proxy). */
   trustProxy: boolean
+  /** Origins (scheme://host[:port]) whose pages may call the API cross-origin (CORS_ORIGINS); none by default. */
+  corsOrigins: string[]
 }
 
 export const defaultAppConfig: AppConfig = {
   sessionTtlMs: 168 * 60 * 60 * 1000,
   resetTokenTtlMs: 15 * 60 * 1000,
   trustProxy: false,
+  corsOrigins: [],
 }
 
 /** Everything a route may use, handed to createApp: no module-level singletons. */

@@ -3,12 +3,13 @@
  * Configuration is read from the environment (server/config.ts, .env.example).
  */
 import type { Server } from 'node:http'
+import net from 'node:net'
 import { join, resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createApp } from './app'
 import { systemClock } from './clock'
-import { ConfigError, DEFAULT_PASSWORDS, loadConfig, type ServerConfig } from './config'
+import { ConfigError, DEFAULT_PASSWORDS, loadConfig, uploadOrigins, type ServerConfig } from './config'
 import { openDatabase, type Database } from './db/client'
 import { adminAccounts, ensureAdmins, seedDemo } from './db/seed'
 import { accessLog } from './http/access-log'
@@ -26,6 +27,8 @@ import type { Storage } from './storage/storage'
 
 /** How long in-flight requests get to finish on shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000
+/** How often idle connections are closed while stopping (the first time after this long). */
+const SHUTDOWN_IDLE_SWEEP_MS = 250
 const DIST_DIR = resolve(import.meta.dirname, '..', 'dist')
 
 function fail(message: string): never {
@@ -88,13 +91,27 @@ async function main() {
     storage: chooseStorage(config),
     mailer: chooseMailer(config),
     clock: systemClock,
-    config: { sessionTtlMs: config.sessionTtlMs, trustProxy: config.trustProxy },
+    config: { sessionTtlMs: config.sessionTtlMs, trustProxy: config.trustProxy, corsOrigins: config.corsOrigins },
   })
   const root = new Hono()
   root.use(accessLog(config.trustProxy, logInfo))
+  let stopping = false
+  // While stopping, a connection closes after its answer instead of waiting for another request.
+  root.use(async (c, next) => {
+    await next()
+    if (stopping) c.header('Connection', 'close')
+  })
   root.route('/', api)
   if (config.serveSpa) {
-    root.route('/', spaRoutes(DIST_DIR, { petPreview: petPreviewLookup(db.db), publicUrl: config.publicUrl }))
+    root.route(
+      '/',
+      spaRoutes(DIST_DIR, {
+        petPreview: petPreviewLookup(db.db),
+        publicUrl: config.publicUrl,
+        uploadOrigins: uploadOrigins(config),
+        trustProxy: config.trustProxy,
+      }),
+    )
   }
 
   const server = serve({ fetch: root.fetch, port: config.port }, () => printBanner(config)) as Server
@@ -106,7 +123,6 @@ async function main() {
     process.exit(1)
   })
 
-  let stopping = false
   const shutdown = (signal: string) => {
     if (stopping) return
     stopping = true
@@ -116,15 +132,27 @@ async function main() {
       server.closeAllConnections()
     }, SHUTDOWN_GRACE_MS)
     forceTimer.unref()
-    // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
-    server.close(async () => {
-      clearTimeout(forceTimer)
-      await db.close().catch((err) => logError('closing the database', err))
-      lock?.release()
-      logInfo('Stopped.')
-      process.exit(0)
-    })
-    server.closeIdleConnections()
+    // Stop accepting: new connections are refused from now on. Not at once, but after this turn
+    // of the event loop: the signal may be handled before the connections that reached the port
+    // with it (busy with the database, the loop had not got to them), and closing the port now
+    // would reset them; the rest of this turn accepts them. And not http's close(), which also
+    // drops every connection without a request in progress, including those whose request has
+    // arrived but not been read yet (their clients would see a reset too).
+    setImmediate(() =>
+      net.Server.prototype.close.call(server, async () => {
+        clearTimeout(forceTimer)
+        clearInterval(idleSweep)
+        await db.close().catch((err) => logError('closing the database', err))
+        lock?.release()
+        logInfo('Stopped.')
+        process.exit(0)
+      }),
+    )
+    // Requests already read run to the end and their connections close after the answer
+    // (Connection: close, above). Idle connections are closed every little while until none is
+    // left, each time just after the event loop has read the sockets (setImmediate runs after
+    // the poll phase), so a request that has arrived is read and served rather than cut off.
+    const idleSweep = setInterval(() => setImmediate(() => server.closeIdleConnections()), SHUTDOWN_IDLE_SWEEP_MS)
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))

@@ -13,10 +13,21 @@ const codeOfStatus = (status: number): ErrorCode | undefined =>
 
 const requestIdOf = (c: Context) => c.get('requestId') as string | undefined
 
+/** A 429: the caller may try again in `retryAfterS` seconds (sent as Retry-After). */
+export class TooManyRequests extends ApiError {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(429, 'TOO_MANY_REQUESTS', message)
+  }
+}
+
 /** The one error handler: every failure leaves as the contract's error body. */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   const requestId = requestIdOf(c)
   if (err instanceof ApiError) {
+    if (err instanceof TooManyRequests) c.header('Retry-After', String(err.retryAfterS))
     return c.json(errorBodyOf(err.code, err.message, requestId, err.fields), err.status)
   }
   // Hono's own middleware (e.g. a body read that fails) throws these with a fitting status.

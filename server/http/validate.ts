@@ -8,6 +8,87 @@ type Target = 'json' | 'query' | 'param'
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
 const UNKNOWN_FIELD = 'This field is not allowed'
 
+/** Deeper JSON than any contract body (a few levels) is refused before it is parsed. */
+export const JSON_MAX_DEPTH = 32
+
+export const JSON_MSG = {
+  mediaType: 'Content-Type must be application/json',
+  malformed: 'Request body is not valid JSON',
+  tooDeep: `Request body is nested too deeply (more than ${JSON_MAX_DEPTH} levels)`,
+  duplicateKey: (key: string) => `Request body has the key "${key.slice(0, 100)}" more than once`,
+  notObject: 'Request body must be a JSON object',
+} as const
+
+/**
+ * One pass over JSON text, without parsing it: whether it nests deeper than `maxDepth`, and the
+ * first object key given twice in one object. Iterative, so no input can exhaust the stack;
+ * for malformed text the answer means nothing (JSON.parse then refuses the text anyway).
+ */
+export function scanJson(text: string, maxDepth: number): { tooDeep: boolean; duplicateKey?: string } {
+  const open: (Set<string> | null)[] = [] // an object's keys so far; null for an array
+  let expectKey = false
+  let duplicateKey: string | undefined
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    if (ch === 0x22 /* " */) {
+      let end = i + 1
+      while (end < text.length && text.charCodeAt(end) !== 0x22) end += text.charCodeAt(end) === 0x5c /* \ */ ? 2 : 1
+      const keys = open[open.length - 1]
+      if (keys && expectKey && duplicateKey === undefined) {
+        const raw = text.slice(i, end + 1)
+        let key: string
+        try {
+          key = JSON.parse(raw) as string
+        } catch {
+          key = raw
+        }
+        if (keys.has(key)) duplicateKey = key
+        else keys.add(key)
+      }
+      expectKey = false
+      i = end
+    } else if (ch === 0x7b /* { */ || ch === 0x5b /* [ */) {
+      open.push(ch === 0x7b ? new Set() : null)
+      if (open.length > maxDepth) return { tooDeep: true }
+      expectKey = ch === 0x7b
+    } else if (ch === 0x7d /* } */ || ch === 0x5d /* ] */) {
+      open.pop()
+      expectKey = false
+    } else if (ch === 0x2c /* , */) {
+      expectKey = open[open.length - 1] != null
+    } else if (ch === 0x3a /* : */) {
+      expectKey = false
+    }
+  }
+  return { tooDeep: false, ...(duplicateKey !== undefined ? { duplicateKey } : {}) }
+}
+
+/**
+ * Reads a JSON request body: 415 unless it is sent as JSON; 400 when it is not JSON, nests
+ * deeper than JSON_MAX_DEPTH, or gives one key twice in an object (parsers disagree on which
+ * one wins, so neither does). Its size was capped before (server/http/security.ts).
+ */
+export async function readJsonBody(c: AppContext): Promise<unknown> {
+  const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim()
+  if (!JSON_MEDIA_TYPE.test(mediaType)) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', JSON_MSG.mediaType)
+  let text: string
+  try {
+    text = await c.req.text()
+  } catch {
+    throw badRequest(JSON_MSG.malformed)
+  }
+  const scan = scanJson(text, JSON_MAX_DEPTH)
+  if (scan.tooDeep) throw badRequest(JSON_MSG.tooDeep)
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw badRequest(JSON_MSG.malformed)
+  }
+  if (scan.duplicateKey !== undefined) throw badRequest(JSON_MSG.duplicateKey(scan.duplicateKey))
+  return body
+}
+
 /** The raw input of a target, before the schema sees it. */
 async function readTarget(c: AppContext, target: Target): Promise<unknown> {
   if (target === 'param') return c.req.param()
@@ -16,19 +97,8 @@ async function readTarget(c: AppContext, target: Target): Promise<unknown> {
     const entries = Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v])
     return Object.fromEntries(entries)
   }
-  const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim()
-  if (!JSON_MEDIA_TYPE.test(mediaType)) {
-    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json')
-  }
-  let body: unknown
-  try {
-    body = await c.req.json()
-  } catch {
-    throw badRequest('Request body is not valid JSON')
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw badRequest('Request body must be a JSON object')
-  }
+  const body = await readJsonBody(c)
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest(JSON_MSG.notObject)
   return body
 }
 

@@ -1,12 +1,16 @@
 import { Hono } from 'hono'
 import { idParam, loginSchema, USER_STATUS, type LoginResult } from '../../contract'
-import { findAdminByEmail, toAdminProfile } from '../auth/admins'
+import { recordAudit } from '../audit/audit'
+import { findAdminByEmail, normaliseEmail, toAdminProfile } from '../auth/admins'
 import { spendPasswordCheck, verifyPassword } from '../auth/passwords'
 import { revokeSession, startSession } from '../auth/sessions'
+import { clear, release, reserve, THROTTLE, THROTTLE_MSG } from '../auth/throttle'
 import type { Deps } from '../deps'
+import { clientAddress } from '../http/access-log'
 import { ApiError, forbidden, unauthorized } from '../http/api-error'
 import { requireAuth } from '../http/auth'
 import type { AppEnv } from '../http/env'
+import { TooManyRequests } from '../http/errors'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
 
@@ -22,15 +26,44 @@ export const AUTH_MSG = {
 export const authRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     .post('/admin/login', validate('json', loginSchema), async (c) => {
-      const { email, password } = c.req.valid('json')
+      const { password } = c.req.valid('json')
+      const email = normaliseEmail(c.req.valid('json').email)
+      // Throttled by the email typed (whether or not it has an account) and by the client's
+      // address, before any password check: see server/auth/throttle.ts for the limits.
+      const attempt = await reserve(deps, [
+        { rule: THROTTLE.signInAccount, key: email },
+        { rule: THROTTLE.signInAddress, key: clientAddress(c, deps.config.trustProxy) },
+      ])
+      if (!attempt.ok) {
+        const limit = attempt.rule === THROTTLE.signInAccount ? 'account' : 'address'
+        await recordAudit(c, { action: 'auth.sign_in_throttled', actor: { email }, detail: { limit, retryAfterS: attempt.retryAfterS } })
+        throw new TooManyRequests(THROTTLE_MSG.signIn(attempt.retryAfterS), attempt.retryAfterS)
+      }
+
       const admin = await findAdminByEmail(deps.db, email)
       // An unknown email costs the same hash check as a wrong password: one answer, one timing.
       const passwordOk = admin ? await verifyPassword(admin.passwordHash, password) : await spendPasswordCheck(password)
-      if (!admin || !passwordOk) throw unauthorized(AUTH_MSG.badCredentials)
+      if (!admin || !passwordOk) {
+        // The attempt's throttle events stay: they are the failure's record.
+        await recordAudit(c, {
+          action: 'auth.sign_in_failed',
+          actor: { id: admin?.id ?? null, email, role: admin?.role ?? null },
+          detail: { reason: 'credentials' },
+        })
+        throw unauthorized(AUTH_MSG.badCredentials)
+      }
+      // The right password is no failure, for the account or the address.
+      await release(deps, attempt.ids)
       // Told only to someone who knows the password, so it reveals nothing to a guesser.
-      if (admin.status !== USER_STATUS.ACTIVE) throw new ApiError(403, 'FORBIDDEN', AUTH_MSG.blocked)
+      if (admin.status !== USER_STATUS.ACTIVE) {
+        await recordAudit(c, { action: 'auth.sign_in_failed', actor: { id: admin.id, email, role: admin.role }, detail: { reason: 'blocked' } })
+        throw new ApiError(403, 'FORBIDDEN', AUTH_MSG.blocked)
+      }
 
+      // The owner is back: earlier failures against the account no longer count (see throttle.ts).
+      await clear(deps, THROTTLE.signInAccount, email)
       const token = await startSession(deps.db, admin.id, deps.clock.now(), deps.config.sessionTtlMs)
+      await recordAudit(c, { action: 'auth.sign_in', actor: { id: admin.id, email: admin.email, role: admin.role } })
       const data: LoginResult = { ...toAdminProfile(admin), token }
       return c.json(ok(AUTH_MSG.loggedIn, data))
     })
@@ -39,5 +72,6 @@ export const authRoutes = (deps: Deps) =>
       const { admin, sessionId } = c.get('signedIn')
       if (c.req.valid('param').id !== admin.id) throw forbidden(AUTH_MSG.notYourSession)
       await revokeSession(deps.db, sessionId, deps.clock.now())
+      await recordAudit(c, { action: 'auth.sign_out' })
       return c.json(ok(AUTH_MSG.loggedOut, null))
     })

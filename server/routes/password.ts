@@ -9,16 +9,19 @@ import {
   verifyOtpSchema,
   type VerifyOtpResult,
 } from '../../contract'
-import { findAdminByEmail, findAdminById } from '../auth/admins'
+import { recordAudit } from '../audit/audit'
+import { findAdminByEmail, findAdminById, normaliseEmail } from '../auth/admins'
 import { checkOtp, issueOtp, type OtpCheck } from '../auth/otp'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { consumeResetToken, issueResetToken } from '../auth/reset-tokens'
 import { revokeSessionsOf } from '../auth/sessions'
+import { reserve, THROTTLE, THROTTLE_MSG } from '../auth/throttle'
 import { admins } from '../db/schema'
 import type { Deps } from '../deps'
 import { badRequest, unauthorized } from '../http/api-error'
 import { requireAuth } from '../http/auth'
 import type { AppContext, AppEnv } from '../http/env'
+import { TooManyRequests } from '../http/errors'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { logError } from '../log'
@@ -59,12 +62,26 @@ export const passwordRoutes = (deps: Deps) => {
    * who has an account. The mail goes out in the background for the same reason (an SMTP
    * round trip would show in the timing); a failure is logged.
    */
-  const sendOtp = async (c: AppContext, email: string) => {
+  const sendOtp = async (c: AppContext, typed: string) => {
+    const email = normaliseEmail(typed)
+    // At most 3 requests per email in 15 minutes (server/auth/throttle.ts), counted whether or
+    // not the email has an account, so the 429 says nothing about who has one.
+    const attempt = await reserve(deps, [{ rule: THROTTLE.otpEmail, key: email }])
+    if (!attempt.ok) {
+      await recordAudit(c, { action: 'auth.otp_requested', actor: { email }, detail: { outcome: 'throttled', retryAfterS: attempt.retryAfterS } })
+      throw new TooManyRequests(THROTTLE_MSG.otp(attempt.retryAfterS), attempt.retryAfterS)
+    }
     const admin = await findAdminByEmail(deps.db, email)
-    if (admin && admin.status === USER_STATUS.ACTIVE) {
+    const active = admin !== undefined && admin.status === USER_STATUS.ACTIVE
+    if (active) {
       const code = await issueOtp(deps.db, admin.id, deps.clock.now())
       deps.mailer.send({ to: admin.email, ...otpMail(code) }).catch((err) => logError(`sending the OTP mail`, err))
     }
+    await recordAudit(c, {
+      action: 'auth.otp_requested',
+      actor: { id: admin?.id ?? null, email, role: admin?.role ?? null },
+      detail: { outcome: active ? 'sent' : admin ? 'blocked' : 'no_account' },
+    })
     return c.json(ok(PASSWORD_MSG.otpSent, null))
   }
 
@@ -89,14 +106,16 @@ export const passwordRoutes = (deps: Deps) => {
       const { resetToken, password } = c.req.valid('json')
       const passwordHash = await hashPassword(password) // before the transaction, which stays short
       const now = deps.clock.now()
-      const done = await deps.db.transaction(async (tx) => {
+      const adminId = await deps.db.transaction(async (tx) => {
         const adminId = await consumeResetToken(tx, resetToken, now)
-        if (!adminId) return false
+        if (!adminId) return undefined
         await tx.update(admins).set({ passwordHash, updatedAt: now }).where(eq(admins.id, adminId))
         await revokeSessionsOf(tx, adminId, now)
-        return true
+        return adminId
       })
-      if (!done) throw badRequest(PASSWORD_MSG.resetTokenInvalid)
+      if (!adminId) throw badRequest(PASSWORD_MSG.resetTokenInvalid)
+      const admin = await findAdminById(deps.db, adminId)
+      if (admin) await recordAudit(c, { action: 'auth.password_reset', actor: { id: admin.id, email: admin.email, role: admin.role } })
       return c.json(ok(PASSWORD_MSG.passwordReset, null))
     })
 
@@ -118,6 +137,7 @@ export const passwordRoutes = (deps: Deps) => {
         // Other devices must sign in again with the new password; this one stays signed in.
         await revokeSessionsOf(tx, admin.id, now, sessionId)
       })
+      await recordAudit(c, { action: 'auth.password_change' })
       return c.json(ok(PASSWORD_MSG.passwordChanged, null))
     })
 }

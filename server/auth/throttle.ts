@@ -1,0 +1,138 @@
+import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm'
+import type { Clock } from '../clock'
+import type { Db } from '../db/client'
+import { throttleEvents } from '../db/schema'
+
+/**
+ * Rate limits kept in the database (table throttle_events), so that every server process on
+ * one database shares them. Each limit counts events of one kind for one key within a sliding
+ * window; an attempt over the limit is refused with the seconds until it would be let through.
+ *
+ * Decisions (issue 7, OWASP ASVS 5 V6.3):
+ * - Sign-in, per account: 5 failures in 15 minutes; the 6th attempt, right password or not, is
+ *   refused without checking it. Keyed by the email as typed (trimmed, lower-cased) whether or
+ *   not an account has it, so a refusal says nothing about who has an account.
+ * - Sign-in, per client address: 20 failures in 15 minutes, across every email (password
+ *   spraying: one guess at each of many accounts).
+ * - A successful sign-in clears the account's failures: only someone who knows the password can
+ *   do that, and the counter is keyed by the target account, so an attacker's own valid
+ *   sign-ins (to their own account) never reset a victim's. It does not clear the address's
+ *   failures: there an attacker holding any account could interleave their own sign-ins.
+ * - Verification codes: 3 requests per email in 15 minutes, counted by the email as typed
+ *   whether or not it has an account (the answer stays the same for unknown emails).
+ * - Refused attempts are not counted, so the wait never grows while someone keeps trying.
+ */
+
+export interface ThrottleRule {
+  /** throttle_events.kind */
+  kind: string
+  /** Events allowed within the window; the next one is refused. */
+  max: number
+  windowMs: number
+}
+
+const MINUTE_MS = 60_000
+
+export const THROTTLE = {
+  signInAccount: { kind: 'sign_in_failure.account', max: 5, windowMs: 15 * MINUTE_MS },
+  signInAddress: { kind: 'sign_in_failure.address', max: 20, windowMs: 15 * MINUTE_MS },
+  otpEmail: { kind: 'otp_request.email', max: 3, windowMs: 15 * MINUTE_MS },
+} as const satisfies Record<string, ThrottleRule>
+
+/** The longest window: older rows count for nothing and are pruned. */
+const LONGEST_WINDOW_MS = Math.max(...Object.values(THROTTLE).map((rule) => rule.windowMs))
+/** Old rows are deleted at most this often per app (and on the first call). */
+const PRUNE_EVERY_MS = MINUTE_MS
+
+export interface ThrottleDeps {
+  db: Db
+  clock: Clock
+}
+
+export interface ThrottleKey {
+  rule: ThrottleRule
+  key: string
+}
+
+/** An attempt let through: its events are counted until released. */
+export interface Reservation {
+  ok: true
+  ids: string[]
+}
+
+/** An attempt refused by `rule`, which lets one through again in `retryAfterS` seconds. */
+export interface Refusal {
+  ok: false
+  rule: ThrottleRule
+  retryAfterS: number
+}
+
+const lastPrune = new WeakMap<object, number>()
+
+/** Deletes the rows no window counts any more, at most once a minute for one app's deps. */
+async function pruneSometimes(deps: ThrottleDeps, now: Date): Promise<void> {
+  const last = lastPrune.get(deps)
+  if (last !== undefined && Math.abs(now.getTime() - last) < PRUNE_EVERY_MS) return
+  lastPrune.set(deps, now.getTime())
+  await deps.db.delete(throttleEvents).where(lte(throttleEvents.at, new Date(now.getTime() - LONGEST_WINDOW_MS)))
+}
+
+/**
+ * Counts one attempt against each key, or refuses it when any key is already at its limit.
+ *
+ * The attempt's events are written first and counted after, so parallel attempts cannot all
+ * slip under a limit: of N concurrent attempts, at most `max` see a count within it. A refused
+ * attempt's events are deleted again (refusals do not count). A let-through attempt's events
+ * stay: they are the failure record, unless `release` (not a failure) or `clear` removes them.
+ */
+export async function reserve(deps: ThrottleDeps, keys: ThrottleKey[]): Promise<Reservation | Refusal> {
+  const now = deps.clock.now()
+  await pruneSometimes(deps, now)
+  const own = await deps.db
+    .insert(throttleEvents)
+    .values(keys.map(({ rule, key }) => ({ kind: rule.kind, key, at: now })))
+    .returning({ id: throttleEvents.id })
+  const ownIds = own.map((row) => row.id)
+
+  let refusal: Refusal | undefined
+  for (const { rule, key } of keys) {
+    const rows = await deps.db
+      .select({ id: throttleEvents.id, at: throttleEvents.at })
+      .from(throttleEvents)
+      .where(and(eq(throttleEvents.kind, rule.kind), eq(throttleEvents.key, key), gt(throttleEvents.at, new Date(now.getTime() - rule.windowMs))))
+      .orderBy(asc(throttleEvents.at), asc(throttleEvents.id))
+    const others = rows.filter((row) => !ownIds.includes(row.id))
+    if (others.length < rule.max) continue
+    // A new attempt fits once all but max - 1 of the others have left the window.
+    const freeing = others[others.length - rule.max]!
+    const waitMs = freeing.at.getTime() + rule.windowMs - now.getTime()
+    const retryAfterS = Math.max(1, Math.ceil(waitMs / 1000))
+    if (!refusal || retryAfterS > refusal.retryAfterS) refusal = { ok: false, rule, retryAfterS }
+  }
+  if (refusal) {
+    await release(deps, ownIds)
+    return refusal
+  }
+  return { ok: true, ids: ownIds }
+}
+
+/** Takes back an attempt's events: it turned out not to count (a sign-in with the right password). */
+export async function release(deps: ThrottleDeps, ids: string[]): Promise<void> {
+  if (ids.length > 0) await deps.db.delete(throttleEvents).where(inArray(throttleEvents.id, ids))
+}
+
+/** Forgets every event of `rule` for `key` (a successful sign-in clears the account's failures). */
+export async function clear(deps: ThrottleDeps, rule: ThrottleRule, key: string): Promise<void> {
+  await deps.db.delete(throttleEvents).where(and(eq(throttleEvents.kind, rule.kind), eq(throttleEvents.key, key)))
+}
+
+/** "N minutes" for a wait in seconds, rounded up (at least 1 minute). */
+export const minutesText = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60))
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+}
+
+export const THROTTLE_MSG = {
+  signIn: (retryAfterS: number) => `Too many failed sign-in attempts. Please try again in ${minutesText(retryAfterS)}.`,
+  otp: (retryAfterS: number) => `Too many verification codes requested. Please try again in ${minutesText(retryAfterS)}.`,
+} as const

@@ -1,0 +1,113 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { cors } from 'hono/cors'
+import { errorBodyOf } from './respond'
+
+/**
+ * The HTTP-level defences of issue 7 (OWASP ASVS 5 V3, V4): request body limits, security
+ * headers on every answer, and CORS for the configured origins only.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Body size
+
+const KIB = 1024
+
+/** A JSON body: about 100 kB (every form of the panel is far smaller). */
+export const JSON_BODY_MAX_BYTES = 100 * KIB
+
+/**
+ * The few calls whose bodies are legitimately larger: a CMS page (up to 200,000 characters of
+ * HTML, contract CMS_CONTENT_MAX) and a notification to up to 10,000 chosen users (their ids).
+ * Uploads do not come through the API: POST /uploads/ has its own per-file limits.
+ */
+export const LARGER_BODIES: readonly { method: string; path: RegExp; maxBytes: number }[] = [
+  { method: 'PUT', path: /^\/api\/v1\/admin\/cms\/?$/, maxBytes: 1024 * KIB },
+  { method: 'POST', path: /^\/api\/v1\/admin\/notification\/?$/, maxBytes: 512 * KIB },
+]
+
+const tooLarge = (c: Context) =>
+  c.json(errorBodyOf('PAYLOAD_TOO_LARGE', 'Request body is too large', c.get('requestId') as string | undefined), 413)
+
+/**
+ * 413 for a body over the call's limit, before anything reads it: at once when Content-Length
+ * says so, else (a chunked body) as soon as the bytes read pass the limit, without buffering more.
+ */
+export function jsonBodyLimit(): MiddlewareHandler {
+  const byLimit = new Map<number, MiddlewareHandler>()
+  const limiter = (maxSize: number) => {
+    let handler = byLimit.get(maxSize)
+    if (!handler) byLimit.set(maxSize, (handler = bodyLimit({ maxSize, onError: tooLarge })))
+    return handler
+  }
+  return (c, next) => {
+    const larger = LARGER_BODIES.find((rule) => rule.method === c.req.method && rule.path.test(c.req.path))
+    return limiter(larger?.maxBytes ?? JSON_BODY_MAX_BYTES)(c, next)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Headers
+
+/** API answers are data, never a document: nothing may load, and nothing may frame them. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
+
+/** HSTS: a year, subdomains included (no preload: that is the operator's choice). */
+export const HSTS = 'max-age=31536000; includeSubDomains'
+
+/** Headers every answer carries, whatever serves it (API, SPA, uploaded files). */
+export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  // Cross-origin requests carry the origin only (Google's referrer-restricted Maps key needs it).
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'X-Permitted-Cross-Domain-Policies': 'none',
+}
+
+/** Whether the request reached us over HTTPS: directly, or per X-Forwarded-Proto from a trusted proxy. */
+export function isHttps(c: Context, trustProxy: boolean): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true
+  if (!trustProxy) return false
+  return c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim().toLowerCase() === 'https'
+}
+
+/**
+ * Sets the security headers on every answer: the common ones, HSTS over HTTPS only, and the
+ * API's restrictive CSP on any answer that brought no policy of its own (the SPA's pages and
+ * uploaded files set theirs).
+ */
+export const securityHeaders =
+  (trustProxy: boolean): MiddlewareHandler =>
+  async (c, next) => {
+    await next()
+    const headers = c.res.headers
+    for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value)
+    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', API_CSP)
+    if (isHttps(c, trustProxy)) headers.set('Strict-Transport-Security', HSTS)
+    else headers.delete('Strict-Transport-Security')
+  }
+
+// ---------------------------------------------------------------------------------------------
+// CORS
+
+/** What a cross-origin caller (a listed origin) may send and read. */
+const CORS_ALLOW_HEADERS = ['Content-Type', 'Authorization', 'language', 'platform']
+const CORS_EXPOSE_HEADERS = ['Retry-After', 'X-Request-Id', 'Content-Disposition']
+
+/**
+ * CORS for the origins in CORS_ORIGINS only (none by default: same origin only). A preflight is
+ * answered 204; for an origin not listed it carries no Access-Control-Allow-Origin, so the
+ * browser refuses the call. Bearer tokens, not cookies: no credentials mode.
+ */
+export function corsFor(origins: readonly string[]): MiddlewareHandler {
+  const allowed = new Set(origins)
+  return cors({
+    origin: (origin) => (allowed.has(origin) ? origin : null),
+    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowHeaders: CORS_ALLOW_HEADERS,
+    exposeHeaders: CORS_EXPOSE_HEADERS,
+    maxAge: 600,
+  })
+}
