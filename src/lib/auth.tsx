@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react'
-import type { AdminProfile } from '@contract'
+import { can, type AdminProfile, type Permission } from '@contract'
 
 /**
  * The only state the SPA persists: who is signed in. Everything else lives in the query cache.
@@ -79,4 +79,12 @@ export function useAuth() {
   const store = useContext(AuthContext)
   const state = useSyncExternalStore(store.subscribe, store.get, store.get)
   return { ...state, store }
+}
+
+/**
+ * Whether the signed-in admin's role holds `permission` (the role matrix of DESIGN.md section 3,
+ * the same `can` the server enforces): what a role lacks is not offered.
+ */
+export function useCan(permission: Permission) {
+  return can(useAuth().userDetails?.role, permission)
 }

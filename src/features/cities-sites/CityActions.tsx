@@ -3,9 +3,9 @@ import type { City } from '@contract'
 import { PencilIcon, PlusIcon } from '@/components/layout/icons'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
+import { useCan } from '@/lib/auth'
 import { useDeleteCity } from './api'
 import { CityDialog } from './CityDialog'
-import { useCanDelete } from './content'
 
 /** The list header's 'Add City' (both roles add cities: DESIGN.md section 3), opening the name dialog. */
 export function AddCityButton() {
@@ -47,7 +47,7 @@ export function EditCityButton({ city }: { city: Pick<City, '_id' | 'name'> }) {
  */
 export function DeleteCityButton({ city, onDeleted }: { city: Pick<City, '_id' | 'name'>; onDeleted?: () => unknown }) {
   const [open, setOpen] = useState(false)
-  const canDelete = useCanDelete()
+  const canDelete = useCan('city.delete')
   const remove = useDeleteCity({ onDeleted })
   if (!canDelete) return null
   return (

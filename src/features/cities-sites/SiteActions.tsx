@@ -5,8 +5,8 @@ import { PencilIcon, PlusIcon } from '@/components/layout/icons'
 import { Button, buttonClass } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Switch } from '@/components/ui/Switch'
+import { useCan } from '@/lib/auth'
 import { useDeleteSite, useToggleSiteStatus } from './api'
-import { useCanDelete } from './content'
 
 /**
  * The status switch (both roles): on is Active. A press toggles at once (optimistic; the server
@@ -39,7 +39,7 @@ export function DeleteSiteButton({
   onDeleted?: () => unknown
 }) {
   const [open, setOpen] = useState(false)
-  const canDelete = useCanDelete()
+  const canDelete = useCan('site.delete')
   const remove = useDeleteSite({ onDeleted })
   if (!canDelete) return null
   return (

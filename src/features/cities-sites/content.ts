@@ -1,14 +1,10 @@
-import { ROLE, type City, type PlaceStatus, type SiteDetails } from '@contract'
+import { type City, type PlaceStatus, type SiteDetails } from '@contract'
 import type { Crumb } from '@/components/layout/breadcrumbs'
-import { useAuth } from '@/lib/auth'
 
 /**
  * The words, trails and rights of the content screens (DESIGN.md section 3), apart from the
  * screens so each reads the same.
  */
-
-/** DESIGN.md section 3: only an admin deletes cities and sites; a sub admin is offered no Delete (the server answers 403). */
-export const useCanDelete = () => useAuth().userDetails?.role === ROLE.ADMIN
 
 /** A site's status, worded as DESIGN.md section 3 does (1 active, 2 inactive). */
 export const siteStatusLabel: Record<PlaceStatus, string> = { 1: 'Active', 2: 'Inactive' }

@@ -9,7 +9,8 @@ import { notify } from '@/lib/toast'
 import { cmsPagesQuery, useSaveCmsPage } from './api'
 import { CMS_TITLE, EMPTY_PAGE_TEXT, PUBLIC_PATH, cmsPageTypeOf } from './pages'
 import { RichContent } from './RichContent'
-import { ADMIN_ONLY_NOTE, useIsAdmin } from './roles'
+import { useCan } from '@/lib/auth'
+import { ADMIN_ONLY_NOTE } from './roles'
 
 // TipTap is loaded only when an admin opens one of these pages.
 const RichTextEditor = lazy(() => import('./RichTextEditor'))
@@ -23,7 +24,7 @@ export function CmsPageSettings() {
   const pathname = useMatch({ strict: false, select: (match) => match.pathname })
   const type = cmsPageTypeOf(pathname)
   const { data: pages } = useSuspenseQuery(cmsPagesQuery)
-  const isAdmin = useIsAdmin()
+  const canEdit = useCan('cms.write')
   const headingId = useId()
   if (type === null) return null
   const page = pages.find((p) => p.type === type) ?? { type, content: '', updatedAt: null }
@@ -43,7 +44,7 @@ export function CmsPageSettings() {
           </a>
         </p>
       </div>
-      {isAdmin ? (
+      {canEdit ? (
         <CmsPageEditor key={type} type={type} page={page} title={title} />
       ) : (
         <>

@@ -3,7 +3,8 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import type { Faq } from '@contract'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Button } from '@/components/ui/Button'
-import { ADMIN_ONLY_NOTE_FAQ, useIsAdmin } from './roles'
+import { useCan } from '@/lib/auth'
+import { ADMIN_ONLY_NOTE_FAQ } from './roles'
 import { faqsQuery, useDeleteFaq, useReorderFaqs } from './api'
 import { FaqDialog } from './FaqDialog'
 
@@ -27,7 +28,7 @@ function moved(list: Faq[], index: number, direction: Direction): Faq[] {
  */
 export function FaqSettings() {
   const { data: faqs } = useSuspenseQuery(faqsQuery)
-  const isAdmin = useIsAdmin()
+  const canEdit = useCan('faq.write')
   const headingId = useId()
   const [dialog, setDialog] = useState<{ open: boolean; faq?: Faq }>({ open: false })
   const [deleting, setDeleting] = useState<Faq | null>(null)
@@ -70,9 +71,9 @@ export function FaqSettings() {
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           FAQ&apos;s
         </h2>
-        {isAdmin && <Button onClick={() => setDialog({ open: true })}>Add FAQ</Button>}
+        {canEdit && <Button onClick={() => setDialog({ open: true })}>Add FAQ</Button>}
       </div>
-      {!isAdmin && (
+      {!canEdit && (
         <p role="note" className="rounded-md border border-secondary-200 bg-secondary-50 px-3 py-2 text-sm text-secondary-800">
           {ADMIN_ONLY_NOTE_FAQ}
         </p>
@@ -87,7 +88,7 @@ export function FaqSettings() {
                 <h3 className="break-words font-semibold text-slate-900">{faq.title}</h3>
                 <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-600">{faq.description}</p>
               </div>
-              {isAdmin && (
+              {canEdit && (
                 <div role="group" aria-label={`Actions for ${faq.title}`} className="flex shrink-0 flex-wrap gap-1">
                   <Button variant="ghost" data-move="up" disabled={index === 0} onClick={() => move(index, 'up')} className="px-3">
                     Move up
@@ -116,7 +117,7 @@ export function FaqSettings() {
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      {isAdmin && (
+      {canEdit && (
         <>
           {/* Keyed by the FAQ so each opening starts from that FAQ's values. */}
           <FaqDialog key={dialog.faq?._id ?? 'new'} open={dialog.open} faq={dialog.faq} onClose={() => setDialog({ open: false })} />

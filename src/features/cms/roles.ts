@@ -1,12 +1,7 @@
-import { ROLE } from '@contract'
-import { useAuth } from '@/lib/auth'
-
 /**
  * DESIGN.md section 3: both roles read the CMS pages and the FAQ in settings; only an admin
  * saves, adds, edits, deletes or reorders (the server answers a sub admin 403), so a sub admin
- * is offered none of it.
+ * is offered none of it and is told why.
  */
-export const useIsAdmin = () => useAuth().userDetails?.role === ROLE.ADMIN
-
 export const ADMIN_ONLY_NOTE = 'Only admins can edit this page.'
 export const ADMIN_ONLY_NOTE_FAQ = "Only admins can add, edit, delete or reorder FAQ's."

@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { Link, getRouteApi } from '@tanstack/react-router'
-import { AUDIENCE, ROLE, type Audience, type NotificationListItem } from '@contract'
+import { AUDIENCE, type Audience, type NotificationListItem } from '@contract'
 import { ListScreen, cells, listColumns, type ListFilter } from '@/components/list'
 import { EyeIcon } from '@/components/list/icons'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { OrDashes } from '@/components/ui/Dashes'
-import { useAuth } from '@/lib/auth'
+import { useCan } from '@/lib/auth'
 import { notificationsListQuery, useDeleteNotification } from './api'
 import { audienceLabel, sendToText } from './audience'
 import { SendNotificationButton } from './SendNotificationDialog'
@@ -16,9 +16,9 @@ const route = getRouteApi('/_signed-in/notifications/')
 /** Delete after a confirm dialog that stays open (busy) until the server has answered. Admins only (DESIGN.md section 3). */
 function DeleteNotificationButton({ notification }: { notification: NotificationListItem }) {
   const [open, setOpen] = useState(false)
-  const isAdmin = useAuth().userDetails?.role === ROLE.ADMIN
+  const canDelete = useCan('notification.delete')
   const remove = useDeleteNotification()
-  if (!isAdmin) return null
+  if (!canDelete) return null
   return (
     <>
       <Button variant="danger" onClick={() => setOpen(true)} aria-label={`Delete ${notification.title}`} className="min-h-8 px-3 py-1 text-xs">

@@ -1,17 +1,12 @@
 import { useState, type SVGProps } from 'react'
 import { Link } from '@tanstack/react-router'
-import { PLACE_STATUS, ROLE, type PlaceKind, type PlaceListItem } from '@contract'
+import { PLACE_STATUS, type PlaceKind, type PlaceListItem } from '@contract'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Switch } from '@/components/ui/Switch'
-import { useAuth } from '@/lib/auth'
+import { useCan } from '@/lib/auth'
 import { useDeletePlace, useTogglePlaceStatus } from './api'
 import { PLACE_SCREENS } from './kinds'
-
-/** DESIGN.md section 3: only an admin deletes places; a sub admin does not see the button (the server answers 403). */
-export function useCanDeletePlaces() {
-  return useAuth().userDetails?.role === ROLE.ADMIN
-}
 
 /**
  * The status switch: on is Active. A press toggles at once (optimistic; the server flips 1 <-> 2
@@ -46,7 +41,7 @@ export function DeletePlaceButton({
   onDeleted?: () => unknown
 }) {
   const [open, setOpen] = useState(false)
-  const canDelete = useCanDeletePlaces()
+  const canDelete = useCan('place.delete')
   const remove = useDeletePlace(kind, { onDeleted })
   if (!canDelete) return null
   const { noun } = PLACE_SCREENS[kind]
