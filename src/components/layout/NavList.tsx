@@ -1,4 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router'
+import { can } from '@contract'
+import { useAuth } from '@/lib/auth'
 import { isActiveItem, type NavItem } from './navigation'
 
 const itemClass = 'flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium'
@@ -6,7 +8,8 @@ const itemClass = 'flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm
 /**
  * A menu from its config: a ready entry is a link, highlighted (aria-current="page" and colour)
  * when its url is contained in the current path; an entry whose screen is not built yet is a
- * visibly disabled item, not a link. An entry's `sections` count as its url.
+ * visibly disabled item, not a link. An entry's `sections` count as its url. An entry that needs a
+ * permission the signed-in role lacks is left out.
  */
 export function NavList({
   items,
@@ -21,10 +24,12 @@ export function NavList({
   className?: string
 }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const role = useAuth().userDetails?.role
+  const shown = items.filter((item) => !item.permission || can(role, item.permission))
   return (
     <nav aria-label={label} className={className}>
       <ul className="flex flex-col gap-1">
-        {items.map((item) => {
+        {shown.map((item) => {
           const { id, title, url, icon: Icon, ready } = item
           const active = ready && isActiveItem(pathname, item)
           return (

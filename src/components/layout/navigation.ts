@@ -1,3 +1,4 @@
+import type { Permission } from '@contract'
 import {
   BellIcon,
   DashboardIcon,
@@ -19,9 +20,17 @@ import {
  * One entry of a menu. `ready: false` renders the entry as a visibly disabled item ("Coming
  * soon") instead of a link: when a screen lands, flipping its `ready` is the whole change.
  * `sections` are further urls whose pages belong to the entry (Content: /cities/..., /sites/...),
- * so the entry stays highlighted there too.
+ * so the entry stays highlighted there too. `permission`: shown only to a role holding it.
  */
-export type NavItem = { id: string; title: string; url: string; icon: Icon; ready: boolean; sections?: readonly string[] }
+export type NavItem = {
+  id: string
+  title: string
+  url: string
+  icon: Icon
+  ready: boolean
+  sections?: readonly string[]
+  permission?: Permission
+}
 
 /** The main menu of spec section 2 ("Navigation") plus Content (DESIGN.md section 3), the same for both roles. */
 export const mainMenu: readonly NavItem[] = [
@@ -48,6 +57,9 @@ export const settingsMenu: readonly NavItem[] = [
   // Spec section 2: "another reading of the relative segments also lists support". The public
   // /support page (CMS type 5) needs a place to be written, so it follows the spec's five.
   { id: 'support', title: 'Support', url: '/settings/support', icon: FeedbackIcon, ready: true },
+  // Issue 7: admin accounts and the audit log, for admins only (DESIGN.md section 3).
+  { id: 'admins', title: 'Admin Accounts', url: '/settings/admins', icon: UsersIcon, ready: false, permission: 'admin.manage' },
+  { id: 'audit-log', title: 'Audit Log', url: '/settings/audit-log', icon: PageIcon, ready: false, permission: 'audit.read' },
 ]
 
 /**
