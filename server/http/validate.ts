@@ -17,6 +17,7 @@ export const JSON_MSG = {
   tooDeep: `Request body is nested too deeply (more than ${JSON_MAX_DEPTH} levels)`,
   duplicateKey: (key: string) => `Request body has the key "${key.slice(0, 100)}" more than once`,
   notObject: 'Request body must be a JSON object',
+  nul: 'Text must not contain NUL characters',
 } as const
 
 /**
@@ -89,17 +90,37 @@ export async function readJsonBody(c: AppContext): Promise<unknown> {
   return body
 }
 
+/**
+ * The dotted path of the first string (value or key) holding a NUL character, if any.
+ * PostgreSQL text cannot store one, so it must be a 400 here rather than a failed statement
+ * later. Recursion is bounded: bodies nest at most JSON_MAX_DEPTH levels.
+ */
+export function nulPath(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return value.includes('\0') ? path.join('.') : undefined
+  if (typeof value !== 'object' || value === null) return undefined
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\0')) return [...path, key.replaceAll('\0', '')].join('.')
+    const found = nulPath(item, [...path, key])
+    if (found !== undefined) return found
+  }
+  return undefined
+}
+
 /** The raw input of a target, before the schema sees it. */
 async function readTarget(c: AppContext, target: Target): Promise<unknown> {
-  if (target === 'param') return c.req.param()
-  if (target === 'query') {
+  let input: unknown
+  if (target === 'param') input = c.req.param()
+  else if (target === 'query') {
     // A key given once is a string, repeated keys an array (as Hono's own validator does).
     const entries = Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v])
-    return Object.fromEntries(entries)
+    input = Object.fromEntries(entries)
+  } else {
+    input = await readJsonBody(c)
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) throw badRequest(JSON_MSG.notObject)
   }
-  const body = await readJsonBody(c)
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest(JSON_MSG.notObject)
-  return body
+  const nul = nulPath(input)
+  if (nul !== undefined) throw badRequest(JSON_MSG.nul, nul === '' ? undefined : { [nul]: JSON_MSG.nul })
+  return input
 }
 
 /** The first message per dotted field path, in the order the schema reported them. */
