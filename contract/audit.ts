@@ -48,6 +48,11 @@ export const AUDIT_ACTIONS = [
   'faq.reorder',
   'faq.delete',
   'audit.export',
+  'admin.create',
+  'admin.block',
+  'admin.unblock',
+  'admin.invite_resent',
+  'auth.invite_accepted',
 ] as const
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number]
 

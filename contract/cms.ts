@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CMS_TYPE } from './enums'
 import { faqSchema } from './validation'
+import { VERSION_MSG } from './versions'
 
 /**
  * CMS pages (DESIGN.md section 3): rich text stored as sanitised HTML, one page per type.
@@ -23,13 +24,19 @@ export const cmsPage = z.object({
   type: cmsPageType,
   content: z.string(),
   updatedAt: z.string().nullable(),
+  /**
+   * What the next save sends back (contract/versions.ts). A page nobody has written yet has no
+   * row and reads as version 0; its first save creates it at version 1.
+   */
+  version: z.number().int(),
 })
 export type CmsPage = z.infer<typeof cmsPage>
 
-/** PUT /admin/cms */
+/** PUT /admin/cms: `version` is the page's version as loaded (0 for a page not written yet); an older one gets 409. */
 export const cmsUpdateBody = z.strictObject({
   type: cmsPageType,
   content: z.string().max(CMS_CONTENT_MAX, 'Content is too long'),
+  version: z.number({ error: VERSION_MSG }).int(VERSION_MSG).nonnegative(VERSION_MSG),
 })
 export type CmsUpdateBody = z.infer<typeof cmsUpdateBody>
 

@@ -4,6 +4,7 @@ import { IMAGES_MAX } from './limits'
 import { listQuery } from './list'
 import { MSG } from './messages'
 import { imageList, placeFields } from './validation'
+import { editVersion } from './versions'
 
 /** Pet shops and hospitals share one shape; the kind comes from the path. */
 export const placeStatus = z.union([z.literal(PLACE_STATUS.ACTIVE), z.literal(PLACE_STATUS.DEACTIVE)])
@@ -26,6 +27,8 @@ export const placeDetails = placeListItem.extend({
   logo: z.string().nullable(),
   images: z.array(z.string()),
   updatedAt: z.string(),
+  /** What an edit sends back (contract/versions.ts): raised by every save of the form, not by the status toggle. */
+  version: z.number().int(),
 })
 export type PlaceDetails = z.infer<typeof placeDetails>
 
@@ -56,7 +59,8 @@ export type PlaceCreateBody = z.infer<ReturnType<typeof placeCreateBody>>
 /**
  * PUT /place/pet-shop/{id} and /place/hospital/{id}: `previousImages` are the current images the
  * admin kept (a subset of what is stored), `images` the newly uploaded ones; together at most 20,
- * no minimum. A logo of null removes it; leaving it out keeps it.
+ * no minimum. A logo of null removes it; leaving it out keeps it. `version` is the version the
+ * edit was made from: an older one than stored is refused with 409 (contract/versions.ts).
  */
 export const placeUpdateBody = (kind: PlaceKind) =>
   placeFields(kind)
@@ -65,6 +69,7 @@ export const placeUpdateBody = (kind: PlaceKind) =>
       previousImages: z.array(imageUrl).max(IMAGES_MAX, MSG.imagesMax),
       images: z.array(imageUrl).max(IMAGES_MAX, MSG.imagesMax).default([]),
       logo: imageUrl.nullable().optional(),
+      version: editVersion,
     })
     .refine((v) => v.previousImages.length + v.images.length <= IMAGES_MAX, { message: MSG.imagesMax, path: ['images'] })
 export type PlaceUpdateBody = z.infer<ReturnType<typeof placeUpdateBody>>

@@ -4,6 +4,7 @@ import { listQuery } from './list'
 import { MSG } from './messages'
 import { imageUrl, placeStatus } from './places'
 import { coordinateFields, imageList, lengthText } from './validation'
+import { editVersion } from './versions'
 
 /** A pet-friendly place in a city (DESIGN.md section 3). Its status works like a place's: 1 active, 2 inactive. */
 export const siteListItem = z.object({
@@ -24,6 +25,8 @@ export const siteDetails = siteListItem.extend({
   longitude: z.number(),
   images: z.array(z.string()),
   updatedAt: z.string(),
+  /** What an edit sends back (contract/versions.ts): raised by every save of the form, not by the status toggle. */
+  version: z.number().int(),
 })
 export type SiteDetails = z.infer<typeof siteDetails>
 
@@ -58,12 +61,14 @@ export type SiteCreateBody = z.infer<typeof siteCreateBody>
 /**
  * PUT /admin/site/{id}: like a place edit, `previousImages` are the stored images kept (required,
  * so a forgotten field never drops them all) and `images` the new uploads; at most 20 together and
- * at least one. A site stays in its city.
+ * at least one. A site stays in its city. `version` is the version the edit was made from: an
+ * older one than stored is refused with 409 (contract/versions.ts).
  */
 export const siteUpdateBody = siteFields
   .extend({
     previousImages: z.array(imageUrl).max(IMAGES_MAX, MSG.imagesMax),
     images: z.array(imageUrl).max(IMAGES_MAX, MSG.imagesMax).default([]),
+    version: editVersion,
   })
   .refine((v) => v.previousImages.length + v.images.length <= IMAGES_MAX, { message: MSG.imagesMax, path: ['images'] })
   .refine((v) => v.previousImages.length + v.images.length >= 1, { message: MSG.imagesMin, path: ['images'] })

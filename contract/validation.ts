@@ -28,7 +28,7 @@ export const passwordField = requiredText()
   .regex(STRONG_PASSWORD, MSG.passwordPattern)
 
 /** Run a cross-field check even when other fields already failed, so every message shows at once. */
-const matching = <K extends string>(a: K, b: K) => ({
+export const matching = <K extends string>(a: K, b: K) => ({
   message: MSG.passwordMatch,
   path: [b],
   when: (payload: { value: unknown }) => {

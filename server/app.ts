@@ -10,6 +10,7 @@ import { corsFor, jsonBodyLimit, securityHeaders } from './http/security'
 import { logInfo } from './log'
 import type { Mailer } from './mail/mailer'
 import { logNotificationDelivery, type NotificationDelivery } from './notifications/delivery'
+import { adminsRoutes } from './routes/admins'
 import { auditRoutes } from './routes/audit'
 import { authRoutes } from './routes/auth'
 import { citiesRoutes } from './routes/cities'
@@ -70,6 +71,7 @@ export function createApp(options: AppOptions) {
     .route('/', citiesRoutes(deps))
     .route('/', sitesRoutes(deps))
     .route('/', auditRoutes(deps))
+    .route('/', adminsRoutes(deps))
 
   const app = new Hono<AppEnv>()
   app.onError(onError)

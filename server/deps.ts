@@ -14,6 +14,8 @@ export interface AppConfig {
   trustProxy: boolean
   /** Origins (scheme://host[:port]) whose pages may call the API cross-origin (CORS_ORIGINS); none by default. */
   corsOrigins: string[]
+  /** The site's public base URL (PUBLIC_URL), for links in mail; else the request's origin. */
+  publicUrl?: string | undefined
 }
 
 export const defaultAppConfig: AppConfig = {

@@ -18,6 +18,7 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermAndConditionsRouteImport } from './routes/term-and-conditions'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
+import { Route as AuthAcceptInviteRouteImport } from './routes/_auth/accept-invite'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
 import { Route as AuthVerifyOtpRouteImport } from './routes/_auth/verify-otp'
@@ -34,6 +35,8 @@ import { Route as SignedInNotificationsIndexRouteImport } from './routes/_signed
 import { Route as SignedInPetShopsIndexRouteImport } from './routes/_signed-in/pet-shops/index'
 import { Route as SignedInPetShopsAddRouteImport } from './routes/_signed-in/pet-shops/add'
 import { Route as SignedInSettingsIndexRouteImport } from './routes/_signed-in/settings/index'
+import { Route as SignedInSettingsAdminsRouteImport } from './routes/_signed-in/settings/admins'
+import { Route as SignedInSettingsAuditLogRouteImport } from './routes/_signed-in/settings/audit-log'
 import { Route as SignedInSettingsChangePasswordRouteImport } from './routes/_signed-in/settings/change-password'
 import { Route as SignedInSettingsContactUsRouteImport } from './routes/_signed-in/settings/contact-us'
 import { Route as SignedInSettingsFaqsRouteImport } from './routes/_signed-in/settings/faqs'
@@ -92,6 +95,11 @@ const TermAndConditionsRoute = TermAndConditionsRouteImport.update({
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthAcceptInviteRoute = AuthAcceptInviteRouteImport.update({
+  id: '/accept-invite',
+  path: '/accept-invite',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
@@ -177,6 +185,17 @@ const SignedInSettingsIndexRoute = SignedInSettingsIndexRouteImport.update({
   path: '/',
   getParentRoute: () => SignedInSettingsRoute,
 } as any)
+const SignedInSettingsAdminsRoute = SignedInSettingsAdminsRouteImport.update({
+  id: '/admins',
+  path: '/admins',
+  getParentRoute: () => SignedInSettingsRoute,
+} as any)
+const SignedInSettingsAuditLogRoute =
+  SignedInSettingsAuditLogRouteImport.update({
+    id: '/audit-log',
+    path: '/audit-log',
+    getParentRoute: () => SignedInSettingsRoute,
+  } as any)
 const SignedInSettingsChangePasswordRoute =
   SignedInSettingsChangePasswordRouteImport.update({
     id: '/change-password',
@@ -274,6 +293,7 @@ export interface FileRoutesByFullPath {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/support': typeof SupportRoute
   '/term-and-conditions': typeof TermAndConditionsRoute
+  '/accept-invite': typeof AuthAcceptInviteRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/verify-otp': typeof AuthVerifyOtpRoute
@@ -285,6 +305,8 @@ export interface FileRoutesByFullPath {
   '/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
   '/hospitals/add': typeof SignedInHospitalsAddRoute
   '/pet-shops/add': typeof SignedInPetShopsAddRoute
+  '/settings/admins': typeof SignedInSettingsAdminsRoute
+  '/settings/audit-log': typeof SignedInSettingsAuditLogRoute
   '/settings/change-password': typeof SignedInSettingsChangePasswordRoute
   '/settings/contact-us': typeof SignedInSettingsContactUsRoute
   '/settings/faqs': typeof SignedInSettingsFaqsRoute
@@ -315,6 +337,7 @@ export interface FileRoutesByTo {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/support': typeof SupportRoute
   '/term-and-conditions': typeof TermAndConditionsRoute
+  '/accept-invite': typeof AuthAcceptInviteRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/verify-otp': typeof AuthVerifyOtpRoute
@@ -325,6 +348,8 @@ export interface FileRoutesByTo {
   '/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
   '/hospitals/add': typeof SignedInHospitalsAddRoute
   '/pet-shops/add': typeof SignedInPetShopsAddRoute
+  '/settings/admins': typeof SignedInSettingsAdminsRoute
+  '/settings/audit-log': typeof SignedInSettingsAuditLogRoute
   '/settings/change-password': typeof SignedInSettingsChangePasswordRoute
   '/settings/contact-us': typeof SignedInSettingsContactUsRoute
   '/settings/faqs': typeof SignedInSettingsFaqsRoute
@@ -357,6 +382,7 @@ export interface FileRoutesById {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/support': typeof SupportRoute
   '/term-and-conditions': typeof TermAndConditionsRoute
+  '/_auth/accept-invite': typeof AuthAcceptInviteRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/reset-password': typeof AuthResetPasswordRoute
   '/_auth/verify-otp': typeof AuthVerifyOtpRoute
@@ -369,6 +395,8 @@ export interface FileRoutesById {
   '/_signed-in/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
   '/_signed-in/hospitals/add': typeof SignedInHospitalsAddRoute
   '/_signed-in/pet-shops/add': typeof SignedInPetShopsAddRoute
+  '/_signed-in/settings/admins': typeof SignedInSettingsAdminsRoute
+  '/_signed-in/settings/audit-log': typeof SignedInSettingsAuditLogRoute
   '/_signed-in/settings/change-password': typeof SignedInSettingsChangePasswordRoute
   '/_signed-in/settings/contact-us': typeof SignedInSettingsContactUsRoute
   '/_signed-in/settings/faqs': typeof SignedInSettingsFaqsRoute
@@ -401,6 +429,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/support'
     | '/term-and-conditions'
+    | '/accept-invite'
     | '/forgot-password'
     | '/reset-password'
     | '/verify-otp'
@@ -412,6 +441,8 @@ export interface FileRouteTypes {
     | '/feedback/$feedbackId'
     | '/hospitals/add'
     | '/pet-shops/add'
+    | '/settings/admins'
+    | '/settings/audit-log'
     | '/settings/change-password'
     | '/settings/contact-us'
     | '/settings/faqs'
@@ -442,6 +473,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/support'
     | '/term-and-conditions'
+    | '/accept-invite'
     | '/forgot-password'
     | '/reset-password'
     | '/verify-otp'
@@ -452,6 +484,8 @@ export interface FileRouteTypes {
     | '/feedback/$feedbackId'
     | '/hospitals/add'
     | '/pet-shops/add'
+    | '/settings/admins'
+    | '/settings/audit-log'
     | '/settings/change-password'
     | '/settings/contact-us'
     | '/settings/faqs'
@@ -483,6 +517,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/support'
     | '/term-and-conditions'
+    | '/_auth/accept-invite'
     | '/_auth/forgot-password'
     | '/_auth/reset-password'
     | '/_auth/verify-otp'
@@ -495,6 +530,8 @@ export interface FileRouteTypes {
     | '/_signed-in/feedback/$feedbackId'
     | '/_signed-in/hospitals/add'
     | '/_signed-in/pet-shops/add'
+    | '/_signed-in/settings/admins'
+    | '/_signed-in/settings/audit-log'
     | '/_signed-in/settings/change-password'
     | '/_signed-in/settings/contact-us'
     | '/_signed-in/settings/faqs'
@@ -592,6 +629,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AuthIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/accept-invite': {
+      id: '/_auth/accept-invite'
+      path: '/accept-invite'
+      fullPath: '/accept-invite'
+      preLoaderRoute: typeof AuthAcceptInviteRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/forgot-password': {
@@ -704,6 +748,20 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/settings/'
       preLoaderRoute: typeof SignedInSettingsIndexRouteImport
+      parentRoute: typeof SignedInSettingsRoute
+    }
+    '/_signed-in/settings/admins': {
+      id: '/_signed-in/settings/admins'
+      path: '/admins'
+      fullPath: '/settings/admins'
+      preLoaderRoute: typeof SignedInSettingsAdminsRouteImport
+      parentRoute: typeof SignedInSettingsRoute
+    }
+    '/_signed-in/settings/audit-log': {
+      id: '/_signed-in/settings/audit-log'
+      path: '/audit-log'
+      fullPath: '/settings/audit-log'
+      preLoaderRoute: typeof SignedInSettingsAuditLogRouteImport
       parentRoute: typeof SignedInSettingsRoute
     }
     '/_signed-in/settings/change-password': {
@@ -822,6 +880,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteChildren {
+  AuthAcceptInviteRoute: typeof AuthAcceptInviteRoute
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
   AuthVerifyOtpRoute: typeof AuthVerifyOtpRoute
@@ -829,6 +888,7 @@ interface AuthRouteChildren {
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthAcceptInviteRoute: AuthAcceptInviteRoute,
   AuthForgotPasswordRoute: AuthForgotPasswordRoute,
   AuthResetPasswordRoute: AuthResetPasswordRoute,
   AuthVerifyOtpRoute: AuthVerifyOtpRoute,
@@ -838,6 +898,8 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface SignedInSettingsRouteChildren {
+  SignedInSettingsAdminsRoute: typeof SignedInSettingsAdminsRoute
+  SignedInSettingsAuditLogRoute: typeof SignedInSettingsAuditLogRoute
   SignedInSettingsChangePasswordRoute: typeof SignedInSettingsChangePasswordRoute
   SignedInSettingsContactUsRoute: typeof SignedInSettingsContactUsRoute
   SignedInSettingsFaqsRoute: typeof SignedInSettingsFaqsRoute
@@ -848,6 +910,8 @@ interface SignedInSettingsRouteChildren {
 }
 
 const SignedInSettingsRouteChildren: SignedInSettingsRouteChildren = {
+  SignedInSettingsAdminsRoute: SignedInSettingsAdminsRoute,
+  SignedInSettingsAuditLogRoute: SignedInSettingsAuditLogRoute,
   SignedInSettingsChangePasswordRoute: SignedInSettingsChangePasswordRoute,
   SignedInSettingsContactUsRoute: SignedInSettingsContactUsRoute,
   SignedInSettingsFaqsRoute: SignedInSettingsFaqsRoute,

@@ -3,7 +3,9 @@ import { hash, verify } from '@node-rs/argon2'
 // @node-rs/argon2 hashes with argon2id by default (m=19456 KiB, t=2, p=1: the OWASP baseline).
 export const hashPassword = (password: string) => hash(password)
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/** Whether `password` matches the stored hash; an account without a password yet (invited) matches nothing. */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash === null) return spendPasswordCheck(password) // the same time as a real check
   try {
     return await verify(passwordHash, password)
   } catch {

@@ -88,7 +88,8 @@ export const admins = pgTable(
     id: id(),
     name: text('name').notNull(),
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null until the admin sets a password (an invited account: see adminInvites). */
+    passwordHash: text('password_hash'),
     role: smallint('role').$type<Role>().notNull(),
     status: smallint('status').$type<UserStatus>().notNull().default(1),
     profileImage: text('profile_image'),
@@ -155,6 +156,25 @@ export const passwordResetTokens = pgTable(
     uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash),
     uniqueIndex('password_reset_tokens_admin_id_key').on(t.adminId),
   ],
+)
+
+/**
+ * Invitations to set a first password (issue 7): one live invitation per admin, a new one
+ * replacing the old. Only the sha256 of the token is kept; it works once, until expires_at.
+ */
+export const adminInvites = pgTable(
+  'admin_invites',
+  {
+    id: id(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('admin_invites_token_hash_key').on(t.tokenHash), uniqueIndex('admin_invites_admin_id_key').on(t.adminId)],
 )
 
 /** Pet owners: the end users of the mobile app. Status 1 active, 2 blocked. */

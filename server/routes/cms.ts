@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { CMS_PAGE_TYPES, cmsTypeParam, cmsUpdateBody, type CmsPage, type CmsPageType } from '../../contract'
+import { CMS_PAGE_TYPES, CONFLICT_MSG, cmsTypeParam, cmsUpdateBody, type CmsPage, type CmsPageType } from '../../contract'
 import { sanitizeRichText } from '../content/sanitize'
 import type { Db } from '../db/client'
 import { cmsPages } from '../db/schema'
 import type { Deps } from '../deps'
+import { conflict } from '../http/api-error'
 import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { ok } from '../http/respond'
@@ -19,14 +20,22 @@ export const CMS_MSG = {
 /** A page's name in the audit log. */
 const CMS_PAGE_LABEL: Record<CmsPageType, string> = { 1: 'Privacy policy', 2: 'Terms and conditions', 4: 'Contact us', 5: 'Support' }
 
-type CmsRow = Pick<typeof cmsPages.$inferSelect, 'type' | 'content' | 'updatedAt'>
+type CmsRow = Pick<typeof cmsPages.$inferSelect, 'type' | 'content' | 'updatedAt' | 'version'>
 
-const toCmsPage = (row: CmsRow): CmsPage => ({ type: row.type, content: row.content, updatedAt: row.updatedAt.toISOString() })
+const toCmsPage = (row: CmsRow): CmsPage => ({
+  type: row.type,
+  content: row.content,
+  updatedAt: row.updatedAt.toISOString(),
+  version: row.version,
+})
 
-/** A type nobody has written yet reads as an empty page. */
-const emptyPage = (type: CmsPageType): CmsPage => ({ type, content: '', updatedAt: null })
+/**
+ * A type nobody has written yet reads as an empty page at version 0: its first save sends 0 and
+ * creates the row (at version 1); a second first save from version 0 then gets 409.
+ */
+const emptyPage = (type: CmsPageType): CmsPage => ({ type, content: '', updatedAt: null, version: 0 })
 
-const pageColumns = { type: cmsPages.type, content: cmsPages.content, updatedAt: cmsPages.updatedAt }
+const pageColumns = { type: cmsPages.type, content: cmsPages.content, updatedAt: cmsPages.updatedAt, version: cmsPages.version }
 
 /** Every CMS page, in type order, the missing ones empty. */
 export async function listCmsPages(db: Db): Promise<CmsPage[]> {
@@ -52,16 +61,27 @@ export const cmsRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     .get('/admin/cms/list', permit('read'), async (c) => c.json(ok(CMS_MSG.listed, await listCmsPages(deps.db))))
 
+    /**
+     * Edit conflicts (contract/versions.ts): the save is one conditional statement. From version 0
+     * (no row yet) it inserts, and a row written meanwhile makes the insert do nothing; from a
+     * later version it updates `WHERE type = $1 AND version = $2`, raising the version by one. No
+     * row back means someone else saved first: 409, nothing stored. (Pages are never deleted, so
+     * there is no 404 here.)
+     */
     .put('/admin/cms', permit('cms.write', { action: 'cms.update', target: 'cmsPage' }), validate('json', cmsUpdateBody), async (c) => {
-      const { type, content } = c.req.valid('json')
+      const { type, content, version } = c.req.valid('json')
       const values = { content: sanitizeRichText(content), updatedAt: deps.clock.now(), updatedBy: c.get('signedIn').admin.id }
-      const [row] = await deps.db
-        .insert(cmsPages)
-        .values({ type, ...values })
-        .onConflictDoUpdate({ target: cmsPages.type, set: values })
-        .returning(pageColumns)
+      const [row] =
+        version === 0
+          ? await deps.db.insert(cmsPages).values({ type, ...values }).onConflictDoNothing({ target: cmsPages.type }).returning(pageColumns)
+          : await deps.db
+              .update(cmsPages)
+              .set({ ...values, version: sql`${cmsPages.version} + 1` })
+              .where(and(eq(cmsPages.type, type), eq(cmsPages.version, version)))
+              .returning(pageColumns)
+      if (!row) throw conflict(CONFLICT_MSG.edited)
       auditNote(c, { id: String(type), label: CMS_PAGE_LABEL[type] })
-      return c.json(ok(CMS_MSG.updated, toCmsPage(row!)))
+      return c.json(ok(CMS_MSG.updated, toCmsPage(row)))
     })
 
     // Public: the privacy policy, terms, contact us and support pages open without a token.

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
+  CONFLICT_MSG,
   idParam,
   MSG,
   placeCreateBody,
@@ -20,7 +21,7 @@ import { like, listBatches, listPage, type ListSource, type PageQuery } from '..
 import { countKey } from '../db/row-counts'
 import { lowerOf, places, placeSearchText } from '../db/schema'
 import type { Deps } from '../deps'
-import { badRequest, notFound } from '../http/api-error'
+import { badRequest, conflict, notFound } from '../http/api-error'
 import { auditNote, permit } from '../http/auth'
 import { csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
 import type { AppEnv } from '../http/env'
@@ -109,6 +110,7 @@ const toPlaceDetails = (p: typeof places.$inferSelect): PlaceDetails => ({
   logo: p.logo,
   images: p.images,
   updatedAt: p.updatedAt.toISOString(),
+  version: p.version,
 })
 
 const placeRows = (db: Db) => (p: PageQuery) =>
@@ -124,6 +126,12 @@ export const PLACES_CSV_HEADER = ['Name', 'Address', 'Status', 'Created At'] as 
 const placeCsvLine = (p: PlaceRow): CsvValue[] => [p.name, p.address, placeStatusLabel[p.status], isoDay(p.createdAt)]
 
 const ofKind = (kind: PlaceKind, id: string) => and(eq(places.id, id), eq(places.kind, kind))
+
+/** Why a conditional UPDATE changed no row: the place is gone (404), or it was saved meanwhile (409). */
+async function placeGone(db: Db, kind: PlaceKind, id: string, notFoundMsg: string) {
+  const [row] = await db.select({ id: places.id }).from(places).where(ofKind(kind, id))
+  return row ? conflict(CONFLICT_MSG.edited) : notFound(notFoundMsg)
+}
 
 /** Empty optional text is stored as null. */
 const orNull = (text: string) => (text === '' ? null : text)
@@ -220,6 +228,13 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
        * cannot pass a foreign address off as one it keeps) followed by the new uploads. Images
        * left out are only dropped from the place; their files stay in storage, since an address
        * may be in use elsewhere (copied to another place, or cached by the app).
+       *
+       * Edit conflicts (contract/versions.ts): the body's `version` must still be the stored one.
+       * A stale version is told first (409), before any image fault it may cause. The UPDATE
+       * itself carries the check (`WHERE id = $1 AND version = $2`, raising it by one), so of two
+       * saves from one version exactly one wins, without a lock: the images were checked against
+       * the row as read, and that row is what the UPDATE changes only if its version is unchanged
+       * (every change of images or logo raises it).
        */
       .put(
         `/place/${singular}/:id`,
@@ -228,42 +243,43 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
         validate('json', placeUpdateBody(kind)),
         async (c) => {
           const body = c.req.valid('json')
-          const updated = await deps.db.transaction(async (tx) => {
-            const [place] = await tx
-              .select({ images: places.images, logo: places.logo })
-              .from(places)
-              .where(ofKind(kind, c.req.valid('param').id))
-              .for('update')
-            if (!place) throw notFound(msg.notFound)
+          const { id } = c.req.valid('param')
+          const [place] = await deps.db
+            .select({ images: places.images, logo: places.logo, version: places.version })
+            .from(places)
+            .where(ofKind(kind, id))
+          if (!place) throw notFound(msg.notFound)
+          if (place.version !== body.version) throw conflict(CONFLICT_MSG.edited)
 
-            const faults = imageFaults()
-            const current = new Set(place.images)
-            body.previousImages.forEach((url, i) => {
-              if (!current.has(url)) faults.add(`previousImages.${i}`, PLACE_IMAGE_MSG.notPrevious)
-            })
-            checkUploaded(deps.storage, faults, 'images', body.images)
-            // The current logo may come back unchanged, wherever it was stored from.
-            if (body.logo && body.logo !== place.logo && !deps.storage.ownsUrl(body.logo)) faults.add('logo', PLACE_IMAGE_MSG.notOurs)
-            faults.throwAny()
-
-            const [row] = await tx
-              .update(places)
-              .set({
-                ...textColumns(body),
-                images: distinct([...body.previousImages, ...body.images]),
-                ...(body.logo !== undefined ? { logo: body.logo } : {}),
-                updatedAt: deps.clock.now(),
-              })
-              .where(ofKind(kind, c.req.valid('param').id))
-              .returning()
-            return row!
+          const faults = imageFaults()
+          const current = new Set(place.images)
+          body.previousImages.forEach((url, i) => {
+            if (!current.has(url)) faults.add(`previousImages.${i}`, PLACE_IMAGE_MSG.notPrevious)
           })
+          checkUploaded(deps.storage, faults, 'images', body.images)
+          // The current logo may come back unchanged, wherever it was stored from.
+          if (body.logo && body.logo !== place.logo && !deps.storage.ownsUrl(body.logo)) faults.add('logo', PLACE_IMAGE_MSG.notOurs)
+          faults.throwAny()
+
+          const [updated] = await deps.db
+            .update(places)
+            .set({
+              ...textColumns(body),
+              images: distinct([...body.previousImages, ...body.images]),
+              ...(body.logo !== undefined ? { logo: body.logo } : {}),
+              updatedAt: deps.clock.now(),
+              version: sql`${places.version} + 1`,
+            })
+            .where(and(ofKind(kind, id), eq(places.version, body.version)))
+            .returning()
+          if (!updated) throw await placeGone(deps.db, kind, id, msg.notFound)
           auditNote(c, { label: updated.name })
           return c.json(ok(msg.updated, toPlaceDetails(updated)))
         },
       )
 
-      // The SPA sends an empty body: the call flips the status (1 active <-> 2 deactive).
+      // The SPA sends an empty body: the call flips the status (1 active <-> 2 deactive). It
+      // leaves the version alone: a toggle is no edit of the form's content (contract/versions.ts).
       .patch(`/place/${singular}/:id`, permit('place.status', audited('status')), validate('param', idParam), async (c) => {
         const [updated] = await deps.db
           .update(places)

@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
+  CONFLICT_MSG,
   IMAGE_EXTENSION,
   idParam,
   SITE_MSG,
@@ -20,7 +21,7 @@ import { like, listPage, type ListSource, type PageQuery } from '../db/list'
 import { countKey } from '../db/row-counts'
 import { cities, lowerOf, sites, siteSearchText } from '../db/schema'
 import type { Deps } from '../deps'
-import { notFound } from '../http/api-error'
+import { conflict, notFound } from '../http/api-error'
 import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
@@ -78,6 +79,7 @@ const toSiteDetails = (s: typeof sites.$inferSelect, cityName: string): SiteDeta
   longitude: s.longitude,
   images: s.images,
   updatedAt: s.updatedAt.toISOString(),
+  version: s.version,
 })
 
 const siteRows = (db: Db) => (p: PageQuery) =>
@@ -171,7 +173,10 @@ export const sitesRoutes = (deps: Deps) =>
 
     /**
      * The stored images become `previousImages` (each one of the current images) followed by the
-     * new uploads; a site stays in its city.
+     * new uploads; a site stays in its city. Edit conflicts as for places (server/routes/places.ts):
+     * a stale `version` is a 409 before any image fault, and the UPDATE carries the check
+     * (`WHERE id = $1 AND version = $2`, raising it by one), so of two saves from one version
+     * exactly one wins.
      */
     .put(
       '/admin/site/:id',
@@ -181,32 +186,42 @@ export const sitesRoutes = (deps: Deps) =>
       async (c) => {
         const body = c.req.valid('json')
         const { id } = c.req.valid('param')
-        const updated = await deps.db.transaction(async (tx) => {
-          const [site] = await tx.select({ images: sites.images }).from(sites).where(eq(sites.id, id)).for('update')
-          if (!site) throw notFound(SITE_MSG.notFound)
+        const [site] = await deps.db.select({ images: sites.images, version: sites.version }).from(sites).where(eq(sites.id, id))
+        if (!site) throw notFound(SITE_MSG.notFound)
+        if (site.version !== body.version) throw conflict(CONFLICT_MSG.edited)
 
-          const faults = imageFaults()
-          const current = new Set(site.images)
-          body.previousImages.forEach((url, i) => {
-            if (!current.has(url)) faults.add(`previousImages.${i}`, PLACE_IMAGE_MSG.notPrevious)
-          })
-          checkSiteUploads(deps.storage, faults, body.images)
-          faults.throwAny()
-
-          const [row] = await tx
-            .update(sites)
-            .set({ ...textColumns(body), images: distinct([...body.previousImages, ...body.images]), updatedAt: deps.clock.now() })
-            .where(eq(sites.id, id))
-            .returning()
-          const [city] = await tx.select({ name: cities.name }).from(cities).where(eq(cities.id, row!.cityId))
-          return toSiteDetails(row!, city!.name)
+        const faults = imageFaults()
+        const current = new Set(site.images)
+        body.previousImages.forEach((url, i) => {
+          if (!current.has(url)) faults.add(`previousImages.${i}`, PLACE_IMAGE_MSG.notPrevious)
         })
+        checkSiteUploads(deps.storage, faults, body.images)
+        faults.throwAny()
+
+        const [row] = await deps.db
+          .update(sites)
+          .set({
+            ...textColumns(body),
+            images: distinct([...body.previousImages, ...body.images]),
+            updatedAt: deps.clock.now(),
+            version: sql`${sites.version} + 1`,
+          })
+          .where(and(eq(sites.id, id), eq(sites.version, body.version)))
+          .returning()
+        if (!row) {
+          const [still] = await deps.db.select({ id: sites.id }).from(sites).where(eq(sites.id, id))
+          throw still ? conflict(CONFLICT_MSG.edited) : notFound(SITE_MSG.notFound)
+        }
+        // A site's city cannot be deleted while it has sites, so it is there.
+        const [city] = await deps.db.select({ name: cities.name }).from(cities).where(eq(cities.id, row.cityId))
+        const updated = toSiteDetails(row, city!.name)
         auditNote(c, { label: updated.name })
         return c.json(ok(SITE_MSG.updated, updated))
       },
     )
 
-    // The SPA sends an empty body: the call flips the status (1 active <-> 2 inactive).
+    // The SPA sends an empty body: the call flips the status (1 active <-> 2 inactive). It leaves
+    // the version alone: a toggle is no edit of the form's content (contract/versions.ts).
     .patch(
       '/admin/site/status/:id',
       permit('site.status', { action: 'site.status', target: 'site' }),

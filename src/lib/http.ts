@@ -52,10 +52,16 @@ export function notifyIfUnseen(error: unknown) {
   if (error instanceof ApiError && isLoggedOnly(error.status)) notify.error(error.message)
 }
 
+/**
+ * Per call: the failure statuses the calling screen shows itself, so the client does not toast
+ * them too (an edit form's 409, which it shows as an alert with a Reload button).
+ */
+export type CallOptions = { shownByCaller?: readonly number[] }
+
 type ErrorLike = { error?: { message?: unknown; fields?: Record<string, string> }; message?: unknown }
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined)
 
-async function toApiError(error: unknown): Promise<ApiError> {
+async function toApiError(error: unknown, { shownByCaller = [] }: CallOptions = {}): Promise<ApiError> {
   if (error instanceof TimeoutError) {
     notify.error(MSG.timeout)
     return new ApiError(MSG.timeout, 408)
@@ -75,7 +81,7 @@ async function toApiError(error: unknown): Promise<ApiError> {
       authStore.signOut()
     }
     if (isLoggedOnly(status)) console.error(`${status} ${error.request.method} ${error.request.url}: ${message}`)
-    else notify.error(message)
+    else if (!shownByCaller.includes(status)) notify.error(message)
     return new ApiError(message, status, body.error?.fields)
   }
   if (error instanceof ApiError) return error
@@ -89,7 +95,7 @@ async function toApiError(error: unknown): Promise<ApiError> {
   return new ApiError(message, 0)
 }
 
-async function send<S extends z.ZodType>(path: string, schema: S, options: Options): Promise<z.infer<S>> {
+async function send<S extends z.ZodType>(path: string, schema: S, options: Options, call?: CallOptions): Promise<z.infer<S>> {
   try {
     const body: unknown = await client(path.replace(/^\//, ''), options).json()
     const parsed = schema.safeParse(body)
@@ -99,7 +105,7 @@ async function send<S extends z.ZodType>(path: string, schema: S, options: Optio
     }
     return parsed.data
   } catch (error) {
-    throw await toApiError(error)
+    throw await toApiError(error, call)
   }
 }
 
@@ -153,7 +159,8 @@ export const http = {
   list: <T extends z.ZodType>(path: string, query: Query, item: T): Promise<ListPage<z.infer<T>>> =>
     send(path, listEnvelope(item), { method: 'get', searchParams: searchParams(query) }) as Promise<ListPage<z.infer<T>>>,
   post: <S extends z.ZodType>(path: string, schema: S, json: unknown = {}) => send(path, schema, { method: 'post', json }),
-  put: <S extends z.ZodType>(path: string, schema: S, json: unknown = {}) => send(path, schema, { method: 'put', json }),
+  put: <S extends z.ZodType>(path: string, schema: S, json: unknown = {}, call?: CallOptions) =>
+    send(path, schema, { method: 'put', json }, call),
   patch: <S extends z.ZodType>(path: string, schema: S, json: unknown = {}, query?: Query) =>
     send(path, schema, { method: 'patch', json, searchParams: searchParams(query) }),
   delete: <S extends z.ZodType>(path: string, schema: S) => send(path, schema, { method: 'delete' }),

@@ -30,6 +30,7 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/admin/resend-otp',
   'POST /api/v1/admin/verify-otp',
   'POST /api/v1/admin/reset-password',
+  'POST /api/v1/admin/accept-invite',
   'GET /api/v1/cms/:type',
   'GET /api/v1/cms-faqs',
   'GET /api/v1/pet/petbyid',
@@ -54,6 +55,10 @@ const ADMIN_ONLY_ROUTES = [
   'GET /api/v1/admin/audit-log',
   'GET /api/v1/admin/audit-log/export',
   'GET /api/v1/admin/audit-log/actors',
+  'GET /api/v1/admin/admins',
+  'POST /api/v1/admin/admins',
+  'PATCH /api/v1/admin/admins/:id/status',
+  'POST /api/v1/admin/admins/:id/invite',
 ].sort()
 
 interface RouteInfo {

@@ -43,10 +43,10 @@ const createBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
-/** The text fields of an edit, keeping no previous image; images are added per test. */
+/** The text fields of an edit of a place as added (version 1), keeping no previous image; images are added per test. */
 const editBody = (overrides: Record<string, unknown> = {}) => {
   const { images: _images, ...text } = createBody()
-  return { ...text, name: 'Happy Paws Two', previousImages: [], ...overrides }
+  return { ...text, name: 'Happy Paws Two', previousImages: [], version: 1, ...overrides }
 }
 
 const urls = (n: number) => Array.from({ length: n }, () => uploadedUrl())
@@ -84,6 +84,7 @@ describe.each(KINDS)('POST $write', (k) => {
       status: 1,
       createdAt: t.clock.now().toISOString(),
       updatedAt: t.clock.now().toISOString(),
+      version: 1,
     })
   })
 
@@ -274,14 +275,15 @@ describe.each(KINDS)('PUT $write/:id', (k) => {
   it('keeps the logo when it is left out, sets a new upload and removes it with null', async () => {
     const t = await testApp()
     const place = await placeWith(t, [], 'https://img.test/logo.png')
+    // Each save raises the version by one; the next edit is made from it.
     expect((await okBody(await edit(t, place.id, editBody()), placeDetails)).data.logo).toBe('https://img.test/logo.png')
     // The current logo may come back unchanged, even one stored from elsewhere.
-    expect((await okBody(await edit(t, place.id, editBody({ logo: 'https://img.test/logo.png' })), placeDetails)).data.logo).toBe(
+    expect((await okBody(await edit(t, place.id, editBody({ logo: 'https://img.test/logo.png', version: 2 })), placeDetails)).data.logo).toBe(
       'https://img.test/logo.png',
     )
     const [newLogo] = urls(1)
-    expect((await okBody(await edit(t, place.id, editBody({ logo: newLogo })), placeDetails)).data.logo).toBe(newLogo)
-    expect((await okBody(await edit(t, place.id, editBody({ logo: null })), placeDetails)).data.logo).toBeNull()
+    expect((await okBody(await edit(t, place.id, editBody({ logo: newLogo, version: 3 })), placeDetails)).data.logo).toBe(newLogo)
+    expect((await okBody(await edit(t, place.id, editBody({ logo: null, version: 4 })), placeDetails)).data).toMatchObject({ logo: null, version: 5 })
     expect((await stored(t, place.id)).logo).toBeNull()
   })
 

@@ -107,6 +107,7 @@ describe.each(KINDS)('$list', (k) => {
       status: 1,
       createdAt: minutesAgo(t, 60).toISOString(),
       updatedAt: minutesAgo(t, 30).toISOString(),
+      version: 1,
     })
   })
 

@@ -37,7 +37,7 @@ const createBody = (cityId: string, overrides: Record<string, unknown> = {}) => 
   ...overrides,
 })
 
-/** The fields of an edit, keeping no previous image; images are added per test. */
+/** The fields of an edit of a site as added (version 1), keeping no previous image; images are added per test. */
 const editBody = (overrides: Record<string, unknown> = {}) => ({
   name: 'Sirius Cove',
   description: 'Off leash at set times',
@@ -45,6 +45,7 @@ const editBody = (overrides: Record<string, unknown> = {}) => ({
   latitude: -33.8384,
   longitude: 151.2391,
   previousImages: [],
+  version: 1,
   ...overrides,
 })
 
@@ -216,6 +217,7 @@ describe('GET /admin/site/:id', () => {
       status: 2,
       createdAt: minutesAgo(t, 60).toISOString(),
       updatedAt: minutesAgo(t, 30).toISOString(),
+      version: 1,
     })
   })
 
@@ -256,6 +258,7 @@ describe('POST /admin/site', () => {
       status: 1,
       createdAt: t.clock.now().toISOString(),
       updatedAt: t.clock.now().toISOString(),
+      version: 1,
     })
     const token = await tokenOf(t)
     expect((await okBody(await t.get(`${WRITE}/${body.data._id}`, { token }), siteDetails)).data).toEqual(body.data)

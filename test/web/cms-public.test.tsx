@@ -41,7 +41,7 @@ function expectClean(container: HTMLElement) {
   expect((window as { __cmsXss?: number }).__cmsXss).toBeUndefined()
 }
 
-const hostilePage = (type: CmsPage['type']): CmsPage => ({ type, content: HOSTILE, updatedAt: '2025-03-01T09:30:00.000Z' })
+const hostilePage = (type: CmsPage['type']): CmsPage => ({ type, content: HOSTILE, updatedAt: '2025-03-01T09:30:00.000Z', version: 1 })
 
 describe('the public content pages', () => {
   it.each(PUBLIC)('%s shows the %s to a visitor without signing in', async (path, title, seededText) => {
@@ -82,7 +82,7 @@ describe('the public content pages', () => {
   })
 
   it('says so when a page has no content yet', async () => {
-    server.use(http.get(api('/cms/5'), () => ok(CMS_MSG.fetched, { type: 5, content: '', updatedAt: null })))
+    server.use(http.get(api('/cms/5'), () => ok(CMS_MSG.fetched, { type: 5, content: '', updatedAt: null, version: 0 })))
     renderRoute('/support')
     expect(await screen.findByText('Nothing has been published here yet.')).toBeInTheDocument()
   })

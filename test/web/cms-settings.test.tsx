@@ -119,7 +119,7 @@ describe('a CMS settings page for an admin', () => {
     expect(within(editor).getByRole('link', { name: 'petcare.example/help' })).toHaveAttribute('href', 'https://petcare.example/help')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText(CMS_MSG.updated)).toBeInTheDocument()
-    expect(bodies).toEqual([{ type: CMS_TYPE.CONTACT_US, content: expect.stringContaining('href="https://petcare.example/help"') }])
+    expect(bodies).toEqual([{ type: CMS_TYPE.CONTACT_US, content: expect.stringContaining('href="https://petcare.example/help"'), version: 1 }])
   })
 
   it('saves {type, content}, shows "Content updated successfully", and the public page then shows the new content', async () => {
@@ -134,7 +134,7 @@ describe('a CMS settings page for an admin', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }))
 
     expect(await screen.findByText(CMS_MSG.updated)).toBeInTheDocument()
-    expect(bodies).toEqual([{ type: CMS_TYPE.TERMS, content: '<p>Pets come first.<strong> Always.</strong></p>' }])
+    expect(bodies).toEqual([{ type: CMS_TYPE.TERMS, content: '<p>Pets come first.<strong> Always.</strong></p>', version: 1 }])
     expect(cmsDb().pages.get(CMS_TYPE.TERMS)?.content).toBe('<p>Pets come first.<strong> Always.</strong></p>')
 
     // A visitor opens the public page afterwards: it reads the same store.

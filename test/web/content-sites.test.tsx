@@ -409,6 +409,8 @@ describe('the site form', () => {
         longitude: site.longitude,
         previousImages: [site.images[0], site.images[2]],
         images: [`${UPLOAD_URL}site/1.webp`],
+        // The version the form was loaded from (contract/versions.ts).
+        version: site.version,
       },
     ])
     await waitFor(() => expect(router.state.location.pathname).toBe(`/sites/site-details/${site._id}`))

@@ -386,6 +386,8 @@ describe('the edit form', () => {
         longitude: place.longitude,
         previousImages: [place.images[0], place.images[2]],
         images: [`${UPLOAD_URL}place/1.png`],
+        // The version the form was loaded from (contract/versions.ts).
+        version: place.version,
       },
     ])
     await waitFor(() => expect(router.state.location.pathname).toBe(`/pet-shops/details/${place._id}`))

@@ -58,8 +58,8 @@ export const settingsMenu: readonly NavItem[] = [
   // /support page (CMS type 5) needs a place to be written, so it follows the spec's five.
   { id: 'support', title: 'Support', url: '/settings/support', icon: FeedbackIcon, ready: true },
   // Issue 7: admin accounts and the audit log, for admins only (DESIGN.md section 3).
-  { id: 'admins', title: 'Admin Accounts', url: '/settings/admins', icon: UsersIcon, ready: false, permission: 'admin.manage' },
-  { id: 'audit-log', title: 'Audit Log', url: '/settings/audit-log', icon: PageIcon, ready: false, permission: 'audit.read' },
+  { id: 'admins', title: 'Admin Accounts', url: '/settings/admins', icon: UsersIcon, ready: true, permission: 'admin.manage' },
+  { id: 'audit-log', title: 'Audit Log', url: '/settings/audit-log', icon: PageIcon, ready: true, permission: 'audit.read' },
 ]
 
 /**

@@ -26,8 +26,10 @@ export function ExportCsvButton({
   const exportCsv = async () => {
     setBusy(true)
     try {
-      const { search, filter, sortBy, sortOrder } = query
-      await http.download(path, { search, filter: filter as string | number | undefined, sortBy, sortOrder }, filename)
+      // Everything that selects and orders the rows (search, filter, sort and a list's own
+      // fields such as a date range); not the page on screen.
+      const { page: _page, limit: _limit, ...selection } = query
+      await http.download(path, selection as Parameters<typeof http.download>[1], filename)
     } catch (error) {
       // Most failures were already toasted by the client; a 404 or 5xx was only logged.
       notifyIfUnseen(error)

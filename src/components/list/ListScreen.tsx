@@ -35,6 +35,11 @@
  *     )
  *   }
  *
+ * A list query with fields of its own (the audit log's action, actorId, from, to) names them in
+ * `params` (route: `loaderDeps: ({ search }) => listDeps(search, params)`, screen: `params`) and
+ * draws their controls with `filters={(q, change) => <SelectFilter .../>}` (SelectFilter,
+ * DateRangeFilter); ExportCsvButton sends them with the rest.
+ *
  * Changing search, filter, sort or rows per page goes back to page 1. Only columns with
  * `enableSorting: true` sort. `ListView` is the same list with caller-held state (a picker in a
  * dialog; `selection` adds row checkboxes, the choice held by the caller across pages and
@@ -47,7 +52,7 @@ import type { PaginationState, RowData } from '@tanstack/react-table'
 import { DataTable, type ListColumnDefs, type RowSelection } from './DataTable'
 import { FiltersButton } from './FiltersButton'
 import { SearchBox } from './SearchBox'
-import { listDeps, type ListFilter, type ListSearch } from './search'
+import { listDeps, type ListFilter, type ListParam, type ListSearch } from './search'
 
 /** What the screen needs of its route: `getRouteApi('/_signed-in/users/')` fits. */
 export type ListRoute<Q extends ListSearch> = {
@@ -71,6 +76,12 @@ type ListProps<TRow extends RowData & { _id: string }, Q extends ListSearch, TKe
   columns: ListColumnDefs<TRow>
   /** The Filters button's choices ("All" is added); omitted: no Filters button. */
   filter?: ListFilter<FilterValue<Q>>
+  /**
+   * Further filter controls, drawn in a bar under the header (`SelectFilter`, `DateRangeFilter`),
+   * for a list query with fields of its own (see `params`). `change` applies a patch to the list
+   * state and goes back to page 1.
+   */
+  filters?: (state: Q, change: (patch: Partial<Q>) => void) => ReactNode
   /** Extra header actions (Export CSV, Add...); a function receives the list state in effect. */
   actions?: ReactNode | ((query: Q) => ReactNode)
   /** An optional breadcrumb above the header (the layout's bar is built from the path otherwise). */
@@ -90,6 +101,8 @@ export type ListScreenProps<TRow extends RowData & { _id: string }, Q extends Li
 > & {
   /** `getRouteApi('<the route id>')`: the list state is that route's search params. */
   route: ListRoute<Q>
+  /** The list query's own fields beyond the kit's, kept in the state: the same as the route's `listDeps(search, params)`. */
+  params?: readonly ListParam<Q>[]
 }
 
 export type ListViewProps<TRow extends RowData & { _id: string }, Q extends ListSearch, TKey extends QueryKey> = ListProps<
@@ -105,9 +118,10 @@ export type ListViewProps<TRow extends RowData & { _id: string }, Q extends List
 /** A routed list: its state in the URL, each change a history entry. */
 export function ListScreen<TRow extends RowData & { _id: string }, Q extends ListSearch, TKey extends QueryKey>({
   route,
+  params,
   ...props
 }: ListScreenProps<TRow, Q, TKey>) {
-  const state = listDeps(route.useSearch())
+  const state = listDeps(route.useSearch(), params)
   const navigate = route.useNavigate() as Navigate<Q>
   const onStateChange = useCallback<ListStateChange<Q>>(
     (update, { replace } = {}) => void navigate({ search: update, replace }),
@@ -127,6 +141,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
   query,
   columns,
   filter,
+  filters,
   actions,
   breadcrumb,
   searchLabel = 'Search',
@@ -177,6 +192,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
         )}
         {typeof actions === 'function' ? actions(state) : actions}
       </div>
+      {filters && <div className="flex flex-wrap items-start gap-3">{filters(state, (patch) => change(patch as Partial<ListSearch>))}</div>}
       <DataTable
         name={name}
         columns={columns}

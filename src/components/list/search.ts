@@ -32,11 +32,17 @@ export function listSearch<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shap
  * Only the list's own parameters of a route's search. The router keeps parameters no schema knows
  * (`?utm_source=...`) beside the validated ones; the API's list query is strict and would refuse
  * them. Use it for `loaderDeps`; the screen does the same, so both ask for the same query key.
+ * `params`: the list query's further fields beyond the kit's (the audit log's action, actorId,
+ * from, to), kept too; pass the same to the screen (`ListScreen params`).
  */
-export function listDeps<Q extends ListSearch>(search: Q): Q {
+export function listDeps<Q extends ListSearch>(search: Q, params: readonly ListParam<Q>[] = []): Q {
   const { page, limit, search: text, sortBy, sortOrder, filter } = search
-  return { page, limit, search: text, sortBy, sortOrder, filter } as Q
+  const more = Object.fromEntries(params.map((key) => [key, search[key]]))
+  return { page, limit, search: text, sortBy, sortOrder, filter, ...more } as Q
 }
+
+/** A list query's field beyond the kit's own (page, limit, search, sortBy, sortOrder, filter). */
+export type ListParam<Q extends ListSearch> = Exclude<keyof Q, keyof ListSearch> & string
 
 /** One choice of a list's Filters menu. */
 export type FilterOption<F> = { value: F; label: string }

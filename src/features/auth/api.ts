@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   loginResult,
+  type AcceptInviteInput,
   verifyOtpResult,
   type EmailInput,
   type LoginInput,
@@ -53,6 +54,14 @@ export function useVerifyOtp() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (input: ResetPasswordInput) => http.post('admin/reset-password', messageOnly, input),
+    onSuccess: ({ message }) => notify.success(message),
+  })
+}
+
+/** POST admin/accept-invite with an invitation's token: sets the first password (the link works once). */
+export function useAcceptInvite() {
+  return useMutation({
+    mutationFn: (input: AcceptInviteInput) => http.post('admin/accept-invite', messageOnly, input),
     onSuccess: ({ message }) => notify.success(message),
   })
 }

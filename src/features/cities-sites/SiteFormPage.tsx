@@ -1,10 +1,11 @@
 import { useMemo } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useForm, useWatch } from 'react-hook-form'
 import type { City, SiteDetails } from '@contract'
 import { AddressPicker } from '@/components/form/AddressPicker'
+import { EditConflictAlert, useEditConflict } from '@/components/form/EditConflict'
 import { TextAreaField, TextField, applyServerErrors } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
 import { ImagesField } from '@/components/form/ImagePicker'
@@ -57,6 +58,13 @@ function SiteForm({ city, site }: { city: Pick<City, '_id' | 'name'>; site?: Sit
   const saving = create.isPending || update.isPending
   const images = useWatch({ control: form.control, name: 'images' })
   const uploading = uploadsRunning(images)
+  const queryClient = useQueryClient()
+  // The version the form was loaded from; a 409 keeps the typed input and offers Reload.
+  const edit = useEditConflict({
+    loaded: site,
+    fetchLatest: () => queryClient.fetchQuery({ ...siteDetailsQuery(site?._id ?? ''), staleTime: 0 }),
+    onReloaded: (fresh) => form.reset(siteFormDefaults(fresh)),
+  })
 
   const saved = ({ data }: { data: SiteDetails }) => {
     // Saved: nothing is lost by leaving now.
@@ -64,11 +72,13 @@ function SiteForm({ city, site }: { city: Pick<City, '_id' | 'name'>; site?: Sit
     void navigate({ to: '/sites/site-details/$siteId', params: { siteId: data._id } })
   }
   const refused = (error: unknown) => {
-    // The message was toasted by the client; the per-field ones go under their fields.
+    // An edit conflict shows in the form. Otherwise the message was toasted by the client; the
+    // per-field ones go under their fields.
+    if (edit.caught(error)) return
     if (error instanceof ApiError) applyServerErrors(form, siteFormErrors(error.fields))
   }
   const submit = form.handleSubmit((values) => {
-    if (site) update.mutate({ id: site._id, body: siteUpdatePayload(values) }, { onSuccess: saved, onError: refused })
+    if (edit.base) update.mutate({ id: edit.base._id, body: siteUpdatePayload(values, edit.base) }, { onSuccess: saved, onError: refused })
     else create.mutate(siteCreatePayload(values, city._id), { onSuccess: saved, onError: refused })
   })
 
@@ -92,6 +102,7 @@ function SiteForm({ city, site }: { city: Pick<City, '_id' | 'name'>; site?: Sit
           <TextAreaField form={form} name="description" label="Description" rows={4} />
           <AddressPicker form={form} name="address" latitude="latitude" longitude="longitude" label="Address" />
           <ImagesField form={form} name="images" folderType="site" label="Images" min={1} help={SITE_IMAGES_HELP} disabled={saving} />
+          <EditConflictAlert conflict={edit} />
           <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-4">
             <p role="status" className="mr-auto text-xs text-slate-600 empty:hidden">
               {uploading ? UPLOADING : ''}

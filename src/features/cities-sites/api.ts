@@ -266,7 +266,8 @@ export function useCreateSite() {
 export function useUpdateSite() {
   const afterSave = useAfterSiteSave()
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: SiteUpdateBody }) => http.put(`admin/site/${id}`, savedSite, body),
+    // A 409 (saved meanwhile by someone else) is not toasted: the form shows it, with Reload.
+    mutationFn: ({ id, body }: { id: string; body: SiteUpdateBody }) => http.put(`admin/site/${id}`, savedSite, body, { shownByCaller: [409] }),
     onSuccess: afterSave,
     onError: notifyIfUnseen,
   })

@@ -63,11 +63,15 @@ export const siteCreatePayload = (v: SiteFormValues, cityId: string): SiteCreate
   images: uploadedUrls(v.images),
 })
 
-/** PUT body: `previousImages` are the earlier images still in the list (in order), `images` the new uploads. */
-export const siteUpdatePayload = (v: SiteFormValues): SiteUpdateBody => ({
+/**
+ * PUT body: `previousImages` are the earlier images still in the list (in order), `images` the new
+ * uploads, `version` the version of the site the form was loaded from.
+ */
+export const siteUpdatePayload = (v: SiteFormValues, site: Pick<SiteDetails, 'version'>): SiteUpdateBody => ({
   ...textOf(v),
   previousImages: uploadedUrls(v.images.filter((item) => !isNew(item))),
   images: uploadedUrls(v.images.filter(isNew)),
+  version: site.version,
 })
 
 /** A 400's `fields` keyed by the form's fields: 'images.0' and 'previousImages.1' are the images field. */

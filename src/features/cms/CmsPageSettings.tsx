@@ -1,7 +1,8 @@
-import { Suspense, lazy, useId, useRef, type FormEvent } from 'react'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { Suspense, lazy, useId, useRef, useState, type FormEvent } from 'react'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useMatch } from '@tanstack/react-router'
 import { cmsUpdateBody, type CmsPage, type CmsPageType } from '@contract'
+import { EditConflictAlert, useEditConflict } from '@/components/form/EditConflict'
 import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { formatDateTime } from '@/lib/format'
@@ -27,7 +28,7 @@ export function CmsPageSettings() {
   const canEdit = useCan('cms.write')
   const headingId = useId()
   if (type === null) return null
-  const page = pages.find((p) => p.type === type) ?? { type, content: '', updatedAt: null }
+  const page = pages.find((p) => p.type === type) ?? emptyPage(type)
   const title = CMS_TITLE[type]
 
   return (
@@ -60,29 +61,50 @@ export function CmsPageSettings() {
   )
 }
 
+/** A page nobody has written yet: empty, version 0 (contract/cms.ts). */
+const emptyPage = (type: CmsPageType): CmsPage => ({ type, content: '', updatedAt: null, version: 0 })
+
+/**
+ * The editor of one page. A save sends the version the editor was loaded from (then the saved
+ * one); a 409 keeps what was typed and offers Reload, which loads the latest page into a fresh
+ * editor (components/form/EditConflict.tsx).
+ */
 function CmsPageEditor({ type, page, title }: { type: CmsPageType; page: CmsPage; title: string }) {
   const save = useSaveCmsPage()
+  const queryClient = useQueryClient()
   const content = useRef(page.content)
+  // The editor keeps its own document; a reload starts a new one from the latest page.
+  const [shown, setShown] = useState({ html: page.content, key: 0 })
+  const edit = useEditConflict({
+    loaded: page,
+    fetchLatest: async () => (await queryClient.fetchQuery({ ...cmsPagesQuery, staleTime: 0 })).find((p) => p.type === type) ?? emptyPage(type),
+    onReloaded: (fresh) => {
+      content.current = fresh.content
+      setShown((editor) => ({ html: fresh.content, key: editor.key + 1 }))
+    },
+  })
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const body = cmsUpdateBody.safeParse({ type, content: content.current })
+    const body = cmsUpdateBody.safeParse({ type, content: content.current, version: (edit.base ?? page).version })
     if (!body.success) {
       notify.error(body.error.issues[0]?.message ?? 'Content is too long')
       return
     }
-    save.mutate(body.data)
+    save.mutate(body.data, { onSuccess: ({ data }) => edit.saved(data), onError: (error) => void edit.caught(error) })
   }
   return (
     <form onSubmit={submit} aria-label={`Edit ${title}`} className="flex flex-col gap-4">
       <Suspense fallback={<EditorLoading />}>
         <RichTextEditor
+          key={shown.key}
           label={title}
-          initialHtml={page.content}
+          initialHtml={shown.html}
           onChange={(html) => {
             content.current = html
           }}
         />
       </Suspense>
+      <EditConflictAlert conflict={edit} />
       <Button type="submit" busy={save.isPending} className="self-start">
         Save
       </Button>

@@ -13,14 +13,15 @@ export const cmsPagesQuery = queryOptions({
 })
 
 /**
- * PUT admin/cms {type, content} (admin only; a sub admin gets 403, which the client toasts). The
- * server's sanitised page replaces the cached one, for settings and for the public page alike;
- * the server's message is shown.
+ * PUT admin/cms {type, content, version} (admin only; a sub admin gets 403, which the client
+ * toasts). The server's sanitised page replaces the cached one, for settings and for the public
+ * page alike; the server's message is shown. A 409 (saved meanwhile by someone else) is not
+ * toasted: the editor shows it, with Reload.
  */
 export function useSaveCmsPage() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: CmsUpdateBody) => http.put('admin/cms', withData(cmsPage), body),
+    mutationFn: (body: CmsUpdateBody) => http.put('admin/cms', withData(cmsPage), body, { shownByCaller: [409] }),
     onSuccess: ({ message, data }) => {
       queryClient.setQueryData<CmsPage[]>(cmsKeys.pages(), (pages) =>
         pages?.some((p) => p.type === data.type) ? pages.map((p) => (p.type === data.type ? data : p)) : [...(pages ?? []), data],

@@ -1,10 +1,11 @@
 import { useMemo } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useForm, useWatch } from 'react-hook-form'
 import type { PlaceDetails, PlaceKind } from '@contract'
 import { AddressPicker } from '@/components/form/AddressPicker'
+import { EditConflictAlert, useEditConflict } from '@/components/form/EditConflict'
 import { TextAreaField, TextField, applyServerErrors } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
 import { ImagesField } from '@/components/form/ImagePicker'
@@ -59,6 +60,13 @@ function PlaceForm({ kind, place }: { kind: PlaceKind; place?: PlaceDetails }) {
   const saving = create.isPending || update.isPending
   const [images, logo] = useWatch({ control: form.control, name: ['images', 'logo'] })
   const uploading = uploadsRunning(images) || uploadsRunning(logo)
+  const queryClient = useQueryClient()
+  // The version the form was loaded from; a 409 keeps the typed input and offers Reload.
+  const edit = useEditConflict({
+    loaded: place,
+    fetchLatest: () => queryClient.fetchQuery({ ...placeDetailsQuery(kind, place?._id ?? ''), staleTime: 0 }),
+    onReloaded: (fresh) => form.reset(placeFormDefaults(fresh)),
+  })
 
   const saved = ({ data }: { data: PlaceDetails }) => {
     // Saved: nothing is lost by leaving now.
@@ -66,11 +74,13 @@ function PlaceForm({ kind, place }: { kind: PlaceKind; place?: PlaceDetails }) {
     void navigate({ to: screen.detailsPath, params: { id: data._id } })
   }
   const refused = (error: unknown) => {
-    // The message was toasted by the client; the per-field ones go under their fields.
+    // An edit conflict shows in the form. Otherwise the message was toasted by the client; the
+    // per-field ones go under their fields.
+    if (edit.caught(error)) return
     if (error instanceof ApiError) applyServerErrors(form, placeFormErrors(error.fields))
   }
   const submit = form.handleSubmit((values) => {
-    if (place) update.mutate({ id: place._id, body: placeUpdatePayload(values, place) }, { onSuccess: saved, onError: refused })
+    if (edit.base) update.mutate({ id: edit.base._id, body: placeUpdatePayload(values, edit.base) }, { onSuccess: saved, onError: refused })
     else create.mutate(placeCreatePayload(values), { onSuccess: saved, onError: refused })
   })
 
@@ -104,6 +114,7 @@ function PlaceForm({ kind, place }: { kind: PlaceKind; place?: PlaceDetails }) {
           <AddressPicker form={form} name="address" latitude="latitude" longitude="longitude" label="Address" />
           <ImagesField form={form} name="images" folderType="place" label="Images" min={editing ? 0 : 1} disabled={saving} />
           <ImagesField form={form} name="logo" folderType="place" label="Logo" addLabel="Add logo" max={1} disabled={saving} />
+          <EditConflictAlert conflict={edit} />
           <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-4">
             <p role="status" className="mr-auto text-xs text-slate-600 empty:hidden">
               {uploading ? UPLOADING : ''}

@@ -176,11 +176,16 @@ export function useCreatePlace(kind: PlaceKind) {
   })
 }
 
-/** PUT place/pet-shop | hospital/{id}: `previousImages` are the kept images, `images` the new uploads. */
+/**
+ * PUT place/pet-shop | hospital/{id}: `previousImages` are the kept images, `images` the new
+ * uploads, `version` the one the form was loaded from. A 409 (saved meanwhile by someone else) is
+ * not toasted: the form shows it, with Reload (components/form/EditConflict.tsx).
+ */
 export function useUpdatePlace(kind: PlaceKind) {
   const afterSave = useAfterSave(kind)
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: PlaceUpdateBody }) => http.put(`place/${PLACE_API[kind].singular}/${id}`, savedPlace, body),
+    mutationFn: ({ id, body }: { id: string; body: PlaceUpdateBody }) =>
+      http.put(`place/${PLACE_API[kind].singular}/${id}`, savedPlace, body, { shownByCaller: [409] }),
     onSuccess: afterSave,
     onError: notifyIfUnseen,
   })

@@ -79,14 +79,16 @@ export function placeCreatePayload(v: PlaceFormValues): PlaceCreateBody {
 /**
  * PUT body: `previousImages` are the earlier images still in the list (in order), `images` the
  * new uploads. The logo is left out when unchanged (kept), null when removed, its url when new.
+ * `place` is the place the form was loaded from: its version is the one the edit was made from.
  */
-export function placeUpdatePayload(v: PlaceFormValues, place: Pick<PlaceDetails, 'logo'>): PlaceUpdateBody {
+export function placeUpdatePayload(v: PlaceFormValues, place: Pick<PlaceDetails, 'logo' | 'version'>): PlaceUpdateBody {
   const logo = uploadedUrls(v.logo)[0] ?? null
   return {
     ...textOf(v),
     previousImages: uploadedUrls(v.images.filter((item) => !isNew(item))),
     images: uploadedUrls(v.images.filter(isNew)),
     ...(logo !== place.logo ? { logo } : {}),
+    version: place.version,
   }
 }
 

@@ -1,13 +1,18 @@
 import { HttpResponse } from 'msw'
 import type { z } from 'zod'
-import { ERROR_STATUS, ROLE, type AdminProfile, type DashboardTotals, type ErrorCode, type UploadRequest } from '@contract'
-import { seedCities, seedPartners, seedSites, seedUsers } from './seed'
+import { ERROR_STATUS, ROLE, type AdminProfile, type UserStatus, type DashboardTotals, type ErrorCode, type UploadRequest } from '@contract'
+import { seedAudit, seedCities, seedPartners, seedSites, seedUsers } from './seed'
 
 /**
  * The in-memory stand-in for the API's database. Handlers answer from it with the contract's
  * shapes, so a web test can only be told what the real server could say. Reset before each test.
  */
-export type MockAdmin = AdminProfile & { password: string }
+export type MockAdmin = AdminProfile & {
+  /** Null for an invited account that has not set one (handlers/admins.ts). */
+  password: string | null
+  status?: UserStatus
+  createdAt?: string
+}
 /** A multipart post the upload target received: its entries' names in order, and two headers. */
 export type MockUploadPost = { names: string[]; key: string | null; authorization: string | null; contentType: string | null }
 
@@ -24,6 +29,8 @@ function initial() {
     otps: new Map<string, string>(),
     /** reset token -> email */
     resetTokens: new Map<string, string>(),
+    /** Admin accounts (handlers/admins.ts): invitation token -> whose, and whether it still works. */
+    invites: new Map<string, { adminId: string; state: 'live' | 'used' | 'expired' }>(),
     totals: { users: 412, petShops: 37, hospitals: 21, partnerRequests: 9 } as DashboardTotals,
     /** Pet owners with their details and pets, newest first. */
     users: seedUsers(),
@@ -32,6 +39,8 @@ function initial() {
     /** Content (handlers/cities-sites.ts): cities and the sites in them, newest first. */
     cities,
     sites: seedSites(cities),
+    /** The audit log (handlers/audit.ts): its entries, newest first, and the admins it names. */
+    audit: seedAudit(),
     /** Uploads (handlers/uploads.ts): each signing call's files, keys signed and not yet used, keys stored, posts received. */
     uploads: {
       lastKey: 0,
@@ -48,7 +57,7 @@ export function resetDb() {
   db = initial()
 }
 
-export const profileOf = ({ password: _password, ...profile }: MockAdmin): AdminProfile => profile
+export const profileOf = ({ password: _password, status: _status, createdAt: _createdAt, ...profile }: MockAdmin): AdminProfile => profile
 
 /** Start a session for a seeded admin; what a test uses to begin signed in. */
 export function sessionFor(role: 'admin' | 'subAdmin') {

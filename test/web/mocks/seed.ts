@@ -1,5 +1,8 @@
 import {
   FEEDBACK_TYPES,
+  ROLE,
+  type AuditActor,
+  type AuditEntry,
   type City,
   type SiteDetails,
   PARTNER_TYPE,
@@ -136,6 +139,7 @@ export function seedPlaces(kind: PlaceKind): PlaceDetails[] {
       longitude: 77.59 + i / 100,
       logo: `/uploads/${folder}/logo-${i + 1}.png`,
       images: [`/uploads/${folder}/${i + 1}-a.jpg`],
+      version: 1,
     }
     if (i === 0) return { ...base, images: [1, 2, 3].map((n) => `/uploads/${folder}/1-${n}.jpg`) }
     if (i === 1) return { ...base, logo: null, images: [], discount_title: null, discount_description: null, latitude: -1, longitude: -1 }
@@ -245,5 +249,46 @@ export function seedSites(cities: readonly MockCity[] = seedCities()): MockSite[
     latitude: 12.97 + i / 100,
     longitude: 77.59 + i / 100,
     images: Array.from({ length: images }, (_, n) => `${STORAGE_URL}site/seed-${i + 1}-${n + 1}.jpg`),
+    version: 1,
   }))
+}
+
+/**
+ * The audit log (handlers/audit.ts): the admins it names and their entries, newest first. Ids are
+ * UUIDs (the actor filter sends one). [0] is Asha's pet shop delete with a detail; a failed
+ * sign-in names only the email tried; one entry has no actor and no target.
+ */
+export function seedAudit(): { actors: AuditActor[]; entries: AuditEntry[] } {
+  const actors: AuditActor[] = [
+    { _id: uuid('9c8d7e6f', 1), name: 'Asha Admin', email: 'admin@petcare.local', role: ROLE.ADMIN },
+    { _id: uuid('9c8d7e6f', 2), name: 'Sam Sub', email: 'subadmin@petcare.local', role: ROLE.SUB_ADMIN },
+    { _id: uuid('9c8d7e6f', 3), name: 'Ravi Rao', email: 'ravi.rao.operations@petcare.local', role: ROLE.ADMIN },
+  ]
+  const [asha, sam, ravi] = actors.map((a) => ({ id: a._id, email: a.email, role: a.role }))
+  type Row = [daysAgo: number, hour: number, actor: AuditEntry['actor'], action: string, target: AuditEntry['target'], detail: AuditEntry['detail']]
+  const rows: Row[] = [
+    [0, 15, asha!, 'petShop.delete', { type: 'petShop', id: uuid('3c4d5e6f', 1), label: 'Happy Paws' }, { name: 'Happy Paws', reason: 'closed' }],
+    [0, 11, sam!, 'user.block', { type: 'user', id: uuid('7b0e1c2a', 5), label: 'ethan_brooks' }, null],
+    [1, 9, { id: null, email: 'intruder@example.com', role: null }, 'auth.sign_in_failed', null, { reason: 'bad password' }],
+    [2, 14, ravi!, 'site.update', { type: 'site', id: uuid('2b3c4d5e', 1), label: 'Cubbon Park' }, { fields: ['name', 'images'] }],
+    [3, 10, asha!, 'auth.sign_in', null, null],
+    [5, 16, sam!, 'notification.send', { type: 'notification', id: uuid('4d5e6f70', 1), label: 'Vaccination week' }, { recipients: 12 }],
+    [6, 12, asha!, 'faq.create', { type: 'faq', id: uuid('6e7f8091', 1), label: 'How do I add a pet?' }, null],
+    [8, 13, sam!, 'hospital.status', { type: 'hospital', id: uuid('3c4d5e6f', 9), label: 'City Vet Care' }, { status: 2 }],
+    [10, 8, ravi!, 'user.export', null, { search: 'an', rows: 4 }],
+    [12, 17, null, 'authz.denied', null, { path: '/api/v1/admin/audit-log' }],
+    [15, 12, asha!, 'city.create', { type: 'city', id: uuid('1a2b3c4d', 3), label: 'Pune' }, null],
+    [20, 9, sam!, 'petShop.create', { type: 'petShop', id: uuid('3c4d5e6f', 2), label: null }, null],
+  ]
+  const entries = rows.map(([daysAgo, hour, actor, action, target, detail], i): AuditEntry => ({
+    _id: uuid('8a9b0c1d', i + 1),
+    at: new Date(Date.UTC(2025, 5, 30 - daysAgo, hour, 30, 0)).toISOString(),
+    actor,
+    action,
+    target,
+    address: i === 9 ? null : `203.0.113.${10 + i}`,
+    requestId: `req-${uuid('0f1e2d3c', i + 1)}`,
+    detail,
+  }))
+  return { actors, entries }
 }

@@ -1,6 +1,7 @@
 import { HttpResponse, http, type HttpHandler } from 'msw'
 import {
   CITY_MSG,
+  CONFLICT_MSG,
   PLACE_STATUS,
   ROLE,
   SITE_MSG,
@@ -170,6 +171,7 @@ export const citiesSitesHandlers: HttpHandler[] = [
       status: PLACE_STATUS.ACTIVE,
       createdAt: at,
       updatedAt: at,
+      version: 1,
     }
     db.sites.unshift(created)
     return HttpResponse.json({ isSuccess: true, message: SITE_MSG.created, data: siteOf(created) }, { status: 201 })
@@ -184,6 +186,8 @@ export const citiesSitesHandlers: HttpHandler[] = [
     if (body instanceof Response) return body
     const found = db.sites.find((s) => s._id === id)
     if (!found) return fail('NOT_FOUND', SITE_MSG.notFound)
+    // As the server: an edit made from another version than the stored one is refused first.
+    if (found.version !== body.version) return fail('CONFLICT', CONFLICT_MSG.edited)
     const faults: Record<string, string> = {}
     body.previousImages.forEach((url, i) => {
       if (!found.images.includes(url)) faults[`previousImages.${i}`] ??= PLACE_IMAGE_MSG.notPrevious
@@ -201,11 +205,12 @@ export const citiesSitesHandlers: HttpHandler[] = [
       longitude: body.longitude,
       images: distinct([...body.previousImages, ...body.images]),
       updatedAt: now(),
+      version: found.version + 1,
     })
     return ok(SITE_MSG.updated, siteOf(found))
   }),
 
-  // An empty body: the call flips the status (1 active <-> 2 inactive).
+  // An empty body: the call flips the status (1 active <-> 2 inactive), leaving the version alone.
   http.patch(api('/admin/site/status/:id'), ({ request, params }) => {
     const admin = authenticate(request)
     if (admin instanceof Response) return admin

@@ -2,6 +2,7 @@ import { HttpResponse, http, type HttpHandler } from 'msw'
 import sanitizeHtml from 'sanitize-html'
 import {
   CMS_PAGE_TYPES,
+  CONFLICT_MSG,
   ROLE,
   cmsPage,
   cmsTypeParam,
@@ -76,7 +77,7 @@ type CmsStore = { pages: Map<CmsPageType, CmsPage>; faqs: Faq[] }
 
 function seed(): CmsStore {
   return {
-    pages: new Map(CMS_PAGE_TYPES.map((type) => [type, cmsPage.parse({ type, content: SEED_PAGES[type], updatedAt: SEEDED_AT })])),
+    pages: new Map(CMS_PAGE_TYPES.map((type) => [type, cmsPage.parse({ type, content: SEED_PAGES[type], updatedAt: SEEDED_AT, version: 1 })])),
     faqs: SEED_FAQS.map((f, order) => faq.parse({ ...f, order, createdAt: SEEDED_AT, updatedAt: SEEDED_AT })),
   }
 }
@@ -92,7 +93,8 @@ export function cmsDb(): CmsStore {
   return store
 }
 
-const pageOf = (type: CmsPageType): CmsPage => cmsDb().pages.get(type) ?? { type, content: '', updatedAt: null }
+/** As the server: a page nobody has written reads as empty, at version 0. */
+const pageOf = (type: CmsPageType): CmsPage => cmsDb().pages.get(type) ?? { type, content: '', updatedAt: null, version: 0 }
 const ordered = () => cmsDb().faqs.map((f, order) => ({ ...f, order }))
 
 /** The signed-in admin allowed to write (role 1), or the 401 / 403 to answer. */
@@ -118,7 +120,10 @@ export const cmsHandlers: HttpHandler[] = [
     if (admin instanceof Response) return admin
     const body = await readBody(request, cmsUpdateBody)
     if (body instanceof Response) return body
-    const page: CmsPage = { type: body.type, content: sanitize(body.content), updatedAt: now() }
+    // As the server: a save made from another version than the stored one (0: none) is refused.
+    const stored = pageOf(body.type)
+    if (stored.version !== body.version) return fail('CONFLICT', CONFLICT_MSG.edited)
+    const page: CmsPage = { type: body.type, content: sanitize(body.content), updatedAt: now(), version: stored.version + 1 }
     cmsDb().pages.set(body.type, page)
     return ok(CMS_MSG.updated, page)
   }),

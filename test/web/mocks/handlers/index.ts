@@ -1,4 +1,6 @@
 import { accountHandlers } from './account'
+import { adminHandlers } from './admins'
+import { auditHandlers } from './audit'
 import { authHandlers } from './auth'
 import { citiesSitesHandlers } from './cities-sites'
 import { cmsHandlers } from './cms'
@@ -24,4 +26,6 @@ export const handlers = [
   ...petsHandlers,
   ...cmsHandlers,
   ...citiesSitesHandlers,
+  ...auditHandlers,
+  ...adminHandlers,
 ]

@@ -1,6 +1,7 @@
 import { http, type HttpHandler } from 'msw'
 import { HttpResponse } from 'msw'
 import {
+  CONFLICT_MSG,
   MSG,
   PLACE_STATUS,
   ROLE,
@@ -148,6 +149,7 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
         status: PLACE_STATUS.ACTIVE,
         createdAt: now,
         updatedAt: now,
+        version: 1,
       }
       placesDb(kind).unshift(place)
       return HttpResponse.json({ isSuccess: true, message: msg.created, data: place }, { status: 201 })
@@ -160,6 +162,8 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
       if (body instanceof Response) return body
       const place = placesDb(kind).find((p) => p._id === params.id)
       if (!place) return fail('NOT_FOUND', msg.notFound)
+      // As the server: an edit made from another version than the stored one is refused first.
+      if (place.version !== body.version) return fail('CONFLICT', CONFLICT_MSG.edited)
       const faults: Record<string, string> = {}
       body.previousImages.forEach((url, i) => {
         if (!place.images.includes(url)) faults[`previousImages.${i}`] ??= PLACE_IMAGE_MSG.notPrevious
@@ -181,11 +185,12 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
         images: distinct([...body.previousImages, ...body.images]),
         ...(body.logo !== undefined ? { logo: body.logo } : {}),
         updatedAt: new Date().toISOString(),
+        version: place.version + 1,
       })
       return ok(msg.updated, place)
     }),
 
-    // An empty body: the call flips the status (1 active <-> 2 deactive).
+    // An empty body: the call flips the status (1 active <-> 2 deactive), leaving the version alone.
     http.patch(api(`/place/${singular}/:id`), ({ request, params }) => {
       const admin = authenticate(request)
       if (admin instanceof Response) return admin

@@ -1,0 +1,118 @@
+import { useId } from 'react'
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { ROLE, adminRoleLabel, createAdminSchema, type CreateAdminInput } from '@contract'
+import { TextField, applyServerErrors, shownError } from '@/components/form/Field'
+import { Form } from '@/components/form/Form'
+import { CloseIcon } from '@/components/layout/icons'
+import { Button } from '@/components/ui/Button'
+import { ApiError } from '@/lib/http'
+import { useCreateAdmin } from './api'
+
+/**
+ * Add Admin: name, email and role in a Headless UI Dialog. The account gets no password: the
+ * server mails a single-use invitation link. A taken email comes back as a 409, shown under Email.
+ * The form lives only while the dialog is open, so each opening starts afresh.
+ */
+export function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const create = useCreateAdmin()
+  const close = () => {
+    if (create.isPending) return
+    create.reset()
+    onClose()
+  }
+  return (
+    <Dialog open={open} onClose={close} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+      <div className="fixed inset-0 flex items-center justify-center p-2 sm:p-4">
+        <DialogPanel className="flex max-h-[calc(100dvh-1rem)] w-full max-w-lg flex-col rounded-lg bg-white shadow-xl">
+          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-4">
+            <DialogTitle className="text-lg font-semibold text-slate-900">Add Admin</DialogTitle>
+            <button
+              type="button"
+              aria-label="Close"
+              onClick={close}
+              disabled={create.isPending}
+              className="inline-flex h-9 w-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:cursor-not-allowed"
+            >
+              <CloseIcon className="h-5 w-5" />
+            </button>
+          </div>
+          <AddAdminForm busy={create.isPending} onCancel={close} create={create} onDone={() => (create.reset(), onClose())} />
+        </DialogPanel>
+      </div>
+    </Dialog>
+  )
+}
+
+function AddAdminForm({
+  busy,
+  onCancel,
+  onDone,
+  create,
+}: {
+  busy: boolean
+  onCancel: () => void
+  onDone: () => void
+  create: ReturnType<typeof useCreateAdmin>
+}) {
+  const formId = useId()
+  const roleId = useId()
+  // No role until one is picked (the select's first option), so 'Select a role' shows.
+  const form = useForm<CreateAdminInput>({ resolver: zodResolver(createAdminSchema), mode: 'onTouched', defaultValues: { name: '', email: '' } })
+  const roleError = shownError(form, 'role')
+  const submit = form.handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: onDone,
+      onError: (error) => {
+        if (!(error instanceof ApiError)) return
+        // 409: the email is taken. The client has toasted it; it belongs under Email too.
+        if (error.status === 409) form.setError('email', { type: 'server', message: error.message }, { shouldFocus: true })
+        else applyServerErrors(form, error.fields)
+      },
+    }),
+  )
+  return (
+    <>
+      <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
+        <Form id={formId} onSubmit={submit} aria-label="Add Admin" className="flex flex-col gap-4">
+          <TextField form={form} name="name" label="Name" autoComplete="off" autoFocus />
+          <TextField form={form} name="email" label="Email" type="email" autoComplete="off" />
+          <div className="flex flex-col gap-1">
+            <label htmlFor={roleId} className="text-sm font-medium text-slate-700">
+              Role
+            </label>
+            <select
+              id={roleId}
+              aria-invalid={roleError ? true : undefined}
+              aria-describedby={roleError ? `${roleId}-error` : undefined}
+              className={`min-h-10 w-full rounded-md border bg-white px-3 py-2 text-sm outline-none focus:ring-2 ${
+                roleError ? 'border-error-600 focus:ring-error-100' : 'border-slate-300 focus:border-primary-600 focus:ring-primary-100'
+              }`}
+              {...form.register('role', { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
+            >
+              <option value="">Select a role</option>
+              <option value={ROLE.ADMIN}>{adminRoleLabel[ROLE.ADMIN]}</option>
+              <option value={ROLE.SUB_ADMIN}>{adminRoleLabel[ROLE.SUB_ADMIN]}</option>
+            </select>
+            {roleError && (
+              <p id={`${roleId}-error`} className="text-xs text-error-600">
+                {roleError}
+              </p>
+            )}
+          </div>
+          <p className="text-xs text-slate-500">They will get an email with a link to set their password (valid 72 hours).</p>
+        </Form>
+      </div>
+      <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} busy={busy}>
+          Add Admin
+        </Button>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,20 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { z } from 'zod'
+import { AcceptInvitePage } from '@/features/auth/AcceptInvitePage'
+
+/**
+ * The invitation mail's link, /accept-invite?token=... The token is moved at once into history
+ * state and the URL loses it (so it stays out of the address bar, history and Referer), then read
+ * once into this match's context, as the reset token is.
+ */
+export const Route = createFileRoute('/_auth/accept-invite')({
+  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  beforeLoad: ({ search, location }) => {
+    if (search.token) throw redirect({ to: '/accept-invite', search: {}, state: { inviteToken: search.token }, replace: true })
+    return { inviteToken: location.state.inviteToken }
+  },
+  component: function AcceptInvite() {
+    const { inviteToken } = Route.useRouteContext()
+    return <AcceptInvitePage inviteToken={inviteToken} />
+  },
+})

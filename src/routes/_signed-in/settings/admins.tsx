@@ -1,0 +1,13 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import { adminListQuery, listDefaults } from '@contract'
+import { listDeps, listSearch } from '@/components/list/search'
+import { prefetchAdmins } from '@/features/admins/api'
+import { AdminsPage } from '@/features/admins/AdminsPage'
+
+export const Route = createFileRoute('/_signed-in/settings/admins')({
+  validateSearch: listSearch(adminListQuery),
+  search: { middlewares: [stripSearchParams(listDefaults)] },
+  loaderDeps: ({ search }) => listDeps(search),
+  loader: ({ context, deps }) => prefetchAdmins(context, deps),
+  component: AdminsPage,
+})
