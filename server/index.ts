@@ -91,7 +91,12 @@ async function main() {
     storage: chooseStorage(config),
     mailer: chooseMailer(config),
     clock: systemClock,
-    config: { sessionTtlMs: config.sessionTtlMs, trustProxy: config.trustProxy, corsOrigins: config.corsOrigins },
+    config: {
+      sessionTtlMs: config.sessionTtlMs,
+      trustProxy: config.trustProxy,
+      corsOrigins: config.corsOrigins,
+      publicUrl: config.publicUrl,
+    },
   })
   const root = new Hono()
   root.use(accessLog(config.trustProxy, logInfo))
@@ -132,22 +137,18 @@ async function main() {
       server.closeAllConnections()
     }, SHUTDOWN_GRACE_MS)
     forceTimer.unref()
-    // Stop accepting: new connections are refused from now on. Not at once, but after this turn
-    // of the event loop: the signal may be handled before the connections that reached the port
-    // with it (busy with the database, the loop had not got to them), and closing the port now
-    // would reset them; the rest of this turn accepts them. And not http's close(), which also
-    // drops every connection without a request in progress, including those whose request has
-    // arrived but not been read yet (their clients would see a reset too).
-    setImmediate(() =>
-      net.Server.prototype.close.call(server, async () => {
-        clearTimeout(forceTimer)
-        clearInterval(idleSweep)
-        await db.close().catch((err) => logError('closing the database', err))
-        lock?.release()
-        logInfo('Stopped.')
-        process.exit(0)
-      }),
-    )
+    // Stop accepting: new connections are refused from now on (one still waiting in the kernel's
+    // queue, not yet accepted by this process, is reset). Not http's close(), which also drops
+    // every connection without a request in progress, including those whose request has arrived
+    // but not been read yet (their clients would see a reset).
+    net.Server.prototype.close.call(server, async () => {
+      clearTimeout(forceTimer)
+      clearInterval(idleSweep)
+      await db.close().catch((err) => logError('closing the database', err))
+      lock?.release()
+      logInfo('Stopped.')
+      process.exit(0)
+    })
     // Requests already read run to the end and their connections close after the answer
     // (Connection: close, above). Idle connections are closed every little while until none is
     // left, each time just after the event loop has read the sockets (setImmediate runs after

@@ -2,13 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { threadId } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import pg from 'pg'
 import { inject } from 'vitest'
 import { z } from 'zod'
 import { API_PREFIX, loginResult, type LoginResult } from '../../../contract'
 import { createApp } from '../../../server/app'
-import { pgliteDatabase, type Db } from '../../../server/db/client'
+import { openPostgres, pgliteDatabase, type Db } from '../../../server/db/client'
 import type { AppConfig } from '../../../server/deps'
 import type { NotificationDelivery } from '../../../server/notifications/delivery'
 import { diskStorage } from '../../../server/storage/disk'
@@ -16,48 +18,107 @@ import { okBody } from './bodies'
 import { capturingDelivery } from './capturing-delivery'
 import { manualClock } from './manual-clock'
 import { memoryMailer } from './memory-mailer'
+import { databaseUrlFor, quoteIdent } from './postgres'
 
 /**
- * One embedded database per worker, loaded from the suite's migrated template
- * (global-setup.ts), and put back to the template's rows before every test: truncating and
- * re-inserting a few rows takes milliseconds, loading a database most of a second.
+ * One database per worker, loaded from the suite's migrated template (global-setup.ts), and put
+ * back to the template's rows before every test: truncating and re-inserting a few rows takes
+ * milliseconds, loading a database most of a second. The database is an embedded one (PGlite),
+ * or, with DATABASE_URL set, a database of its own on that PostgreSQL server created from the
+ * template database.
  */
 interface WorkerDatabase {
   db: Db
   reset(): Promise<void>
 }
 
+/** Just what taking and restoring the snapshot needs, from either driver. */
+interface SqlRunner {
+  query<T>(text: string, params?: unknown[]): Promise<T[]>
+  /** Runs `statements` in one transaction. */
+  transaction(statements: (run: (text: string, params?: unknown[]) => Promise<unknown>) => Promise<void>): Promise<void>
+}
+
 let workerDatabase: Promise<WorkerDatabase> | undefined
 const tempDirs: string[] = []
 
-async function openWorkerDatabase(): Promise<WorkerDatabase> {
-  const template = await readFile(inject('databaseTemplate'))
-  const client = await PGlite.create({ loadDataDir: new Blob([template]), extensions: { pg_trgm } })
-  const { rows: tables } = await client.query<{ name: string }>(
+/** Reads the template's rows once, and returns how to put them back. */
+async function snapshotReset(sql: SqlRunner): Promise<() => Promise<void>> {
+  const tables = await sql.query<{ name: string }>(
     `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by tablename`,
   )
   const snapshot: { table: string; columns: string; rows: string }[] = []
   // row_counts is not restored but rebuilt: its triggers fire under the replica role too
   // (migration 0005), so they count the rows as they go back in.
   for (const { name } of tables.filter((t) => t.name !== 'row_counts')) {
-    const { rows } = await client.query<{ rows: string }>(`select coalesce(json_agg(t), '[]')::text as rows from ${name} t`)
+    const rows = await sql.query<{ rows: string }>(`select coalesce(json_agg(t), '[]')::text as rows from ${name} t`)
     // Generated columns (app_users.search_text) are computed again, not written.
-    const { rows: columns } = await client.query<{ list: string }>(
+    const columns = await sql.query<{ list: string }>(
       `select string_agg(quote_ident(column_name), ', ' order by ordinal_position) as list from information_schema.columns
        where table_schema = 'public' and quote_ident(table_name) = $1 and is_generated = 'NEVER'`,
       [name],
     )
     if (rows[0] && rows[0].rows !== '[]') snapshot.push({ table: name, columns: columns[0]!.list, rows: rows[0].rows })
   }
-  const reset = () =>
-    client.transaction(async (tx) => {
-      await tx.exec(`truncate ${tables.map((t) => t.name).join(', ')} restart identity cascade`)
-      await tx.exec('set local session_replication_role = replica') // rows go back in any order
+  return () =>
+    sql.transaction(async (run) => {
+      await run(`truncate ${tables.map((t) => t.name).join(', ')} restart identity cascade`)
+      await run('set local session_replication_role = replica') // rows go back in any order
       for (const { table, columns, rows } of snapshot) {
-        await tx.query(`insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, $1::json)`, [rows])
+        await run(`insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, $1::json)`, [rows])
       }
     })
+}
+
+async function openWorkerPglite(): Promise<WorkerDatabase> {
+  const template = await readFile(inject('databaseTemplate'))
+  const client = await PGlite.create({ loadDataDir: new Blob([template]), extensions: { pg_trgm } })
+  const reset = await snapshotReset({
+    query: async (text, params) => (await client.query<never>(text, params)).rows,
+    transaction: async (statements) => {
+      await client.transaction((tx) => statements((text, params) => tx.query(text, params)))
+    },
+  })
   return { db: pgliteDatabase(client).db, reset }
+}
+
+async function openWorkerPostgres(databaseUrl: string): Promise<WorkerDatabase> {
+  const template = inject('postgresTemplate')
+  // The worker's process and thread name its database (a new worker gets a new one), which
+  // global-setup.ts drops at the end by the template's prefix.
+  const name = `${template}_w${process.pid}_${threadId}`
+  const admin = new pg.Client({ connectionString: databaseUrl })
+  await admin.connect()
+  try {
+    await admin.query(`drop database if exists ${quoteIdent(name)} with (force)`)
+    await admin.query(`create database ${quoteIdent(name)} template ${quoteIdent(template)}`)
+  } finally {
+    await admin.end()
+  }
+  const url = databaseUrlFor(databaseUrl, name)
+  const database = openPostgres(url)
+  // The reset has a connection of its own, outside the app's pool.
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  const reset = await snapshotReset({
+    query: async (text, params) => (await client.query(text, params)).rows,
+    transaction: async (statements) => {
+      await client.query('begin')
+      try {
+        await statements((text, params) => client.query(text, params))
+        await client.query('commit')
+      } catch (err) {
+        await client.query('rollback')
+        throw err
+      }
+    },
+  })
+  return { db: database.db, reset }
+}
+
+const openWorkerDatabase = () => {
+  const databaseUrl = process.env.DATABASE_URL?.trim()
+  return databaseUrl ? openWorkerPostgres(databaseUrl) : openWorkerPglite()
 }
 
 /** Removes the temporary upload folders made so far (setup.ts calls it after each file). */
