@@ -1,12 +1,11 @@
 import { useId } from 'react'
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { ROLE, adminRoleLabel, createAdminSchema, type CreateAdminInput } from '@contract'
 import { TextField, applyServerErrors, shownError } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
-import { CloseIcon } from '@/components/layout/icons'
 import { Button } from '@/components/ui/Button'
+import { Modal } from '@/components/ui/Modal'
 import { ApiError } from '@/lib/http'
 import { useCreateAdmin } from './api'
 
@@ -23,26 +22,9 @@ export function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () =
     onClose()
   }
   return (
-    <Dialog open={open} onClose={close} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-      <div className="fixed inset-0 flex items-center justify-center p-2 sm:p-4">
-        <DialogPanel className="flex max-h-[calc(100dvh-1rem)] w-full max-w-lg flex-col rounded-lg bg-white shadow-xl">
-          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-4">
-            <DialogTitle className="text-lg font-semibold text-slate-900">Add Admin</DialogTitle>
-            <button
-              type="button"
-              aria-label="Close"
-              onClick={close}
-              disabled={create.isPending}
-              className="inline-flex h-9 w-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:cursor-not-allowed"
-            >
-              <CloseIcon className="h-5 w-5" />
-            </button>
-          </div>
-          <AddAdminForm busy={create.isPending} onCancel={close} create={create} onDone={() => (create.reset(), onClose())} />
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <Modal open={open} onClose={close} title="Add Admin" busy={create.isPending} width="lg">
+      <AddAdminForm busy={create.isPending} onCancel={close} create={create} onDone={() => (create.reset(), onClose())} />
+    </Modal>
   )
 }
 

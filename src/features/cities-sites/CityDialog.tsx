@@ -1,12 +1,11 @@
 import { useId } from 'react'
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm, type UseFormReturn } from 'react-hook-form'
 import { cityBody, type City, type CityBody } from '@contract'
 import { TextField, applyServerErrors } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
-import { CloseIcon } from '@/components/layout/icons'
 import { Button } from '@/components/ui/Button'
+import { Modal } from '@/components/ui/Modal'
 import { ApiError } from '@/lib/http'
 import { useCreateCity, useRenameCity } from './api'
 
@@ -30,46 +29,29 @@ export function CityDialog({ open, city, onClose }: { open: boolean; city?: Pick
   }
   const title = city ? 'Edit City' : 'Add City'
   return (
-    <Dialog open={open} onClose={close} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-      <div className="fixed inset-0 flex items-center justify-center p-2 sm:p-4">
-        <DialogPanel className="flex max-h-[calc(100dvh-1rem)] w-full max-w-modal flex-col rounded-lg bg-white shadow-xl sm:max-h-[calc(100dvh-2rem)]">
-          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-4">
-            <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
-            <button
-              type="button"
-              aria-label="Close"
-              onClick={close}
-              disabled={busy}
-              className="inline-flex h-9 w-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:cursor-not-allowed"
-            >
-              <CloseIcon className="h-5 w-5" />
-            </button>
-          </div>
-          <CityForm
-            city={city}
-            label={title}
-            busy={busy}
-            onCancel={close}
-            onSubmit={(values, form) => {
-              const onError = (error: unknown) => {
-                if (!(error instanceof ApiError)) return
-                // 409: the name is taken. The client has toasted it; it belongs under Name too.
-                if (error.status === 409) form.setError('name', { type: 'server', message: error.message }, { shouldFocus: true })
-                else applyServerErrors(form, error.fields)
-              }
-              const onSuccess = () => {
-                create.reset()
-                rename.reset()
-                onClose()
-              }
-              if (city) rename.mutate({ id: city._id, ...values }, { onSuccess, onError })
-              else create.mutate(values, { onSuccess, onError })
-            }}
-          />
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <Modal open={open} onClose={close} title={title} busy={busy}>
+      <CityForm
+        city={city}
+        label={title}
+        busy={busy}
+        onCancel={close}
+        onSubmit={(values, form) => {
+          const onError = (error: unknown) => {
+            if (!(error instanceof ApiError)) return
+            // 409: the name is taken. The client has toasted it; it belongs under Name too.
+            if (error.status === 409) form.setError('name', { type: 'server', message: error.message }, { shouldFocus: true })
+            else applyServerErrors(form, error.fields)
+          }
+          const onSuccess = () => {
+            create.reset()
+            rename.reset()
+            onClose()
+          }
+          if (city) rename.mutate({ id: city._id, ...values }, { onSuccess, onError })
+          else create.mutate(values, { onSuccess, onError })
+        }}
+      />
+    </Modal>
   )
 }
 

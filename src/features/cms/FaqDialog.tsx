@@ -1,12 +1,11 @@
 import { useId } from 'react'
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { faqSchema, type Faq, type FaqInput } from '@contract'
 import { Form } from '@/components/form/Form'
 import { TextAreaField, TextField, applyServerErrors } from '@/components/form/Field'
-import { CloseIcon } from '@/components/layout/icons'
 import { Button } from '@/components/ui/Button'
+import { Modal } from '@/components/ui/Modal'
 import { ApiError } from '@/lib/http'
 import { useAddFaq, useEditFaq } from './api'
 
@@ -28,43 +27,26 @@ export function FaqDialog({ open, faq, onClose }: { open: boolean; faq?: Faq; on
   }
   const title = faq ? 'Edit FAQ' : 'Add FAQ'
   return (
-    <Dialog open={open} onClose={close} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-      <div className="fixed inset-0 flex items-center justify-center p-2 sm:p-4">
-        <DialogPanel className="flex max-h-[calc(100dvh-1rem)] w-full max-w-modal flex-col rounded-lg bg-white shadow-xl sm:max-h-[calc(100dvh-2rem)]">
-          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-4">
-            <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
-            <button
-              type="button"
-              aria-label="Close"
-              onClick={close}
-              disabled={busy}
-              className="inline-flex h-9 w-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:cursor-not-allowed"
-            >
-              <CloseIcon className="h-5 w-5" />
-            </button>
-          </div>
-          <FaqForm
-            faq={faq}
-            label={title}
-            busy={busy}
-            onCancel={close}
-            onSubmit={(values, form) => {
-              const onError = (error: unknown) => {
-                if (error instanceof ApiError) applyServerErrors(form, error.fields)
-              }
-              const onSuccess = () => {
-                add.reset()
-                edit.reset()
-                onClose()
-              }
-              if (faq) edit.mutate({ id: faq._id, ...values }, { onSuccess, onError })
-              else add.mutate(values, { onSuccess, onError })
-            }}
-          />
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <Modal open={open} onClose={close} title={title} busy={busy}>
+      <FaqForm
+        faq={faq}
+        label={title}
+        busy={busy}
+        onCancel={close}
+        onSubmit={(values, form) => {
+          const onError = (error: unknown) => {
+            if (error instanceof ApiError) applyServerErrors(form, error.fields)
+          }
+          const onSuccess = () => {
+            add.reset()
+            edit.reset()
+            onClose()
+          }
+          if (faq) edit.mutate({ id: faq._id, ...values }, { onSuccess, onError })
+          else add.mutate(values, { onSuccess, onError })
+        }}
+      />
+    </Modal>
   )
 }
 

@@ -1,13 +1,13 @@
 import { useId, useState, type KeyboardEvent } from 'react'
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
 import { notificationSendBody, type NotificationSendBody } from '@contract'
 import { Form } from '@/components/form/Form'
 import { applyServerErrors } from '@/components/form/Field'
-import { CloseIcon, SendIcon } from '@/components/layout/icons'
+import { SendIcon } from '@/components/layout/icons'
 import { Button } from '@/components/ui/Button'
+import { Modal } from '@/components/ui/Modal'
 import { ApiError } from '@/lib/http'
 import { useSendNotification } from './api'
 import { audienceLabel } from './audience'
@@ -52,26 +52,9 @@ export function SendNotificationDialog({ open, onClose }: { open: boolean; onClo
     if (!send.isPending) done()
   }
   return (
-    <Dialog open={open} onClose={close} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-      <div className="fixed inset-0 flex items-center justify-center p-2 sm:p-4">
-        <DialogPanel className="flex max-h-[calc(100dvh-1rem)] w-full max-w-modal flex-col rounded-lg bg-white shadow-xl sm:max-h-[calc(100dvh-2rem)]">
-          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-4">
-            <DialogTitle className="text-lg font-semibold text-slate-900">Send Notification</DialogTitle>
-            <button
-              type="button"
-              aria-label="Close"
-              onClick={close}
-              disabled={send.isPending}
-              className="inline-flex h-9 w-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:cursor-not-allowed"
-            >
-              <CloseIcon className="h-5 w-5" />
-            </button>
-          </div>
-          <SendNotificationForm send={send} onSent={done} onCancel={close} />
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <Modal open={open} onClose={close} title="Send Notification" busy={send.isPending}>
+      <SendNotificationForm send={send} onSent={done} onCancel={close} />
+    </Modal>
   )
 }
 
