@@ -4,20 +4,23 @@
  * its 80 kB goal and its Lighthouse mobile performance score (bench/lighthouse.ts, when Chromium
  * is installed); then loads GET /admin/users over 100,000 users (bench/api.ts).
  *
- *   npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--duration S] [--warmup S] [--connections N] [--data-dir DIR]
+ *   npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--duration S] [--warmup S]
+ *                    [--connections N] [--data-dir DIR] [--scenario page1|search|page5000 ...] [--cpu-prof DIR]
  *
- * --no-build reuses dist/; --no-bundle, --no-lighthouse and --no-api skip a part. The API part takes about a minute
- * and a half, plus about 30 s the first time to seed its database (.bench-data/users-100k, kept for
- * later runs); with DATABASE_URL set it uses that PostgreSQL database instead (see bench/api.ts).
+ * --no-build reuses dist/; --no-bundle, --no-lighthouse and --no-api skip a part. The API part takes about two
+ * minutes, plus about 30 s the first time to seed its database (.bench-data/users-100k, kept for
+ * later runs); with DATABASE_URL set it uses that PostgreSQL database instead (bench/README.md).
+ * --scenario runs only the named API scenarios (repeat it for several); --cpu-prof writes the
+ * server thread's CPU profile of each API load to DIR.
  */
 import { execFileSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
-import { API_BENCH_DEFAULTS, runApiBench } from './api'
+import { API_BENCH_DEFAULTS, SCENARIO_IDS, runApiBench } from './api'
 import { ENTRY_ROUTES, PET_PAGE, htmlEntryBytes, readManifest, routeChunks, routeJsBytes } from './bundle'
 import { LIGHTHOUSE_GOAL, petPageLighthouse } from './lighthouse'
 
 const USAGE =
-  'Usage: npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--duration S] [--warmup S] [--connections N] [--data-dir DIR]'
+  'Usage: npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--duration S] [--warmup S] [--connections N] [--data-dir DIR] [--scenario page1|search|page5000 ...] [--cpu-prof DIR]'
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`)
@@ -37,6 +40,8 @@ function readArgs() {
         warmup: { type: 'string' },
         connections: { type: 'string' },
         'data-dir': { type: 'string' },
+        scenario: { type: 'string', multiple: true },
+        'cpu-prof': { type: 'string' },
       },
       strict: true,
     }).values
@@ -50,6 +55,9 @@ function readArgs() {
     if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number of at least ${min} (got "${value}").`)
     return n
   }
+  const scenarios = values.scenario ?? []
+  const unknown = scenarios.filter((id) => !SCENARIO_IDS.includes(id))
+  if (unknown.length) fail(`--scenario must be one of ${SCENARIO_IDS.join(', ')} (got "${unknown.join('", "')}").`)
   return {
     build: !values['no-build'],
     bundle: !values['no-bundle'],
@@ -60,6 +68,8 @@ function readArgs() {
       durationS: number('duration', API_BENCH_DEFAULTS.durationS, 1),
       warmupS: number('warmup', API_BENCH_DEFAULTS.warmupS, 0),
       dataDir: values['data-dir'] ?? API_BENCH_DEFAULTS.dataDir,
+      scenarios,
+      cpuProfDir: values['cpu-prof'],
     },
   }
 }

@@ -41,6 +41,9 @@ export function jsonBodyLimit(): MiddlewareHandler {
     return handler
   }
   return (c, next) => {
+    // No GET or HEAD route reads a body, and wrapping one costs every list call a Request copy
+    // (about 8 % of page-1 throughput in the bench).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     const larger = LARGER_BODIES.find((rule) => rule.method === c.req.method && rule.path.test(c.req.path))
     return limiter(larger?.maxBytes ?? JSON_BODY_MAX_BYTES)(c, next)
   }
