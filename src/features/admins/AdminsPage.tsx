@@ -1,11 +1,12 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { ROLE, USER_STATUS, adminRoleLabel, type AdminAccount } from '@contract'
+import { PermittedSection } from '@/components/layout/PermittedSection'
 import { ListScreen, cells, listColumns, type ListFilter } from '@/components/list'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
-import { useAuth, useCan } from '@/lib/auth'
+import { useAuth } from '@/lib/auth'
 import { formatDateTime } from '@/lib/format'
 import { AddAdminDialog } from './AddAdminDialog'
 import { adminsListQuery, useResendInvite, useSetAdminStatus } from './api'
@@ -121,20 +122,9 @@ function AdminsList() {
  * and nothing is asked of the server.
  */
 export function AdminsPage() {
-  const allowed = useCan('admin.manage')
-  const headingId = useId()
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4">
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Admin Accounts
-      </h2>
-      {allowed ? (
-        <AdminsList />
-      ) : (
-        <p role="status" className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
-          {ADMINS_ADMIN_ONLY}
-        </p>
-      )}
-    </section>
+    <PermittedSection title="Admin Accounts" permission="admin.manage" denied={ADMINS_ADMIN_ONLY}>
+      <AdminsList />
+    </PermittedSection>
   )
 }

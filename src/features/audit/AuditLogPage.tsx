@@ -1,11 +1,10 @@
-import { useId } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { AUDIT_MSG, EMAIL_CUT, roleLabel, type AuditEntry } from '@contract'
+import { PermittedSection } from '@/components/layout/PermittedSection'
 import { DateRangeFilter, ExportCsvButton, ListScreen, SelectFilter, cells, listColumns } from '@/components/list'
 import { Dashes, OrDashes } from '@/components/ui/Dashes'
 import { Truncate } from '@/components/ui/Truncate'
-import { useCan } from '@/lib/auth'
 import { isBlank } from '@/lib/format'
 import { AUDIT_PARAMS, auditActorsQuery, auditLogQuery } from './api'
 import { ViewAuditEntry } from './AuditEntryDialog'
@@ -99,20 +98,9 @@ function AuditLogList() {
  * and nothing is asked of the server.
  */
 export function AuditLogPage() {
-  const allowed = useCan('audit.read')
-  const headingId = useId()
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4">
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Audit Log
-      </h2>
-      {allowed ? (
-        <AuditLogList />
-      ) : (
-        <p role="status" className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
-          {AUDIT_ADMIN_ONLY}
-        </p>
-      )}
-    </section>
+    <PermittedSection title="Audit Log" permission="audit.read" denied={AUDIT_ADMIN_ONLY}>
+      <AuditLogList />
+    </PermittedSection>
   )
 }
