@@ -85,7 +85,5 @@ export const SITE_MSG = {
   statusUpdated: 'Site status updated successfully',
   deleted: 'Site has been deleted successfully!',
   notFound: 'Site not found',
-  cityNotFound: 'City not found',
-  imageSize: 'File size should be less than 20MB',
   imagePicker: 'Selected image exceeded 20MB and was not added.',
 } as const

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
+  CITY_MSG,
   CONFLICT_MSG,
   IMAGE_EXTENSION,
   idParam,
@@ -150,7 +151,7 @@ export const sitesRoutes = (deps: Deps) =>
       return c.json(ok(SITE_MSG.fetched, toSiteDetails(found.site, found.cityName)))
     })
 
-    /** An unknown city (or one deleted meanwhile) is a 404 with SITE_MSG.cityNotFound. */
+    /** An unknown city (or one deleted meanwhile) is a 404 with CITY_MSG.notFound. */
     .post('/admin/site', permit('site.write', { action: 'site.create', target: 'site' }), validate('json', siteCreateBody), async (c) => {
       const body = c.req.valid('json')
       const faults = imageFaults()
@@ -160,7 +161,7 @@ export const sitesRoutes = (deps: Deps) =>
       const created = await deps.db.transaction(async (tx) => {
         // KEY SHARE: the city cannot be deleted until the site is in (then its key holds it).
         const [city] = await tx.select({ name: cities.name }).from(cities).where(eq(cities.id, body.cityId)).for('key share')
-        if (!city) throw notFound(SITE_MSG.cityNotFound)
+        if (!city) throw notFound(CITY_MSG.notFound)
         const [row] = await tx
           .insert(sites)
           .values({ cityId: body.cityId, ...textColumns(body), images: distinct(body.images), createdAt: now, updatedAt: now })

@@ -294,7 +294,7 @@ describe('POST /admin/site', () => {
   it('answers 404 for a city that does not exist, and stores nothing', async () => {
     const t = await testApp()
     const error = await errorOf(await t.post(WRITE, createBody(UNKNOWN_ID), { token: await tokenOf(t) }), 404)
-    expect(error.message).toBe(SITE_MSG.cityNotFound)
+    expect(error.message).toBe(CITY_MSG.notFound)
     expect((await listOf(t)).total).toBe(0)
   })
 

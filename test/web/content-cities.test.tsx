@@ -7,6 +7,7 @@ import { FORBIDDEN_MSG } from './mocks/handlers/places'
 import { trackRequests } from './mocks/requests'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
+import { screenWidth } from './screen-width'
 
 /**
  * /content-management: the cities (DESIGN.md section 3), added and renamed in a dialog holding
@@ -233,23 +234,6 @@ describe('deleting a city', () => {
     expect(screen.getByRole('button', { name: 'Add City' })).toBeInTheDocument()
   })
 })
-
-/** Pretend the window is `width` px wide for min-width media queries (jsdom has no layout): the drawer is persistent from md. */
-function screenWidth(width: number) {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
-    const min = /\(min-width:\s*(\d+)px\)/.exec(query)
-    return {
-      matches: min ? width >= Number(min[1]) : false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    } as MediaQueryList
-  })
-}
 
 describe('the Content menu entry', () => {
   beforeEach(() => screenWidth(1024))

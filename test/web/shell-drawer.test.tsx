@@ -1,22 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { renderRoute } from './render'
-
-/** Pretend the window is `width` px wide for min-width media queries (jsdom has no layout). */
-function screenWidth(width: number) {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
-    const min = /\(min-width:\s*(\d+)px\)/.exec(query)
-    return {
-      matches: min ? width >= Number(min[1]) : false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    } as MediaQueryList
-  })
-}
+import { screenWidth } from './screen-width'
 
 afterEach(() => vi.restoreAllMocks())
 

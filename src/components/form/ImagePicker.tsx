@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent, type Ref } from 'react'
 import { get, useController, type FieldError, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form'
 import { IMAGES_MAX, UPLOAD_RULES, type UploadFolder } from '@contract'
-import { CloseIcon } from '@/components/layout/icons'
+import { CloseIcon, PlusIcon } from '@/components/layout/icons'
 import { FallbackImage } from '@/components/ui/FallbackImage'
 import { useUploads, type UploadItem } from '@/lib/uploads'
 import { IMAGES_MSG, acceptOf, imageLabel, pickImages } from './images'
@@ -112,7 +112,7 @@ export function ImagePicker({
             disabled ? 'cursor-not-allowed opacity-50' : 'cursor-pointer hover:bg-primary-50'
           }`}
         >
-          <PlusIcon />
+          <PlusIcon className="h-4 w-4" />
           {addLabel}
           <input
             ref={inputRef}
@@ -209,14 +209,6 @@ function ImageTile({
         <CloseIcon className="h-4 w-4" />
       </button>
     </li>
-  )
-}
-
-function PlusIcon() {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" className="h-4 w-4">
-      <path d="M12 5v14M5 12h14" />
-    </svg>
   )
 }
 

@@ -1,6 +1,7 @@
-import { useState, type SVGProps } from 'react'
+import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { PLACE_STATUS, type PlaceKind, type PlaceListItem } from '@contract'
+import { PencilIcon, PlusIcon } from '@/components/layout/icons'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Switch } from '@/components/ui/Switch'
@@ -95,34 +96,5 @@ export function EditPlaceLink({ kind, place }: { kind: PlaceKind; place: Pick<Pl
       <PencilIcon className="h-4 w-4" />
       Edit
     </Link>
-  )
-}
-
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>
-const iconProps = {
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-  focusable: false,
-} as const
-
-export function PencilIcon(props: IconProps) {
-  return (
-    <svg {...iconProps} {...props}>
-      <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4z" />
-      <path d="M13.5 6.5l4 4" />
-    </svg>
-  )
-}
-
-function PlusIcon(props: IconProps) {
-  return (
-    <svg {...iconProps} {...props}>
-      <path d="M12 5v14M5 12h14" />
-    </svg>
   )
 }

@@ -5,7 +5,8 @@ import { EyeIcon } from '@/components/list/icons'
 import { OrDashes } from '@/components/ui/Dashes'
 import { placesListQuery } from './api'
 import { PLACE_SCREENS } from './kinds'
-import { AddPlaceLink, DeletePlaceButton, PencilIcon, PlaceStatusSwitch } from './PlaceActions'
+import { PencilIcon } from '@/components/layout/icons'
+import { AddPlaceLink, DeletePlaceButton, PlaceStatusSwitch } from './PlaceActions'
 
 export const placeStatusCell = statusCell<PlaceStatus>({
   1: [placeStatusLabel[1], 'success'],

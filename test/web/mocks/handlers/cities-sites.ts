@@ -157,7 +157,7 @@ export const citiesSitesHandlers: HttpHandler[] = [
     })
     const refused = faultsAnswer(faults)
     if (refused) return refused
-    if (!db.cities.some((c) => c._id === body.cityId)) return fail('NOT_FOUND', SITE_MSG.cityNotFound)
+    if (!db.cities.some((c) => c._id === body.cityId)) return fail('NOT_FOUND', CITY_MSG.notFound)
     const at = now()
     const created: MockSite = {
       _id: newId(),
