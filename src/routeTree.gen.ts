@@ -9,23 +9,24 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as PublicRouteImport } from './routes/_public'
 import { Route as SignedInRouteImport } from './routes/_signed-in'
-import { Route as ContactUsRouteImport } from './routes/contact-us'
-import { Route as FaqRouteImport } from './routes/faq'
-import { Route as NoDataFoundRouteImport } from './routes/no-data-found'
-import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
-import { Route as SupportRouteImport } from './routes/support'
-import { Route as TermAndConditionsRouteImport } from './routes/term-and-conditions'
-import { Route as AuthIndexRouteImport } from './routes/_auth/index'
-import { Route as AuthAcceptInviteRouteImport } from './routes/_auth/accept-invite'
-import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
-import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
-import { Route as AuthVerifyOtpRouteImport } from './routes/_auth/verify-otp'
+import { Route as PublicAuthRouteImport } from './routes/_public/_auth'
+import { Route as PublicContactUsRouteImport } from './routes/_public/contact-us'
+import { Route as PublicFaqRouteImport } from './routes/_public/faq'
+import { Route as PublicNoDataFoundRouteImport } from './routes/_public/no-data-found'
+import { Route as PublicPrivacyPolicyRouteImport } from './routes/_public/privacy-policy'
+import { Route as PublicSupportRouteImport } from './routes/_public/support'
+import { Route as PublicTermAndConditionsRouteImport } from './routes/_public/term-and-conditions'
 import { Route as SignedInContentManagementRouteImport } from './routes/_signed-in/content-management'
 import { Route as SignedInDashboardRouteImport } from './routes/_signed-in/dashboard'
 import { Route as SignedInPartnersRouteImport } from './routes/_signed-in/partners'
 import { Route as SignedInSettingsRouteImport } from './routes/_signed-in/settings'
+import { Route as PublicAuthIndexRouteImport } from './routes/_public/_auth/index'
+import { Route as PublicAuthAcceptInviteRouteImport } from './routes/_public/_auth/accept-invite'
+import { Route as PublicAuthForgotPasswordRouteImport } from './routes/_public/_auth/forgot-password'
+import { Route as PublicAuthResetPasswordRouteImport } from './routes/_public/_auth/reset-password'
+import { Route as PublicAuthVerifyOtpRouteImport } from './routes/_public/_auth/verify-otp'
 import { Route as SignedInCitiesCityIdRouteImport } from './routes/_signed-in/cities/$cityId'
 import { Route as SignedInFeedbackIndexRouteImport } from './routes/_signed-in/feedback/index'
 import { Route as SignedInFeedbackFeedbackIdRouteImport } from './routes/_signed-in/feedback/$feedbackId'
@@ -54,68 +55,47 @@ import { Route as SignedInPetShopsDetailsIdRouteImport } from './routes/_signed-
 import { Route as SignedInPetShopsEditIdRouteImport } from './routes/_signed-in/pet-shops/edit/$id'
 import { Route as SignedInSitesSiteDetailsSiteIdRouteImport } from './routes/_signed-in/sites/site-details/$siteId'
 
-const AuthRoute = AuthRouteImport.update({
-  id: '/_auth',
+const PublicRoute = PublicRouteImport.update({
+  id: '/_public',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignedInRoute = SignedInRouteImport.update({
   id: '/_signed-in',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ContactUsRoute = ContactUsRouteImport.update({
+const PublicAuthRoute = PublicAuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicContactUsRoute = PublicContactUsRouteImport.update({
   id: '/contact-us',
   path: '/contact-us',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => PublicRoute,
 } as any)
-const FaqRoute = FaqRouteImport.update({
+const PublicFaqRoute = PublicFaqRouteImport.update({
   id: '/faq',
   path: '/faq',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => PublicRoute,
 } as any)
-const NoDataFoundRoute = NoDataFoundRouteImport.update({
+const PublicNoDataFoundRoute = PublicNoDataFoundRouteImport.update({
   id: '/no-data-found',
   path: '/no-data-found',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => PublicRoute,
 } as any)
-const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
+const PublicPrivacyPolicyRoute = PublicPrivacyPolicyRouteImport.update({
   id: '/privacy-policy',
   path: '/privacy-policy',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => PublicRoute,
 } as any)
-const SupportRoute = SupportRouteImport.update({
+const PublicSupportRoute = PublicSupportRouteImport.update({
   id: '/support',
   path: '/support',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => PublicRoute,
 } as any)
-const TermAndConditionsRoute = TermAndConditionsRouteImport.update({
+const PublicTermAndConditionsRoute = PublicTermAndConditionsRouteImport.update({
   id: '/term-and-conditions',
   path: '/term-and-conditions',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AuthIndexRoute = AuthIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => AuthRoute,
-} as any)
-const AuthAcceptInviteRoute = AuthAcceptInviteRouteImport.update({
-  id: '/accept-invite',
-  path: '/accept-invite',
-  getParentRoute: () => AuthRoute,
-} as any)
-const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
-  id: '/forgot-password',
-  path: '/forgot-password',
-  getParentRoute: () => AuthRoute,
-} as any)
-const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
-  id: '/reset-password',
-  path: '/reset-password',
-  getParentRoute: () => AuthRoute,
-} as any)
-const AuthVerifyOtpRoute = AuthVerifyOtpRouteImport.update({
-  id: '/verify-otp',
-  path: '/verify-otp',
-  getParentRoute: () => AuthRoute,
+  getParentRoute: () => PublicRoute,
 } as any)
 const SignedInContentManagementRoute =
   SignedInContentManagementRouteImport.update({
@@ -137,6 +117,32 @@ const SignedInSettingsRoute = SignedInSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
   getParentRoute: () => SignedInRoute,
+} as any)
+const PublicAuthIndexRoute = PublicAuthIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PublicAuthRoute,
+} as any)
+const PublicAuthAcceptInviteRoute = PublicAuthAcceptInviteRouteImport.update({
+  id: '/accept-invite',
+  path: '/accept-invite',
+  getParentRoute: () => PublicAuthRoute,
+} as any)
+const PublicAuthForgotPasswordRoute =
+  PublicAuthForgotPasswordRouteImport.update({
+    id: '/forgot-password',
+    path: '/forgot-password',
+    getParentRoute: () => PublicAuthRoute,
+  } as any)
+const PublicAuthResetPasswordRoute = PublicAuthResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => PublicAuthRoute,
+} as any)
+const PublicAuthVerifyOtpRoute = PublicAuthVerifyOtpRouteImport.update({
+  id: '/verify-otp',
+  path: '/verify-otp',
+  getParentRoute: () => PublicAuthRoute,
 } as any)
 const SignedInCitiesCityIdRoute = SignedInCitiesCityIdRouteImport.update({
   id: '/cities/$cityId',
@@ -286,21 +292,21 @@ const SignedInSitesSiteDetailsSiteIdRoute =
   } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof AuthIndexRoute
-  '/contact-us': typeof ContactUsRoute
-  '/faq': typeof FaqRoute
-  '/no-data-found': typeof NoDataFoundRoute
-  '/privacy-policy': typeof PrivacyPolicyRoute
-  '/support': typeof SupportRoute
-  '/term-and-conditions': typeof TermAndConditionsRoute
-  '/accept-invite': typeof AuthAcceptInviteRoute
-  '/forgot-password': typeof AuthForgotPasswordRoute
-  '/reset-password': typeof AuthResetPasswordRoute
-  '/verify-otp': typeof AuthVerifyOtpRoute
+  '/': typeof PublicAuthIndexRoute
+  '/contact-us': typeof PublicContactUsRoute
+  '/faq': typeof PublicFaqRoute
+  '/no-data-found': typeof PublicNoDataFoundRoute
+  '/privacy-policy': typeof PublicPrivacyPolicyRoute
+  '/support': typeof PublicSupportRoute
+  '/term-and-conditions': typeof PublicTermAndConditionsRoute
   '/content-management': typeof SignedInContentManagementRoute
   '/dashboard': typeof SignedInDashboardRoute
   '/partners': typeof SignedInPartnersRoute
   '/settings': typeof SignedInSettingsRouteWithChildren
+  '/accept-invite': typeof PublicAuthAcceptInviteRoute
+  '/forgot-password': typeof PublicAuthForgotPasswordRoute
+  '/reset-password': typeof PublicAuthResetPasswordRoute
+  '/verify-otp': typeof PublicAuthVerifyOtpRoute
   '/cities/$cityId': typeof SignedInCitiesCityIdRoute
   '/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
   '/hospitals/add': typeof SignedInHospitalsAddRoute
@@ -330,20 +336,20 @@ export interface FileRoutesByFullPath {
   '/sites/site-details/$siteId': typeof SignedInSitesSiteDetailsSiteIdRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof AuthIndexRoute
-  '/contact-us': typeof ContactUsRoute
-  '/faq': typeof FaqRoute
-  '/no-data-found': typeof NoDataFoundRoute
-  '/privacy-policy': typeof PrivacyPolicyRoute
-  '/support': typeof SupportRoute
-  '/term-and-conditions': typeof TermAndConditionsRoute
-  '/accept-invite': typeof AuthAcceptInviteRoute
-  '/forgot-password': typeof AuthForgotPasswordRoute
-  '/reset-password': typeof AuthResetPasswordRoute
-  '/verify-otp': typeof AuthVerifyOtpRoute
+  '/': typeof PublicAuthIndexRoute
+  '/contact-us': typeof PublicContactUsRoute
+  '/faq': typeof PublicFaqRoute
+  '/no-data-found': typeof PublicNoDataFoundRoute
+  '/privacy-policy': typeof PublicPrivacyPolicyRoute
+  '/support': typeof PublicSupportRoute
+  '/term-and-conditions': typeof PublicTermAndConditionsRoute
   '/content-management': typeof SignedInContentManagementRoute
   '/dashboard': typeof SignedInDashboardRoute
   '/partners': typeof SignedInPartnersRoute
+  '/accept-invite': typeof PublicAuthAcceptInviteRoute
+  '/forgot-password': typeof PublicAuthForgotPasswordRoute
+  '/reset-password': typeof PublicAuthResetPasswordRoute
+  '/verify-otp': typeof PublicAuthVerifyOtpRoute
   '/cities/$cityId': typeof SignedInCitiesCityIdRoute
   '/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
   '/hospitals/add': typeof SignedInHospitalsAddRoute
@@ -374,23 +380,23 @@ export interface FileRoutesByTo {
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/_auth': typeof AuthRouteWithChildren
+  '/_public': typeof PublicRouteWithChildren
   '/_signed-in': typeof SignedInRouteWithChildren
-  '/contact-us': typeof ContactUsRoute
-  '/faq': typeof FaqRoute
-  '/no-data-found': typeof NoDataFoundRoute
-  '/privacy-policy': typeof PrivacyPolicyRoute
-  '/support': typeof SupportRoute
-  '/term-and-conditions': typeof TermAndConditionsRoute
-  '/_auth/accept-invite': typeof AuthAcceptInviteRoute
-  '/_auth/forgot-password': typeof AuthForgotPasswordRoute
-  '/_auth/reset-password': typeof AuthResetPasswordRoute
-  '/_auth/verify-otp': typeof AuthVerifyOtpRoute
+  '/_public/_auth': typeof PublicAuthRouteWithChildren
+  '/_public/contact-us': typeof PublicContactUsRoute
+  '/_public/faq': typeof PublicFaqRoute
+  '/_public/no-data-found': typeof PublicNoDataFoundRoute
+  '/_public/privacy-policy': typeof PublicPrivacyPolicyRoute
+  '/_public/support': typeof PublicSupportRoute
+  '/_public/term-and-conditions': typeof PublicTermAndConditionsRoute
   '/_signed-in/content-management': typeof SignedInContentManagementRoute
   '/_signed-in/dashboard': typeof SignedInDashboardRoute
   '/_signed-in/partners': typeof SignedInPartnersRoute
   '/_signed-in/settings': typeof SignedInSettingsRouteWithChildren
-  '/_auth/': typeof AuthIndexRoute
+  '/_public/_auth/accept-invite': typeof PublicAuthAcceptInviteRoute
+  '/_public/_auth/forgot-password': typeof PublicAuthForgotPasswordRoute
+  '/_public/_auth/reset-password': typeof PublicAuthResetPasswordRoute
+  '/_public/_auth/verify-otp': typeof PublicAuthVerifyOtpRoute
   '/_signed-in/cities/$cityId': typeof SignedInCitiesCityIdRoute
   '/_signed-in/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
   '/_signed-in/hospitals/add': typeof SignedInHospitalsAddRoute
@@ -406,6 +412,7 @@ export interface FileRoutesById {
   '/_signed-in/sites/add-site': typeof SignedInSitesAddSiteRoute
   '/_signed-in/sites/site': typeof SignedInSitesSiteRoute
   '/_signed-in/users/$userId': typeof SignedInUsersUserIdRoute
+  '/_public/_auth/': typeof PublicAuthIndexRoute
   '/_signed-in/feedback/': typeof SignedInFeedbackIndexRoute
   '/_signed-in/hospitals/': typeof SignedInHospitalsIndexRoute
   '/_signed-in/notifications/': typeof SignedInNotificationsIndexRoute
@@ -429,14 +436,14 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/support'
     | '/term-and-conditions'
-    | '/accept-invite'
-    | '/forgot-password'
-    | '/reset-password'
-    | '/verify-otp'
     | '/content-management'
     | '/dashboard'
     | '/partners'
     | '/settings'
+    | '/accept-invite'
+    | '/forgot-password'
+    | '/reset-password'
+    | '/verify-otp'
     | '/cities/$cityId'
     | '/feedback/$feedbackId'
     | '/hospitals/add'
@@ -473,13 +480,13 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/support'
     | '/term-and-conditions'
+    | '/content-management'
+    | '/dashboard'
+    | '/partners'
     | '/accept-invite'
     | '/forgot-password'
     | '/reset-password'
     | '/verify-otp'
-    | '/content-management'
-    | '/dashboard'
-    | '/partners'
     | '/cities/$cityId'
     | '/feedback/$feedbackId'
     | '/hospitals/add'
@@ -509,23 +516,23 @@ export interface FileRouteTypes {
     | '/sites/site-details/$siteId'
   id:
     | '__root__'
-    | '/_auth'
+    | '/_public'
     | '/_signed-in'
-    | '/contact-us'
-    | '/faq'
-    | '/no-data-found'
-    | '/privacy-policy'
-    | '/support'
-    | '/term-and-conditions'
-    | '/_auth/accept-invite'
-    | '/_auth/forgot-password'
-    | '/_auth/reset-password'
-    | '/_auth/verify-otp'
+    | '/_public/_auth'
+    | '/_public/contact-us'
+    | '/_public/faq'
+    | '/_public/no-data-found'
+    | '/_public/privacy-policy'
+    | '/_public/support'
+    | '/_public/term-and-conditions'
     | '/_signed-in/content-management'
     | '/_signed-in/dashboard'
     | '/_signed-in/partners'
     | '/_signed-in/settings'
-    | '/_auth/'
+    | '/_public/_auth/accept-invite'
+    | '/_public/_auth/forgot-password'
+    | '/_public/_auth/reset-password'
+    | '/_public/_auth/verify-otp'
     | '/_signed-in/cities/$cityId'
     | '/_signed-in/feedback/$feedbackId'
     | '/_signed-in/hospitals/add'
@@ -541,6 +548,7 @@ export interface FileRouteTypes {
     | '/_signed-in/sites/add-site'
     | '/_signed-in/sites/site'
     | '/_signed-in/users/$userId'
+    | '/_public/_auth/'
     | '/_signed-in/feedback/'
     | '/_signed-in/hospitals/'
     | '/_signed-in/notifications/'
@@ -556,23 +564,17 @@ export interface FileRouteTypes {
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  AuthRoute: typeof AuthRouteWithChildren
+  PublicRoute: typeof PublicRouteWithChildren
   SignedInRoute: typeof SignedInRouteWithChildren
-  ContactUsRoute: typeof ContactUsRoute
-  FaqRoute: typeof FaqRoute
-  NoDataFoundRoute: typeof NoDataFoundRoute
-  PrivacyPolicyRoute: typeof PrivacyPolicyRoute
-  SupportRoute: typeof SupportRoute
-  TermAndConditionsRoute: typeof TermAndConditionsRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/_auth': {
-      id: '/_auth'
+    '/_public': {
+      id: '/_public'
       path: ''
       fullPath: '/'
-      preLoaderRoute: typeof AuthRouteImport
+      preLoaderRoute: typeof PublicRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_signed-in': {
@@ -582,82 +584,54 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/contact-us': {
-      id: '/contact-us'
+    '/_public/_auth': {
+      id: '/_public/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof PublicAuthRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/contact-us': {
+      id: '/_public/contact-us'
       path: '/contact-us'
       fullPath: '/contact-us'
-      preLoaderRoute: typeof ContactUsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PublicContactUsRouteImport
+      parentRoute: typeof PublicRoute
     }
-    '/faq': {
-      id: '/faq'
+    '/_public/faq': {
+      id: '/_public/faq'
       path: '/faq'
       fullPath: '/faq'
-      preLoaderRoute: typeof FaqRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PublicFaqRouteImport
+      parentRoute: typeof PublicRoute
     }
-    '/no-data-found': {
-      id: '/no-data-found'
+    '/_public/no-data-found': {
+      id: '/_public/no-data-found'
       path: '/no-data-found'
       fullPath: '/no-data-found'
-      preLoaderRoute: typeof NoDataFoundRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PublicNoDataFoundRouteImport
+      parentRoute: typeof PublicRoute
     }
-    '/privacy-policy': {
-      id: '/privacy-policy'
+    '/_public/privacy-policy': {
+      id: '/_public/privacy-policy'
       path: '/privacy-policy'
       fullPath: '/privacy-policy'
-      preLoaderRoute: typeof PrivacyPolicyRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PublicPrivacyPolicyRouteImport
+      parentRoute: typeof PublicRoute
     }
-    '/support': {
-      id: '/support'
+    '/_public/support': {
+      id: '/_public/support'
       path: '/support'
       fullPath: '/support'
-      preLoaderRoute: typeof SupportRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PublicSupportRouteImport
+      parentRoute: typeof PublicRoute
     }
-    '/term-and-conditions': {
-      id: '/term-and-conditions'
+    '/_public/term-and-conditions': {
+      id: '/_public/term-and-conditions'
       path: '/term-and-conditions'
       fullPath: '/term-and-conditions'
-      preLoaderRoute: typeof TermAndConditionsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/_auth/': {
-      id: '/_auth/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof AuthIndexRouteImport
-      parentRoute: typeof AuthRoute
-    }
-    '/_auth/accept-invite': {
-      id: '/_auth/accept-invite'
-      path: '/accept-invite'
-      fullPath: '/accept-invite'
-      preLoaderRoute: typeof AuthAcceptInviteRouteImport
-      parentRoute: typeof AuthRoute
-    }
-    '/_auth/forgot-password': {
-      id: '/_auth/forgot-password'
-      path: '/forgot-password'
-      fullPath: '/forgot-password'
-      preLoaderRoute: typeof AuthForgotPasswordRouteImport
-      parentRoute: typeof AuthRoute
-    }
-    '/_auth/reset-password': {
-      id: '/_auth/reset-password'
-      path: '/reset-password'
-      fullPath: '/reset-password'
-      preLoaderRoute: typeof AuthResetPasswordRouteImport
-      parentRoute: typeof AuthRoute
-    }
-    '/_auth/verify-otp': {
-      id: '/_auth/verify-otp'
-      path: '/verify-otp'
-      fullPath: '/verify-otp'
-      preLoaderRoute: typeof AuthVerifyOtpRouteImport
-      parentRoute: typeof AuthRoute
+      preLoaderRoute: typeof PublicTermAndConditionsRouteImport
+      parentRoute: typeof PublicRoute
     }
     '/_signed-in/content-management': {
       id: '/_signed-in/content-management'
@@ -686,6 +660,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/settings'
       preLoaderRoute: typeof SignedInSettingsRouteImport
       parentRoute: typeof SignedInRoute
+    }
+    '/_public/_auth/': {
+      id: '/_public/_auth/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof PublicAuthIndexRouteImport
+      parentRoute: typeof PublicAuthRoute
+    }
+    '/_public/_auth/accept-invite': {
+      id: '/_public/_auth/accept-invite'
+      path: '/accept-invite'
+      fullPath: '/accept-invite'
+      preLoaderRoute: typeof PublicAuthAcceptInviteRouteImport
+      parentRoute: typeof PublicAuthRoute
+    }
+    '/_public/_auth/forgot-password': {
+      id: '/_public/_auth/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof PublicAuthForgotPasswordRouteImport
+      parentRoute: typeof PublicAuthRoute
+    }
+    '/_public/_auth/reset-password': {
+      id: '/_public/_auth/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof PublicAuthResetPasswordRouteImport
+      parentRoute: typeof PublicAuthRoute
+    }
+    '/_public/_auth/verify-otp': {
+      id: '/_public/_auth/verify-otp'
+      path: '/verify-otp'
+      fullPath: '/verify-otp'
+      preLoaderRoute: typeof PublicAuthVerifyOtpRouteImport
+      parentRoute: typeof PublicAuthRoute
     }
     '/_signed-in/cities/$cityId': {
       id: '/_signed-in/cities/$cityId'
@@ -879,23 +888,48 @@ declare module '@tanstack/react-router' {
   }
 }
 
-interface AuthRouteChildren {
-  AuthAcceptInviteRoute: typeof AuthAcceptInviteRoute
-  AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
-  AuthResetPasswordRoute: typeof AuthResetPasswordRoute
-  AuthVerifyOtpRoute: typeof AuthVerifyOtpRoute
-  AuthIndexRoute: typeof AuthIndexRoute
+interface PublicAuthRouteChildren {
+  PublicAuthAcceptInviteRoute: typeof PublicAuthAcceptInviteRoute
+  PublicAuthForgotPasswordRoute: typeof PublicAuthForgotPasswordRoute
+  PublicAuthResetPasswordRoute: typeof PublicAuthResetPasswordRoute
+  PublicAuthVerifyOtpRoute: typeof PublicAuthVerifyOtpRoute
+  PublicAuthIndexRoute: typeof PublicAuthIndexRoute
 }
 
-const AuthRouteChildren: AuthRouteChildren = {
-  AuthAcceptInviteRoute: AuthAcceptInviteRoute,
-  AuthForgotPasswordRoute: AuthForgotPasswordRoute,
-  AuthResetPasswordRoute: AuthResetPasswordRoute,
-  AuthVerifyOtpRoute: AuthVerifyOtpRoute,
-  AuthIndexRoute: AuthIndexRoute,
+const PublicAuthRouteChildren: PublicAuthRouteChildren = {
+  PublicAuthAcceptInviteRoute: PublicAuthAcceptInviteRoute,
+  PublicAuthForgotPasswordRoute: PublicAuthForgotPasswordRoute,
+  PublicAuthResetPasswordRoute: PublicAuthResetPasswordRoute,
+  PublicAuthVerifyOtpRoute: PublicAuthVerifyOtpRoute,
+  PublicAuthIndexRoute: PublicAuthIndexRoute,
 }
 
-const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
+const PublicAuthRouteWithChildren = PublicAuthRoute._addFileChildren(
+  PublicAuthRouteChildren,
+)
+
+interface PublicRouteChildren {
+  PublicAuthRoute: typeof PublicAuthRouteWithChildren
+  PublicContactUsRoute: typeof PublicContactUsRoute
+  PublicFaqRoute: typeof PublicFaqRoute
+  PublicNoDataFoundRoute: typeof PublicNoDataFoundRoute
+  PublicPrivacyPolicyRoute: typeof PublicPrivacyPolicyRoute
+  PublicSupportRoute: typeof PublicSupportRoute
+  PublicTermAndConditionsRoute: typeof PublicTermAndConditionsRoute
+}
+
+const PublicRouteChildren: PublicRouteChildren = {
+  PublicAuthRoute: PublicAuthRouteWithChildren,
+  PublicContactUsRoute: PublicContactUsRoute,
+  PublicFaqRoute: PublicFaqRoute,
+  PublicNoDataFoundRoute: PublicNoDataFoundRoute,
+  PublicPrivacyPolicyRoute: PublicPrivacyPolicyRoute,
+  PublicSupportRoute: PublicSupportRoute,
+  PublicTermAndConditionsRoute: PublicTermAndConditionsRoute,
+}
+
+const PublicRouteWithChildren =
+  PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface SignedInSettingsRouteChildren {
   SignedInSettingsAdminsRoute: typeof SignedInSettingsAdminsRoute
@@ -981,14 +1015,8 @@ const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
 )
 
 const rootRouteChildren: RootRouteChildren = {
-  AuthRoute: AuthRouteWithChildren,
+  PublicRoute: PublicRouteWithChildren,
   SignedInRoute: SignedInRouteWithChildren,
-  ContactUsRoute: ContactUsRoute,
-  FaqRoute: FaqRoute,
-  NoDataFoundRoute: NoDataFoundRoute,
-  PrivacyPolicyRoute: PrivacyPolicyRoute,
-  SupportRoute: SupportRoute,
-  TermAndConditionsRoute: TermAndConditionsRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,6 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react'
 import { can, type AdminProfile, type Permission } from '@contract'
+import { PERSIST_KEY, readPersistedAuth } from './persisted-auth'
 
 /**
  * The only state the SPA persists: who is signed in. Everything else lives in the query cache.
@@ -9,18 +10,11 @@ import { can, type AdminProfile, type Permission } from '@contract'
 export type UserDetails = AdminProfile & { token: string }
 export type AuthState = { userDetails: UserDetails | null; accessToken: string | null; id: string | null }
 
-/** The one root key under which the auth state is persisted. */
-export const PERSIST_KEY = 'persist:root'
 const empty: AuthState = { userDetails: null, accessToken: null, id: null }
 
 function readPersisted(): AuthState {
-  try {
-    const raw = localStorage.getItem(PERSIST_KEY)
-    const parsed = raw ? (JSON.parse(raw) as { auth?: AuthState }) : null
-    return parsed?.auth?.accessToken ? { ...empty, ...parsed.auth } : empty
-  } catch {
-    return empty
-  }
+  const persisted = readPersistedAuth() as Partial<AuthState> | null
+  return persisted?.accessToken ? { ...empty, ...persisted } : empty
 }
 
 function createAuthStore() {

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react'
+import { holdsAccessToken } from '@/lib/persisted-auth'
 import { loadPet, type PetResult } from './api'
 import { Loader } from './Loader'
 import { Header, Title } from './Masthead'
 import { PetPage } from './PetPage'
 
 export const NO_DATA_FOUND = '/no-data-found'
+export const SIGNED_IN_HOME = '/dashboard'
 
 type Props = {
   /** From the address `/pet-details/<petId>`; null when it has none. */
@@ -28,14 +30,21 @@ export function PetDetailsApp({ petId, request, redirect = replaceLocation }: Pr
   const [attempt, setAttempt] = useState(0)
   const [result, setResult] = useState<PetResult | null>(null)
 
+  // Like every public page, it sends a visitor who holds a token to the panel.
+  const [signedIn] = useState(holdsAccessToken)
+
   useEffect(() => {
+    if (signedIn) {
+      redirect(SIGNED_IN_HOME)
+      return
+    }
     let current = true
     const pending = attempt === 0 && request ? request : petId ? loadPet(petId) : Promise.resolve(NOT_FOUND)
     void pending.then((answer) => current && setResult(answer))
     return () => {
       current = false
     }
-  }, [attempt, petId, request])
+  }, [attempt, petId, request, signedIn, redirect])
 
   useEffect(() => {
     if (result?.kind === 'not-found') redirect(NO_DATA_FOUND)

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { holdsAccessToken } from '@/lib/persisted-auth'
 import { fetchAnswer, petIdFromPath, resultOf } from './api'
 import { PetDetailsApp } from './PetDetailsApp'
 import './styles.css'
@@ -10,7 +11,8 @@ import './styles.css'
  * is started by the page's inline script, while this code downloads (else here, before React renders).
  */
 const petId = petIdFromPath(window.location.pathname)
-const request = petId ? (window.__petAnswer ?? fetchAnswer(petId)).then(resultOf) : undefined
+// A signed-in admin is sent to the panel (PetDetailsApp), so no call is made for them.
+const request = petId && !holdsAccessToken() ? (window.__petAnswer ?? fetchAnswer(petId)).then(resultOf) : undefined
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

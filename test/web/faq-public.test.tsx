@@ -9,8 +9,8 @@ afterEach(() => vi.restoreAllMocks())
 
 const [first, second] = SEED_FAQS as [(typeof SEED_FAQS)[0], (typeof SEED_FAQS)[0]]
 
-async function openFaq(signedInAs?: 'admin') {
-  const view = renderRoute('/faq', { signedInAs })
+async function openFaq() {
+  const view = renderRoute('/faq')
   await screen.findByRole('heading', { name: 'Frequently Asked Questions', level: 1 })
   return view
 }
@@ -51,13 +51,6 @@ describe('the public FAQ', () => {
     expect(screen.getByRole('button', { name: first.title })).toHaveAttribute('aria-expanded', 'true')
     expect(screen.getByRole('button', { name: second.title })).toHaveAttribute('aria-expanded', 'true')
     expect(screen.getByText(second.description)).toBeVisible()
-  })
-
-  it('opens for a signed-in admin too, without the admin shell', async () => {
-    const { router } = await openFaq('admin')
-    expect(router.state.location.pathname).toBe('/faq')
-    expect(screen.getAllByRole('button', { expanded: false })).toHaveLength(SEED_FAQS.length)
-    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument()
   })
 
   it('says so when there are no questions yet', async () => {

@@ -10,6 +10,7 @@ import { api, db } from './mocks/db'
 import { petsDb } from './mocks/handlers/pets'
 import { server } from './mocks/server'
 import petPageHtml from '../../pet-details.html?raw'
+import { PERSIST_KEY } from '@/lib/persisted-auth'
 
 /** The pet page's own sources, by file name. */
 const petSources = Object.fromEntries(
@@ -212,8 +213,8 @@ describe('public pet details', () => {
     }
   })
 
-  it('loads none of the admin app: its sources import only React, each other and plain contract constants', () => {
-    const allowed = [/^\.\//, /^react$/, /^react-dom\/client$/, /^@contract\/(enums|limits)$/]
+  it('loads none of the admin app: its sources import only React, each other, plain contract constants and the stored-auth reader', () => {
+    const allowed = [/^\.\//, /^react$/, /^react-dom\/client$/, /^@contract\/(enums|limits)$/, /^@\/lib\/persisted-auth$/]
     const lazyOnly = /^yet-another-react-lightbox(\/|$)/
     expect(Object.keys(petSources)).toContain('main.tsx')
     let checked = 0
@@ -238,6 +239,23 @@ describe('public pet details', () => {
     expect(calls).toBe(0)
     expect(screen.queryByRole('region', { name: 'Pet information' })).not.toBeInTheDocument()
     server.events.removeAllListeners()
+  })
+
+  it('sends a visitor who holds a token to the dashboard, and makes no call', async () => {
+    localStorage.setItem(PERSIST_KEY, JSON.stringify({ auth: { accessToken: 'a-token' } }))
+    let calls = 0
+    server.events.on('request:start', () => void calls++)
+    const { redirect } = renderPet(petsDb()[0]!._id)
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('/dashboard'))
+    expect(calls).toBe(0)
+    server.events.removeAllListeners()
+    localStorage.clear()
+  })
+
+  it('checks for a held token in its early script too, before the call', () => {
+    const early = petPageHtml.slice(petPageHtml.indexOf('<script>'), petPageHtml.indexOf('fetch('))
+    expect(early).toContain(`localStorage.getItem('${PERSIST_KEY}')`)
+    expect(early).toContain("location.replace('/dashboard')")
   })
 
   it('goes to /no-data-found for an unknown id (404)', async () => {

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { USER_STATUS } from '@contract'
 import { db } from './mocks/db'
 import { USERS_MSG } from './mocks/handlers/users'
@@ -54,7 +55,7 @@ describe('a user’s details', () => {
     expect(within(trail).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users')
   })
 
-  it('lists the pets with name, species, breed and photo, each linking to its public page in a new tab', async () => {
+  it('lists the pets with name, species, breed and photo, each with its public link to copy', async () => {
     const { person } = await openDetails(0)
     const pets = within(screen.getByRole('region', { name: 'Pets' })).getAllByRole('listitem')
     expect(pets).toHaveLength(2)
@@ -63,14 +64,30 @@ describe('a user’s details', () => {
     expect(within(bruno).getByText('Species:').nextElementSibling).toHaveTextContent('Dog')
     expect(within(bruno).getByText('Breed:').nextElementSibling).toHaveTextContent('Labrador')
     expect(within(bruno).getByRole('img', { name: 'Bruno' })).toHaveAttribute('src', '/uploads/bruno.jpg')
-    const link = within(bruno).getByRole('link', { name: 'View pet details of Bruno (opens in a new tab)' })
-    expect(link).toHaveAttribute('href', `/pet-details/${person.pets[0]!._id}`)
-    expect(link).toHaveAttribute('target', '_blank')
-    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'))
+    expect(within(bruno).getByText(`${window.location.origin}/pet-details/${person.pets[0]!._id}`)).toBeInTheDocument()
+    // Opening it here would bounce a signed-in admin to the dashboard: it is copied, not followed.
+    expect(within(bruno).queryByRole('link')).not.toBeInTheDocument()
     // No breed, no photo.
     expect(within(misty).getByText('Species:').nextElementSibling).toHaveTextContent('Cat')
     expect(within(misty).getByText('Breed:').nextElementSibling).toHaveTextContent('--')
     expect(within(misty).queryByRole('img')).not.toBeInTheDocument()
+  })
+
+  it('copies a pet’s public link and says so', async () => {
+    const { person } = await openDetails(0)
+    const writeText = vi.fn().mockResolvedValue(undefined)
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    await userEvent.click(screen.getByRole('button', { name: 'Copy the public link of Bruno' }))
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/pet-details/${person.pets[0]!._id}`)
+    expect(await screen.findByText('Pet link copied')).toBeInTheDocument()
+  })
+
+  it('says how to copy the link by hand when the clipboard refuses', async () => {
+    await openDetails(0)
+    const writeText = vi.fn().mockRejectedValue(new DOMException('denied', 'NotAllowedError'))
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    await userEvent.click(screen.getByRole('button', { name: 'Copy the public link of Bruno' }))
+    expect(await screen.findByText('The link could not be copied. Select it and copy it by hand.')).toBeInTheDocument()
   })
 
   it('says so when the user has no pets', async () => {

@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/http'
 import { formatDate } from '@/lib/format'
 import { userDetailsQuery } from './api'
 import { BlockUserButton } from './BlockUserButton'
+import { CopyPetLink } from './CopyPetLink'
 import { UserStatusBadge } from './UserStatusBadge'
 
 const route = getRouteApi('/_signed-in/users/$userId')
@@ -113,16 +114,7 @@ function Pets({ pets }: { pets: UserPet[] }) {
                     </dd>
                   </div>
                 </dl>
-                {/* The public page is opened by its address, in a new tab: it lives outside the admin shell. */}
-                <a
-                  href={`/pet-details/${pet._id}`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`View pet details of ${pet.name} (opens in a new tab)`}
-                  className="font-medium text-primary-700 underline-offset-2 hover:underline"
-                >
-                  View pet details
-                </a>
+                <CopyPetLink pet={pet} />
               </div>
             </li>
           ))}

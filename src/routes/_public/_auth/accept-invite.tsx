@@ -7,7 +7,7 @@ import { AcceptInvitePage } from '@/features/auth/AcceptInvitePage'
  * state and the URL loses it (so it stays out of the address bar, history and Referer), then read
  * once into this match's context, as the reset token is.
  */
-export const Route = createFileRoute('/_auth/accept-invite')({
+export const Route = createFileRoute('/_public/_auth/accept-invite')({
   validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
   beforeLoad: ({ search, location }) => {
     if (search.token) throw redirect({ to: '/accept-invite', search: {}, state: { inviteToken: search.token }, replace: true })

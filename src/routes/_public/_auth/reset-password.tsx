@@ -7,7 +7,7 @@ import { ResetPasswordPage } from '@/features/auth/ResetPasswordPage'
  * The token is read once, into this match's context: the location changes as soon as the
  * person is sent on, while the screen is still shown.
  */
-export const Route = createFileRoute('/_auth/reset-password')({
+export const Route = createFileRoute('/_public/_auth/reset-password')({
   beforeLoad: ({ location }) => {
     const { resetToken } = location.state
     if (!resetToken) throw redirect({ to: '/forgot-password', replace: true })

@@ -6,7 +6,7 @@ import { VerifyOtpPage } from '@/features/auth/VerifyOtpPage'
 /** The email the code was sent to; without a valid one there is nothing to verify. */
 const verifyOtpSearch = z.object({ email: emailField.optional().catch(undefined) })
 
-export const Route = createFileRoute('/_auth/verify-otp')({
+export const Route = createFileRoute('/_public/_auth/verify-otp')({
   validateSearch: verifyOtpSearch,
   beforeLoad: ({ search }) => {
     if (!search.email) throw redirect({ to: '/forgot-password', replace: true })

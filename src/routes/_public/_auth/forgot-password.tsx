@@ -6,7 +6,7 @@ import { ForgotPasswordPage } from '@/features/auth/ForgotPasswordPage'
 /** `email` pre-fills the form when the person comes back from the code screen. */
 const forgotPasswordSearch = z.object({ email: emailField.optional().catch(undefined) })
 
-export const Route = createFileRoute('/_auth/forgot-password')({
+export const Route = createFileRoute('/_public/_auth/forgot-password')({
   validateSearch: forgotPasswordSearch,
   component: function ForgotPassword() {
     const { email } = Route.useSearch()

@@ -8,7 +8,7 @@ const loginSearch = z.object({
   redirect: z.string().refine(isSameSitePath).optional().catch(undefined),
 })
 
-export const Route = createFileRoute('/_auth/')({
+export const Route = createFileRoute('/_public/_auth/')({
   validateSearch: loginSearch,
   component: function Login() {
     const { redirect } = Route.useSearch()
