@@ -529,11 +529,67 @@ export const auditLog = pgTable(
     address: text('address'),
     requestId: text('request_id'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
+    /**
+     * How many events the row stands for: repeated anonymous sign-in failures are kept as one
+     * row per email, address and time window (server/audit/audit.ts), counted up instead of
+     * adding a row each, so a flood of guesses cannot grow the log without bound.
+     */
+    count: integer('count').notNull().default(1),
+    /** Set on such an aggregated row only: what the repeats share (action, email, address, window). */
+    windowKey: text('window_key'),
   },
   (t) => [
+    uniqueIndex('audit_log_window_key_key').on(t.windowKey),
     index('audit_log_at_id_idx').on(t.at, t.id),
     index('audit_log_action_at_idx').on(t.action, t.at, t.id),
     index('audit_log_actor_at_idx').on(t.actorId, t.at, t.id),
     trigramIndex('audit_log_search_trgm_idx', auditSearchText(t)),
   ],
+)
+
+/**
+ * Every upload the server has signed (POST /common/upload), by key: the per-admin daily quota
+ * counts these rows, and the upload sweep deletes the files of rows that no record took up
+ * within a day. `attached_at` is set by the triggers of migration 0010 when a saved place,
+ * site, admin profile or CMS page names the key, whichever route saved it.
+ */
+export const signedUploads = pgTable(
+  'signed_uploads',
+  {
+    key: text('key').primaryKey(),
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    /** The most the signed form lets the browser store: what the byte quota counts. */
+    maxBytes: bigint('max_bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    attachedAt: at('attached_at'),
+  },
+  (t) => [
+    index('signed_uploads_admin_id_created_at_idx').on(t.adminId, t.createdAt),
+    index('signed_uploads_unattached_created_at_idx').on(t.createdAt).where(sql`${t.attachedAt} is null`),
+  ],
+)
+
+/**
+ * The first answer to a create request sent with an Idempotency-Key, so that a repeat (a double
+ * click, a retry after a lost answer) gets it again instead of creating a second record. One row
+ * per admin, key, method and path; `status` is null while the first request is still running.
+ * Rows older than a day are pruned.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** sha256 of the request body: the same key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    status: smallint('status'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.key, t.method, t.path] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
 )
