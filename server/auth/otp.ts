@@ -34,35 +34,41 @@ export async function issueOtp(db: Db, adminId: string, now: Date): Promise<stri
 
 export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'used' | 'exhausted'
 
+/** Stands in for the admin when the email has no active account, so both paths run the same queries. */
+const NO_ADMIN_ID = '00000000-0000-0000-0000-000000000000'
+
 /**
- * Checks a code against the admin's current one. Every try is counted before the comparison
- * (atomically, so parallel guesses cannot exceed the limit); once OTP_MAX_ATTEMPTS tries have
- * failed the code is dead, even for the right digits. A good code is spent at once.
+ * Checks a code against the admin's current one (`adminId` undefined: an unknown or blocked
+ * email, which can only fail).
+ *
+ * A wrong code is 'invalid', whatever state the admin's code is in: an expired, used or dead
+ * code is named only to someone who typed it right (its owner, who has the mail), so a guesser
+ * learns nothing about who has an account or a code. Every path reads the code row and runs the
+ * counting update, so an unknown email costs the same queries as a known one.
+ *
+ * Every try at a live code is counted before it is judged (atomically, so parallel guesses
+ * cannot exceed the limit); once OTP_MAX_ATTEMPTS tries have failed the code is dead, even for
+ * the right digits. A good code is spent at once.
  */
-export async function checkOtp(db: Db, adminId: string, code: string, now: Date): Promise<OtpCheck> {
-  const [otp] = await db.select().from(passwordOtps).where(eq(passwordOtps.adminId, adminId)).limit(1)
-  if (!otp) return 'invalid'
-  if (otp.usedAt) return 'used'
-  if (otp.attempts >= OTP_MAX_ATTEMPTS) return 'exhausted'
-  if (otp.expiresAt <= now) return 'expired'
+export async function checkOtp(db: Db, adminId: string | undefined, code: string, now: Date): Promise<OtpCheck> {
+  const owner = adminId ?? NO_ADMIN_ID
+  const [otp] = await db.select().from(passwordOtps).where(eq(passwordOtps.adminId, owner)).limit(1)
+  const typedHash = hashCode(owner, code)
+  const matches = adminId !== undefined && otp !== undefined && sameDigest(otp.codeHash, typedHash)
 
-  // The row as read: a code re-issued meanwhile (same row, new hash) is not touched.
-  const sameCode = and(eq(passwordOtps.id, otp.id), eq(passwordOtps.codeHash, otp.codeHash))
-
+  // The row as read (a code re-issued meanwhile, same row with a new hash, is not touched),
+  // while it is live; with no row, an update of nothing.
+  const sameCode = and(eq(passwordOtps.adminId, owner), eq(passwordOtps.codeHash, otp?.codeHash ?? ''))
   const counted = await db
     .update(passwordOtps)
     .set({ attempts: sql`${passwordOtps.attempts} + 1` })
-    .where(
-      and(
-        sameCode,
-        isNull(passwordOtps.usedAt),
-        lt(passwordOtps.attempts, OTP_MAX_ATTEMPTS),
-        gt(passwordOtps.expiresAt, now),
-      ),
-    )
+    .where(and(sameCode, isNull(passwordOtps.usedAt), lt(passwordOtps.attempts, OTP_MAX_ATTEMPTS), gt(passwordOtps.expiresAt, now)))
     .returning({ id: passwordOtps.id })
+  if (!matches) return 'invalid'
+  if (otp.usedAt) return 'used'
+  if (otp.attempts >= OTP_MAX_ATTEMPTS) return 'exhausted'
+  if (otp.expiresAt <= now) return 'expired'
   if (counted.length === 0) return 'exhausted' // a parallel request used the last try
-  if (!sameDigest(otp.codeHash, hashCode(adminId, code))) return 'invalid'
 
   const spent = await db
     .update(passwordOtps)

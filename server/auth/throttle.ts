@@ -20,6 +20,12 @@ import { throttleEvents } from '../db/schema'
  *   failures: there an attacker holding any account could interleave their own sign-ins.
  * - Verification codes: 3 requests per email in 15 minutes, counted by the email as typed
  *   whether or not it has an account (the answer stays the same for unknown emails).
+ * - Wrong verification codes: 5 per email in 15 minutes, counted by the email as typed whether
+ *   or not it has an account, then every code is refused as "too many wrong attempts" (a known
+ *   email's code dies after 5 wrong tries too, so both read alike). A new code clears the count,
+ *   as it gives the account's new code 5 tries of its own.
+ * - Change password, per account: 5 wrong old passwords in 15 minutes, then 429 as sign-in
+ *   (a stolen session must not become a way to guess the password). The right one clears them.
  * - Refused attempts are not counted, so the wait never grows while someone keeps trying.
  */
 
@@ -37,6 +43,8 @@ export const THROTTLE = {
   signInAccount: { kind: 'sign_in_failure.account', max: 5, windowMs: 15 * MINUTE_MS },
   signInAddress: { kind: 'sign_in_failure.address', max: 20, windowMs: 15 * MINUTE_MS },
   otpEmail: { kind: 'otp_request.email', max: 3, windowMs: 15 * MINUTE_MS },
+  otpVerifyEmail: { kind: 'otp_failure.email', max: 5, windowMs: 15 * MINUTE_MS },
+  changePassword: { kind: 'password_change_failure.account', max: 5, windowMs: 15 * MINUTE_MS },
 } as const satisfies Record<string, ThrottleRule>
 
 /** The longest window: older rows count for nothing and are pruned. */
@@ -135,4 +143,6 @@ export const minutesText = (seconds: number) => {
 export const THROTTLE_MSG = {
   signIn: (retryAfterS: number) => `Too many failed sign-in attempts. Please try again in ${minutesText(retryAfterS)}.`,
   otp: (retryAfterS: number) => `Too many verification codes requested. Please try again in ${minutesText(retryAfterS)}.`,
+  changePassword: (retryAfterS: number) =>
+    `Too many wrong old passwords. Please try again in ${minutesText(retryAfterS)}.`,
 } as const

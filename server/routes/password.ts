@@ -15,7 +15,7 @@ import { checkOtp, issueOtp, type OtpCheck } from '../auth/otp'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { consumeResetToken, issueResetToken } from '../auth/reset-tokens'
 import { revokeSessionsOf } from '../auth/sessions'
-import { reserve, THROTTLE, THROTTLE_MSG } from '../auth/throttle'
+import { clear, release, reserve, THROTTLE, THROTTLE_MSG } from '../auth/throttle'
 import { admins } from '../db/schema'
 import type { Deps } from '../deps'
 import { badRequest, unauthorized } from '../http/api-error'
@@ -71,6 +71,9 @@ export const passwordRoutes = (deps: Deps) => {
       await recordAudit(c, { action: 'auth.otp_requested', actor: { email }, detail: { outcome: 'throttled', retryAfterS: attempt.retryAfterS } })
       throw new TooManyRequests(THROTTLE_MSG.otp(attempt.retryAfterS), attempt.retryAfterS)
     }
+    // A new code comes with 5 tries of its own: wrong codes typed for this email start again
+    // (for any email, so that this too says nothing about who has an account).
+    await clear(deps, THROTTLE.otpVerifyEmail, email)
     const admin = await findAdminByEmail(deps.db, email)
     const active = admin !== undefined && admin.status === USER_STATUS.ACTIVE
     if (active) {
@@ -89,15 +92,26 @@ export const passwordRoutes = (deps: Deps) => {
     .post('/admin/send-otp', validate('json', emailSchema), (c) => sendOtp(c, c.req.valid('json').email))
     .post('/admin/resend-otp', validate('json', emailSchema), (c) => sendOtp(c, c.req.valid('json').email))
 
+    /**
+     * One answer for every email: an unknown or blocked one runs the same queries as a known
+     * one and reads like a wrong code, and after 5 wrong codes for the email typed (counted in
+     * the throttle whether or not it has an account) every try reads "too many wrong attempts"
+     * until a new code is requested. Only the right code is told that it expired or was used.
+     */
     .post('/admin/verify-otp', validate('json', verifyOtpSchema), async (c) => {
-      const { email, otp } = c.req.valid('json')
+      const { otp } = c.req.valid('json')
+      const email = normaliseEmail(c.req.valid('json').email)
+      const attempt = await reserve(deps, [{ rule: THROTTLE.otpVerifyEmail, key: email }])
+      if (!attempt.ok) throw otpError('exhausted')
       const now = deps.clock.now()
       const admin = await findAdminByEmail(deps.db, email)
-      // An unknown or blocked email reads like a wrong code.
-      if (!admin || admin.status !== USER_STATUS.ACTIVE) throw otpError('invalid')
-      const check = await checkOtp(deps.db, admin.id, otp, now)
-      if (check !== 'ok') throw otpError(check)
-      const resetToken = await issueResetToken(deps.db, admin.id, now, deps.config.resetTokenTtlMs)
+      const active = admin?.status === USER_STATUS.ACTIVE ? admin : undefined
+      const check = await checkOtp(deps.db, active?.id, otp, now)
+      // Only a wrong code is a guess; the right one (even expired or used) is its owner's.
+      if (check !== 'invalid') await release(deps, attempt.ids)
+      if (check !== 'ok' || !active) throw otpError(check === 'ok' ? 'invalid' : check)
+      await clear(deps, THROTTLE.otpVerifyEmail, email)
+      const resetToken = await issueResetToken(deps.db, active.id, now, deps.config.resetTokenTtlMs)
       const data: VerifyOtpResult = { resetToken }
       return c.json(ok(PASSWORD_MSG.otpVerified, data))
     })
@@ -115,6 +129,9 @@ export const passwordRoutes = (deps: Deps) => {
       })
       if (!adminId) throw badRequest(PASSWORD_MSG.resetTokenInvalid)
       const admin = await findAdminById(deps.db, adminId)
+      // The owner proved the mailbox and chose a new password: a sign-in lock that guessers
+      // put on the account would only keep them out (see server/auth/throttle.ts).
+      if (admin) await clear(deps, THROTTLE.signInAccount, admin.email)
       if (admin) await recordAudit(c, { action: 'auth.password_reset', actor: { id: admin.id, email: admin.email, role: admin.role } })
       return c.json(ok(PASSWORD_MSG.passwordReset, null))
     })
@@ -124,9 +141,13 @@ export const passwordRoutes = (deps: Deps) => {
       const { admin: signedIn, sessionId } = c.get('signedIn')
       const admin = await findAdminById(deps.db, signedIn.id)
       if (!admin) throw unauthorized()
+      // Limited like sign-in, per account: see server/auth/throttle.ts.
+      const attempt = await reserve(deps, [{ rule: THROTTLE.changePassword, key: admin.id }])
+      if (!attempt.ok) throw new TooManyRequests(THROTTLE_MSG.changePassword(attempt.retryAfterS), attempt.retryAfterS)
       if (!(await verifyPassword(admin.passwordHash, oldPassword))) {
         throw badRequest(PASSWORD_MSG.oldPasswordWrong, { oldPassword: PASSWORD_MSG.oldPasswordWrong })
       }
+      await clear(deps, THROTTLE.changePassword, admin.id)
       if (newPassword === oldPassword) {
         throw badRequest(PASSWORD_MSG.samePassword, { newPassword: PASSWORD_MSG.samePassword })
       }

@@ -1,6 +1,6 @@
 import { adminProfile, MSG, OTP_TTL_MS, verifyOtpResult } from '../../contract'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
-import { errorOf, okBody } from './helpers/bodies'
+import { errorOf, okBody, withoutRequestId } from './helpers/bodies'
 import { nothing, testApp, type TestApp } from './helpers/test-app'
 
 const SENT = 'If this email is registered, a verification code has been sent to it.'
@@ -209,5 +209,141 @@ describe('POST /admin/change-password', () => {
       confirmPassword: NEW_PASSWORD,
     })
     await errorOf(res, 401)
+  })
+})
+
+describe('POST /admin/verify-otp tells nobody who has an account', () => {
+  const UNKNOWN = 'nobody@petcare.test'
+  const wrongAnswer = async (res: Response) => withoutRequestId(await errorOf(res, 400))
+
+  it('answers an unknown email exactly as a known one with a live code, also after 5 wrong codes', async () => {
+    const t = await testApp()
+    const code = await requestCode(t)
+    await okBody(await t.post('/admin/send-otp', { email: UNKNOWN }), nothing)
+    const wrong = wrongCodeFor(code)
+    for (let i = 0; i < 5; i++) {
+      const known = await wrongAnswer(await verify(t, wrong))
+      expect(await wrongAnswer(await verify(t, wrong, UNKNOWN))).toEqual(known)
+      expect(known.error.fields).toEqual({ otp: 'Invalid verification code' })
+    }
+    for (const otp of [wrong, code]) {
+      const known = await wrongAnswer(await verify(t, otp))
+      expect(known.message).toBe('Too many wrong attempts. Please request a new code.')
+      expect(known.error.fields).toEqual({ otp: 'Too many wrong attempts. Please request a new code.' })
+      expect(await wrongAnswer(await verify(t, otp, UNKNOWN))).toEqual(known)
+    }
+  })
+
+  it('counts wrong codes by the email as typed, in any case, whether or not it has an account', async () => {
+    const t = await testApp()
+    for (let i = 0; i < 5; i++) await errorOf(await verify(t, '123456', i % 2 ? UNKNOWN : UNKNOWN.toUpperCase()), 400)
+    expect((await errorOf(await verify(t, '123456', UNKNOWN), 400)).message).toBe('Too many wrong attempts. Please request a new code.')
+  })
+
+  it('gives a new code 5 tries again, for a known and an unknown email alike', async () => {
+    const t = await testApp()
+    for (let i = 0; i < 5; i++) {
+      await errorOf(await verify(t, '123456'), 400)
+      await errorOf(await verify(t, '123456', UNKNOWN), 400)
+    }
+    const code = await requestCode(t)
+    await okBody(await t.post('/admin/send-otp', { email: UNKNOWN }), nothing)
+    expect((await errorOf(await verify(t, '123456', UNKNOWN), 400)).message).toBe('Invalid verification code')
+    await okBody(await verify(t, code), verifyOtpResult)
+  })
+
+  it('says "expired" or "used" only to the right code: a wrong one reads as for an unknown email', async () => {
+    const t = await testApp()
+    const code = await requestCode(t)
+    await okBody(await verify(t, code), verifyOtpResult) // used
+    const used = await wrongAnswer(await verify(t, wrongCodeFor(code)))
+    expect(used).toEqual(await wrongAnswer(await verify(t, wrongCodeFor(code), UNKNOWN)))
+    expect(used.message).toBe('Invalid verification code')
+
+    const fresh = await requestCode(t)
+    t.clock.advance(OTP_TTL_MS + 1) // expired
+    const expired = await wrongAnswer(await verify(t, wrongCodeFor(fresh)))
+    expect(expired).toEqual(await wrongAnswer(await verify(t, wrongCodeFor(fresh), UNKNOWN)))
+    expect(expired.message).toBe('Invalid verification code')
+  })
+
+  it('takes about as long for an unknown email as for a known one', async () => {
+    const t = await testApp()
+    const time = async (email: string) => {
+      const started = performance.now()
+      await errorOf(await verify(t, '000000', email), 400)
+      return performance.now() - started
+    }
+    const known: number[] = []
+    const unknown: number[] = []
+    for (let round = 0; round < 4; round++) {
+      // A live code for the known email (so its wrong tries are counted on it), and fresh counts.
+      await okBody(await t.post('/admin/send-otp', { email: TEST_ADMIN.email }), nothing)
+      if (t.mailer.lastCodeTo(TEST_ADMIN.email) === '000000') continue
+      for (let i = 0; i < 4; i++) {
+        known.push(await time(TEST_ADMIN.email))
+        unknown.push(await time(`nobody${round}@petcare.test`))
+      }
+      t.clock.advance(15 * 60_000) // past the limit of 3 codes per 15 minutes
+    }
+    const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!
+    // Loose, for a busy machine: answering an unknown email without its queries would be
+    // several times faster than a known one.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5)
+    expect(median(unknown)).toBeLessThan(median(known) * 2)
+  })
+})
+
+describe('POST /admin/change-password attempt limit', () => {
+  const change = (t: TestApp, token: string, oldPassword: string) =>
+    t.post('/admin/change-password', { oldPassword, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, { token })
+
+  it('refuses the 6th try within 15 minutes after 5 wrong old passwords with 429 and Retry-After, even the right one', async () => {
+    const t = await testApp()
+    const { token } = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+    for (let i = 0; i < 5; i++) {
+      await errorOf(await change(t, token, 'Wrong@123'), 400)
+      t.clock.advance(60_000)
+    }
+    const res = await change(t, token, TEST_ADMIN.password)
+    const body = await errorOf(res, 429)
+    expect(body.error.code).toBe('TOO_MANY_REQUESTS')
+    expect(res.headers.get('Retry-After')).toBe('600')
+    expect(body.message).toBe('Too many wrong old passwords. Please try again in 10 minutes.')
+    t.clock.advance(10 * 60_000)
+    await okBody(await change(t, token, TEST_ADMIN.password), nothing)
+  })
+
+  it('counts per account, from every session of it', async () => {
+    const t = await testApp()
+    const one = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+    const two = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+    const other = await t.login(TEST_SUB_ADMIN.email, TEST_SUB_ADMIN.password)
+    for (let i = 0; i < 5; i++) await errorOf(await change(t, (i % 2 ? one : two).token, 'Wrong@123'), 400)
+    await errorOf(await change(t, one.token, 'Wrong@123'), 429)
+    await errorOf(await change(t, other.token, 'Wrong@123'), 400)
+  })
+
+  it('forgets the wrong tries once the right old password is given', async () => {
+    const t = await testApp()
+    const { token } = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+    for (let i = 0; i < 4; i++) await errorOf(await change(t, token, 'Wrong@123'), 400)
+    // The right old password, refused for another reason (the same new password).
+    const same = { oldPassword: TEST_ADMIN.password, newPassword: TEST_ADMIN.password, confirmPassword: TEST_ADMIN.password }
+    await errorOf(await t.post('/admin/change-password', same, { token }), 400)
+    for (let i = 0; i < 5; i++) await errorOf(await change(t, token, 'Wrong@123'), 400)
+    await errorOf(await change(t, token, 'Wrong@123'), 429)
+  })
+})
+
+describe('a password reset and the sign-in lock', () => {
+  it('lets the owner sign in at once with the new password after guessers locked the account', async () => {
+    const t = await testApp()
+    for (let i = 0; i < 5; i++) await errorOf(await t.post('/admin/login', { email: TEST_ADMIN.email, password: 'Wrong@123' }), 401)
+    await errorOf(await t.post('/admin/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password }), 429)
+    const { data } = await okBody(await verify(t, await requestCode(t)), verifyOtpResult)
+    const reset = { resetToken: data.resetToken, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }
+    await okBody(await t.post('/admin/reset-password', reset), nothing)
+    await t.login(TEST_ADMIN.email, NEW_PASSWORD)
   })
 })

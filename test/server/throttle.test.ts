@@ -1,10 +1,10 @@
 import { and, eq, lt } from 'drizzle-orm'
-import { loginResult, type ErrorBody } from '../../contract'
+import { loginResult } from '../../contract'
 import { createApp } from '../../server/app'
 import { THROTTLE } from '../../server/auth/throttle'
 import { auditLog, throttleEvents } from '../../server/db/schema'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
-import { errorOf, okBody } from './helpers/bodies'
+import { errorOf, okBody, withoutRequestId } from './helpers/bodies'
 import { nothing, testApp, type TestApp } from './helpers/test-app'
 
 const WRONG = 'Wrong@123'
@@ -18,8 +18,6 @@ const freshAddress = () => `198.51.100.${++nextAddress % 250}`
 
 const signIn = (t: TestApp, email: string, password: string, address = freshAddress()) =>
   t.post('/admin/login', { email, password }, { headers: { 'X-Forwarded-For': address } })
-
-const withoutRequestId = ({ error: { requestId: _, ...error }, ...rest }: ErrorBody) => ({ ...rest, error })
 
 async function failTimes(t: TestApp, times: number, email: string = TEST_ADMIN.email, address?: string) {
   for (let i = 0; i < times; i++) await errorOf(await signIn(t, email, WRONG, address), 401)

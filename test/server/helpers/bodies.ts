@@ -21,3 +21,6 @@ export async function errorOf(res: Response, status: number): Promise<ErrorBody>
 
 /** The body text, for a failing assertion's message (read from a clone, the body stays unread). */
 const peek = (res: Response) => res.clone().text()
+
+/** An error body without its request id (which differs per request), to compare two answers. */
+export const withoutRequestId = ({ error: { requestId: _, ...error }, ...rest }: ErrorBody) => ({ ...rest, error })
