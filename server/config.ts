@@ -9,6 +9,23 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v.trim() === '' ? fallback : !/^(false|0|no|off)$/i.test(v.trim())))
 
+/**
+ * TRUST_PROXY: how many proxies of ours stand in front of the server. A number of hops, or a
+ * yes/no (yes is one proxy, as the variable meant before it took a number). Unset: none.
+ */
+const proxyHops = () =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const text = v?.trim().toLowerCase() ?? ''
+      if (text === '' || /^(false|no|off)$/.test(text)) return 0
+      if (/^(true|yes|on)$/.test(text)) return 1
+      if (/^\d{1,2}$/.test(text)) return Number(text)
+      ctx.addIssue({ code: 'custom', message: 'Must be the number of proxies in front of the server (0, 1, 2...), true or false' })
+      return z.NEVER
+    })
+
 /** An unset or empty variable takes the default. */
 const optionalText = () =>
   z
@@ -64,7 +81,7 @@ const envSchema = z.object({
   SMTP_URL: optionalText(),
   MAIL_FROM: withDefault(z.string(), 'Petcare Admin <no-reply@petcare.local>'),
   SESSION_TTL_HOURS: withDefault(z.coerce.number().positive().max(24 * 365), '168'),
-  TRUST_PROXY: flag(false),
+  TRUST_PROXY: proxyHops(),
   SERVE_SPA: flag(true),
   PUBLIC_URL: optionalUrl(),
   UPLOAD_SECRET: optionalText().pipe(z.string().min(32, 'Must be at least 32 characters').optional()),
@@ -87,8 +104,8 @@ export interface ServerConfig {
   smtpUrl: string | undefined
   mailFrom: string
   sessionTtlMs: number
-  /** Whether X-Forwarded-For names the client (only behind a proxy you run). */
-  trustProxy: boolean
+  /** How many proxies of yours stand in front (0: none): the client is that many hops from the right of X-Forwarded-For. */
+  trustProxy: number
   /** Whether to serve the built SPA from dist/ (`npm run dev` turns it off: Vite serves it). */
   serveSpa: boolean
   /** This server's public base URL (PUBLIC_URL), for upload URLs; else the request's origin. */

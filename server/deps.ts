@@ -1,5 +1,6 @@
 import type { Clock } from './clock'
 import type { Db } from './db/client'
+import type { TrustProxy } from './http/client-address'
 import type { Mailer } from './mail/mailer'
 import type { NotificationDelivery } from './notifications/delivery'
 import type { Storage } from './storage/storage'
@@ -10,8 +11,8 @@ export interface AppConfig {
   sessionTtlMs: number
   /** How long a verified OTP's reset token may be used. */
   resetTokenTtlMs: number
-  /** Whether X-Forwarded-For's first hop is the client's address (behind a trusted proxy). */
-  trustProxy: boolean
+  /** How many proxies of ours stand in front (TRUST_PROXY): the client's address is that many hops from the right of X-Forwarded-For. */
+  trustProxy: TrustProxy
   /** Origins (scheme://host[:port]) whose pages may call the API cross-origin (CORS_ORIGINS); none by default. */
   corsOrigins: string[]
   /** The site's public base URL (PUBLIC_URL), for links in mail; else the request's origin. */
@@ -21,7 +22,7 @@ export interface AppConfig {
 export const defaultAppConfig: AppConfig = {
   sessionTtlMs: 168 * 60 * 60 * 1000,
   resetTokenTtlMs: 15 * 60 * 1000,
-  trustProxy: false,
+  trustProxy: 0,
   corsOrigins: [],
 }
 

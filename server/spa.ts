@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
 import { compress } from 'hono/compress'
+import type { TrustProxy } from './http/client-address'
 import { securityHeaders } from './http/security'
 import { logError } from './log'
 import { petPreviewTags, withHeadTags, type PetPreview, type PetPreviewLookup } from './pet-preview'
@@ -24,8 +25,8 @@ export interface SpaOptions {
   publicUrl?: string | undefined
   /** Origins besides the page's own the browser reaches for uploaded files (config.ts uploadOrigins). */
   uploadOrigins?: readonly string[]
-  /** Whether X-Forwarded-Proto from a proxy you run says the request came over HTTPS (for HSTS). */
-  trustProxy?: boolean
+  /** How many proxies you run are trusted to say (X-Forwarded-Proto) the request came over HTTPS (for HSTS). */
+  trustProxy?: TrustProxy
 }
 
 /** The Google Maps JavaScript API (the address search of the place forms, src/components/form/googleMaps.ts). */

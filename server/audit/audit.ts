@@ -1,6 +1,6 @@
 import type { Role } from '../../contract'
 import { auditLog } from '../db/schema'
-import { clientAddress } from '../http/access-log'
+import { clientAddress } from '../http/client-address'
 import type { AppContext, SignedIn } from '../http/env'
 
 /**

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
+import { forwardedValue, type TrustProxy } from './client-address'
 import { errorBodyOf } from './respond'
 
 /**
@@ -69,11 +70,13 @@ export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Permitted-Cross-Domain-Policies': 'none',
 }
 
-/** Whether the request reached us over HTTPS: directly, or per X-Forwarded-Proto from a trusted proxy. */
-export function isHttps(c: Context, trustProxy: boolean): boolean {
+/**
+ * Whether the request reached us over HTTPS: directly, or per X-Forwarded-Proto as our trusted
+ * proxies wrote it (the same hop as the client's address, server/http/client-address.ts).
+ */
+export function isHttps(c: Context, trustProxy: TrustProxy): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true
-  if (!trustProxy) return false
-  return c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim().toLowerCase() === 'https'
+  return forwardedValue(c, 'X-Forwarded-Proto', trustProxy)?.toLowerCase() === 'https'
 }
 
 /**
@@ -82,7 +85,7 @@ export function isHttps(c: Context, trustProxy: boolean): boolean {
  * uploaded files set theirs).
  */
 export const securityHeaders =
-  (trustProxy: boolean): MiddlewareHandler =>
+  (trustProxy: TrustProxy): MiddlewareHandler =>
   async (c, next) => {
     await next()
     const headers = c.res.headers

@@ -26,7 +26,8 @@ async function accounts(t: TestApp) {
   return { admin, subAdmin }
 }
 
-const proxied = () => testApp({ config: { trustProxy: true } })
+/** Behind two proxies of ours: X-Forwarded-For is `client, first proxy`. */
+const proxied = () => testApp({ config: { trustProxy: 2 } })
 
 describe('recording admin actions', () => {
   it('records each kind of action once, with actor, role, target, address and request id', async () => {

@@ -12,20 +12,28 @@ describe('loadConfig', () => {
       seedDemo: true,
       smtpUrl: undefined,
       sessionTtlMs: 168 * 60 * 60 * 1000,
-      trustProxy: false,
+      trustProxy: 0,
     })
     expect(config.dataDir).toMatch(/[/\\]data$/)
   })
 
   it('reads SEED_DEMO=false and TRUST_PROXY=1', () => {
     const config = loadConfig({ SEED_DEMO: 'false', TRUST_PROXY: '1', PORT: '8080', SESSION_TTL_HOURS: '12' })
-    expect(config).toMatchObject({ seedDemo: false, trustProxy: true, port: 8080, sessionTtlMs: 12 * 60 * 60 * 1000 })
+    expect(config).toMatchObject({ seedDemo: false, trustProxy: 1, port: 8080, sessionTtlMs: 12 * 60 * 60 * 1000 })
   })
 
   it('refuses an ADMIN_PASSWORD that breaks the password rule, saying why', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'password' })).toThrow(ConfigError)
     expect(() => loadConfig({ ADMIN_PASSWORD: 'password1' })).toThrow(`ADMIN_PASSWORD: ${MSG.passwordPattern}`)
     expect(() => loadConfig({ ADMIN_PASSWORD: 'Ab@1' })).toThrow(`ADMIN_PASSWORD: ${MSG.passwordMin}`)
+  })
+
+  it('reads TRUST_PROXY as a number of proxy hops, true as one and false as none', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0)
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(0)
+    expect(() => loadConfig({ TRUST_PROXY: 'loopback' })).toThrow(/TRUST_PROXY: Must be the number of proxies/)
   })
 
   it('refuses a PORT that is not a port number', () => {
