@@ -93,6 +93,12 @@ export const auditEntry = z.object({
   address: z.string().nullable(),
   requestId: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * How many events the entry stands for: 1, or more for repeated anonymous failures (wrong
+   * passwords, refused attempts) of one email and address within an hour, kept as one entry
+   * whose detail's `lastAt` says when the last came.
+   */
+  count: z.number().int().min(1),
 })
 export type AuditEntry = z.infer<typeof auditEntry>
 
@@ -117,4 +123,4 @@ export type AuditListQuery = z.infer<typeof auditListQuery>
 export const auditActor = z.object({ _id: z.string(), name: z.string(), email: z.string(), role: auditRole })
 export type AuditActor = z.infer<typeof auditActor>
 
-export const AUDIT_CSV_HEADER = ['Time', 'Actor', 'Role', 'Action', 'Target', 'Address', 'Request id'] as const
+export const AUDIT_CSV_HEADER = ['Time', 'Actor', 'Role', 'Action', 'Target', 'Address', 'Request id', 'Count'] as const

@@ -5,9 +5,11 @@ import type { Clock } from './clock'
 import type { Db } from './db/client'
 import { defaultAppConfig, type AppConfig, type Deps } from './deps'
 import { apiNotFound, onError } from './http/errors'
+import { idempotency } from './http/idempotency'
 import type { AppEnv } from './http/env'
 import { corsFor, jsonBodyLimit, securityHeaders } from './http/security'
 import { logInfo } from './log'
+import { maintenance } from './maintenance'
 import type { Mailer } from './mail/mailer'
 import { logNotificationDelivery, type NotificationDelivery } from './notifications/delivery'
 import { adminsRoutes } from './routes/admins'
@@ -55,6 +57,8 @@ export function createApp(options: AppOptions) {
     })
     // About 100 kB per JSON body, more for a few calls (server/http/security.ts); 413 before parsing.
     .use(jsonBodyLimit())
+    // A create sent again with the same Idempotency-Key gets the first answer (server/http/idempotency.ts).
+    .use(idempotency())
     .route('/', authRoutes(deps))
     .route('/', passwordRoutes(deps))
     .route('/', profileRoutes(deps))
@@ -89,7 +93,8 @@ export function createApp(options: AppOptions) {
   app.route(API_PREFIX, api)
   app.all('/api/*', apiNotFound)
   app.route('/', uploadsRoutes(deps))
-  return app
+  // The housekeeping jobs on these deps; the server starts them (index.ts), tests run a round.
+  return Object.assign(app, { maintenance: maintenance(deps) })
 }
 
 export type App = ReturnType<typeof createApp>

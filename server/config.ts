@@ -26,6 +26,17 @@ const proxyHops = () =>
       return z.NEVER
     })
 
+/** A size in bytes: a number with an optional unit, binary as the upload limits are (`2GB`, `500 MB`, `1048576`). */
+const BYTE_UNITS: Record<string, number> = { '': 1, b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3, tb: 1024 ** 4 }
+const byteSize = () =>
+  z.string().transform((v, ctx) => {
+    const match = /^(\d{1,12}(?:\.\d{1,3})?)\s*([kmgt]?b)?$/i.exec(v.trim())
+    const bytes = match ? Math.floor(Number(match[1]) * BYTE_UNITS[(match[2] ?? '').toLowerCase()]!) : 0
+    if (bytes >= 1) return bytes
+    ctx.addIssue({ code: 'custom', message: 'Must be a size such as 2GB, 500MB or a number of bytes' })
+    return z.NEVER
+  })
+
 /** An unset or empty variable takes the default. */
 const optionalText = () =>
   z
@@ -91,6 +102,9 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag(false),
   S3_PUBLIC_URL: optionalUrl(),
   CORS_ORIGINS: originList(),
+  AUDIT_RETENTION_DAYS: withDefault(z.coerce.number().int().min(1).max(36_500), '365'),
+  UPLOAD_DAILY_FILES: withDefault(z.coerce.number().int().min(1), '500'),
+  UPLOAD_DAILY_BYTES: withDefault(byteSize(), '2GB'),
 })
 
 export interface ServerConfig {
@@ -116,6 +130,10 @@ export interface ServerConfig {
   s3: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; publicUrl?: string } | undefined
   /** Origins whose pages may call the API cross-origin (CORS_ORIGINS); empty: same origin only. */
   corsOrigins: string[]
+  /** How long audit entries are kept (AUDIT_RETENTION_DAYS); older ones are pruned by the server. */
+  auditRetentionMs: number
+  /** What one admin may sign for upload per day (UPLOAD_DAILY_FILES, UPLOAD_DAILY_BYTES). */
+  uploadQuota: { files: number; bytes: number }
 }
 
 export class ConfigError extends Error {}
@@ -157,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
         }
       : undefined,
     corsOrigins: e.CORS_ORIGINS,
+    auditRetentionMs: e.AUDIT_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    uploadQuota: { files: e.UPLOAD_DAILY_FILES, bytes: e.UPLOAD_DAILY_BYTES },
   }
 }
 

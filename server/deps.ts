@@ -17,6 +17,10 @@ export interface AppConfig {
   corsOrigins: string[]
   /** The site's public base URL (PUBLIC_URL), for links in mail; else the request's origin. */
   publicUrl?: string | undefined
+  /** How long audit entries are kept before the maintenance jobs prune them. */
+  auditRetentionMs: number
+  /** What one admin may sign for upload per rolling day: files, and bytes (the signed maximum of each). */
+  uploadQuota: { files: number; bytes: number }
 }
 
 export const defaultAppConfig: AppConfig = {
@@ -24,6 +28,8 @@ export const defaultAppConfig: AppConfig = {
   resetTokenTtlMs: 15 * 60 * 1000,
   trustProxy: 0,
   corsOrigins: [],
+  auditRetentionMs: 365 * 24 * 60 * 60 * 1000,
+  uploadQuota: { files: 500, bytes: 2 * 1024 ** 3 },
 }
 
 /** Everything a route may use, handed to createApp: no module-level singletons. */

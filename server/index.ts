@@ -96,6 +96,8 @@ async function main() {
       trustProxy: config.trustProxy,
       corsOrigins: config.corsOrigins,
       publicUrl: config.publicUrl,
+      auditRetentionMs: config.auditRetentionMs,
+      uploadQuota: config.uploadQuota,
     },
   })
   const root = new Hono()

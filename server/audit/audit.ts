@@ -1,4 +1,8 @@
+import { inArray, lt, sql } from 'drizzle-orm'
 import type { Role } from '../../contract'
+import { sha256 } from '../auth/tokens'
+import type { Clock } from '../clock'
+import type { Db } from '../db/client'
 import { auditLog } from '../db/schema'
 import { clientAddress } from '../http/client-address'
 import type { AppContext, SignedIn } from '../http/env'
@@ -20,7 +24,16 @@ export interface AuditEvent {
    * signed-in request's admin is taken from the request.
    */
   actor?: { id?: string | null; email: string; role?: Role | null }
+  /**
+   * An event anyone can cause without signing in, as often as they like (a wrong password, a
+   * refused attempt): repeats of the same action, email and address within AGGREGATE_WINDOW_MS
+   * add to one row's `count` instead of a row each, so a flood cannot grow the log without bound.
+   */
+  aggregate?: boolean
 }
+
+/** The window repeats of an aggregated event share a row in: one row per hour at most. */
+export const AGGREGATE_WINDOW_MS = 60 * 60 * 1000
 
 /** Keys a detail never keeps, whatever a caller passes: secrets stay out of the log. */
 const SECRET_KEY = /pass(word)?|token|otp|secret|hash|authorization|cookie/i
@@ -40,8 +53,10 @@ export async function recordAudit(c: AppContext, event: AuditEvent): Promise<voi
   // Unset before the auth middleware ran (a sign-in, an unauthenticated request).
   const signedIn = c.get('signedIn') as SignedIn | undefined
   const admin = event.actor ?? signedIn?.admin
-  await db.insert(auditLog).values({
-    at: clock.now(),
+  const now = clock.now()
+  const address = clientAddress(c, config.trustProxy)
+  const row = {
+    at: now,
     actorId: admin?.id ?? null,
     actorEmail: admin?.email ?? null,
     actorRole: admin?.role ?? null,
@@ -49,8 +64,41 @@ export async function recordAudit(c: AppContext, event: AuditEvent): Promise<voi
     targetType: event.target?.type ?? null,
     targetId: event.target?.id ?? null,
     targetLabel: event.target?.label?.slice(0, LABEL_MAX) ?? null,
-    address: clientAddress(c, config.trustProxy),
+    address,
     requestId: (c.get('requestId') as string | undefined) ?? null,
     detail: event.detail ? withoutSecrets(event.detail) : null,
-  })
+  }
+  if (!event.aggregate) {
+    await db.insert(auditLog).values(row)
+    return
+  }
+  // The first event of the window keeps its time, request id and detail; later ones count up
+  // and note when the last came. One statement, so parallel requests count exactly.
+  const window = Math.floor(now.getTime() / AGGREGATE_WINDOW_MS)
+  const windowKey = sha256(JSON.stringify([event.action, row.actorEmail, address, window]))
+  await db
+    .insert(auditLog)
+    .values({ ...row, windowKey })
+    .onConflictDoUpdate({
+      target: auditLog.windowKey,
+      set: {
+        count: sql`${auditLog.count} + 1`,
+        detail: sql`coalesce(${auditLog.detail}, '{}'::jsonb) || jsonb_build_object('lastAt', ${now.toISOString()}::text)`,
+      },
+    })
+}
+
+/** Rows deleted per statement by the retention prune, so that no single delete holds locks for long. */
+const PRUNE_BATCH = 5000
+
+/** Deletes the audit rows older than `retentionMs`, in batches; returns how many went. */
+export async function pruneAuditLog(deps: { db: Db; clock: Clock }, retentionMs: number): Promise<number> {
+  const cutoff = new Date(deps.clock.now().getTime() - retentionMs)
+  let deleted = 0
+  for (;;) {
+    const batch = deps.db.select({ id: auditLog.id }).from(auditLog).where(lt(auditLog.at, cutoff)).limit(PRUNE_BATCH)
+    const rows = await deps.db.delete(auditLog).where(inArray(auditLog.id, batch)).returning({ id: auditLog.id })
+    deleted += rows.length
+    if (rows.length < PRUNE_BATCH) return deleted
+  }
 }

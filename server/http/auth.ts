@@ -9,9 +9,12 @@ const BEARER = /^Bearer\s+(\S+)$/i
 // Writing last_used_at on every call would turn each read into a write; a coarse value is enough.
 const TOUCH_EVERY_MS = 60_000
 
+/** The request's `Authorization: Bearer` token, if it has one. */
+export const bearerToken = (c: AppContext): string | undefined => BEARER.exec(c.req.header('Authorization') ?? '')?.[1]
+
 /** Finds the signed-in admin of the request from its `Authorization: Bearer` token, or throws 401. */
 async function authenticate(c: AppContext): Promise<SignedIn> {
-  const token = BEARER.exec(c.req.header('Authorization') ?? '')?.[1]
+  const token = bearerToken(c)
   if (!token) throw unauthorized('Please sign in to continue')
   const { db, clock } = c.get('deps')
   const now = clock.now()

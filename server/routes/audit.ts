@@ -61,6 +61,7 @@ const auditColumns = {
   address: auditLog.address,
   requestId: auditLog.requestId,
   detail: auditLog.detail,
+  count: auditLog.count,
 }
 type AuditRow = Pick<typeof auditLog.$inferSelect, keyof typeof auditColumns>
 
@@ -73,6 +74,7 @@ export const toAuditEntry = (r: AuditRow): AuditEntry => ({
   address: r.address,
   requestId: r.requestId,
   detail: r.detail,
+  count: r.count,
 })
 
 const auditRows = (db: Db) => (p: PageQuery) =>
@@ -95,6 +97,7 @@ const auditCsvLine = (r: AuditRow): CsvValue[] => [
   targetText(r),
   r.address,
   r.requestId,
+  r.count,
 ]
 
 /** The audit log (issue 7): list, CSV and the admins to filter by; admin only ('audit.read'). */

@@ -36,7 +36,12 @@ export const authRoutes = (deps: Deps) =>
       ])
       if (!attempt.ok) {
         const limit = attempt.rule === THROTTLE.signInAccount ? 'account' : 'address'
-        await recordAudit(c, { action: 'auth.sign_in_throttled', actor: { email }, detail: { limit, retryAfterS: attempt.retryAfterS } })
+        await recordAudit(c, {
+          action: 'auth.sign_in_throttled',
+          actor: { email },
+          detail: { limit, retryAfterS: attempt.retryAfterS },
+          aggregate: true,
+        })
         throw new TooManyRequests(THROTTLE_MSG.signIn(attempt.retryAfterS), attempt.retryAfterS)
       }
 
@@ -49,6 +54,7 @@ export const authRoutes = (deps: Deps) =>
           action: 'auth.sign_in_failed',
           actor: { id: admin?.id ?? null, email, role: admin?.role ?? null },
           detail: { reason: 'credentials' },
+          aggregate: true,
         })
         throw unauthorized(AUTH_MSG.badCredentials)
       }

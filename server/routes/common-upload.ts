@@ -1,13 +1,30 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { IMAGE_EXTENSION, UPLOAD_LINK_TTL_MS, UPLOAD_MSG, UPLOAD_RULES, uploadRequest, type ImageMimeType, type UploadFolder } from '../../contract'
+import { minutesText } from '../auth/throttle'
 import { addMs } from '../clock'
 import type { Deps } from '../deps'
 import { ApiError, badRequest } from '../http/api-error'
 import { permit } from '../http/auth'
 import type { AppContext, AppEnv } from '../http/env'
+import { TooManyRequests } from '../http/errors'
 import { ok } from '../http/respond'
 import { validationError } from '../http/validate'
+import { recordSignedUploads, type UploadQuota } from '../storage/signed-uploads'
+
+/** "2 GB", "500 MB": the quota as the message states it. */
+const sizeText = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB` : `${Math.round((bytes / 1024 ** 2) * 10) / 10} MB`
+
+/** "3 hours", or minutes under an hour. */
+const waitText = (seconds: number) => {
+  if (seconds < 3600) return minutesText(seconds)
+  const hours = Math.ceil(seconds / 3600)
+  return `${hours} hour${hours === 1 ? '' : 's'}`
+}
+
+export const UPLOAD_QUOTA_MSG = (quota: UploadQuota, retryAfterS: number) =>
+  `Daily upload limit reached: up to ${quota.files} files or ${sizeText(quota.bytes)} per admin in 24 hours. Please try again in ${waitText(retryAfterS)}.`
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
 
@@ -39,23 +56,27 @@ function newKey(folder: UploadFolder, mimeType: ImageMimeType, now: Date) {
   return `${folder}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${IMAGE_EXTENSION[mimeType]}`
 }
 
-/** POST /common/upload: one signed form per file (spec section 7), for either role. */
+/**
+ * POST /common/upload: one signed form per file (spec section 7), for either role, within the
+ * admin's daily quota (429 past it). Every signed key is recorded, so that a file no record
+ * takes up is swept a day later (server/storage/signed-uploads.ts).
+ */
 export const commonUploadRoutes = (deps: Deps) =>
   new Hono<AppEnv>().post('/common/upload', permit('upload.sign'), async (c) => {
     const files = await readUploadRequest(c)
     const now = deps.clock.now()
     const expiresAt = addMs(now, UPLOAD_LINK_TTL_MS)
     const origin = new URL(c.req.url).origin
-    const data = await Promise.all(
-      files.map(({ folderType, mimeType }) =>
-        deps.storage.signPost({
-          key: newKey(folderType, mimeType, now),
-          contentType: mimeType,
-          maxBytes: UPLOAD_RULES[folderType].maxBytes,
-          expiresAt,
-          origin,
-        }),
-      ),
-    )
+    const targets = files.map(({ folderType, mimeType }) => ({
+      key: newKey(folderType, mimeType, now),
+      contentType: mimeType,
+      maxBytes: UPLOAD_RULES[folderType].maxBytes,
+      expiresAt,
+      origin,
+    }))
+    const quota = deps.config.uploadQuota
+    const check = await recordSignedUploads(deps, c.get('signedIn').admin.id, targets, quota)
+    if (!check.ok) throw new TooManyRequests(UPLOAD_QUOTA_MSG(quota, check.retryAfterS), check.retryAfterS)
+    const data = await Promise.all(targets.map((target) => deps.storage.signPost(target)))
     return c.json(ok(UPLOAD_MSG.signed, data))
   })

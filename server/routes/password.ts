@@ -68,7 +68,12 @@ export const passwordRoutes = (deps: Deps) => {
     // not the email has an account, so the 429 says nothing about who has one.
     const attempt = await reserve(deps, [{ rule: THROTTLE.otpEmail, key: email }])
     if (!attempt.ok) {
-      await recordAudit(c, { action: 'auth.otp_requested', actor: { email }, detail: { outcome: 'throttled', retryAfterS: attempt.retryAfterS } })
+      await recordAudit(c, {
+        action: 'auth.otp_requested',
+        actor: { email },
+        detail: { outcome: 'throttled', retryAfterS: attempt.retryAfterS },
+        aggregate: true,
+      })
       throw new TooManyRequests(THROTTLE_MSG.otp(attempt.retryAfterS), attempt.retryAfterS)
     }
     // A new code comes with 5 tries of its own: wrong codes typed for this email start again

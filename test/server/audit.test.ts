@@ -225,6 +225,7 @@ describe('GET /admin/audit-log', () => {
       address: null,
       requestId: null,
       detail: { status: 2 },
+      count: 1,
     })
     expect(body.data[3]).toMatchObject({ actor: { id: null, email: 'mallory@example.com', role: null }, target: null, address: '198.51.100.1', requestId: 'req-1' })
   })
@@ -334,7 +335,7 @@ describe('GET /admin/audit-log/export', () => {
     const csv = parseCsv(await res.text())
     expect(csv[0]).toEqual([...AUDIT_CSV_HEADER])
     expect(csv).toHaveLength(1006)
-    expect(csv[1]).toEqual([t.clock.now().toISOString(), "'=cmd@example.com", 'admin', 'city.create', 'city: City 0', '203.0.113.1', 'req-0'])
+    expect(csv[1]).toEqual([t.clock.now().toISOString(), "'=cmd@example.com", 'admin', 'city.create', 'city: City 0', '203.0.113.1', 'req-0', '1'])
     expect(csv.at(-1)?.[6]).toBe('req-1004')
     expect(recorded).toHaveLength(1)
     expect(recorded[0]).toMatchObject({ action: 'audit.export', detail: { action: 'city.create', sortBy: 'at', sortOrder: '-1' } })
@@ -345,6 +346,6 @@ describe('GET /admin/audit-log/export', () => {
     await addAudit(t, [{ action: 'auth.sign_in_failed', actorEmail: 'mallory@example.com', at: minutesAgo(t, 1) }])
     const res = await t.get('/admin/audit-log/export', { token: await tokenOf(t) })
     const csv = parseCsv(await res.text())
-    expect(csv.slice(1)).toEqual([[minutesAgo(t, 1).toISOString(), 'mallory@example.com', '', 'auth.sign_in_failed', '', '', '']])
+    expect(csv.slice(1)).toEqual([[minutesAgo(t, 1).toISOString(), 'mallory@example.com', '', 'auth.sign_in_failed', '', '', '', '1']])
   })
 })

@@ -5,7 +5,7 @@ import { testApp, type TestApp } from './helpers/test-app'
 
 const WRONG = 'Wrong@123'
 
-const failSignIn = (t: TestApp, forwardedFor: string | undefined, email = TEST_ADMIN.email) =>
+const failSignIn = (t: TestApp, forwardedFor: string | undefined, email: string = TEST_ADMIN.email) =>
   t.post('/admin/login', { email, password: WRONG }, forwardedFor ? { headers: { 'X-Forwarded-For': forwardedFor } } : {})
 
 /** The address the audit log recorded for one failed sign-in. */

@@ -185,6 +185,13 @@ describe('the audit log', { timeout: 15_000 }, () => {
     expect(actions).toEqual(['hospital.status', 'notification.send', 'petShop.create', 'user.block'])
   })
 
+  it('shows how many failures an aggregated entry stands for', async () => {
+    entries()[0]!.count = 7
+    await openAuditLog()
+    expect(within(bodyRows()[0]!).getByText('×7')).toBeInTheDocument()
+    expect(within(bodyRows()[1]!).queryByText(/×/)).toBeNull()
+  })
+
   it('opens an entry in a dialog with its detail and full request id, and gives the focus back on close', async () => {
     const { user } = await openAuditLog()
     const entry = entries()[0]!

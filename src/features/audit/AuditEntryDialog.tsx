@@ -37,6 +37,7 @@ export function AuditEntryDialog({ entry, open, onClose }: { entry: AuditEntry; 
             </Item>
             <Item label="Action">
               {actionLabel(entry.action)} <code className="ml-1 rounded bg-slate-100 px-1 text-xs">{entry.action}</code>
+              {entry.count > 1 && <span className="block text-xs text-slate-500">{entry.count} times within the hour</span>}
             </Item>
             <Item label="Target">
               {target ? (

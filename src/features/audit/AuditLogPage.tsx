@@ -50,8 +50,14 @@ export const auditColumns = col.columns([
   col.accessor('action', {
     header: 'Action',
     enableSorting: true,
-    // The readable name; the raw action as its tooltip (and in the entry's dialog).
-    cell: ({ getValue }) => <span title={getValue()}>{actionLabel(getValue())}</span>,
+    // The readable name; the raw action as its tooltip (and in the entry's dialog). An entry that
+    // stands for repeated failures says how many.
+    cell: ({ getValue, row }) => (
+      <span title={getValue()}>
+        {actionLabel(getValue())}
+        {row.original.count > 1 && <span className="ml-1 text-slate-500">×{row.original.count}</span>}
+      </span>
+    ),
   }),
   col.display({ id: 'target', header: 'Target', cell: ({ row }) => <TargetCell target={row.original.target} /> }),
   col.accessor('address', { header: 'Address', cell: cells.text }),

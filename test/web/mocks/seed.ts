@@ -289,6 +289,7 @@ export function seedAudit(): { actors: AuditActor[]; entries: AuditEntry[] } {
     address: i === 9 ? null : `203.0.113.${10 + i}`,
     requestId: `req-${uuid('0f1e2d3c', i + 1)}`,
     detail,
+    count: 1,
   }))
   return { actors, entries }
 }

@@ -50,6 +50,7 @@ const csvValues: ((e: AuditEntry) => unknown)[] = [
   targetText,
   (e) => e.address,
   (e) => e.requestId,
+  (e) => e.count,
 ]
 
 export const auditHandlers: HttpHandler[] = [
