@@ -100,6 +100,8 @@ async function main() {
       uploadQuota: config.uploadQuota,
     },
   })
+  // Housekeeping (server/maintenance.ts): audit retention, unattached uploads, idempotency keys.
+  const stopMaintenance = api.maintenance.start()
   const root = new Hono()
   root.use(accessLog(config.trustProxy, logInfo))
   let stopping = false
@@ -146,6 +148,7 @@ async function main() {
     net.Server.prototype.close.call(server, async () => {
       clearTimeout(forceTimer)
       clearInterval(idleSweep)
+      await stopMaintenance() // a round in progress ends before the database closes
       await db.close().catch((err) => logError('closing the database', err))
       lock?.release()
       logInfo('Stopped.')
