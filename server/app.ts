@@ -4,6 +4,7 @@ import { API_PREFIX } from '../contract'
 import type { Clock } from './clock'
 import type { Db } from './db/client'
 import { defaultAppConfig, type AppConfig, type Deps } from './deps'
+import { healthRoutes } from './health'
 import { apiNotFound, onError } from './http/errors'
 import { idempotency } from './http/idempotency'
 import type { AppEnv } from './http/env'
@@ -90,6 +91,8 @@ export function createApp(options: AppOptions) {
     c.set('deps', deps)
     await next()
   })
+  // /healthz and /readyz for load balancers and orchestrators (server/health.ts).
+  app.route('/', healthRoutes(deps))
   app.route(API_PREFIX, api)
   app.all('/api/*', apiNotFound)
   app.route('/', uploadsRoutes(deps))

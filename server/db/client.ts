@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { logError } from '../log'
@@ -94,6 +95,20 @@ export function openPostgres(connectionString: string, max = pgPoolMax()): Datab
     migrate: () => migrateNodePg(db, { migrationsFolder }),
     close: () => pool.end(),
   }
+}
+
+/** The newest migration of server/db/migrations (its journal time, which the migrator records as created_at). */
+const latestMigration = () => {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] }
+  return Math.max(...journal.entries.map((e) => e.when))
+}
+
+/** Whether the newest migration has been applied to `db` (the readiness check); a database that cannot be reached throws. */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  const { rows } = (await db.execute(sql`select max(created_at)::text as latest from drizzle.__drizzle_migrations`)) as unknown as {
+    rows: { latest: string | null }[]
+  }
+  return Number(rows[0]?.latest ?? 0) >= latestMigration()
 }
 
 /** DATABASE_URL wins; otherwise the embedded database lives in DATA_DIR/db. */

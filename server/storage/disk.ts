@@ -124,6 +124,14 @@ export function diskStorage(root: string, options: DiskStorageOptions = {}): Sto
     async remove(key) {
       await rm(pathOf(key), { force: true })
     },
+    // A file written and removed where received uploads start (a read-only or full disk fails here).
+    async checkWritable() {
+      const incoming = join(root, INCOMING_DIR)
+      await mkdir(incoming, { recursive: true })
+      const probe = join(incoming, `${randomUUID()}.ready-check`)
+      await writeFile(probe, '')
+      await rm(probe, { force: true })
+    },
 
     // With PUBLIC_URL every file URL starts with it; without, with the origin the admin's
     // browser used, which the server cannot know in advance (localhost, a LAN address, a proxy).

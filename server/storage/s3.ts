@@ -51,6 +51,10 @@ const isMissing = (err: unknown) => {
  * and public read of its objects (or S3_PUBLIC_URL pointing at something that serves them).
  * S3 does not look at the bytes: the type check of the first bytes happens only on disk.
  */
+/** The object the readiness check writes (overwritten each time; a key no upload gets: uploads live under their folders). */
+export const WRITE_CHECK_KEY = 'ready-check'
+const WRITE_CHECK_REUSE_MS = 10_000
+
 export function s3Storage(options: S3StorageOptions): Storage {
   const client = new S3Client({
     region: options.region,
@@ -66,7 +70,15 @@ export function s3Storage(options: S3StorageOptions): Storage {
     return key
   }
 
+  // A probe is a billed PUT: after a success, the next one waits this long (a failure is retried at once).
+  let writableUntil = 0
+
   return {
+    async checkWritable() {
+      if (Date.now() < writableUntil) return
+      await client.send(new PutObjectCommand({ Bucket, Key: WRITE_CHECK_KEY, Body: '', ContentType: 'text/plain' }))
+      writableUntil = Date.now() + WRITE_CHECK_REUSE_MS
+    },
     async put(key, body, contentType) {
       await client.send(
         new PutObjectCommand({ Bucket, Key: checked(key), Body: body, ContentType: contentType, CacheControl: CACHE_CONTROL }),

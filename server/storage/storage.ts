@@ -43,6 +43,8 @@ export interface Storage {
    * A check of the address only: it does not look whether the file exists.
    */
   ownsUrl(url: string): boolean
+  /** Throws unless a file can be stored right now (the readiness check, GET /readyz). */
+  checkWritable(): Promise<void>
 }
 
 /** Segments of letters, digits, dot, dash and underscore, none starting with a dot: no `..`, no hidden files. */
