@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
@@ -7,20 +7,24 @@ import { AddressPicker } from '@/components/form/AddressPicker'
 import { addressComponents, nameAndAddress, pickedPlace, type PickedPlace } from '@/components/form/address'
 import { Form } from '@/components/form/Form'
 import { MAPS_CALLBACK, MAPS_SCRIPT_ID, loadGoogleMapsPlaces, resetGoogleMapsLoader } from '@/components/form/googleMaps'
-import { BENGALURU, places, resetPlaces } from './mocks/places-autocomplete'
+import { PLACE_FIELDS, SUGGESTIONS_DEBOUNCE_MS, isRefusal, useNewPlaceSearch } from '@/components/form/placeSearch'
+import { BENGALURU, fakeGoogle, maps, resetMaps } from './mocks/google-maps'
 
 /**
  * The address picker on its own (components/form/AddressPicker): the result it builds (spec
  * section 2: formatted_address is the name plus the address, an address list of component type
- * to long name, lat and lng), the Google loader (once, lazily), and the field in a small form.
+ * to long name, lat and lng), the Google loader (once, lazily), the field in a small form, and
+ * which of Google's place searches it uses (a scripted `google.maps`, mocks/google-maps.ts).
  */
-vi.mock('use-places-autocomplete', () => import('./mocks/places-autocomplete'))
 
 type MapsWindow = { google?: unknown; [key: string]: unknown }
 const mapsWindow = () => window as unknown as MapsWindow
 const scripts = () => document.querySelectorAll(`script#${MAPS_SCRIPT_ID}`)
 
-beforeEach(() => resetPlaces(BENGALURU))
+const UNAVAILABLE_MSG = 'Address search could not be loaded. Type the address and enter its latitude and longitude.'
+const LOADING = 'Loading address search…'
+
+beforeEach(() => resetMaps(BENGALURU))
 afterEach(() => {
   delete mapsWindow().google
   resetGoogleMapsLoader()
@@ -43,8 +47,17 @@ function renderForm(apiKey: string) {
   const onPick = vi.fn()
   const onSave = vi.fn()
   const user = userEvent.setup()
-  render(<AddressForm apiKey={apiKey} onPick={onPick} onSave={onSave} />)
-  return { user, onPick, onSave }
+  const view = render(<AddressForm apiKey={apiKey} onPick={onPick} onSave={onSave} />)
+  return { user, onPick, onSave, unmount: view.unmount }
+}
+
+/** The form with the Maps script on the page already, once its search is ready. */
+async function renderSearching() {
+  mapsWindow().google = fakeGoogle()
+  const view = renderForm('my-key')
+  const address = await screen.findByRole('combobox', { name: 'Address' })
+  await waitFor(() => expect(address).not.toHaveAttribute('placeholder', LOADING))
+  return { ...view, address }
 }
 
 describe('the picked place', () => {
@@ -73,6 +86,12 @@ describe('the picked place', () => {
       lat: -1,
       lng: -1,
     })
+  })
+
+  it('takes the place’s own name over the suggestion’s when the service gives one', () => {
+    expect(pickedPlace(lalbagh!.suggestion, { ...geocode, name: 'Lalbagh' }, { lat: 12.9507, lng: 77.5848 }).formatted_address).toBe(
+      'Lalbagh, Mavalli, Bengaluru, Karnataka 560004, India',
+    )
   })
 
   it('does not repeat a name the address already starts with', () => {
@@ -132,7 +151,6 @@ describe('the address field', () => {
     expect(
       screen.getByText('Address search is off because no Google Maps key is configured. Type the address and enter its latitude and longitude.'),
     ).toBeInTheDocument()
-    expect(places.options).toBeUndefined()
     expect(scripts()).toHaveLength(0)
     await user.type(screen.getByLabelText('Address'), 'MG Road, Bengaluru')
     await user.type(screen.getByLabelText('Latitude'), '12.9756')
@@ -143,21 +161,19 @@ describe('the address field', () => {
   })
 
   it('with a key: loads the Google script when it mounts, and searches once it has loaded', async () => {
-    renderForm('my-key')
+    const { user } = renderForm('my-key')
     const address = await screen.findByRole('combobox', { name: 'Address' })
     await waitFor(() => expect(scripts()).toHaveLength(1))
-    expect(places.inits).toBe(0)
-    expect(address).toHaveAttribute('placeholder', 'Loading address search…')
-    mapsWindow().google = { maps: { places: {} } }
+    expect(address).toHaveAttribute('placeholder', LOADING)
+    mapsWindow().google = fakeGoogle()
     ;(mapsWindow()[MAPS_CALLBACK] as () => void)()
-    await waitFor(() => expect(places.inits).toBe(1))
+    await waitFor(() => expect(address).not.toHaveAttribute('placeholder', LOADING))
+    await user.type(address, 'Cubbon')
+    expect(await screen.findByRole('option', { name: /^Cubbon Park/ })).toBeInTheDocument()
   })
 
   it('is an accessible combobox: the list opens as you type, arrows move, Escape closes, Enter chooses', async () => {
-    mapsWindow().google = { maps: { places: {} } }
-    const { user, onPick, onSave } = renderForm('my-key')
-    const address = await screen.findByRole('combobox', { name: 'Address' })
-    await waitFor(() => expect(places.inits).toBe(1))
+    const { user, onPick, onSave, address } = await renderSearching()
     await user.type(address, 'Park')
     expect(await screen.findByRole('listbox')).toBeInTheDocument()
     expect(address).toHaveAttribute('aria-expanded', 'true')
@@ -166,7 +182,7 @@ describe('the address field', () => {
     expect(address).toHaveValue('Park')
     await user.clear(address)
     await user.type(address, 'Bengaluru')
-    await screen.findByRole('listbox')
+    await screen.findByRole('option', { name: /^Lalbagh/ })
     // The first suggestion is active as soon as the list opens; the arrows move from there.
     expect(address).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: /^Lalbagh/ }).id)
     await user.keyboard('{ArrowDown}')
@@ -198,5 +214,155 @@ describe('the address field', () => {
       await screen.findByText('Address search could not be loaded. Type the address and enter its latitude and longitude.'),
     ).toBeInTheDocument()
     expect(screen.getByLabelText('Latitude')).toBeInTheDocument()
+  })
+
+  it('falls back to typing when the page’s Google has neither search', async () => {
+    maps.legacy = 'absent'
+    maps.new = 'absent'
+    mapsWindow().google = fakeGoogle()
+    renderForm('my-key')
+    expect(await screen.findByText(UNAVAILABLE_MSG)).toBeInTheDocument()
+    expect(screen.getByLabelText('Latitude')).toBeInTheDocument()
+  })
+})
+
+describe('which of Google’s place searches the field uses', () => {
+  it('gives the same place, with the place’s fields asked for, through Places API (New) when the legacy service is refused', async () => {
+    maps.legacy = 'REQUEST_DENIED'
+    const { user, onPick, address } = await renderSearching()
+    await user.type(address, 'Cubbon')
+    await user.click(await screen.findByRole('option', { name: /^Cubbon Park/ }))
+    await waitFor(() => expect(onPick).toHaveBeenCalledTimes(1))
+    expect(onPick).toHaveBeenCalledWith({
+      formatted_address: 'Cubbon Park, Kasturba Road, Bengaluru, Karnataka 560001, India',
+      address: { locality: 'Bengaluru' },
+      lat: 12.9763,
+      lng: 77.5929,
+    })
+    expect(maps.fetched).toEqual([{ placeId: 'cubbon', token: expect.any(Number), fields: PLACE_FIELDS }])
+    expect([...PLACE_FIELDS].sort()).toEqual(['addressComponents', 'displayName', 'formattedAddress', 'location'])
+  })
+
+  it('goes straight to Places API (New) when the page’s Google has no legacy service', async () => {
+    maps.legacy = 'absent'
+    const { user, address } = await renderSearching()
+    await user.type(address, 'Lalbagh')
+    expect(await screen.findByRole('option', { name: /^Lalbagh/ })).toBeInTheDocument()
+    expect(maps.legacyInputs).toEqual([])
+  })
+
+  it('keeps one session token for a typing session, sends it with the chosen place, and starts a new one after the choice', async () => {
+    maps.legacy = 'absent'
+    const { user, onPick, address } = await renderSearching()
+    await user.type(address, 'Park')
+    await screen.findByRole('option', { name: /^Cubbon Park/ })
+    await user.clear(address)
+    await user.type(address, 'Lalbagh')
+    await screen.findByRole('option', { name: /^Lalbagh/ })
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(onPick).toHaveBeenCalledTimes(1))
+    const session = maps.newRequests.map((r) => r.token)
+    expect(session.length).toBeGreaterThanOrEqual(2)
+    expect(new Set(session)).toEqual(new Set([session[0]]))
+    expect(session[0]).toEqual(expect.any(Number))
+    expect(maps.fetched).toEqual([{ placeId: 'lalbagh', token: session[0], fields: PLACE_FIELDS }])
+
+    await user.clear(address)
+    await user.type(address, 'Cubbon')
+    await screen.findByRole('option', { name: /^Cubbon Park/ })
+    const next = maps.newRequests.slice(session.length).map((r) => r.token)
+    expect(next.length).toBeGreaterThanOrEqual(1)
+    expect(next[0]).not.toBe(session[0])
+    expect(new Set(next)).toEqual(new Set([next[0]]))
+  })
+
+  it('keeps searching after a passing failure on Google’s side (no fallback, no message)', async () => {
+    maps.legacy = 'absent'
+    maps.new = 'SERVER_ERROR'
+    const { user, address } = await renderSearching()
+    await user.type(address, 'Lal')
+    await waitFor(() => expect(maps.newRequests).toHaveLength(1))
+    maps.new = 'OK'
+    await user.type(address, 'bagh')
+    expect(await screen.findByRole('option', { name: /^Lalbagh/ })).toBeInTheDocument()
+    expect(screen.queryByText(UNAVAILABLE_MSG)).not.toBeInTheDocument()
+  })
+
+  it('says once that search is unavailable when both are refused, and the next field on the page asks neither again', async () => {
+    maps.legacy = 'REQUEST_DENIED'
+    maps.new = 'PERMISSION_DENIED'
+    const { user, address, unmount } = await renderSearching()
+    await user.type(address, 'Lal')
+    expect(await screen.findByText(UNAVAILABLE_MSG)).toBeInTheDocument()
+    expect(screen.getAllByText(UNAVAILABLE_MSG)).toHaveLength(1)
+    expect(screen.getByLabelText('Latitude')).toBeInTheDocument()
+    expect(screen.getByLabelText('Address')).toHaveValue('Lal')
+    unmount()
+
+    const asked = { legacy: maps.legacyInputs.length, new: maps.newRequests.length }
+    renderForm('my-key')
+    expect(await screen.findByText(UNAVAILABLE_MSG)).toBeInTheDocument()
+    expect(screen.getByLabelText('Longitude')).toBeInTheDocument()
+    expect({ legacy: maps.legacyInputs.length, new: maps.newRequests.length }).toEqual(asked)
+  })
+
+  it('lets the next field on the page go straight to Places API (New) once the legacy service was refused', async () => {
+    maps.legacy = 'REQUEST_DENIED'
+    const first = await renderSearching()
+    await first.user.type(first.address, 'Lal')
+    await screen.findByRole('option', { name: /^Lalbagh/ })
+    first.unmount()
+
+    const asked = maps.legacyInputs.length
+    const { user, address } = await renderSearching()
+    await user.type(address, 'Cubbon')
+    expect(await screen.findByRole('option', { name: /^Cubbon Park/ })).toBeInTheDocument()
+    expect(maps.legacyInputs).toHaveLength(asked)
+  })
+})
+
+describe('Places API (New) behind the field', () => {
+  beforeEach(() => {
+    mapsWindow().google = fakeGoogle()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('asks once the typing pauses, for the last text only', async () => {
+    vi.useFakeTimers()
+    const { result } = renderHook(() => useNewPlaceSearch(true))
+    act(() => {
+      result.current.search('L')
+      result.current.search('La')
+      result.current.search('Lal')
+    })
+    await act(() => vi.advanceTimersByTimeAsync(SUGGESTIONS_DEBOUNCE_MS - 1))
+    expect(maps.newRequests).toEqual([])
+    await act(() => vi.advanceTimersByTimeAsync(1))
+    expect(maps.newRequests.map((r) => r.input)).toEqual(['Lal'])
+    expect(result.current.status).toBe('OK')
+    expect(result.current.suggestions.map((s) => s.place_id)).toEqual(['lalbagh'])
+  })
+
+  it('asks nothing for empty text, and drops a request the person typed past', async () => {
+    vi.useFakeTimers()
+    const { result } = renderHook(() => useNewPlaceSearch(true))
+    act(() => result.current.search('   '))
+    await act(() => vi.advanceTimersByTimeAsync(SUGGESTIONS_DEBOUNCE_MS))
+    expect(maps.newRequests).toEqual([])
+    act(() => result.current.search('Cubbon'))
+    act(() => result.current.clear())
+    await act(() => vi.advanceTimersByTimeAsync(SUGGESTIONS_DEBOUNCE_MS))
+    expect(maps.newRequests).toEqual([])
+    expect(result.current.suggestions).toEqual([])
+  })
+
+  it('counts a request error as a refusal, and a server or network fault as passing', () => {
+    const error = (name: string) => Object.assign(new Error('x'), { name })
+    expect(isRefusal(error('MapsRequestError'))).toBe(true)
+    expect(isRefusal(new TypeError('AutocompleteSuggestion is not a constructor'))).toBe(true)
+    expect(isRefusal(error('MapsServerError'))).toBe(false)
+    expect(isRefusal(error('MapsNetworkError'))).toBe(false)
   })
 })

@@ -1,27 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { resetGoogleMapsLoader } from '@/components/form/googleMaps'
+import { BENGALURU, fakeGoogle, maps, resetMaps } from './mocks/google-maps'
 import { placesDb } from './mocks/handlers/places'
 import { UPLOAD_URL } from './mocks/handlers/uploads'
-import { BENGALURU, places, resetPlaces } from './mocks/places-autocomplete'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
 
 /**
- * The place form with a Google Maps key: the address is searched (use-places-autocomplete, here
- * scripted by the test) and a chosen place fills the address, latitude and longitude (spec
- * section 2: formatted_address is the name plus the address).
+ * The place form with a Google Maps key: the address is searched (the real use-places-autocomplete,
+ * or Places API (New) when Google refuses the legacy service, over a scripted `google.maps`) and a
+ * chosen place fills the address, latitude and longitude (spec section 2: formatted_address is the
+ * name plus the address).
  */
-vi.mock('use-places-autocomplete', () => import('./mocks/places-autocomplete'))
 
 const LATITUDE_MSG = 'This address does not support Latitude please select any famous landmark'
+const UNAVAILABLE_MSG = 'Address search could not be loaded. Type the address and enter its latitude and longitude.'
 const LALBAGH = 'Lalbagh Botanical Garden, Mavalli, Bengaluru, Karnataka 560004, India'
 
 type MapsWindow = { google?: unknown }
 beforeEach(() => {
   vi.stubEnv('VITE_GOOGLE_MAPS_API_KEY', 'test-key')
-  resetPlaces(BENGALURU)
-  // The Maps script is "loaded" already: the loader adds no script tag.
-  ;(window as MapsWindow).google = { maps: { places: {} } }
+  resetMaps(BENGALURU)
 })
 afterEach(() => {
   vi.unstubAllEnvs()
@@ -29,10 +28,18 @@ afterEach(() => {
   resetGoogleMapsLoader()
 })
 
+/** The two ways a key can search: the legacy service, or Places API (New) once the legacy one is refused. */
+const SEARCHES = [
+  ['the legacy service', () => {}],
+  ['Places API (New), when Google refuses the legacy service', () => void (maps.legacy = 'REQUEST_DENIED')],
+] as const
+
+/** The form with the Maps script "loaded" already (the loader adds no script tag), once the search is ready. */
 async function openAdd(path = '/pet-shops/add') {
+  ;(window as MapsWindow).google = fakeGoogle()
   const view = renderRoute(path, { signedInAs: 'admin' })
   const address = await screen.findByRole('combobox', { name: 'Address' }, { timeout: 3000 })
-  await waitFor(() => expect(places.inits).toBe(1))
+  await waitFor(() => expect(address).not.toHaveAttribute('placeholder', 'Loading address search…'))
   return { ...view, address }
 }
 
@@ -51,10 +58,11 @@ function captureBodies(method: 'POST' | 'PUT') {
   return bodies
 }
 
-describe('the address search (a Google Maps key is configured)', () => {
-  it('searches as you type (debounced by use-places-autocomplete) and hides the coordinate inputs', async () => {
+describe.each(SEARCHES)('the address search with %s', (_search, script) => {
+  beforeEach(script)
+
+  it('searches as you type and hides the coordinate inputs', async () => {
     const { user, address } = await openAdd()
-    expect(places.options).toEqual({ initOnMount: false, debounce: 300 })
     expect(screen.queryByLabelText('Latitude')).not.toBeInTheDocument()
     expect(screen.queryByLabelText('Longitude')).not.toBeInTheDocument()
     expect(screen.getByText('Start typing, then choose the place from the suggestions.')).toBeInTheDocument()
@@ -67,6 +75,7 @@ describe('the address search (a Google Maps key is configured)', () => {
       'Bengaluru Misty CornerKarnataka, India',
     ])
     expect(screen.getByText('4 suggestions')).toBeInTheDocument()
+    expect(screen.queryByText(UNAVAILABLE_MSG)).not.toBeInTheDocument()
   })
 
   it('fills the address (name plus address), latitude and longitude from a suggestion chosen with the keyboard, and sends them', async () => {
@@ -78,7 +87,6 @@ describe('the address search (a Google Maps key is configured)', () => {
     await user.keyboard('{Enter}')
     await waitFor(() => expect(address).toHaveValue(LALBAGH))
     expect(address).toHaveFocus()
-    expect(places.geocoded).toEqual(['lalbagh'])
     expect(await screen.findByText('Location: 12.9507, 77.5848')).toBeInTheDocument()
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument()
 
@@ -112,7 +120,7 @@ describe('the address search (a Google Maps key is configured)', () => {
   })
 
   it.each([
-    ['Google cannot geocode the place', 'Nowhere', 'Bengaluru Nowhere Lane, Karnataka, India'],
+    ['Google cannot locate the place', 'Nowhere', 'Bengaluru Nowhere Lane, Karnataka, India'],
     ['the place has no geometry', 'Misty', 'Bengaluru Misty Corner, Karnataka, India'],
   ])('shows the latitude message under the address when %s: the coordinates stay -1', async (_why, text, value) => {
     const { user, address } = await openAdd()
@@ -121,6 +129,43 @@ describe('the address search (a Google Maps key is configured)', () => {
     await waitFor(() => expect(address).toHaveValue(value))
     await waitFor(() => expect(errorOf(address)).toBe(LATITUDE_MSG))
     expect(address).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('says when no place matches', async () => {
+    const { user, address } = await openAdd()
+    await user.type(address, 'Atlantis')
+    expect(await screen.findByText('No places match. Try a well-known landmark nearby.')).toBeInTheDocument()
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument()
+  })
+})
+
+describe('the address search (a Google Maps key is configured)', () => {
+  it('asks the legacy service while the key has it, geocoding the chosen place', async () => {
+    const { user, address } = await openAdd()
+    await user.type(address, 'Lalbagh')
+    await user.click(await screen.findByRole('option', { name: /^Lalbagh/ }))
+    await screen.findByText('Location: 12.9507, 77.5848')
+    expect(maps.legacyInputs.at(-1)).toBe('Lalbagh')
+    expect(maps.geocoded).toEqual(['lalbagh'])
+    expect(maps.newRequests).toEqual([])
+  })
+
+  it('asks Places API (New) for what was typed once the legacy service is refused, in the same input, and never the legacy one again', async () => {
+    maps.legacy = 'REQUEST_DENIED'
+    const { user, address } = await openAdd()
+    await user.type(address, 'Lalbagh')
+    await screen.findByRole('option', { name: /^Lalbagh/ })
+    expect(maps.newRequests.at(-1)?.input).toBe('Lalbagh')
+    expect(address).toHaveFocus()
+    const legacyAsked = maps.legacyInputs.length
+    await user.type(address, ' Botanical')
+    await waitFor(() => expect(maps.newRequests.at(-1)?.input).toBe('Lalbagh Botanical'))
+    await user.click(await screen.findByRole('option', { name: /^Lalbagh/ }))
+    await screen.findByText('Location: 12.9507, 77.5848')
+    expect(maps.legacyInputs).toHaveLength(legacyAsked)
+    expect(maps.geocoded).toEqual([])
+    expect(maps.fetched.map((f) => f.placeId)).toEqual(['lalbagh'])
+    expect(screen.queryByText(UNAVAILABLE_MSG)).not.toBeInTheDocument()
   })
 
   it('forgets the location when the address is typed over, until a place is chosen; typing it back restores it', async () => {
@@ -138,23 +183,29 @@ describe('the address search (a Google Maps key is configured)', () => {
     expect(address).not.toHaveAttribute('aria-invalid')
   })
 
-  it('says when no place matches', async () => {
-    const { user, address } = await openAdd()
-    await user.type(address, 'Atlantis')
-    expect(await screen.findByText('No places match. Try a well-known landmark nearby.')).toBeInTheDocument()
-    expect(screen.queryByRole('listbox')).not.toBeInTheDocument()
-  })
-
-  it('falls back to typing the address and coordinates when Google refuses the key', async () => {
-    places.status = 'REQUEST_DENIED'
+  it('says once that address search is unavailable, and takes typed coordinates, when Google refuses both searches', async () => {
+    maps.legacy = 'REQUEST_DENIED'
+    maps.new = 'PERMISSION_DENIED'
+    const bodies = captureBodies('POST')
     const { user, address } = await openAdd()
     await user.type(address, 'Lal')
-    expect(
-      await screen.findByText('Address search could not be loaded. Type the address and enter its latitude and longitude.'),
-    ).toBeInTheDocument()
+    expect(await screen.findByText(UNAVAILABLE_MSG)).toBeInTheDocument()
+    expect(screen.getAllByText(UNAVAILABLE_MSG)).toHaveLength(1)
+    expect(maps.newRequests.map((r) => r.input)).toEqual(['Lal'])
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument()
-    expect(screen.getByLabelText('Latitude')).toBeInTheDocument()
-    expect(screen.getByLabelText('Longitude')).toBeInTheDocument()
+    // What was typed stays; the coordinates are typed beside it.
+    const typed = screen.getByLabelText('Address')
+    expect(typed).toHaveValue('Lal')
+    await user.type(typed, 'bagh Gate 2, Bengaluru')
+    await user.type(screen.getByLabelText('Latitude'), '12.9507')
+    await user.type(screen.getByLabelText('Longitude'), '77.5848')
+    await user.type(screen.getByLabelText('Name'), 'Garden Pets')
+    await user.type(screen.getByLabelText('Description'), 'Pets by the park.')
+    await user.upload(screen.getByLabelText('Add images'), new File([new Uint8Array(100)], 'a.png', { type: 'image/png' }))
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument())
+    await user.click(screen.getByRole('button', { name: 'Add Pet Shop' }))
+    expect(await screen.findByText('Pet shop added successfully')).toBeInTheDocument()
+    expect(bodies[0]).toMatchObject({ address: 'Lalbagh Gate 2, Bengaluru', latitude: 12.9507, longitude: 77.5848 })
   })
 
   it('keeps an edited place’s location when its address is left alone', async () => {

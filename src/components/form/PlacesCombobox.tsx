@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type Ref } from 'react'
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react'
-import usePlacesAutocomplete, { getGeocode, getLatLng } from 'use-places-autocomplete'
-import { ADDRESS_MSG, pickedPlace, type GeocodedPlace, type PickedPlace, type PlaceSuggestion } from './address'
-import { loadGoogleMapsPlaces } from './googleMaps'
+import { ADDRESS_MSG, type PickedPlace, type PlaceSuggestion } from './address'
+import { isRefused, loadGoogleMapsPlaces, markRefused, type PlacesService } from './googleMaps'
+import { REFUSED, useLegacyPlaceSearch, useNewPlaceSearch } from './placeSearch'
 
 /**
  * The address search of `AddressPicker` (inside a Headless UI Field, whose descriptions the input
@@ -10,10 +10,15 @@ import { loadGoogleMapsPlaces } from './googleMaps'
  * chunk of its own with use-places-autocomplete and the Google loader), so a screen without an
  * address field, or a build without a key, never downloads it.
  *
- * A Headless UI combobox over use-places-autocomplete: typing asks Google for suggestions (debounced),
- * arrows move through them, Enter or a click chooses one, Escape closes the list. A choice is
- * geocoded by its place id into `PickedPlace` (name plus address, the address parts, lat and lng;
- * -1 when Google has no coordinates for it).
+ * A Headless UI combobox over a place search (placeSearch.ts): typing asks Google for suggestions
+ * (debounced), arrows move through them, Enter or a click chooses one, Escape closes the list. A
+ * choice is located into `PickedPlace` (name plus address, the address parts, lat and lng; -1 when
+ * Google has no coordinates for it).
+ *
+ * Which search: the legacy service while the key has it; when Google refuses it (as it does for
+ * every project created since it stopped enabling it), Places API (New), asked at once for what
+ * was typed, in the same input; when that is refused too, `onUnavailable` (the form takes typed
+ * coordinates and says so).
  */
 export interface PlacesComboboxProps {
   apiKey: string
@@ -30,12 +35,22 @@ export interface PlacesComboboxProps {
   invalid?: boolean
   placeholder?: string
   disabled?: boolean
-  /** Google cannot be used (the script failed to load, or the key was refused): the picker falls back to typing. */
+  /** Google cannot be used (the script failed to load, or every place search was refused): the picker falls back to typing. */
   onUnavailable: () => void
 }
 
-/** Debounce of the suggestions request, in ms. */
-export const SUGGESTIONS_DEBOUNCE_MS = 300
+type MapsWindow = { google?: { maps?: { places?: { AutocompleteService?: unknown; AutocompleteSuggestion?: unknown } } } }
+
+/**
+ * The search to start with: the legacy one when the loaded places library has it and Google has
+ * not refused it on this page, else Places API (New) on the same terms; none: typing it is.
+ */
+function firstService(apiKey: string): PlacesService | undefined {
+  const places = (window as MapsWindow).google?.maps?.places
+  if (places?.AutocompleteService && !isRefused(apiKey, 'legacy')) return 'legacy'
+  if (places?.AutocompleteSuggestion && !isRefused(apiKey, 'new')) return 'new'
+  return undefined
+}
 
 export default function PlacesCombobox({
   apiKey,
@@ -51,21 +66,30 @@ export default function PlacesCombobox({
   disabled = false,
   onUnavailable,
 }: PlacesComboboxProps) {
-  const {
-    ready,
-    suggestions: { status, data },
-    setValue,
-    clearSuggestions,
-    init,
-  } = usePlacesAutocomplete({ initOnMount: false, debounce: SUGGESTIONS_DEBOUNCE_MS })
+  // The search the loaded library offers first (undefined until the Maps script is there).
+  const [first, setFirst] = useState<PlacesService>()
+  const legacy = useLegacyPlaceSearch()
+  // A refused key (or an API not enabled for its project) answers every request so: the legacy
+  // service's refusal hands the search to Places API (New) for good.
+  const legacyRefused = first === 'legacy' && legacy.status === REFUSED
+  const service = legacyRefused ? 'new' : first
+  const places = useNewPlaceSearch(service === 'new')
+  const search = service === 'new' ? places : legacy
   const [locating, setLocating] = useState(false)
-  // Only the newest choice may fill the form: an older geocode that answers late is dropped.
+  // Only the newest choice may fill the form: an older one located late is dropped.
   const choice = useRef(0)
 
+  const { init } = legacy
   useEffect(() => {
     let live = true
     loadGoogleMapsPlaces(apiKey).then(
-      () => live && init(),
+      () => {
+        if (!live) return
+        const offered = firstService(apiKey)
+        if (!offered) return onUnavailable()
+        if (offered === 'legacy') init()
+        setFirst(offered)
+      },
       () => live && onUnavailable(),
     )
     return () => {
@@ -73,34 +97,44 @@ export default function PlacesCombobox({
     }
   }, [apiKey, init, onUnavailable])
 
-  // A refused key (or an API not enabled for it) answers every request so: typing is the way then.
+  // What was typed when the legacy service was refused gets its suggestions from the new one, once.
+  const handedOver = useRef(false)
+  const newRefused = service === 'new' && places.status === REFUSED
+  const { search: searchNew } = places
   useEffect(() => {
-    if (status === 'REQUEST_DENIED') onUnavailable()
-  }, [status, onUnavailable])
+    if (!legacyRefused || handedOver.current) return
+    handedOver.current = true
+    markRefused(apiKey, 'legacy')
+    if (isRefused(apiKey, 'new')) return onUnavailable()
+    searchNew(value)
+  }, [legacyRefused, apiKey, value, searchNew, onUnavailable])
+  useEffect(() => {
+    if (!newRefused) return
+    markRefused(apiKey, 'new')
+    onUnavailable()
+  }, [newRefused, apiKey, onUnavailable])
 
   const choose = async (suggestion: PlaceSuggestion | null) => {
     if (!suggestion) return
     const mine = ++choice.current
-    setValue(suggestion.description, false)
-    clearSuggestions()
+    search.search(suggestion.description, false)
+    search.clear()
     onType(suggestion.description)
     setLocating(true)
-    let result: GeocodedPlace | undefined
-    let location: { lat: number; lng: number } | undefined
-    try {
-      const results = (await getGeocode({ placeId: suggestion.place_id })) as GeocodedPlace[]
-      result = results[0]
-      if (result) location = getLatLng(result as Parameters<typeof getLatLng>[0])
-    } catch {
-      // No result (ZERO_RESULTS) or no geometry: the place keeps -1 and the form says why.
-    }
+    const place = await search.locate(suggestion)
     if (mine !== choice.current) return
     setLocating(false)
-    onPick(pickedPlace(suggestion, result, location))
+    onPick(place)
   }
 
-  const options = (status === 'OK' ? data : []) as PlaceSuggestion[]
-  const live = locating ? ADDRESS_MSG.locating : status === 'ZERO_RESULTS' ? ADDRESS_MSG.noResults : options.length ? ADDRESS_MSG.suggestions(options.length) : ''
+  const options = search.suggestions
+  const live = locating
+    ? ADDRESS_MSG.locating
+    : search.status === 'ZERO_RESULTS'
+      ? ADDRESS_MSG.noResults
+      : options.length
+        ? ADDRESS_MSG.suggestions(options.length)
+        : ''
 
   return (
     <Combobox<PlaceSuggestion | null> value={null} onChange={(s) => void choose(s)} disabled={disabled}>
@@ -110,13 +144,13 @@ export default function PlacesCombobox({
           ref={inputRef}
           name={name}
           autoComplete="off"
-          placeholder={ready ? placeholder : ADDRESS_MSG.loading}
+          placeholder={search.ready ? placeholder : ADDRESS_MSG.loading}
           aria-invalid={invalid || undefined}
           displayValue={() => value}
           onChange={(event) => {
             choice.current++
             setLocating(false)
-            setValue(event.target.value)
+            search.search(event.target.value)
             onType(event.target.value)
           }}
           onBlur={onBlur}

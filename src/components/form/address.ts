@@ -23,8 +23,10 @@ export interface PlaceSuggestion {
   structured_formatting?: { main_text: string; secondary_text?: string }
 }
 
-/** The parts of a Google geocoding result the picker reads. */
+/** The parts of a Google geocoding result (or of a Places API (New) place, in these names) the picker reads. */
 export interface GeocodedPlace {
+  /** The place's own name, when the service gives one (Places API (New) does; geocoding does not). */
+  name?: string
   formatted_address?: string
   address_components?: { long_name: string; short_name?: string; types: string[] }[]
 }
@@ -75,7 +77,7 @@ export function pickedPlace(
   location: { lat: number; lng: number } | undefined,
 ): PickedPlace {
   return {
-    formatted_address: nameAndAddress(suggestion.structured_formatting?.main_text, result?.formatted_address ?? suggestion.description),
+    formatted_address: nameAndAddress(result?.name ?? suggestion.structured_formatting?.main_text, result?.formatted_address ?? suggestion.description),
     address: addressComponents(result),
     lat: coordinate(location?.lat),
     lng: coordinate(location?.lng),

@@ -15,6 +15,19 @@ const MAPS_URL = 'https://maps.googleapis.com/maps/api/js'
 
 let loading: Promise<void> | undefined
 
+/** A place search service of the places library: the legacy one (AutocompleteService) or Places API (New). */
+export type PlacesService = 'legacy' | 'new'
+
+/**
+ * The services Google refused for a key on this page. A refusal is the key's configuration (an
+ * API not enabled for the project, or not allowed for the key), so it holds until the page
+ * reloads: the next address field goes straight to what works, without a request bound to fail.
+ */
+const refused = new Map<string, Set<PlacesService>>()
+
+export const markRefused = (key: string, service: PlacesService) => void refused.set(key, new Set(refused.get(key)).add(service))
+export const isRefused = (key: string, service: PlacesService) => refused.get(key)?.has(service) ?? false
+
 /** The script's address: the key, the places library, async loading and our ready callback. */
 export const mapsScriptUrl = (key: string) =>
   `${MAPS_URL}?${new URLSearchParams({ key, libraries: 'places', loading: 'async', callback: MAPS_CALLBACK, v: 'weekly' })}`
@@ -45,9 +58,10 @@ export function loadGoogleMapsPlaces(key: string): Promise<void> {
   return loading
 }
 
-/** For tests: forget a load in progress, as on a fresh page. */
+/** For tests: forget a load in progress and the services refused, as on a fresh page. */
 export function resetGoogleMapsLoader() {
   loading = undefined
+  refused.clear()
   document.getElementById(MAPS_SCRIPT_ID)?.remove()
   delete (window as unknown as MapsWindow)[MAPS_CALLBACK]
 }
