@@ -51,8 +51,8 @@ import { loadConfig, type ServerConfig } from '../server/config'
 import { openDatabase, type Database, type Db } from '../server/db/client'
 import { appUsers } from '../server/db/schema'
 import { adminAccounts, ensureAdmins } from '../server/db/seed'
-import { accessLog } from '../server/http/access-log'
 import { lockDataDir, type DataDirLock } from '../server/lock'
+import { createLogger } from '../server/log'
 import { diskStorage } from '../server/storage/disk'
 import { percentile, runLoad, type LoadResult } from './load'
 
@@ -504,7 +504,7 @@ async function startProfile() {
   }
 }
 
-/** Serves `api` on 127.0.0.1 (a free port) behind the access log, as server/index.ts mounts it. */
+/** Serves `api` (with its access log) on 127.0.0.1, a free port. */
 async function serveApp(api: App): Promise<{ server: Server; baseUrl: string; settled: () => Promise<void> }> {
   let inFlight = 0
   const root = new Hono()
@@ -516,7 +516,6 @@ async function serveApp(api: App): Promise<{ server: Server; baseUrl: string; se
       inFlight--
     }
   })
-  root.use(accessLog(false, () => {})) // the lines are dropped rather than printed
   root.route('/', api)
   const server = serve({ fetch: root.fetch, hostname: '127.0.0.1', port: 0 }) as Server
   await once(server, 'listening')
@@ -672,6 +671,8 @@ export async function runApiBench(options: ApiBenchOptions = API_BENCH_DEFAULTS)
       mailer: { send: async () => {} },
       clock: systemClock,
       config: { sessionTtlMs: config.sessionTtlMs },
+      // The access log's lines are made as in production, then dropped rather than printed.
+      log: createLogger('json', { write: () => {} }),
     })
     const served = await serveApp(api)
     server = served.server

@@ -6,7 +6,7 @@ const apiPort = process.env.API_PORT ?? '3001'
 const run = (command, args, env = {}) =>
   spawn(command, args, { stdio: 'inherit', shell: process.platform === 'win32', env: { ...process.env, ...env } })
 
-const api = run('npx', ['tsx', 'watch', '--clear-screen=false', 'server/index.ts'], { PORT: apiPort, SERVE_SPA: 'false' })
+const api = run('npx', ['tsx', 'watch', '--clear-screen=false', 'server/index.ts'], { PORT: apiPort, SERVE_SPA: 'false', LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty' })
 const web = run('npx', ['vite'], { API_PORT: apiPort })
 
 const stop = () => {

@@ -4,12 +4,14 @@ import { API_PREFIX } from '../contract'
 import type { Clock } from './clock'
 import type { Db } from './db/client'
 import { defaultAppConfig, type AppConfig, type Deps } from './deps'
+import { accessLog } from './http/access-log'
 import { healthRoutes } from './health'
 import { apiNotFound, onError } from './http/errors'
 import { idempotency } from './http/idempotency'
 import type { AppEnv } from './http/env'
 import { corsFor, jsonBodyLimit, securityHeaders } from './http/security'
-import { logInfo } from './log'
+import { logger, logInfo } from './log'
+import type { Logger } from 'pino'
 import { maintenance } from './maintenance'
 import type { Mailer } from './mail/mailer'
 import { logNotificationDelivery, type NotificationDelivery } from './notifications/delivery'
@@ -41,6 +43,8 @@ export interface AppOptions {
   /** Push delivery of sent notifications; by default each is logged (one line, no content). */
   delivery?: NotificationDelivery
   config?: Partial<AppConfig>
+  /** Where the access log goes; the server's logger by default (tests pass one that keeps the lines). */
+  log?: Logger
 }
 
 /** The API (under /api/v1) and the uploaded files (under /uploads), on the given dependencies. */
@@ -81,6 +85,8 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>()
   app.onError(onError)
   app.use(requestId())
+  // One JSON line per API call, with the request id set just above (server/http/access-log.ts).
+  app.use(accessLog(deps.config.trustProxy, options.log ?? logger))
   // CSP, nosniff, Referrer-Policy... on every answer; HSTS over HTTPS only (server/http/security.ts).
   app.use(securityHeaders(deps.config.trustProxy))
   // Cross-origin calls from the CORS_ORIGINS only (none by default).

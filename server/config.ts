@@ -94,6 +94,8 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: withDefault(z.coerce.number().positive().max(24 * 365), '168'),
   TRUST_PROXY: proxyHops(),
   SERVE_SPA: flag(true),
+  // Read by server/log.ts as the process starts; checked here so a typo stops the start.
+  LOG_FORMAT: withDefault(z.enum(['json', 'pretty'], { message: 'Must be json or pretty' }), 'json'),
   PUBLIC_URL: optionalUrl(),
   UPLOAD_SECRET: optionalText().pipe(z.string().min(32, 'Must be at least 32 characters').optional()),
   S3_BUCKET: optionalText(),

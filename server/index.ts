@@ -12,7 +12,6 @@ import { systemClock } from './clock'
 import { ConfigError, DEFAULT_PASSWORDS, loadConfig, uploadOrigins, type ServerConfig } from './config'
 import { openDatabase, type Database } from './db/client'
 import { adminAccounts, ensureAdmins, seedDemo } from './db/seed'
-import { accessLog } from './http/access-log'
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lock'
 import { logError, logInfo } from './log'
 import type { Mailer } from './mail/mailer'
@@ -103,7 +102,6 @@ async function main() {
   // Housekeeping (server/maintenance.ts): audit retention, unattached uploads, idempotency keys.
   const stopMaintenance = api.maintenance.start()
   const root = new Hono()
-  root.use(accessLog(config.trustProxy, logInfo))
   let stopping = false
   // While stopping, a connection closes after its answer instead of waiting for another request.
   root.use(async (c, next) => {

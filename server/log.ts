@@ -1,4 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors'
+import { pino, type Logger, type LoggerOptions } from 'pino'
 
 /** Only the "at ..." lines of a stack: the first line repeats the message. */
 const frames = (err: Error) =>
@@ -40,5 +41,36 @@ export function redactSecrets(text: string): string {
   return REDACTIONS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text)
 }
 
-export const logError = (context: string, err: unknown) => console.error(redactSecrets(`[error] ${context}: ${describeError(err)}`))
-export const logInfo = (line: string) => console.info(redactSecrets(line))
+/** `json`: one JSON object per line, for a log collector (the default). `pretty`: coloured lines for a person (`npm run dev`). */
+export type LogFormat = 'json' | 'pretty'
+
+/** LOG_FORMAT as this module reads it at start-up; config.ts refuses any other value. */
+export const logFormatOf = (value: string | undefined): LogFormat => (value?.trim().toLowerCase() === 'pretty' ? 'pretty' : 'json')
+
+/** Where JSON lines go unless told otherwise: standard output, looked up at each write so tests can spy on it. */
+const stdout = { write: (line: string) => process.stdout.write(line) }
+
+/**
+ * A pino logger whose every line, fields included, passes through redactSecrets before it is
+ * written. `pretty` loads pino-pretty (a dev dependency) in pino's transport thread, so a
+ * production install, which logs JSON, never imports it.
+ */
+export function createLogger(format: LogFormat, destination: { write(line: string): void } = stdout): Logger {
+  const options: LoggerOptions = {
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    hooks: { streamWrite: redactSecrets },
+  }
+  if (format === 'pretty') {
+    return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid' } } })
+  }
+  // Level names rather than pino's numbers: what a person grepping the collector's lines expects.
+  return pino({ ...options, formatters: { level: (label) => ({ level: label }) } }, destination)
+}
+
+/** The server's logger (LOG_FORMAT: json by default, pretty in `npm run dev`). */
+export const logger = createLogger(logFormatOf(process.env.LOG_FORMAT))
+
+/** An error with where it happened; a failed query without its bound values (see describeError). */
+export const logError = (context: string, err: unknown) => logger.error({ error: describeError(err) }, context)
+export const logInfo = (line: string) => logger.info(line)

@@ -2,10 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { Hono } from 'hono'
 import { loginResult, verifyOtpResult } from '../../contract'
 import { createApp } from '../../server/app'
-import { accessLog } from '../../server/http/access-log'
 import { logError, logInfo, redactSecrets } from '../../server/log'
 import type { Mailer } from '../../server/mail/mailer'
 import { outboxMailer, readOutbox } from '../../server/mail/outbox'
@@ -16,7 +14,7 @@ import { nothing, testApp } from './helpers/test-app'
 const NEW_PASSWORD = 'NewPass@456'
 const WRONG = 'Wrong@123'
 
-/** Everything written to the console while `run` runs. */
+/** Everything written to the console or standard output (where the JSON log lines go) while `run` runs. */
 async function captureLogs(run: () => Promise<void>): Promise<string> {
   const lines: string[] = []
   const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
@@ -24,13 +22,25 @@ async function captureLogs(run: () => Promise<void>): Promise<string> {
       lines.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : String(a))).join(' '))
     }),
   )
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    lines.push(String(chunk))
+    return true
+  })
   try {
     await run()
   } finally {
     spies.forEach((spy) => spy.mockRestore())
+    stdout.mockRestore()
   }
   return lines.join('\n')
 }
+
+/** The JSON log lines among what captureLogs kept. */
+const jsonLines = (logs: string) =>
+  logs
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
 
 describe('the server log', () => {
   let outbox: string
@@ -41,9 +51,8 @@ describe('the server log', () => {
 
   it('holds no password, code or token through sign-in, a reset and failing requests', async () => {
     const t = await testApp()
-    // As server/index.ts runs it: the access log around the app, the dev outbox logging each mail.
-    const app = createApp({ db: t.db, storage: t.storage, mailer: outboxMailer(outbox, logInfo), clock: t.clock })
-    const root = new Hono().use(accessLog(false, logInfo)).route('/', app)
+    // As server/index.ts runs it: the server's logger (the access log is the app's), the dev outbox logging each mail.
+    const root = createApp({ db: t.db, storage: t.storage, mailer: outboxMailer(outbox, logInfo), clock: t.clock })
     const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
       root.request(`/api/v1${path}`, {
         method: 'POST',
@@ -72,7 +81,8 @@ describe('the server log', () => {
     })
     secrets.push('not-a-live-token-1234567890')
 
-    expect(logs).toContain('POST /api/v1/admin/login 200') // the access log did run
+    // The access log did run, one JSON line per call.
+    expect(jsonLines(logs)).toContainEqual(expect.objectContaining({ method: 'POST', route: '/api/v1/admin/login', status: 200 }))
     expect(logs).toContain('mail to admin@petcare.test')
     for (const secret of secrets) expect(logs).not.toContain(secret)
   })

@@ -13,6 +13,7 @@ import { createApp } from '../../../server/app'
 import { openPostgres, pgliteDatabase, type Db } from '../../../server/db/client'
 import type { AppConfig } from '../../../server/deps'
 import type { NotificationDelivery } from '../../../server/notifications/delivery'
+import { createLogger } from '../../../server/log'
 import { diskStorage } from '../../../server/storage/disk'
 import { okBody } from './bodies'
 import { capturingDelivery } from './capturing-delivery'
@@ -151,7 +152,10 @@ export async function testApp(options: { config?: Partial<AppConfig>; delivery?:
   tempDirs.push(uploadsDir)
   const storage = diskStorage(uploadsDir, { secret: TEST_UPLOAD_SECRET })
   const delivery = capturingDelivery()
-  const app = createApp({ db, storage, mailer, clock, delivery: options.delivery ?? delivery, config: options.config })
+  // The access log's lines stay here (parsed), instead of filling the test output.
+  const logLines: Record<string, unknown>[] = []
+  const log = createLogger('json', { write: (line) => logLines.push(JSON.parse(line) as Record<string, unknown>) })
+  const app = createApp({ db, storage, mailer, clock, delivery: options.delivery ?? delivery, config: options.config, log })
 
   const headersOf = ({ token, headers }: CallOptions, json: boolean) => ({
     ...(json ? { 'Content-Type': 'application/json' } : {}),
@@ -176,7 +180,7 @@ export async function testApp(options: { config?: Partial<AppConfig>; delivery?:
     return data
   }
 
-  return { app, db, mailer, clock, storage, uploadsDir, delivered: delivery.delivered, call, get, post, put, login }
+  return { app, db, mailer, clock, storage, uploadsDir, delivered: delivery.delivered, logLines, call, get, post, put, login }
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>
