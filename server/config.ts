@@ -80,6 +80,12 @@ export const DEFAULT_PASSWORDS = { admin: 'Admin@123', subAdmin: 'SubAdmin@123' 
 /** The server's environment variables, with their defaults (listed in .env.example). */
 const envSchema = z.object({
   PORT: withDefault(z.coerce.number().int().min(1).max(65535), '3000'),
+  HOST: withDefault(z.string().trim().min(1), '127.0.0.1'),
+  NODE_ENV: optionalText(),
+  HEADERS_TIMEOUT_SECONDS: withDefault(z.coerce.number().positive().max(3600), '30'),
+  REQUEST_TIMEOUT_SECONDS: withDefault(z.coerce.number().positive().max(3600), '60'),
+  KEEP_ALIVE_TIMEOUT_SECONDS: withDefault(z.coerce.number().positive().max(3600), '5'),
+  MAX_CONNECTIONS: withDefault(z.coerce.number().int().min(1), '1000'),
   DATA_DIR: withDefault(z.string(), './data'),
   DATABASE_URL: optionalText(),
   ADMIN_EMAIL: withDefault(emailField, 'admin@petcare.local'),
@@ -111,6 +117,12 @@ const envSchema = z.object({
 
 export interface ServerConfig {
   port: number
+  /** The interface to listen on (HOST): loopback unless told otherwise, e.g. 0.0.0.0 in a container. */
+  host: string
+  /** NODE_ENV=production: the server refuses the demo passwords. */
+  production: boolean
+  /** What a client may hold of the server (server/index.ts): time for the headers and for the whole request, idle keep-alive, open connections. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number }
   /** Absolute. */
   dataDir: string
   databaseUrl: string | undefined
@@ -155,6 +167,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const e = parsed.data
   return {
     port: e.PORT,
+    host: e.HOST,
+    production: e.NODE_ENV === 'production',
+    http: {
+      // Node refuses a header timeout longer than the request's.
+      headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_SECONDS, e.REQUEST_TIMEOUT_SECONDS) * 1000,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      maxConnections: e.MAX_CONNECTIONS,
+    },
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },

@@ -12,12 +12,15 @@ import { systemClock } from './clock'
 import { ConfigError, DEFAULT_PASSWORDS, loadConfig, uploadOrigins, type ServerConfig } from './config'
 import { openDatabase, type Database } from './db/client'
 import { adminAccounts, ensureAdmins, seedDemo } from './db/seed'
-import { DataDirLockedError, lockDataDir, type DataDirLock } from './lock'
+import { configuredDemoPassword, storedDemoPassword } from './demo-passwords'
+import { httpServerOptions, limitConnections } from './http/server-limits'
+import { DataDirLockedError, DataDirUnwritableError, ensureWritableDataDir, lockDataDir, type DataDirLock } from './lock'
 import { logError, logInfo } from './log'
 import type { Mailer } from './mail/mailer'
 import { outboxMailer } from './mail/outbox'
 import { petPreviewLookup } from './pet-preview'
 import { smtpMailer } from './mail/smtp'
+import { stopWhenNpmStops } from './stop-with-npm'
 import { isSpaBuilt, spaRoutes } from './spa'
 import { diskStorage } from './storage/disk'
 import { s3Storage } from './storage/s3'
@@ -56,32 +59,46 @@ function chooseStorage(config: ServerConfig): Storage {
   return diskStorage(join(config.dataDir, 'uploads'), { secret, publicUrl: config.publicUrl })
 }
 
+/** DATA_DIR holds the embedded database, the disk uploads and their secret, and the dev outbox. */
+const needsDataDir = (config: ServerConfig) => !config.databaseUrl || !config.s3 || !config.smtpUrl
+
 async function main() {
   const config = readConfig()
+  if (config.production) {
+    const refusal = configuredDemoPassword(config)
+    if (refusal) fail(refusal)
+  }
 
   // Only the embedded database needs the lock: a PostgreSQL server guards its own data.
   let lock: DataDirLock | undefined
-  if (!config.databaseUrl) {
-    try {
-      lock = lockDataDir(config.dataDir)
-    } catch (err) {
-      if (err instanceof DataDirLockedError) fail(`${err.message}\nThe server did not start.`)
-      throw err
-    }
+  try {
+    if (needsDataDir(config)) ensureWritableDataDir(config.dataDir)
+    if (!config.databaseUrl) lock = lockDataDir(config.dataDir)
+  } catch (err) {
+    if (err instanceof DataDirUnwritableError) fail(err.message)
+    if (err instanceof DataDirLockedError) fail(`${err.message}\nThe server did not start.`)
+    throw err
   }
 
   let database: Database | undefined
+  let refusal: string | undefined
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
     await database.migrate()
     const created = await ensureAdmins(database.db, adminAccounts(config.admin, config.subAdmin))
     created.forEach((email) => logInfo(`Created the account ${email}`))
     if (config.seedDemo && (await seedDemo(database.db, systemClock.now()))) logInfo('Seeded the demo data')
+    refusal = config.production ? await storedDemoPassword(database.db, config) : undefined
   } catch (err) {
     logError('start-up', err)
     await database?.close().catch(() => {})
     lock?.release()
     fail('The server could not open or prepare its database, and did not start.')
+  }
+  if (refusal) {
+    await database.close().catch(() => {})
+    lock?.release()
+    fail(refusal)
   }
   const db = database
 
@@ -121,11 +138,16 @@ async function main() {
     )
   }
 
-  const server = serve({ fetch: root.fetch, port: config.port }, () => printBanner(config)) as Server
+  const server = serve(
+    { fetch: root.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions(config.http) },
+    () => printBanner(config),
+  ) as Server
+  limitConnections(server, config.http)
   server.on('error', async (err: NodeJS.ErrnoException) => {
     await db.close().catch(() => {})
     lock?.release()
     if (err.code === 'EADDRINUSE') fail(`Port ${config.port} is already in use. Set PORT to a free port.`)
+    if (err.code === 'EADDRNOTAVAIL') fail(`HOST ${config.host} is not an address of this machine. Set HOST (0.0.0.0: every interface).`)
     logError('server', err)
     process.exit(1)
   })
@@ -160,6 +182,7 @@ async function main() {
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
+  stopWhenNpmStops(() => shutdown('npm stopped'))
 }
 
 /** Default demo passwords are printed; a password of your own stays out of the logs. */
@@ -167,10 +190,12 @@ const shownPassword = (password: string, fallback: string, variable: string) =>
   password === fallback ? password : `(the ${variable} you set)`
 
 function printBanner(config: ServerConfig) {
-  const url = `http://localhost:${config.port}`
+  // A wildcard or loopback address is reached as localhost; any other as itself.
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(config.host)
+  const url = `http://${local ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
   const lines = [
     '',
-    `Petcare Admin is running at ${url}`,
+    `Petcare Admin is running at ${url}${config.host === '127.0.0.1' ? ' (this machine only: set HOST=0.0.0.0 to listen on every interface)' : ''}`,
     `  API:      ${url}/api/v1`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${join(config.dataDir, 'db')}`}`,
     `  Uploads:  ${config.s3 ? `S3 bucket ${config.s3.bucket} (S3_BUCKET)` : `on disk, in ${join(config.dataDir, 'uploads')}`}`,

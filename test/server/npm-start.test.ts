@@ -1,0 +1,69 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { freePort, REPO_ROOT } from '../../scripts/lib/server-process'
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = connect({ host: '127.0.0.1', port })
+    socket.once('connect', () => (socket.destroy(), done(true)))
+    socket.once('error', () => done(false))
+  })
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+// `npm start` as an operator runs it (the build step skipped: the server bundle is built here).
+describe('npm start', () => {
+  let dataDir: string
+  let npm: ChildProcess | undefined
+  let serverPid: number | undefined
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'petcare-npm-start-'))
+    const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' })
+    if (build.status !== 0) throw new Error(`The server build failed:\n${build.stderr}`)
+  })
+  afterAll(() => {
+    if (npm?.exitCode === null) npm.kill('SIGKILL')
+    if (serverPid && isRunning(serverPid)) process.kill(serverPid, 'SIGKILL')
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('stops the server cleanly when npm is sent SIGTERM', async () => {
+    const port = await freePort()
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SERVE_SPA: 'false', SEED_DEMO: 'false' }
+    delete env.DATABASE_URL
+    npm = spawn('npm', ['start', '--', '--no-build'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let printed = ''
+    npm.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()))
+    npm.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()))
+
+    await until(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.ok === true, 60_000, `the server to answer:\n${printed}`)
+    // The server's own process, as its lock names it (npm and a shell stand in between).
+    serverPid = (JSON.parse(readFileSync(join(dataDir, 'server.lock'), 'utf8')) as { pid: number }).pid
+    expect(serverPid).not.toBe(npm.pid)
+
+    npm.kill('SIGTERM')
+    await until(() => !isRunning(serverPid!), 20_000, 'the server process to end')
+    expect(await portOpen(port)).toBe(false)
+    // It went through its shutdown (which removes the lock), rather than being killed.
+    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false)
+    expect(printed).toContain('Stopped.')
+  }, 120_000)
+})
