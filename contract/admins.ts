@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ROLE, USER_STATUS } from './enums'
 import { listQuery } from './list'
-import { emailField, matching, passwordField, profileNameField, requiredText } from './validation'
+import { boundedText, cap, emailField, matching, passwordField, profileNameField, requiredText } from './validation'
 
 /**
  * Admin accounts (issue 7): admins (role 1) list, invite, block and unblock admins and sub
@@ -76,12 +76,12 @@ export type AdminStatusInput = z.infer<typeof adminStatusSchema>
 
 /** The accept-invite form. */
 export const acceptInviteFormSchema = z
-  .strictObject({ password: passwordField, confirmPassword: requiredText() })
+  .strictObject({ password: passwordField, confirmPassword: boundedText() })
   .refine((v) => v.password === v.confirmPassword, matching('password', 'confirmPassword'))
 export type AcceptInviteForm = z.infer<typeof acceptInviteFormSchema>
 
 /** POST /admin/accept-invite (public): the invitation's token and the first password. */
 export const acceptInviteSchema = z
-  .strictObject({ token: requiredText(ADMINS_MSG.inviteInvalid).max(200), password: passwordField, confirmPassword: requiredText() })
+  .strictObject({ token: requiredText(ADMINS_MSG.inviteInvalid).max(200, cap()), password: passwordField, confirmPassword: boundedText() })
   .refine((v) => v.password === v.confirmPassword, matching('password', 'confirmPassword'))
 export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ROLE } from './enums'
 import { listQuery } from './list'
+import { cap } from './validation'
 
 /**
  * The audit log (issue 7): who did what to what, when, from where, under which request id.
@@ -111,7 +112,7 @@ const isoDay = z.iso.date({ message: AUDIT_MSG.badDate })
  */
 export const auditListQuery = listQuery({ sortBy: ['at', 'action', 'actorEmail'] })
   .extend({
-    action: z.string().trim().min(1, AUDIT_MSG.badAction).max(100, AUDIT_MSG.badAction).optional(),
+    action: z.string().trim().min(1, AUDIT_MSG.badAction).max(100, cap(AUDIT_MSG.badAction)).optional(),
     actorId: z.uuid({ message: AUDIT_MSG.badActor }).optional(),
     from: isoDay.optional(),
     to: isoDay.optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CMS_TYPE } from './enums'
-import { faqSchema } from './validation'
+import { cap, faqSchema } from './validation'
 import { VERSION_MSG } from './versions'
 
 /**
@@ -35,7 +35,7 @@ export type CmsPage = z.infer<typeof cmsPage>
 /** PUT /admin/cms: `version` is the page's version as loaded (0 for a page not written yet); an older one gets 409. */
 export const cmsUpdateBody = z.strictObject({
   type: cmsPageType,
-  content: z.string().max(CMS_CONTENT_MAX, 'Content is too long'),
+  content: z.string().max(CMS_CONTENT_MAX, cap('Content is too long')),
   version: z.number({ error: VERSION_MSG }).int(VERSION_MSG).nonnegative(VERSION_MSG),
 })
 export type CmsUpdateBody = z.infer<typeof cmsUpdateBody>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LIST_LIMIT_MAX, PAGE_SIZE_DEFAULT } from './limits'
+import { cap } from './validation'
 
 /** 1 ascending, -1 descending, 0 the list's own default order (newest first). */
 export const sortOrder = z.union([z.literal(1), z.literal(-1), z.literal(0)])
@@ -17,7 +18,7 @@ export function listQuery<const S extends readonly [string, ...string[]], F exte
   return z.strictObject({
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(PAGE_SIZE_DEFAULT),
-    search: z.string().trim().max(100).default(''),
+    search: z.string().trim().max(100, cap()).default(''),
     sortBy: z.enum(opts.sortBy).optional(),
     sortOrder: z.coerce.number().pipe(sortOrder).default(0),
     filter: (opts.filter ?? z.never()).optional(),

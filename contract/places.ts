@@ -3,7 +3,7 @@ import { PLACE_STATUS, type PlaceKind } from './enums'
 import { IMAGES_MAX } from './limits'
 import { listQuery } from './list'
 import { MSG } from './messages'
-import { imageList, placeFields } from './validation'
+import { cap, imageList, placeFields } from './validation'
 import { editVersion } from './versions'
 
 /** Pet shops and hospitals share one shape; the kind comes from the path. */
@@ -42,7 +42,7 @@ export type PlaceListQuery = z.infer<typeof placeListQuery>
 export const imageUrl = z
   .string()
   .trim()
-  .max(2048)
+  .max(2048, cap())
   .regex(/^https?:\/\/\S+$/, 'Please enter a valid image URL')
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { IMAGE_MAX_BYTES, IMAGES_MAX, PROFILE_IMAGE_MAX_BYTES, SITE_IMAGE_MAX_BYTES } from './limits'
 import { MSG } from './messages'
+import { cap } from './validation'
 
 /**
  * Uploads (spec section 7, DESIGN.md "Uploads"): the browser asks POST /common/upload for one
@@ -85,9 +86,10 @@ const normalMimeType = (v: string) => (v === 'image/jpg' ? 'image/jpeg' : v)
 /** One file the browser means to upload. Its name is never used in a path: the server picks every key. */
 export const uploadFileRequest = z
   .strictObject({
-    fileName: z.string(MSG.required).trim().min(1, MSG.required).max(255, UPLOAD_MSG.fileNameMax),
+    fileName: z.string(MSG.required).trim().min(1, MSG.required).max(255, cap(UPLOAD_MSG.fileNameMax)),
     mimeType: z
       .string(MSG.required)
+      .max(100, cap(UPLOAD_MSG.mimeType))
       .trim()
       .toLowerCase()
       .transform(normalMimeType)

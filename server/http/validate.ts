@@ -144,6 +144,15 @@ export function validationError(error: z.ZodError): ApiError {
   return first === undefined ? badRequest('Invalid request') : badRequest(first, fields)
 }
 
+/** What a `validate` middleware checks; tests read it from the app's routes to reach every schema a client can send to. */
+export interface ValidatedInput {
+  target: Target
+  schema: z.ZodType
+}
+
+/** The property of a `validate` middleware that carries its ValidatedInput. */
+export const VALIDATED_INPUT = 'validatedInput'
+
 /**
  * Parses one part of the request with a contract schema; the route reads the result with
  * `c.req.valid(target)`. Bad input is a 400 with `error.fields`; a JSON endpoint called
@@ -153,10 +162,11 @@ export function validate<T extends Target, S extends z.ZodType>(
   target: T,
   schema: S,
 ): MiddlewareHandler<AppEnv, string, { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }> {
-  return async (c, next) => {
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const result = await schema.safeParseAsync(await readTarget(c, target))
     if (!result.success) throw validationError(result.error)
     c.req.addValidatedData(target, result.data as object)
     await next()
   }
+  return Object.assign(middleware, { [VALIDATED_INPUT]: { target, schema } satisfies ValidatedInput })
 }

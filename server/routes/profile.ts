@@ -23,8 +23,9 @@ export const PROFILE_MSG = {
  */
 const profileEditInput = profileEditSchema.extend({
   profileImage: z
-    .url({ protocol: /^https?$/, message: PROFILE_MSG.imageUrl })
-    .max(2048, PROFILE_MSG.imageUrl)
+    .string()
+    .max(2048, { message: PROFILE_MSG.imageUrl, abort: true })
+    .check(z.url({ protocol: /^https?$/, message: PROFILE_MSG.imageUrl }))
     .nullable()
     .optional(),
 })
