@@ -145,7 +145,8 @@ describe('the Google Maps loader', () => {
   })
 })
 
-describe('the address field', () => {
+// The field tests type and wait out the real search debounce: more than 5 s on a busy machine.
+describe('the address field', { timeout: 15_000 }, () => {
   it('without a key: says the search is off, never loads Google, and takes typed coordinates', async () => {
     const { user, onSave } = renderForm('')
     expect(
@@ -226,7 +227,7 @@ describe('the address field', () => {
   })
 })
 
-describe('which of Google’s place searches the field uses', () => {
+describe('which of Google’s place searches the field uses', { timeout: 15_000 }, () => {
   it('gives the same place, with the place’s fields asked for, through Places API (New) when the legacy service is refused', async () => {
     maps.legacy = 'REQUEST_DENIED'
     const { user, onPick, address } = await renderSearching()

@@ -58,7 +58,9 @@ function captureBodies(method: 'POST' | 'PUT') {
   return bodies
 }
 
-describe.each(SEARCHES)('the address search with %s', (_search, script) => {
+// Each test types, waits out the real search debounce (twice when the legacy service is refused
+// first) and often fills and sends the whole form: more than the default 5 s on a busy machine.
+describe.each(SEARCHES)('the address search with %s', { timeout: 15_000 }, (_search, script) => {
   beforeEach(script)
 
   it('searches as you type and hides the coordinate inputs', async () => {
@@ -139,7 +141,7 @@ describe.each(SEARCHES)('the address search with %s', (_search, script) => {
   })
 })
 
-describe('the address search (a Google Maps key is configured)', () => {
+describe('the address search (a Google Maps key is configured)', { timeout: 15_000 }, () => {
   it('asks the legacy service while the key has it, geocoding the chosen place', async () => {
     const { user, address } = await openAdd()
     await user.type(address, 'Lalbagh')
@@ -155,7 +157,7 @@ describe('the address search (a Google Maps key is configured)', () => {
     const { user, address } = await openAdd()
     await user.type(address, 'Lalbagh')
     await screen.findByRole('option', { name: /^Lalbagh/ })
-    expect(maps.newRequests.at(-1)?.input).toBe('Lalbagh')
+    await waitFor(() => expect(maps.newRequests.at(-1)?.input).toBe('Lalbagh'))
     expect(address).toHaveFocus()
     const legacyAsked = maps.legacyInputs.length
     await user.type(address, ' Botanical')
