@@ -54,9 +54,10 @@ export function notifyIfUnseen(error: unknown) {
 
 /**
  * Per call: the failure statuses the calling screen shows itself, so the client does not toast
- * them too (an edit form's 409, which it shows as an alert with a Reload button).
+ * them too (an edit form's 409, which it shows as an alert with a Reload button), and a create's
+ * Idempotency-Key (lib/submission-key.ts).
  */
-export type CallOptions = { shownByCaller?: readonly number[] }
+export type CallOptions = { shownByCaller?: readonly number[]; idempotencyKey?: string }
 
 type ErrorLike = { error?: { message?: unknown; fields?: Record<string, string> }; message?: unknown }
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined)
@@ -97,7 +98,8 @@ async function toApiError(error: unknown, { shownByCaller = [] }: CallOptions = 
 
 async function send<S extends z.ZodType>(path: string, schema: S, options: Options, call?: CallOptions): Promise<z.infer<S>> {
   try {
-    const body: unknown = await client(path.replace(/^\//, ''), options).json()
+    const headers = call?.idempotencyKey ? { ...options.headers, 'Idempotency-Key': call.idempotencyKey } : options.headers
+    const body: unknown = await client(path.replace(/^\//, ''), { ...options, headers }).json()
     const parsed = schema.safeParse(body)
     if (!parsed.success) {
       console.error(`Unexpected response from ${path}`, parsed.error.issues)
@@ -158,7 +160,8 @@ export const http = {
   /** A list call: the list query in the query string, each item checked against `item`. */
   list: <T extends z.ZodType>(path: string, query: Query, item: T): Promise<ListPage<z.infer<T>>> =>
     send(path, listEnvelope(item), { method: 'get', searchParams: searchParams(query) }) as Promise<ListPage<z.infer<T>>>,
-  post: <S extends z.ZodType>(path: string, schema: S, json: unknown = {}) => send(path, schema, { method: 'post', json }),
+  post: <S extends z.ZodType>(path: string, schema: S, json: unknown = {}, call?: CallOptions) =>
+    send(path, schema, { method: 'post', json }, call),
   put: <S extends z.ZodType>(path: string, schema: S, json: unknown = {}, call?: CallOptions) =>
     send(path, schema, { method: 'put', json }, call),
   patch: <S extends z.ZodType>(path: string, schema: S, json: unknown = {}, query?: Query) =>

@@ -4,7 +4,7 @@ import { CITY_MSG, PLACE_STATUS, SITE_MSG } from '@contract'
 import { api, db, fail } from './mocks/db'
 import { FORBIDDEN_MSG } from './mocks/handlers/places'
 import { UPLOAD_URL, holdUploadPosts } from './mocks/handlers/uploads'
-import { gate, trackRequests } from './mocks/requests'
+import { gate, idempotencyKeysOf, trackRequests, UUID_V4 } from './mocks/requests'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
 
@@ -342,6 +342,7 @@ describe('the site form', () => {
   it('adds the site to the city: the server message, then its details', async () => {
     const { user, router } = await openAdd('subAdmin')
     const bodies = captureBodies('POST')
+    const keys = idempotencyKeysOf('/admin/site')
     await user.type(input('Name'), '  Bannerghatta Park  ')
     await user.type(input('Description'), 'Trails for dogs.')
     await user.type(input('Address'), 'Bannerghatta Road, Bengaluru')
@@ -362,6 +363,7 @@ describe('the site form', () => {
         images: [`${UPLOAD_URL}site/1.png`],
       },
     ])
+    expect(keys).toEqual([expect.stringMatching(UUID_V4)])
     const created = db.sites[0]!
     await waitFor(() => expect(router.state.location.pathname).toBe(`/sites/site-details/${created._id}`))
     expect(await screen.findByRole('heading', { level: 1, name: 'Bannerghatta Park' })).toBeInTheDocument()

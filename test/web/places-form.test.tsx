@@ -4,6 +4,7 @@ import type { PlaceKind } from '@contract'
 import { api, db, fail } from './mocks/db'
 import { PLACES_MSG, PLACE_IMAGE_MSG, placesDb } from './mocks/handlers/places'
 import { UPLOAD_URL, holdUploadPosts } from './mocks/handlers/uploads'
+import { idempotencyKeysOf, UUID_V4 } from './mocks/requests'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
 
@@ -134,6 +135,7 @@ describe.each([petShops, hospitals])('$list: the add form, its wording', (k) => 
   it('adds the place: the server message, then its details page', async () => {
     const { user, router } = await openAdd(k)
     const bodies = captureBodies('POST', k)
+    const keys = idempotencyKeysOf(`/place/${k.singular}`)
     await fillText(user, 'Care Point')
     await user.upload(within(imagesGroup()).getByLabelText('Add images'), image('front.png'))
     await uploaded(imagesGroup, 1)
@@ -143,6 +145,7 @@ describe.each([petShops, hospitals])('$list: the add form, its wording', (k) => 
     await waitFor(() => expect(router.state.location.pathname).toBe(`${k.path}/details/${created._id}`))
     expect(await screen.findByRole('heading', { level: 1, name: 'Care Point' })).toBeInTheDocument()
     expect(bodies).toHaveLength(1)
+    expect(keys).toEqual([expect.stringMatching(UUID_V4)]) // the server creates it once, whatever the retries
   })
 })
 

@@ -20,6 +20,7 @@ import {
   type SiteUpdateBody,
 } from '@contract'
 import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
+import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
 
 /**
@@ -107,9 +108,11 @@ const savedCity = withData(city)
  */
 export function useCreateCity() {
   const queryClient = useQueryClient()
+  const submission = useSubmissionKey()
   return useMutation({
-    mutationFn: (body: CityBody) => http.post('admin/city', savedCity, body),
+    mutationFn: (body: CityBody) => http.post('admin/city', savedCity, body, { idempotencyKey: submission.keyFor(body) }),
     onSuccess: ({ message, data }) => {
+      submission.reset()
       notify.success(message.trim() || CITY_MSG.created)
       return refreshCity(queryClient, data)
     },
@@ -255,9 +258,13 @@ function useAfterSiteSave() {
 /** POST admin/site (both roles): the server's message, then the caller goes to the new site. */
 export function useCreateSite() {
   const afterSave = useAfterSiteSave()
+  const submission = useSubmissionKey()
   return useMutation({
-    mutationFn: (body: SiteCreateBody) => http.post('admin/site', savedSite, body),
-    onSuccess: afterSave,
+    mutationFn: (body: SiteCreateBody) => http.post('admin/site', savedSite, body, { idempotencyKey: submission.keyFor(body) }),
+    onSuccess: (saved) => {
+      submission.reset()
+      return afterSave(saved)
+    },
     onError: notifyIfUnseen,
   })
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { cmsPage, faq, type CmsPage, type CmsUpdateBody, type Faq, type FaqInput } from '@contract'
 import { http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
+import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
 import { cmsKeys } from './keys'
 
@@ -49,9 +50,11 @@ const refreshFaqs = (queryClient: ReturnType<typeof useQueryClient>) =>
 /** POST admin/faq (admin only): 'FAQ added successfully'; the new FAQ goes last. */
 export function useAddFaq() {
   const queryClient = useQueryClient()
+  const submission = useSubmissionKey()
   return useMutation({
-    mutationFn: (input: FaqInput) => http.post('admin/faq', withData(faq), input),
+    mutationFn: (input: FaqInput) => http.post('admin/faq', withData(faq), input, { idempotencyKey: submission.keyFor(input) }),
     onSuccess: async ({ message }) => {
+      submission.reset()
       notify.success(message)
       await refreshFaqs(queryClient)
     },

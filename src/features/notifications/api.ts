@@ -12,6 +12,7 @@ import {
   type UserListQuery,
 } from '@contract'
 import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
+import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
 
 export const notificationKeys = {
@@ -81,9 +82,12 @@ export const recipientPickerQuery = (q: UserListQuery) =>
  */
 export function useSendNotification() {
   const queryClient = useQueryClient()
+  const submission = useSubmissionKey()
   return useMutation({
-    mutationFn: (body: NotificationSendBody) => http.post('admin/notification', withData(notificationListItem), body),
+    mutationFn: (body: NotificationSendBody) =>
+      http.post('admin/notification', withData(notificationListItem), body, { idempotencyKey: submission.keyFor(body) }),
     onSuccess: ({ message }) => {
+      submission.reset()
       notify.success(message.trim() || MSG.success)
       void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() })
     },

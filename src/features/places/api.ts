@@ -15,6 +15,7 @@ import {
   type PlaceUpdateBody,
 } from '@contract'
 import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
+import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
 
 /**
@@ -169,9 +170,14 @@ function useAfterSave(kind: PlaceKind) {
  */
 export function useCreatePlace(kind: PlaceKind) {
   const afterSave = useAfterSave(kind)
+  const submission = useSubmissionKey()
   return useMutation({
-    mutationFn: (body: PlaceCreateBody) => http.post(`place/${PLACE_API[kind].singular}`, savedPlace, body),
-    onSuccess: afterSave,
+    mutationFn: (body: PlaceCreateBody) =>
+      http.post(`place/${PLACE_API[kind].singular}`, savedPlace, body, { idempotencyKey: submission.keyFor(body) }),
+    onSuccess: (saved) => {
+      submission.reset()
+      return afterSave(saved)
+    },
     onError: notifyIfUnseen,
   })
 }

@@ -1,3 +1,5 @@
+import { http } from 'msw'
+import { api } from './db'
 import { server } from './server'
 
 /**
@@ -44,4 +46,18 @@ export function captureDownloads() {
     if (blob && this.download) files.push({ name: this.download, blob })
   })
   return files
+}
+
+/** A random UUID (v4), as crypto.randomUUID makes: what the SPA sends as an Idempotency-Key. */
+export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+/** The Idempotency-Key of each POST to `path` from now on, in order (the handlers after it still answer). */
+export function idempotencyKeysOf(path: string) {
+  const keys: (string | null)[] = []
+  server.use(
+    http.post(api(path), ({ request }) => {
+      keys.push(request.headers.get('Idempotency-Key'))
+    }),
+  )
+  return keys
 }
