@@ -1,4 +1,8 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import { defineConfig, type Connect, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -53,8 +57,42 @@ function petDetailsPage(): Plugin[] {
   return [page, inlineCss]
 }
 
+/** Text files worth compressing; images, fonts and the like are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|ico)$/
+/** Below this, compression saves less than the headers it costs. */
+const COMPRESS_MIN_BYTES = 1024
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside each built text file, at the highest levels:
+ * done once here, the server sends them as they are (server/spa.ts) instead of compressing every
+ * answer. Source maps and Vite's manifest (.vite/) are left alone: they are not served.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress)
+  const gzipped = promisify(gzip)
+  return {
+    name: 'petcare:precompress',
+    apply: 'build',
+    async writeBundle({ dir }) {
+      if (!dir) return
+      const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
+        .filter((f) => f.isFile() && COMPRESSIBLE.test(f.name) && !join(f.parentPath, f.name).includes(`${join(dir, '.vite')}`))
+        .map((f) => join(f.parentPath, f.name))
+      await Promise.all(
+        files.map(async (file) => {
+          const body = await readFile(file)
+          if (body.length < COMPRESS_MIN_BYTES) return
+          const params = { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length }
+          await writeFile(`${file}.br`, await brotli(body, { params }))
+          await writeFile(`${file}.gz`, await gzipped(body, { level: 9 }))
+        }),
+      )
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), petDetailsPage()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), petDetailsPage(), precompress()],
   resolve: { alias },
   server: {
     // `npm run dev`: Vite serves the SPA, the API runs beside it in watch mode.
@@ -62,7 +100,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps for reading a production stack trace, without the comment that would make browsers ask for them.
+    sourcemap: 'hidden',
+    // For npm run bench (bench/bundle.ts); neither is served (server/spa.ts).
     manifest: true,
     // Two pages: the admin SPA, and the public pet page with its own small bundle (React only).
     rolldownOptions: { input: { main: dir('./index.html'), 'pet-details': dir('./pet-details.html') } },
