@@ -291,7 +291,7 @@ describe('which of Google’s place searches the field uses', { timeout: 15_000 
 
   it('says once that search is unavailable when both are refused, and the next field on the page asks neither again', async () => {
     maps.legacy = 'REQUEST_DENIED'
-    maps.new = 'PERMISSION_DENIED'
+    maps.new = 'REQUEST_DENIED'
     const { user, address, unmount } = await renderSearching()
     await user.type(address, 'Lal')
     expect(await screen.findByText(UNAVAILABLE_MSG)).toBeInTheDocument()

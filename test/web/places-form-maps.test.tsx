@@ -187,7 +187,7 @@ describe('the address search (a Google Maps key is configured)', { timeout: 15_0
 
   it('says once that address search is unavailable, and takes typed coordinates, when Google refuses both searches', async () => {
     maps.legacy = 'REQUEST_DENIED'
-    maps.new = 'PERMISSION_DENIED'
+    maps.new = 'REQUEST_DENIED'
     const bodies = captureBodies('POST')
     const { user, address } = await openAdd()
     await user.type(address, 'Lal')

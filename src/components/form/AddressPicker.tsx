@@ -28,8 +28,10 @@ export interface AddressPickerProps<T extends FieldValues> {
  * An address field for a form (places now, sites later). With a Google Maps key it searches
  * places as you type and a choice fills the address, latitude and longitude (kept out of sight;
  * a choice without coordinates leaves -1, so the form's latitude and longitude messages show
- * under the address). Without a key, or when Google cannot be reached, it says so and offers a
- * plain address input with Latitude and Longitude number inputs, so the form still works.
+ * under the address). The search is Google's legacy Places service when the key still has it, else
+ * Places API (New) (PlacesCombobox). Without a key, when Google cannot be reached, or when it
+ * refuses both searches, it says so once and offers a plain address input with Latitude and
+ * Longitude number inputs, so the form still works.
  */
 export function AddressPicker<T extends FieldValues>({ apiKey = googleMapsKey(), ...props }: AddressPickerProps<T>) {
   const [unavailable, setUnavailable] = useState(false)

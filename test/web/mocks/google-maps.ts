@@ -20,9 +20,9 @@ export type FakePlace = {
   geocode: (GeocodedPlace & { lat?: number; lng?: number }) | 'ZERO_RESULTS'
 }
 
-/** A search's state: answers, is refused (REQUEST_DENIED, PERMISSION_DENIED), fails this once on Google's side, or is not in this API version. */
+/** A search's state: answers, is refused (REQUEST_DENIED), fails on Google's side, or is not in this API version. */
 type Legacy = 'OK' | 'REQUEST_DENIED' | 'absent'
-type New = 'OK' | 'PERMISSION_DENIED' | 'SERVER_ERROR' | 'absent'
+type New = 'OK' | 'REQUEST_DENIED' | 'SERVER_ERROR' | 'absent'
 
 export class FakeSessionToken {
   static made = 0
@@ -103,7 +103,9 @@ const AutocompleteSuggestion = {
   async fetchAutocompleteSuggestions({ input, sessionToken }: { input: string; sessionToken?: FakeSessionToken }) {
     maps.newRequests.push({ input, token: sessionToken?.id })
     await Promise.resolve()
-    if (maps.new === 'PERMISSION_DENIED') throw mapsError('MapsRequestError', 'PERMISSION_DENIED', 'PLACES_AUTOCOMPLETE')
+    // As Google answers a project without Places API (New): "MapsRequestError: PLACES_AUTOCOMPLETE:
+    // REQUEST_DENIED: The application is not allowed to use the Place Service."
+    if (maps.new === 'REQUEST_DENIED') throw mapsError('MapsRequestError', 'REQUEST_DENIED', 'PLACES_AUTOCOMPLETE')
     if (maps.new === 'SERVER_ERROR') throw mapsError('MapsServerError', 'INTERNAL', 'PLACES_AUTOCOMPLETE')
     return {
       suggestions: matching(input).map(({ suggestion: s }) => ({
