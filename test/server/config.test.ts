@@ -36,6 +36,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'loopback' })).toThrow(/TRUST_PROXY: Must be the number of proxies/)
   })
 
+  it('reads the audit retention and the daily upload quota, with their defaults', () => {
+    expect(loadConfig({})).toMatchObject({ auditRetentionMs: 365 * 24 * 60 * 60 * 1000, uploadQuota: { files: 500, bytes: 2 * 1024 ** 3 } })
+    const config = loadConfig({ AUDIT_RETENTION_DAYS: '30', UPLOAD_DAILY_FILES: '50', UPLOAD_DAILY_BYTES: '500 MB' })
+    expect(config).toMatchObject({ auditRetentionMs: 30 * 24 * 60 * 60 * 1000, uploadQuota: { files: 50, bytes: 500 * 1024 ** 2 } })
+    expect(loadConfig({ UPLOAD_DAILY_BYTES: '1048576' }).uploadQuota.bytes).toBe(1024 ** 2)
+    expect(loadConfig({ UPLOAD_DAILY_BYTES: '1.5gb' }).uploadQuota.bytes).toBe(1.5 * 1024 ** 3)
+    expect(() => loadConfig({ UPLOAD_DAILY_BYTES: 'lots' })).toThrow(/UPLOAD_DAILY_BYTES: Must be a size such as 2GB/)
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '0' })).toThrow(/AUDIT_RETENTION_DAYS/)
+  })
+
   it('refuses a PORT that is not a port number', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
   })
