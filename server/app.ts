@@ -7,6 +7,7 @@ import { defaultAppConfig, type AppConfig, type Deps } from './deps'
 import { accessLog } from './http/access-log'
 import { healthRoutes } from './health'
 import { apiNotFound, onError } from './http/errors'
+import { appMetrics, METRICS_PATH } from './http/metrics'
 import { idempotency } from './http/idempotency'
 import type { AppEnv } from './http/env'
 import { corsFor, jsonBodyLimit, securityHeaders } from './http/security'
@@ -45,6 +46,8 @@ export interface AppOptions {
   config?: Partial<AppConfig>
   /** Where the access log goes; the server's logger by default (tests pass one that keeps the lines). */
   log?: Logger
+  /** Lets a scraper off this machine read GET /metrics with `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  metricsToken?: string | undefined
 }
 
 /** The API (under /api/v1) and the uploaded files (under /uploads), on the given dependencies. */
@@ -82,8 +85,11 @@ export function createApp(options: AppOptions) {
     .route('/', auditRoutes(deps))
     .route('/', adminsRoutes(deps))
 
+  const metrics = appMetrics(deps.db, options.metricsToken)
   const app = new Hono<AppEnv>()
   app.onError(onError)
+  // Counts and times every answer by method, route pattern and status (server/http/metrics.ts).
+  app.use(metrics.measure)
   app.use(requestId())
   // One JSON line per API call, with the request id set just above (server/http/access-log.ts).
   app.use(accessLog(deps.config.trustProxy, options.log ?? logger))
@@ -97,13 +103,15 @@ export function createApp(options: AppOptions) {
     c.set('deps', deps)
     await next()
   })
+  // Prometheus text, from loopback or with METRICS_TOKEN; to anyone else as if it were not there.
+  app.get(METRICS_PATH, metrics.endpoint)
   // /healthz and /readyz for load balancers and orchestrators (server/health.ts).
   app.route('/', healthRoutes(deps))
   app.route(API_PREFIX, api)
   app.all('/api/*', apiNotFound)
   app.route('/', uploadsRoutes(deps))
   // The housekeeping jobs on these deps; the server starts them (index.ts), tests run a round.
-  return Object.assign(app, { maintenance: maintenance(deps) })
+  return Object.assign(app, { maintenance: maintenance(deps), metrics })
 }
 
 export type App = ReturnType<typeof createApp>

@@ -102,6 +102,7 @@ const envSchema = z.object({
   SERVE_SPA: flag(true),
   // Read by server/log.ts as the process starts; checked here so a typo stops the start.
   LOG_FORMAT: withDefault(z.enum(['json', 'pretty'], { message: 'Must be json or pretty' }), 'json'),
+  METRICS_TOKEN: optionalText().pipe(z.string().min(16, 'Must be at least 16 characters').optional()),
   PUBLIC_URL: optionalUrl(),
   UPLOAD_SECRET: optionalText().pipe(z.string().min(32, 'Must be at least 32 characters').optional()),
   S3_BUCKET: optionalText(),
@@ -136,6 +137,8 @@ export interface ServerConfig {
   trustProxy: number
   /** Whether to serve the built SPA from dist/ (`npm run dev` turns it off: Vite serves it). */
   serveSpa: boolean
+  /** Lets a scraper that is not on loopback read GET /metrics with `Authorization: Bearer <METRICS_TOKEN>`. */
+  metricsToken: string | undefined
   /** This server's public base URL (PUBLIC_URL), for upload URLs; else the request's origin. */
   publicUrl: string | undefined
   /** Signs the disk driver's upload policies; else one kept in DATA_DIR/upload-secret. */
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     sessionTtlMs: e.SESSION_TTL_HOURS * 60 * 60 * 1000,
     trustProxy: e.TRUST_PROXY,
     serveSpa: e.SERVE_SPA,
+    metricsToken: e.METRICS_TOKEN,
     publicUrl: e.PUBLIC_URL,
     uploadSecret: e.UPLOAD_SECRET,
     s3: e.S3_BUCKET

@@ -116,6 +116,7 @@ async function main() {
       uploadQuota: config.uploadQuota,
     },
   })
+    metricsToken: config.metricsToken,
   // Housekeeping (server/maintenance.ts): audit retention, unattached uploads, idempotency keys.
   const stopMaintenance = api.maintenance.start()
   const root = new Hono()
@@ -146,6 +147,8 @@ async function main() {
   server.on('error', async (err: NodeJS.ErrnoException) => {
     await db.close().catch(() => {})
     lock?.release()
+  // GET /metrics reports this server's open connections.
+  api.metrics.watchServer(server)
     if (err.code === 'EADDRINUSE') fail(`Port ${config.port} is already in use. Set PORT to a free port.`)
     if (err.code === 'EADDRNOTAVAIL') fail(`HOST ${config.host} is not an address of this machine. Set HOST (0.0.0.0: every interface).`)
     logError('server', err)

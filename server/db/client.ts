@@ -27,6 +27,42 @@ const migrationsFolder = join(import.meta.dirname, 'migrations')
 
 const yielding = new WeakSet<PGlite>()
 
+/** Told how long each statement took, in seconds (the metrics' database histogram). */
+export type QueryTimeListener = (seconds: number) => void
+
+// Per driver client (a PGlite, a pg pool). Held weakly: the test suite makes many apps on one
+// database, and an app that is gone must not be kept alive by its listener.
+const queryTimeListeners = new WeakMap<object, Set<WeakRef<QueryTimeListener>>>()
+
+/** Calls `listener` with the duration of every statement run through `db` (from now on); it is held weakly, so keep it. */
+export function onQueryTime(db: Db, listener: QueryTimeListener): void {
+  const client = (db as unknown as { $client: object }).$client
+  let listeners = queryTimeListeners.get(client)
+  if (!listeners) queryTimeListeners.set(client, (listeners = new Set()))
+  listeners.add(new WeakRef(listener))
+}
+
+function reportQueryTime(client: object, started: number) {
+  const listeners = queryTimeListeners.get(client)
+  if (!listeners) return
+  const seconds = (performance.now() - started) / 1000
+  for (const ref of listeners) {
+    const listener = ref.deref()
+    if (listener) listener(seconds)
+    else listeners.delete(ref)
+  }
+}
+
+/** Times the promise a statement returns, for onQueryTime. */
+async function timed<T>(client: object, run: () => Promise<T>): Promise<T> {
+  const started = performance.now()
+  try {
+    return await run()
+  } finally {
+    reportQueryTime(client, started)
+  }
+}
+
 /**
  * Fairness between requests on the embedded database. PGlite runs one statement at a time,
  * synchronously, inside WASM, and hands its answers back in microtasks; under load the queued
@@ -44,8 +80,17 @@ function yieldBeforeEachQuery(client: PGlite) {
   const query = client.query.bind(client)
   client.query = (async (text: string, params?: unknown[], options?: Parameters<typeof query>[2]) => {
     await new Promise(setImmediate)
-    return query(text, params, options)
+    return timed(client, () => query(text, params, options))
   }) as typeof client.query
+  // A transaction's statements go through its own handle; time them as well.
+  const transaction = client.transaction.bind(client)
+  client.transaction = ((callback: Parameters<typeof transaction>[0]) =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx)
+      tx.query = ((text: string, params?: unknown[], options?: Parameters<typeof txQuery>[2]) =>
+        timed(client, () => txQuery(text, params, options))) as typeof tx.query
+      return callback(tx)
+    })) as typeof client.transaction
 }
 
 /** The embedded PostgreSQL (PGlite) over an existing client, e.g. an in-memory one in tests. */
@@ -84,11 +129,33 @@ export function pgPoolMax(env: NodeJS.ProcessEnv = process.env): number {
   return n
 }
 
+/**
+ * Times each statement of a pooled connection for onQueryTime. pg's query takes a callback (the
+ * pool's own query does) or returns a promise (Drizzle); a cursor-like Submittable is left alone.
+ */
+function timeQueries(pool: pg.Pool, client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  client.query = ((...args: unknown[]) => {
+    const started = performance.now()
+    const callback = args.at(-1)
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (...results: unknown[]) => {
+        reportQueryTime(pool, started)
+        return callback(...results)
+      }
+      return query(...args)
+    }
+    const result = query(...args)
+    return result instanceof Promise ? result.finally(() => reportQueryTime(pool, started)) : result
+  }) as typeof client.query
+}
+
 /** A real PostgreSQL server, through a pool of `max` connections (PG_POOL_MAX, else 10). */
 export function openPostgres(connectionString: string, max = pgPoolMax()): Database {
   const pool = new pg.Pool({ connectionString, max })
   // An idle client can lose its connection; without a listener that error would end the process.
   pool.on('error', (err) => logError('PostgreSQL connection', err))
+  pool.on('connect', (client) => timeQueries(pool, client))
   const db = drizzleNodePg({ client: pool, schema })
   return {
     db,
