@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { requestId } from 'hono/request-id'
 import { API_PREFIX } from '../contract'
+import { sessionCache } from './auth/sessions'
 import type { Clock } from './clock'
 import type { Db } from './db/client'
 import { defaultAppConfig, type AppConfig, type Deps } from './deps'
@@ -56,6 +57,7 @@ export function createApp(options: AppOptions) {
     ...options,
     delivery: options.delivery ?? logNotificationDelivery(logInfo),
     config: { ...defaultAppConfig, ...options.config },
+    sessions: sessionCache(options.db),
   }
 
   const api = new Hono<AppEnv>()
@@ -111,7 +113,8 @@ export function createApp(options: AppOptions) {
   app.all('/api/*', apiNotFound)
   app.route('/', uploadsRoutes(deps))
   // The housekeeping jobs on these deps; the server starts them (index.ts), tests run a round.
-  return Object.assign(app, { maintenance: maintenance(deps), metrics })
+  // Its session cache too, which the server keeps in step with other processes (followRevocations).
+  return Object.assign(app, { maintenance: maintenance(deps), metrics, sessions: deps.sessions })
 }
 
 export type App = ReturnType<typeof createApp>

@@ -1,3 +1,4 @@
+import type { SessionCache } from './auth/sessions'
 import type { Clock } from './clock'
 import type { Db } from './db/client'
 import type { TrustProxy } from './http/client-address'
@@ -41,4 +42,6 @@ export interface Deps {
   /** Hands sent notifications to the push service (or the log). */
   delivery: NotificationDelivery
   config: AppConfig
+  /** This app's cache of found sessions (server/auth/sessions.ts). */
+  sessions: SessionCache
 }

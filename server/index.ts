@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createApp } from './app'
+import { followRevocations } from './auth/sessions'
 import { systemClock } from './clock'
 import { ConfigError, DEFAULT_PASSWORDS, loadConfig, uploadOrigins, type ServerConfig } from './config'
 import { openDatabase, type Database } from './db/client'
@@ -119,6 +120,8 @@ async function main() {
     metricsToken: config.metricsToken,
   // Housekeeping (server/maintenance.ts): audit retention, unattached uploads, idempotency keys.
   const stopMaintenance = api.maintenance.start()
+  // Sign-outs, password changes and blocks made by other server processes on this database reach this one's session cache.
+  const revocations = await followRevocations(db.db, api.sessions)
   const root = new Hono()
   let stopping = false
   // While stopping, a connection closes after its answer instead of waiting for another request.
@@ -172,6 +175,7 @@ async function main() {
       clearTimeout(forceTimer)
       clearInterval(idleSweep)
       await stopMaintenance() // a round in progress ends before the database closes
+      await revocations.stop()
       await db.close().catch((err) => logError('closing the database', err))
       lock?.release()
       logInfo('Stopped.')

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { can, type AuditActionName, type AuditTargetType, type Permission } from '../../contract'
 import { recordAudit } from '../audit/audit'
-import { lookUpSession, touchSession } from '../auth/sessions'
+import { touchSession } from '../auth/sessions'
 import { forbidden, unauthorized } from './api-error'
 import type { AppContext, AppEnv, AuditNote, SignedIn } from './env'
 
@@ -16,10 +16,10 @@ export const bearerToken = (c: AppContext): string | undefined => BEARER.exec(c.
 async function authenticate(c: AppContext): Promise<SignedIn> {
   const token = bearerToken(c)
   if (!token) throw unauthorized('Please sign in to continue')
-  const { db, clock } = c.get('deps')
+  const { db, clock, sessions } = c.get('deps')
   const now = clock.now()
   // Through a short in-process cache: see server/auth/sessions.ts for how stale it may be.
-  const session = await lookUpSession(db, token, now)
+  const session = await sessions.lookUp(token, now)
   if (!session) throw unauthorized('Your session has expired. Please sign in again.')
   if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
     session.lastUsedAt = now // the kept session too: one touch a minute, not one per request

@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { and, eq, lt } from 'drizzle-orm'
 import type { MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { lookUpSession } from '../auth/sessions'
 import { sha256 } from '../auth/tokens'
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'
@@ -50,9 +49,9 @@ export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const key = c.req.header('Idempotency-Key')
   if (c.req.method !== 'POST' || key === undefined) return next()
   if (!KEY_PATTERN.test(key)) throw badRequest(IDEMPOTENCY_MSG.badKey)
-  const { db, clock } = c.get('deps')
+  const { db, clock, sessions } = c.get('deps')
   const token = bearerToken(c)
-  const session = token ? await lookUpSession(db, token, clock.now()) : undefined
+  const session = token ? await sessions.lookUp(token, clock.now()) : undefined
   if (!session) return next()
 
   const id = { adminId: session.admin.id, key, method: c.req.method, path: c.req.path }
