@@ -252,6 +252,17 @@ describe('which of Google’s place searches the field uses', { timeout: 15_000 
     expect(maps.legacyInputs).toEqual([])
   })
 
+  it('finds Places API (New) through importLibrary even when the places namespace does not show it', async () => {
+    maps.legacy = 'absent'
+    const google = fakeGoogle()
+    mapsWindow().google = { maps: { ...google.maps, places: {} } }
+    const { user } = renderForm('my-key')
+    const address = await screen.findByRole('combobox', { name: 'Address' })
+    await waitFor(() => expect(address).not.toHaveAttribute('placeholder', LOADING))
+    await user.type(address, 'Cubbon')
+    expect(await screen.findByRole('option', { name: /^Cubbon Park/ })).toBeInTheDocument()
+  })
+
   it('keeps one session token for a typing session, sends it with the chosen place, and starts a new one after the choice', async () => {
     maps.legacy = 'absent'
     const { user, onPick, address } = await renderSearching()

@@ -39,16 +39,21 @@ export interface PlacesComboboxProps {
   onUnavailable: () => void
 }
 
-type MapsWindow = { google?: { maps?: { places?: { AutocompleteService?: unknown; AutocompleteSuggestion?: unknown } } } }
+type PlacesNamespace = { AutocompleteService?: unknown; AutocompleteSuggestion?: unknown }
+type MapsWindow = { google?: { maps?: { places?: PlacesNamespace; importLibrary?: (name: string) => Promise<unknown> } } }
 
 /**
  * The search to start with: the legacy one when the loaded places library has it and Google has
- * not refused it on this page, else Places API (New) on the same terms; none: typing it is.
+ * not refused it on this page, else Places API (New) on the same terms; none: typing it is. The
+ * library is read as `importLibrary('places')` gives it (the documented way), and from the
+ * `google.maps.places` namespace the script fills.
  */
-function firstService(apiKey: string): PlacesService | undefined {
-  const places = (window as MapsWindow).google?.maps?.places
-  if (places?.AutocompleteService && !isRefused(apiKey, 'legacy')) return 'legacy'
-  if (places?.AutocompleteSuggestion && !isRefused(apiKey, 'new')) return 'new'
+async function firstService(apiKey: string): Promise<PlacesService | undefined> {
+  const maps = (window as MapsWindow).google?.maps
+  const library = (await maps?.importLibrary?.('places').catch(() => undefined)) as PlacesNamespace | undefined
+  const has = (name: keyof PlacesNamespace) => Boolean(library?.[name] ?? maps?.places?.[name])
+  if (has('AutocompleteService') && !isRefused(apiKey, 'legacy')) return 'legacy'
+  if (has('AutocompleteSuggestion') && !isRefused(apiKey, 'new')) return 'new'
   return undefined
 }
 
@@ -82,16 +87,17 @@ export default function PlacesCombobox({
   const { init } = legacy
   useEffect(() => {
     let live = true
-    loadGoogleMapsPlaces(apiKey).then(
-      () => {
-        if (!live) return
-        const offered = firstService(apiKey)
-        if (!offered) return onUnavailable()
-        if (offered === 'legacy') init()
-        setFirst(offered)
-      },
-      () => live && onUnavailable(),
-    )
+    loadGoogleMapsPlaces(apiKey)
+      .then(() => firstService(apiKey))
+      .then(
+        (offered) => {
+          if (!live) return
+          if (!offered) return onUnavailable()
+          if (offered === 'legacy') init()
+          setFirst(offered)
+        },
+        () => live && onUnavailable(),
+      )
     return () => {
       live = false
     }
