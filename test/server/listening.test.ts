@@ -1,0 +1,173 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { connect, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { freePort, REPO_ROOT, startServer, type ServerProcess } from '../../scripts/lib/server-process'
+
+/** Runs the server until it exits by itself (a refused start): its exit code and what it printed. */
+async function startRefused(env: Record<string, string>) {
+  const runEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), SERVE_SPA: 'false', ...env }
+  delete runEnv.DATABASE_URL
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: REPO_ROOT, env: runEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+  let printed = ''
+  child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()))
+  const code = await new Promise<number | null>((done) => child.once('exit', done))
+  return { code, printed: printed.trim() }
+}
+
+/** Whether a TCP connection to host:port is accepted. */
+const accepts = (host: string, port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = connect({ host, port })
+    socket.once('connect', () => (socket.destroy(), done(true)))
+    socket.once('error', () => done(false))
+  })
+
+interface SlowSocket {
+  socket: Socket
+  /** When the server closed it, in ms from the start of the batch (undefined: still open). */
+  closedAtMs?: number
+  /** The status line the server sent before closing, if any. */
+  answer: string
+}
+
+/**
+ * Opens `count` connections that send the start of a request, then one more byte every 200 ms
+ * and never finish: of the headers (`headers`), or of a 1 MB upload announced by Content-Length.
+ */
+function trickle(port: number, count: number, part: 'headers' | 'body', startedAt: number): SlowSocket[] {
+  const head =
+    part === 'headers'
+      ? 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n'
+      : 'POST /uploads/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 1000000\r\n\r\n'
+  return Array.from({ length: count }, () => {
+    const slow: SlowSocket = { socket: connect({ host: '127.0.0.1', port }), answer: '' }
+    slow.socket.setNoDelay(true)
+    slow.socket.on('connect', () => slow.socket.write(head))
+    const drip = setInterval(() => slow.socket.writable && slow.socket.write(part === 'headers' ? 'X' : ' '), 200)
+    slow.socket.on('data', (chunk: Buffer) => (slow.answer += chunk.toString()))
+    slow.socket.on('error', () => {})
+    slow.socket.on('close', () => {
+      clearInterval(drip)
+      slow.closedAtMs = performance.now() - startedAt
+    })
+    return slow
+  })
+}
+
+async function until(condition: () => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (!condition() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+  return condition()
+}
+
+async function timedGet(url: string) {
+  const started = performance.now()
+  const res = await fetch(url, { signal: AbortSignal.timeout(10_000) })
+  await res.arrayBuffer()
+  return { status: res.status, ms: performance.now() - started, keepAlive: res.headers.get('keep-alive') }
+}
+
+const LIMITS = { HEADERS_TIMEOUT_SECONDS: '1', REQUEST_TIMEOUT_SECONDS: '2', KEEP_ALIVE_TIMEOUT_SECONDS: '1', MAX_CONNECTIONS: '40' }
+
+describe('how the server listens', () => {
+  let scratch: string
+  const servers: ServerProcess[] = []
+  beforeAll(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'petcare-listening-'))
+  })
+  afterAll(() => {
+    servers.forEach((s) => s.child.exitCode === null && s.child.kill('SIGKILL'))
+    rmSync(scratch, { recursive: true, force: true })
+  })
+
+  describe('refusing to start', () => {
+    it('in production with a demo password: one message that says what to set, exit code 1', async () => {
+      const { code, printed } = await startRefused({ NODE_ENV: 'production', DATA_DIR: join(scratch, 'demo'), ADMIN_PASSWORD: 'Own-pass1' })
+      expect(code).toBe(1)
+      expect(printed).toBe(
+        'NODE_ENV is production but SUB_ADMIN_PASSWORD is unset or a built-in demo password: set SUB_ADMIN_PASSWORD to a password of your own. The server did not start.',
+      )
+    })
+
+    it('on a data directory that cannot be written: one line, no stack trace, exit code 1', async () => {
+      // A path under a regular file: mkdir fails (ENOTDIR) even for root, whom permissions do not stop.
+      const file = join(scratch, 'a-file')
+      writeFileSync(file, '')
+      const { code, printed } = await startRefused({ DATA_DIR: join(file, 'data') })
+      expect(code).toBe(1)
+      expect(printed).toBe(
+        `The data directory ${join(file, 'data')} cannot be written (a file stands where a folder is needed). Set DATA_DIR to a folder this user can write.`,
+      )
+    })
+  })
+
+  describe('a running server', () => {
+    let loopback: ServerProcess
+    let everywhere: ServerProcess
+    beforeAll(async () => {
+      const start = (name: string, env: Record<string, string>) =>
+        startServer({ dataDir: join(scratch, name), env: { SEED_DEMO: 'false', ...env }, readyTimeoutMs: 90_000 })
+      ;[loopback, everywhere] = await Promise.all([start('loopback', LIMITS), start('everywhere', { HOST: '0.0.0.0' })])
+      servers.push(loopback, everywhere)
+    }, 120_000)
+
+    // 127.0.0.2 is this machine too, but not the address a server bound to 127.0.0.1 listens on.
+    it('listens on loopback only by default, and on every interface with HOST=0.0.0.0', async () => {
+      expect(await accepts('127.0.0.1', loopback.port)).toBe(true)
+      expect(await accepts('127.0.0.2', loopback.port)).toBe(false)
+      expect(await accepts('127.0.0.2', everywhere.port)).toBe(true)
+    })
+
+    it('closes an idle keep-alive connection after KEEP_ALIVE_TIMEOUT_SECONDS, and tells the client the limits', async () => {
+      expect((await timedGet(`${loopback.origin}/healthz`)).keepAlive).toBe('timeout=1, max=1000')
+      const socket = connect({ host: '127.0.0.1', port: loopback.port })
+      let closedAt = 0
+      socket.on('close', () => (closedAt = performance.now()))
+      socket.on('data', () => {})
+      await new Promise((r) => socket.once('connect', r))
+      socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+      const answeredAt = performance.now()
+      expect(await until(() => closedAt > 0, 5_000)).toBe(true)
+      expect(closedAt - answeredAt).toBeGreaterThan(500)
+    })
+
+    it('cuts trickled headers and bodies after their timeouts, caps connections, and keeps answering others', async () => {
+      const started = performance.now()
+      // Bodies, fewer than the cap: the server keeps answering meanwhile.
+      const bodies = trickle(loopback.port, 30, 'body', started)
+      await new Promise((r) => setTimeout(r, 500))
+      const during = await timedGet(`${loopback.origin}/healthz`)
+      expect(during.status).toBe(200)
+      expect(await until(() => bodies.every((s) => s.closedAtMs !== undefined), 10_000)).toBe(true)
+      const bodyCut = Math.max(...bodies.map((s) => s.closedAtMs!))
+      // Held until the request timeout (not refused on sight), then told so.
+      expect(Math.min(...bodies.map((s) => s.closedAtMs!))).toBeGreaterThan(1_500)
+      expect(bodies.map((s) => s.answer.split('\r\n')[0])).toEqual(bodies.map(() => 'HTTP/1.1 408 Request Timeout'))
+
+      // Headers, more than the cap: those beyond it are closed at once, the rest at the header timeout.
+      const headerStart = performance.now()
+      const headers = trickle(loopback.port, 60, 'headers', headerStart)
+      expect(await until(() => headers.every((s) => s.closedAtMs !== undefined), 10_000)).toBe(true)
+      const refusedAtOnce = headers.filter((s) => s.closedAtMs! < 500).length
+      const heldUntilTimeout = headers.filter((s) => s.closedAtMs! > 800)
+      expect(heldUntilTimeout.map((s) => s.answer.split('\r\n')[0])).toEqual(heldUntilTimeout.map(() => 'HTTP/1.1 408 Request Timeout'))
+      const headerCut = Math.max(...headers.map((s) => s.closedAtMs!))
+      const after = await timedGet(`${loopback.origin}/healthz`)
+      expect(after.status).toBe(200)
+
+      console.info(
+        `slow clients: 30 trickled bodies cut by ${Math.round(bodyCut)} ms (REQUEST_TIMEOUT 2 s), a normal request meanwhile ${Math.round(during.ms)} ms; ` +
+          `60 trickled headers with a cap of 40: ${refusedAtOnce} closed at once, all cut by ${Math.round(headerCut)} ms (HEADERS_TIMEOUT 1 s); ` +
+          `a normal request after ${Math.round(after.ms)} ms`,
+      )
+      expect(refusedAtOnce).toBeGreaterThanOrEqual(20)
+      expect(heldUntilTimeout.length).toBeGreaterThanOrEqual(30)
+      // Generous bounds for a loaded machine: cut well before the 30 s the limits would have been.
+      expect(bodyCut).toBeLessThan(8_000)
+      expect(headerCut).toBeLessThan(8_000)
+    }, 60_000)
+  })
+})
