@@ -1,10 +1,13 @@
-import { eq } from 'drizzle-orm'
+import { eq, isNull } from 'drizzle-orm'
 import { adminProfile, verifyOtpResult } from '../../contract'
-import { SESSION_CACHE_MS } from '../../server/auth/sessions'
+import { followRevocations, REVOCATIONS_CHANNEL, SESSION_CACHE_MS } from '../../server/auth/sessions'
+import { notify } from '../../server/db/notify'
 import { admins, sessions } from '../../server/db/schema'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
 import { errorOf, okBody } from './helpers/bodies'
 import { nothing, testApp, type TestApp } from './helpers/test-app'
+import { createApp } from '../../server/app'
+import { createLogger } from '../../server/log'
 
 /**
  * The auth middleware keeps found sessions for SESSION_CACHE_MS (server/auth/sessions.ts). Each
@@ -13,6 +16,23 @@ import { nothing, testApp, type TestApp } from './helpers/test-app'
 
 const NEW_PASSWORD = 'NewPass@456'
 const profile = (t: TestApp, token: string) => t.get('/admin/profile', { token })
+
+/** Ends a session the way another server process would: in the database, with its notice, nothing in this process told. */
+async function revokeElsewhere(t: TestApp, sessionId: string, notice: string | undefined = sessionId) {
+  await t.db.transaction(async (tx) => {
+    await tx.update(sessions).set({ revokedAt: t.clock.now() }).where(eq(sessions.id, sessionId))
+    if (notice !== undefined) await notify(tx, REVOCATIONS_CHANNEL, notice)
+  })
+}
+
+/**
+ * Waits for the token to be refused, for at most half of SESSION_CACHE_MS: the embedded
+ * database delivers a notice as the transaction commits, PostgreSQL a moment later.
+ */
+const refusedSoon = (t: TestApp, token: string) =>
+  vi.waitFor(async () => errorOf(await profile(t, token), 401), { timeout: SESSION_CACHE_MS / 2, interval: 5 })
+
+const onlySessionId = async (t: TestApp) => (await t.db.select({ id: sessions.id }).from(sessions))[0]!.id
 
 describe('the session cache', () => {
   afterEach(() => {
@@ -85,5 +105,59 @@ describe('the session cache', () => {
     t.clock.advance(30_000) // 90 s after the sign-in, but 30 s after the touch
     await okBody(await profile(t, token), adminProfile)
     expect(await lastUsed()).toBe(touchedAt)
+  })
+
+  it('keeps each app to its own cache, even on one database', async () => {
+    const t = await testApp()
+    const other = createApp({ db: t.db, storage: t.storage, mailer: t.mailer, clock: t.clock, log: createLogger('json', { write: () => {} }) })
+    const { token } = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+    await okBody(await profile(t, token), adminProfile) // kept by the first app
+    await revokeElsewhere(t, await onlySessionId(t), undefined)
+    await okBody(await profile(t, token), adminProfile) // the first app's documented staleness
+    const res = await other.request('/api/v1/admin/profile', { headers: { Authorization: `Bearer ${token}` } })
+    await errorOf(res, 401) // the second app never kept it
+  })
+
+  it("forgets a session revoked by another process as soon as that process's notice arrives", async () => {
+    const t = await testApp()
+    const listening = await followRevocations(t.db, t.app.sessions)
+    try {
+      const { token } = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+      await okBody(await profile(t, token), adminProfile)
+      await revokeElsewhere(t, await onlySessionId(t))
+      await refusedSoon(t, token)
+    } finally {
+      await listening.stop()
+    }
+  })
+
+  it('forgets every session of an admin named in a notice', async () => {
+    const t = await testApp()
+    const listening = await followRevocations(t.db, t.app.sessions)
+    try {
+      const { token, _id } = await t.login(TEST_SUB_ADMIN.email, TEST_SUB_ADMIN.password)
+      await okBody(await profile(t, token), adminProfile)
+      await revokeElsewhere(t, await onlySessionId(t), _id)
+      await refusedSoon(t, token)
+    } finally {
+      await listening.stop()
+    }
+  })
+
+  it('forgets everything on a notice it cannot read, and when it starts listening (notices may have been missed)', async () => {
+    const t = await testApp()
+    const { token } = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+    await okBody(await profile(t, token), adminProfile)
+    await revokeElsewhere(t, await onlySessionId(t), undefined)
+    const listening = await followRevocations(t.db, t.app.sessions)
+    try {
+      await errorOf(await profile(t, token), 401)
+      const again = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+      await okBody(await profile(t, again.token), adminProfile)
+      await revokeElsewhere(t, (await t.db.select({ id: sessions.id }).from(sessions).where(isNull(sessions.revokedAt)))[0]!.id, 'garbled')
+      await refusedSoon(t, again.token)
+    } finally {
+      await listening.stop()
+    }
   })
 })

@@ -1,0 +1,227 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { sql } from 'drizzle-orm'
+import { startServer, type ServerProcess } from '../../scripts/lib/server-process'
+import { SESSION_CACHE_MS } from '../../server/auth/sessions'
+import { openPostgres, type Database } from '../../server/db/client'
+import { listen, notify } from '../../server/db/notify'
+import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
+import { scratchDatabase } from './helpers/postgres'
+
+// Three real server processes on one PostgreSQL database (DATABASE_URL: CI's PostgreSQL run).
+// Each keeps found sessions for SESSION_CACHE_MS; a revocation made through one of them must
+// reach the caches of all three within REVOCATION_LIMIT_MS, through LISTEN/NOTIFY.
+
+const databaseUrl = process.env.DATABASE_URL?.trim()
+const REVOCATION_LIMIT_MS = 100
+/** How often each process is asked whether a revoked token still opens a request. */
+const POLL_MS = 3
+
+interface Signed {
+  token: string
+  _id: string
+}
+
+async function api(server: ServerProcess, method: string, path: string, token?: string, body?: unknown) {
+  const res = await fetch(`${server.origin}/api/v1${path}`, {
+    method,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  })
+  const text = await res.text()
+  return { status: res.status, body: text }
+}
+
+async function login(server: ServerProcess, email: string, password: string): Promise<Signed> {
+  const res = await api(server, 'POST', '/admin/login', undefined, { email, password })
+  if (res.status !== 200) throw new Error(`Sign-in failed: ${res.status} ${res.body}`)
+  return (JSON.parse(res.body) as { data: Signed }).data
+}
+
+const profileStatus = async (server: ServerProcess, token: string) => (await api(server, 'GET', '/admin/profile', token)).status
+
+/**
+ * Asks every process, every POLL_MS, until each refuses `token`, while `revoke` runs; resolves
+ * with each process's delay: from the revoking answer to the first 401 (0 when it came first).
+ */
+async function delaysUntilRefused(servers: ServerProcess[], token: string, revoke: () => Promise<void>): Promise<number[]> {
+  // Each process has the session in its cache now, for SESSION_CACHE_MS.
+  for (const server of servers) expect(await profileStatus(server, token)).toBe(200)
+  const giveUpAt = performance.now() + 2 * SESSION_CACHE_MS + 2_000
+  const refusedAt = servers.map(async (server) => {
+    for (;;) {
+      const status = await profileStatus(server, token)
+      const at = performance.now()
+      if (status === 401) return at
+      expect(status).toBe(200)
+      if (at > giveUpAt) throw new Error(`${server.origin} still accepts the revoked token`)
+      await sleep(POLL_MS)
+    }
+  })
+  await revoke()
+  const revokedAt = performance.now()
+  return (await Promise.all(refusedAt)).map((at) => Math.max(0, at - revokedAt))
+}
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+const summary = (xs: number[]) => `median ${median(xs).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (${xs.length} answers)`
+
+describe.runIf(databaseUrl)('several server processes on one PostgreSQL', () => {
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>
+  const dataDirs: string[] = []
+  const servers: ServerProcess[] = []
+  const measured: Record<string, number[]> = { logout: [], 'password change': [], 'admin block': [] }
+  /** The password test changes it. */
+  let adminPassword: string = TEST_ADMIN.password
+
+  const start = async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'petcare-multi-'))
+    dataDirs.push(dataDir)
+    const server = await startServer({
+      dataDir,
+      databaseUrl: scratch.url,
+      env: {
+        SEED_DEMO: 'false',
+        ADMIN_EMAIL: TEST_ADMIN.email,
+        ADMIN_PASSWORD: TEST_ADMIN.password,
+        SUB_ADMIN_EMAIL: TEST_SUB_ADMIN.email,
+        SUB_ADMIN_PASSWORD: TEST_SUB_ADMIN.password,
+      },
+      readyTimeoutMs: 60_000,
+    })
+    servers.push(server)
+    return server
+  }
+
+  beforeAll(async () => {
+    scratch = await scratchDatabase(databaseUrl!, `petcare_multi_${process.pid}`)
+    await start() // the first one migrates the database and creates the accounts
+    await Promise.all([start(), start()])
+  })
+
+  afterAll(async () => {
+    await Promise.all(
+      servers.map(async (server) => {
+        if (server.child.exitCode !== null || server.child.signalCode !== null) return
+        server.child.kill('SIGTERM')
+        await Promise.race([server.exited, sleep(10_000)])
+        if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL')
+      }),
+    )
+    await scratch?.drop()
+    dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }))
+    const lines = Object.entries(measured)
+      .filter(([, xs]) => xs.length)
+      .map(([kind, xs]) => `  ${kind}: ${summary(xs)}`)
+    if (lines.length) console.info(`Revocation delays on ${servers.length} processes:\n${lines.join('\n')}`)
+  })
+
+  it('ends a session on every process within 100 ms of a logout on one of them', async () => {
+    for (let round = 0; round < 3; round++) {
+      const revoking = servers[round % servers.length]!
+      const { token, _id } = await login(revoking, TEST_ADMIN.email, TEST_ADMIN.password)
+      const delays = await delaysUntilRefused(servers, token, async () => {
+        expect((await api(revoking, 'POST', `/admin/logout/${_id}`, token)).status).toBe(200)
+      })
+      measured.logout!.push(...delays)
+      for (const delay of delays) expect(delay).toBeLessThan(REVOCATION_LIMIT_MS)
+    }
+  })
+
+  it('ends the other sessions of an admin on every process within 100 ms of a password change', async () => {
+    for (let round = 0; round < 2; round++) {
+      const revoking = servers[(round + 1) % servers.length]!
+      const here = await login(revoking, TEST_ADMIN.email, adminPassword)
+      const elsewhere = await login(servers[round % servers.length]!, TEST_ADMIN.email, adminPassword)
+      const newPassword = `Changed@${round}`
+      const delays = await delaysUntilRefused(servers, elsewhere.token, async () => {
+        const change = { oldPassword: adminPassword, newPassword, confirmPassword: newPassword }
+        const res = await api(revoking, 'POST', '/admin/change-password', here.token, change)
+        expect(res.status, res.body).toBe(200)
+      })
+      adminPassword = newPassword
+      measured['password change']!.push(...delays)
+      for (const delay of delays) expect(delay).toBeLessThan(REVOCATION_LIMIT_MS)
+      // The session that changed the password stays signed in everywhere.
+      for (const server of servers) expect(await profileStatus(server, here.token)).toBe(200)
+    }
+  })
+
+  it('ends every session of a blocked admin on every process within 100 ms', async () => {
+    const admin = await login(servers[0]!, TEST_ADMIN.email, adminPassword)
+    for (let round = 0; round < 2; round++) {
+      const revoking = servers[(round + 2) % servers.length]!
+      const sub = await login(servers[round % servers.length]!, TEST_SUB_ADMIN.email, TEST_SUB_ADMIN.password)
+      const delays = await delaysUntilRefused(servers, sub.token, async () => {
+        const res = await api(revoking, 'PATCH', `/admin/admins/${sub._id}/status`, admin.token, { status: 2 })
+        expect(res.status, res.body).toBe(200)
+      })
+      measured['admin block']!.push(...delays)
+      for (const delay of delays) expect(delay).toBeLessThan(REVOCATION_LIMIT_MS)
+      expect((await api(revoking, 'PATCH', `/admin/admins/${sub._id}/status`, admin.token, { status: 1 })).status).toBe(200)
+    }
+  })
+
+})
+
+describe.runIf(databaseUrl)('listening for notifications on PostgreSQL', () => {
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>
+  let database: Database
+
+  beforeAll(async () => {
+    scratch = await scratchDatabase(databaseUrl!, `petcare_listen_${process.pid}`)
+    database = openPostgres(scratch.url, 2)
+  })
+  afterAll(async () => {
+    await database?.close()
+    await scratch?.drop()
+  })
+
+  it('connects again after losing its connection, says so, and hears the notices sent after that', async () => {
+    const heard: string[] = []
+    let connects = 0
+    const listening = await listen(database.db, 'test_channel', { onNotice: (p) => heard.push(p), onConnect: () => connects++ }, { retryMinMs: 20 })
+    try {
+      expect(connects).toBe(1)
+      await notify(database.db, 'test_channel', 'first')
+      await vi.waitFor(() => expect(heard).toEqual(['first']))
+
+      // The listening connection is cut from the server's side (a restart, a failover, a proxy).
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`,
+      )
+      await vi.waitFor(() => expect(connects).toBe(2), { timeout: 5_000 })
+      await notify(database.db, 'test_channel', 'second')
+      await vi.waitFor(() => expect(heard).toEqual(['first', 'second']))
+    } finally {
+      await listening.stop()
+    }
+  })
+
+  it('delivers a notice sent in a transaction only when it commits', async () => {
+    const heard: string[] = []
+    const listening = await listen(database.db, 'test_channel', { onNotice: (p) => heard.push(p), onConnect: () => {} })
+    try {
+      await database.db
+        .transaction(async (tx) => {
+          await notify(tx, 'test_channel', 'rolled back')
+          throw new Error('roll back')
+        })
+        .catch(() => {})
+      await database.db.transaction(async (tx) => {
+        await notify(tx, 'test_channel', 'committed')
+        await sleep(50)
+        expect(heard).toEqual([]) // not before the commit
+      })
+      await vi.waitFor(() => expect(heard).toEqual(['committed']))
+    } finally {
+      await listening.stop()
+    }
+  })
+})
