@@ -95,8 +95,8 @@ export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), petDetailsPage(), precompress()],
   resolve: { alias },
   server: {
-    // `npm run dev`: Vite serves the SPA, the API runs beside it in watch mode.
-    proxy: { '/api': `http://localhost:${apiPort}`, '/uploads': `http://localhost:${apiPort}` },
+    // `npm run dev`: Vite serves the SPA, the API runs beside it in watch mode, on loopback (its HOST default).
+    proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/uploads': `http://127.0.0.1:${apiPort}` },
   },
   build: {
     outDir: 'dist',
