@@ -46,6 +46,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '0' })).toThrow(/AUDIT_RETENTION_DAYS/)
   })
 
+  it('listens on loopback unless HOST says otherwise, and reads the slow-client limits', () => {
+    expect(loadConfig({})).toMatchObject({
+      host: '127.0.0.1',
+      production: false,
+      http: { headersTimeoutMs: 30_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000, maxConnections: 1000 },
+    })
+    const config = loadConfig({ HOST: '0.0.0.0', NODE_ENV: 'production', HEADERS_TIMEOUT_SECONDS: '0.5', REQUEST_TIMEOUT_SECONDS: '2', MAX_CONNECTIONS: '10' })
+    expect(config).toMatchObject({ host: '0.0.0.0', production: true, http: { headersTimeoutMs: 500, requestTimeoutMs: 2000, maxConnections: 10 } })
+    // Node refuses a header timeout longer than the request's: it is shortened to fit.
+    expect(loadConfig({ HEADERS_TIMEOUT_SECONDS: '90' }).http.headersTimeoutMs).toBe(60_000)
+    expect(() => loadConfig({ MAX_CONNECTIONS: '0' })).toThrow(/MAX_CONNECTIONS/)
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: 'soon' })).toThrow(/REQUEST_TIMEOUT_SECONDS/)
+  })
+
   it('refuses a PORT that is not a port number', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
   })
