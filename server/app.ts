@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { requestId } from 'hono/request-id'
 import { API_PREFIX } from '../contract'
 import { sessionCache } from './auth/sessions'
 import type { Clock } from './clock'
@@ -8,6 +7,7 @@ import { defaultAppConfig, type AppConfig, type Deps } from './deps'
 import { accessLog } from './http/access-log'
 import { healthRoutes } from './health'
 import { apiNotFound, onError } from './http/errors'
+import { requestId } from './http/request-id'
 import { appMetrics, METRICS_PATH } from './http/metrics'
 import { idempotency } from './http/idempotency'
 import type { AppEnv } from './http/env'
@@ -92,6 +92,7 @@ export function createApp(options: AppOptions) {
   app.onError(onError)
   // Counts and times every answer by method, route pattern and status (server/http/metrics.ts).
   app.use(metrics.measure)
+  // The client's X-Request-Id when it is a short safe token, else a new one (server/http/request-id.ts).
   app.use(requestId())
   // One JSON line per API call, with the request id set just above (server/http/access-log.ts).
   app.use(accessLog(deps.config.trustProxy, options.log ?? logger))
