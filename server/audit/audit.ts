@@ -26,10 +26,14 @@ export interface AuditEvent {
   actor?: { id?: string | null; email: string; role?: Role | null }
   /**
    * An event anyone can cause without signing in, as often as they like (a wrong password, a
-   * refused attempt): repeats of the same action, email and address within AGGREGATE_WINDOW_MS
-   * add to one row's `count` instead of a row each, so a flood cannot grow the log without bound.
+   * refused attempt): repeats within AGGREGATE_WINDOW_MS add to one row's `count` instead of a
+   * row each, so a flood cannot grow the log without bound. Repeats are the same action from the
+   * same address, for the same email ('email-and-address'), or for any email ('address': where
+   * the email says nothing, such as a refusal by the address's own limit or a code asked for an
+   * address that has no account, so that trying new emails does not add rows; the row keeps the
+   * first email and counts the others).
    */
-  aggregate?: boolean
+  aggregate?: 'email-and-address' | 'address'
 }
 
 /** The window repeats of an aggregated event share a row in: one row per hour at most. */
@@ -75,10 +79,11 @@ export async function recordAudit(c: AppContext, event: AuditEvent): Promise<voi
   // The first event of the window keeps its time, request id and detail; later ones count up
   // and note when the last came. One statement, so parallel requests count exactly.
   const window = Math.floor(now.getTime() / AGGREGATE_WINDOW_MS)
-  const windowKey = sha256(JSON.stringify([event.action, row.actorEmail, address, window]))
+  const email = event.aggregate === 'address' ? null : row.actorEmail
+  const windowKey = sha256(JSON.stringify([event.action, event.aggregate, email, address, window]))
   await db
     .insert(auditLog)
-    .values({ ...row, windowKey })
+    .values({ ...row, windowKey, detail: { ...row.detail, ...(email === null ? { sameAddressAnyEmail: true } : {}) } })
     .onConflictDoUpdate({
       target: auditLog.windowKey,
       set: {

@@ -40,7 +40,7 @@ export const authRoutes = (deps: Deps) =>
           action: 'auth.sign_in_throttled',
           actor: { email },
           detail: { limit, retryAfterS: attempt.retryAfterS },
-          aggregate: true,
+          aggregate: limit === 'address' ? 'address' : 'email-and-address',
         })
         throw new TooManyRequests(THROTTLE_MSG.signIn(attempt.retryAfterS), attempt.retryAfterS)
       }
@@ -54,7 +54,7 @@ export const authRoutes = (deps: Deps) =>
           action: 'auth.sign_in_failed',
           actor: { id: admin?.id ?? null, email, role: admin?.role ?? null },
           detail: { reason: 'credentials' },
-          aggregate: true,
+          aggregate: 'email-and-address',
         })
         throw unauthorized(AUTH_MSG.badCredentials)
       }

@@ -72,7 +72,7 @@ export const passwordRoutes = (deps: Deps) => {
         action: 'auth.otp_requested',
         actor: { email },
         detail: { outcome: 'throttled', retryAfterS: attempt.retryAfterS },
-        aggregate: true,
+        aggregate: 'email-and-address',
       })
       throw new TooManyRequests(THROTTLE_MSG.otp(attempt.retryAfterS), attempt.retryAfterS)
     }
@@ -89,6 +89,8 @@ export const passwordRoutes = (deps: Deps) => {
       action: 'auth.otp_requested',
       actor: { id: admin?.id ?? null, email, role: admin?.role ?? null },
       detail: { outcome: active ? 'sent' : admin ? 'blocked' : 'no_account' },
+      // Codes asked for emails nobody has: one row per address and hour, however many emails.
+      ...(admin ? {} : { aggregate: 'address' as const }),
     })
     return c.json(ok(PASSWORD_MSG.otpSent, null))
   }

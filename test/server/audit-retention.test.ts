@@ -3,7 +3,7 @@ import { auditEntry } from '../../contract'
 import { auditLog } from '../../server/db/schema'
 import { TEST_ADMIN } from './helpers/accounts'
 import { errorOf, listBody } from './helpers/bodies'
-import { minutesAgo, tokenOf } from './helpers/fixtures'
+import { tokenOf } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
 
 const WRONG = 'Wrong@123'
@@ -17,11 +17,13 @@ const rowsOf = (t: TestApp, action: string) => t.db.select().from(auditLog).wher
 describe('anonymous sign-in failures in the audit log', () => {
   it('keep one row per email and address within an hour, with a count', async () => {
     const t = await testApp({ config: { trustProxy: 1 } })
+    const firstAt = t.clock.now()
     for (let i = 0; i < 3; i++) {
       await errorOf(await failSignIn(t, 'nobody@petcare.test', '203.0.113.1'), 401)
       t.clock.advance(60_000)
     }
     await errorOf(await failSignIn(t, 'nobody@petcare.test', '203.0.113.2'), 401)
+    t.clock.advance(1000) // rows are read back by time
     await errorOf(await failSignIn(t, 'else@petcare.test', '203.0.113.1'), 401)
     const rows = await rowsOf(t, 'auth.sign_in_failed')
     expect(rows.map((r) => [r.actorEmail, r.address, r.count])).toEqual([
@@ -30,8 +32,8 @@ describe('anonymous sign-in failures in the audit log', () => {
       ['else@petcare.test', '203.0.113.1', 1],
     ])
     // The first keeps its time; the detail says when the last came.
-    expect(rows[0]!.at).toEqual(minutesAgo(t, 3))
-    expect(rows[0]!.detail).toMatchObject({ reason: 'credentials', lastAt: minutesAgo(t, 1).toISOString() })
+    expect(rows[0]!.at).toEqual(firstAt)
+    expect(rows[0]!.detail).toMatchObject({ reason: 'credentials', lastAt: new Date(firstAt.getTime() + 2 * 60_000).toISOString() })
   })
 
   it('start a new row in the next hour', async () => {
@@ -50,6 +52,27 @@ describe('anonymous sign-in failures in the audit log', () => {
     expect(throttled).toHaveLength(1)
     expect(throttled[0]!.count).toBe(20)
     expect((await rowsOf(t, 'auth.sign_in_failed')).map((r) => r.count)).toEqual([5])
+  })
+
+  it('refused by the address limit, count on one row per address however many emails are tried', async () => {
+    const t = await testApp({ config: { trustProxy: 1 } })
+    for (let i = 0; i < 20; i++) await errorOf(await failSignIn(t, `user${i}@petcare.test`, '203.0.113.9'), 401)
+    for (let i = 0; i < 6; i++) await errorOf(await failSignIn(t, `other${i}@petcare.test`, '203.0.113.9'), 429)
+    const throttled = await rowsOf(t, 'auth.sign_in_throttled')
+    expect(throttled.map((r) => [r.address, r.count])).toEqual([['203.0.113.9', 6]])
+    expect(throttled[0]!.detail).toMatchObject({ limit: 'address', sameAddressAnyEmail: true })
+  })
+
+  it('codes asked for emails nobody has count on one row per address', async () => {
+    const t = await testApp({ config: { trustProxy: 1 } })
+    for (let i = 0; i < 5; i++) await t.post('/admin/send-otp', { email: `ghost${i}@petcare.test` }, { headers: { 'X-Forwarded-For': '203.0.113.4' } })
+    t.clock.advance(1000)
+    await t.post('/admin/send-otp', { email: TEST_ADMIN.email }, { headers: { 'X-Forwarded-For': '203.0.113.4' } })
+    const rows = await rowsOf(t, 'auth.otp_requested')
+    expect(rows.map((r) => [(r.detail as { outcome: string }).outcome, r.count])).toEqual([
+      ['no_account', 5],
+      ['sent', 1],
+    ])
   })
 
   it('are listed once with their count', async () => {
