@@ -26,6 +26,8 @@ import { throttleEvents } from '../db/schema'
  *   as it gives the account's new code 5 tries of its own.
  * - Change password, per account: 5 wrong old passwords in 15 minutes, then 429 as sign-in
  *   (a stolen session must not become a way to guess the password). The right one clears them.
+ * - The public pet call, per client address: 60 in a minute. Someone opening shared links, even
+ *   a few at once or reloading, stays far below it; walking the pets by the thousand does not.
  * - Refused attempts are not counted, so the wait never grows while someone keeps trying.
  */
 
@@ -45,6 +47,7 @@ export const THROTTLE = {
   otpEmail: { kind: 'otp_request.email', max: 3, windowMs: 15 * MINUTE_MS },
   otpVerifyEmail: { kind: 'otp_failure.email', max: 5, windowMs: 15 * MINUTE_MS },
   changePassword: { kind: 'password_change_failure.account', max: 5, windowMs: 15 * MINUTE_MS },
+  petPageAddress: { kind: 'pet_page.address', max: 60, windowMs: MINUTE_MS },
 } as const satisfies Record<string, ThrottleRule>
 
 /** The longest window: older rows count for nothing and are pruned. */

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm'
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { petByIdQuery, type PetDetails } from '../../contract'
 import type { Db } from '../db/client'
 import { appUsers, pets } from '../db/schema'
+import { reserve, minutesText, THROTTLE } from '../auth/throttle'
 import type { Deps } from '../deps'
 import { notFound } from '../http/api-error'
+import { clientAddress } from '../http/client-address'
 import type { AppEnv } from '../http/env'
+import { TooManyRequests } from '../http/errors'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { phoneOf } from './users'
@@ -13,6 +16,7 @@ import { phoneOf } from './users'
 export const PETS_MSG = {
   fetched: 'Pet fetched successfully',
   notFound: 'Pet not found',
+  tooMany: (retryAfterS: number) => `Too many pet pages opened from your address. Please try again in ${minutesText(retryAfterS)}.`,
 } as const
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -65,12 +69,34 @@ export async function petDetails(db: Db, id: string, now: Date): Promise<PetDeta
   }
 }
 
+/** Every answer of the pet call, refusals included: never stored by a cache, never indexed. */
+const unlistedAnswers: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next()
+  c.header('Cache-Control', 'no-store')
+  c.header('X-Robots-Tag', 'noindex')
+}
+
+/**
+ * At most THROTTLE.petPageAddress calls a minute per client address, counted in the database so
+ * that every server process shares the count; every call counts, a missing pet or a bad id too
+ * (that is what harvesting looks like), a refused one does not.
+ */
+const perAddressLimit =
+  (deps: Deps): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const key = clientAddress(c, deps.config.trustProxy)
+    const attempt = await reserve(deps, [{ rule: THROTTLE.petPageAddress, key }])
+    if (!attempt.ok) throw new TooManyRequests(PETS_MSG.tooMany(attempt.retryAfterS), attempt.retryAfterS)
+    await next()
+  }
+
 /**
  * The public pet page's one call: no token, since strangers open a shared link. Pet ids are
- * random UUIDs, so a pet cannot be found by guessing.
+ * random UUIDs, so a pet cannot be found by guessing, and the per-address limit keeps the pages
+ * from being harvested.
  */
 export const petsRoutes = (deps: Deps) =>
-  new Hono<AppEnv>().get('/pet/petbyid', validate('query', petByIdQuery), async (c) => {
+  new Hono<AppEnv>().get('/pet/petbyid', unlistedAnswers, perAddressLimit(deps), validate('query', petByIdQuery), async (c) => {
     const pet = await petDetails(deps.db, c.req.valid('query').petId, deps.clock.now())
     if (!pet) throw notFound(PETS_MSG.notFound)
     return c.json(ok(PETS_MSG.fetched, pet))
