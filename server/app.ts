@@ -15,6 +15,7 @@ import { corsFor, jsonBodyLimit, securityHeaders } from './http/security'
 import { logger, logInfo } from './log'
 import type { Logger } from 'pino'
 import { maintenance } from './maintenance'
+import { openApiRoutes } from './openapi/routes'
 import type { Mailer } from './mail/mailer'
 import { logNotificationDelivery, type NotificationDelivery } from './notifications/delivery'
 import { adminsRoutes } from './routes/admins'
@@ -86,6 +87,8 @@ export function createApp(options: AppOptions) {
     .route('/', sitesRoutes(deps))
     .route('/', auditRoutes(deps))
     .route('/', adminsRoutes(deps))
+    // The OpenAPI document of all the above, made from the route table (server/openapi/document.ts).
+    .route('/', openApiRoutes(() => app.routes))
 
   const metrics = appMetrics(deps.db, options.metricsToken)
   const app = new Hono<AppEnv>()

@@ -38,6 +38,8 @@ const PUBLIC_ROUTES = [
   'GET /uploads/*',
   'POST /uploads/',
   'POST /uploads',
+  // Prometheus text: its own check (loopback or METRICS_TOKEN), not a sign-in (server/http/metrics.ts).
+  'GET /metrics',
 ].sort()
 
 /** The admin-only routes of today (DESIGN.md section 3); a new one is added here on purpose. */

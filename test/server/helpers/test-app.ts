@@ -19,6 +19,7 @@ import { okBody } from './bodies'
 import { capturingDelivery } from './capturing-delivery'
 import { manualClock } from './manual-clock'
 import { memoryMailer } from './memory-mailer'
+import { checkingAnswers } from './openapi-check'
 import { databaseUrlFor, quoteIdent } from './postgres'
 
 /**
@@ -155,7 +156,8 @@ export async function testApp(options: { config?: Partial<AppConfig>; delivery?:
   // The access log's lines stay here (parsed), instead of filling the test output.
   const logLines: Record<string, unknown>[] = []
   const log = createLogger('json', { write: (line) => logLines.push(JSON.parse(line) as Record<string, unknown>) })
-  const app = createApp({ db, storage, mailer, clock, delivery: options.delivery ?? delivery, config: options.config, log })
+  // Every answer a test gets through app.request is held to the OpenAPI document (helpers/openapi-check.ts).
+  const app = checkingAnswers(createApp({ db, storage, mailer, clock, delivery: options.delivery ?? delivery, config: options.config, log }))
 
   const headersOf = ({ token, headers }: CallOptions, json: boolean) => ({
     ...(json ? { 'Content-Type': 'application/json' } : {}),

@@ -1,0 +1,156 @@
+import { z } from 'zod'
+import { auditActor, auditEntry } from './audit'
+import { adminAccount } from './admins'
+import { adminProfile, dashboardTotals, loginResult, verifyOtpResult } from './auth'
+import { city } from './cities'
+import { cmsPage, faq } from './cms'
+import { errorBody, listEnvelope, okEnvelope } from './envelope'
+import { feedback } from './feedback'
+import { notificationDetails, notificationListItem } from './notifications'
+import { openApiDocumentSchema } from './openapi'
+import { partner } from './partners'
+import { petDetails } from './pets'
+import { placeDetails, placeListItem } from './places'
+import { siteDetails, siteListItem } from './sites'
+import { uploadResult } from './uploads'
+import { userDetails, userListItem } from './users'
+
+/**
+ * What each API call answers when it succeeds, once, beside the request schemas the routes
+ * declare (server/http/validate.ts): the OpenAPI document is generated from both
+ * (server/openapi/document.ts), and the server tests hold every answer to it. A failure is
+ * always the error body (`errorBody`). Keys are "METHOD path" as the server routes them, under
+ * /api/v1.
+ */
+export type ApiAnswer =
+  /** `{ isSuccess, message, data }` with this data. */
+  | { kind: 'data'; status: 200 | 201; data: z.ZodType }
+  /** The flat list envelope of these items. */
+  | { kind: 'list'; item: z.ZodType }
+  /** A CSV file, sent as an attachment. */
+  | { kind: 'csv' }
+  /** A body of its own, without the envelope (the OpenAPI document itself). */
+  | { kind: 'raw'; body: z.ZodType }
+
+export interface ApiOperation {
+  /** The group it is listed under. */
+  tag: string
+  summary: string
+  answer: ApiAnswer
+}
+
+const data = (schema: z.ZodType, status: 200 | 201 = 200): ApiAnswer => ({ kind: 'data', status, data: schema })
+const created = (schema: z.ZodType) => data(schema, 201)
+/** `data: null`: the message is the answer. */
+const done = data(z.null())
+const list = (item: z.ZodType): ApiAnswer => ({ kind: 'list', item })
+const csv: ApiAnswer = { kind: 'csv' }
+
+const group = (tag: string, operations: Record<string, [summary: string, answer: ApiAnswer]>) =>
+  Object.fromEntries(Object.entries(operations).map(([key, [summary, answer]]) => [key, { tag, summary, answer }]))
+
+export const API_OPERATIONS: Record<string, ApiOperation> = {
+  ...group('Sign-in and password', {
+    'POST /admin/login': ['Sign in with email and password', data(loginResult)],
+    'POST /admin/logout/:id': ['Sign out (the id is the signed-in admin’s own)', done],
+    'POST /admin/send-otp': ['Mail a one-time code to reset the password', done],
+    'POST /admin/resend-otp': ['Mail a new one-time code', done],
+    'POST /admin/verify-otp': ['Check the one-time code; answers a reset token', data(verifyOtpResult)],
+    'POST /admin/reset-password': ['Set a new password with the reset token', done],
+    'POST /admin/change-password': ['Change the signed-in admin’s password', done],
+    'POST /admin/accept-invite': ['Accept an invitation and choose a password', done],
+  }),
+  ...group('Profile and dashboard', {
+    'GET /admin/profile': ['The signed-in admin’s profile', data(adminProfile)],
+    'PUT /admin/edit': ['Edit the signed-in admin’s name and picture', data(adminProfile)],
+    'GET /admin/dashboard': ['Totals for the dashboard', data(dashboardTotals)],
+    'POST /common/upload': ['Sign upload forms for image files', data(uploadResult)],
+    'GET /openapi.json': ['This document', { kind: 'raw', body: openApiDocumentSchema }],
+  }),
+  ...group('Pet owners', {
+    'GET /admin/users': ['List pet owners', list(userListItem)],
+    'GET /admin/users/export': ['Pet owners as CSV', csv],
+    'GET /admin/user/:id': ['A pet owner with their pets', data(userDetails)],
+    'PATCH /admin/user/block-unblock/:id': ['Block or unblock a pet owner', data(userListItem)],
+    'GET /pet/petbyid': ['A pet’s public details (shared link, no sign-in)', data(petDetails)],
+  }),
+  ...group('Pet shops and hospitals', {
+    'GET /place/admin/pet-shops': ['List pet shops', list(placeListItem)],
+    'GET /place/admin/pet-shops/export': ['Pet shops as CSV', csv],
+    'GET /place/admin/pet-shop/:id': ['A pet shop', data(placeDetails)],
+    'POST /place/pet-shop': ['Add a pet shop', created(placeDetails)],
+    'PUT /place/pet-shop/:id': ['Edit a pet shop', data(placeDetails)],
+    'PATCH /place/pet-shop/:id': ['Activate or deactivate a pet shop', data(placeListItem)],
+    'DELETE /place/pet-shop/:id': ['Delete a pet shop', done],
+    'GET /place/admin/hospitals': ['List hospitals', list(placeListItem)],
+    'GET /place/admin/hospitals/export': ['Hospitals as CSV', csv],
+    'GET /place/admin/hospital/:id': ['A hospital', data(placeDetails)],
+    'POST /place/hospital': ['Add a hospital', created(placeDetails)],
+    'PUT /place/hospital/:id': ['Edit a hospital', data(placeDetails)],
+    'PATCH /place/hospital/:id': ['Activate or deactivate a hospital', data(placeListItem)],
+    'DELETE /place/hospital/:id': ['Delete a hospital', done],
+  }),
+  ...group('Partners and feedback', {
+    'GET /admin/partners': ['List partner requests', list(partner)],
+    'GET /admin/partners/export': ['Partner requests as CSV', csv],
+    'GET /feedback/list': ['List feedback', list(feedback)],
+    'GET /feedback/export': ['Feedback as CSV', csv],
+    'GET /feedback/:id': ['One feedback', data(feedback)],
+  }),
+  ...group('Notifications', {
+    'POST /admin/notification': ['Send a push notification', created(notificationListItem)],
+    'GET /admin/notifications': ['List sent notifications', list(notificationListItem)],
+    'GET /admin/notification/:id': ['A notification with its recipients', data(notificationDetails)],
+    'DELETE /admin/notification/:id': ['Delete a notification', done],
+  }),
+  ...group('Content', {
+    'GET /admin/cms/list': ['The CMS pages', data(z.array(cmsPage))],
+    'PUT /admin/cms': ['Save a CMS page', data(cmsPage)],
+    'GET /cms/:type': ['A CMS page, public (1 privacy, 2 terms, 4 contact, 5 support)', data(cmsPage)],
+    'GET /cms-faqs': ['The FAQs, public', data(z.array(faq))],
+    'GET /admin/faq': ['The FAQs', data(z.array(faq))],
+    'POST /admin/faq': ['Add an FAQ', created(faq)],
+    'PUT /admin/faq/order': ['Reorder the FAQs', data(z.array(faq))],
+    'PUT /admin/faq/:id': ['Edit an FAQ', data(faq)],
+    'DELETE /admin/faq/:id': ['Delete an FAQ', done],
+  }),
+  ...group('Cities and sites', {
+    'GET /admin/city/list': ['List cities', list(city)],
+    'POST /admin/city': ['Add a city', created(city)],
+    'GET /admin/city/:id': ['A city', data(city)],
+    'PUT /admin/city/:id': ['Rename a city', data(city)],
+    'DELETE /admin/city/:id': ['Delete a city', done],
+    'GET /admin/site/list': ['List a city’s sites', list(siteListItem)],
+    'GET /admin/site/:id': ['A site', data(siteDetails)],
+    'POST /admin/site': ['Add a site', created(siteDetails)],
+    'PUT /admin/site/:id': ['Edit a site', data(siteDetails)],
+    'PATCH /admin/site/status/:id': ['Activate or deactivate a site', data(siteListItem)],
+    'DELETE /admin/site/:id': ['Delete a site', done],
+  }),
+  ...group('Admins and audit log', {
+    'GET /admin/audit-log': ['List audit entries', list(auditEntry)],
+    'GET /admin/audit-log/export': ['Audit entries as CSV', csv],
+    'GET /admin/audit-log/actors': ['Admins who appear in the audit log', data(z.array(auditActor))],
+    'GET /admin/admins': ['List admin accounts', list(adminAccount)],
+    'POST /admin/admins': ['Create an admin account (mails an invitation)', created(adminAccount)],
+    'PATCH /admin/admins/:id/status': ['Block or unblock an admin account', data(adminAccount)],
+    'POST /admin/admins/:id/invite': ['Mail the invitation again', data(adminAccount)],
+  }),
+}
+
+/** The body a successful answer of `operation` must have (undefined for a CSV file). */
+export function successBody(answer: ApiAnswer): z.ZodType | undefined {
+  switch (answer.kind) {
+    case 'data':
+      return okEnvelope(answer.data)
+    case 'list':
+      return listEnvelope(answer.item)
+    case 'raw':
+      return answer.body
+    case 'csv':
+      return undefined
+  }
+}
+
+/** Every failure, 4xx or 5xx. */
+export const failureBody = errorBody

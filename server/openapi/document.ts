@@ -1,0 +1,136 @@
+import { z } from 'zod'
+import { API_PREFIX, PERMISSIONS, roleLabel, type Permission } from '../../contract'
+import { API_OPERATIONS, failureBody, successBody, type ApiOperation } from '../../contract/api-responses'
+import { permissionOf } from '../http/auth'
+import { VALIDATED_INPUT, type ValidatedInput } from '../http/validate'
+
+/** A route as Hono lists it in `app.routes`. */
+interface RouteEntry {
+  method: string
+  path: string
+  handler: unknown
+}
+
+/** One API call: what its handlers declare (server/http/validate.ts, server/http/auth.ts) and what it answers (contract/api-responses.ts). */
+export interface ApiRoute {
+  method: string
+  /** Under the API prefix, as routed: `/admin/user/:id`. */
+  path: string
+  inputs: ValidatedInput[]
+  permission: Permission | undefined
+  operation: ApiOperation | undefined
+}
+
+/** The API calls of an app, from its route table: one per method and path, middleware and catch-alls left out. */
+export function apiRoutes(routes: readonly RouteEntry[]): ApiRoute[] {
+  const byKey = new Map<string, ApiRoute>()
+  for (const route of routes) {
+    if (route.method === 'ALL' || !route.path.startsWith(`${API_PREFIX}/`)) continue
+    const path = route.path.slice(API_PREFIX.length)
+    const key = `${route.method} ${path}`
+    let entry = byKey.get(key)
+    if (!entry) byKey.set(key, (entry = { method: route.method, path, inputs: [], permission: undefined, operation: API_OPERATIONS[key] }))
+    const input = (route.handler as { [VALIDATED_INPUT]?: ValidatedInput })[VALIDATED_INPUT]
+    if (input) entry.inputs.push(input)
+    entry.permission ??= permissionOf(route.handler)
+  }
+  return [...byKey.values()]
+}
+
+type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] }
+
+/** JSON Schema (2020-12, which OpenAPI 3.1 uses) of a zod schema, as a client sends it or as the server answers. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  // Transforms and refinements have no JSON Schema: what they accept is left open ({}).
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema
+  return rest
+}
+
+const json = (schema: JsonSchema) => ({ 'application/json': { schema } })
+
+/** Path and query fields as OpenAPI parameters. */
+function parameters(inputs: ValidatedInput[]) {
+  return inputs
+    .filter((input) => input.target !== 'json')
+    .flatMap(({ target, schema }) => {
+      const object = jsonSchema(schema, 'input')
+      const required = new Set(object.required ?? [])
+      return Object.entries(object.properties ?? {}).map(([name, property]) => ({
+        name,
+        in: target === 'param' ? 'path' : 'query',
+        required: target === 'param' || required.has(name),
+        schema: property,
+        ...(typeof property.description === 'string' ? { description: property.description } : {}),
+      }))
+    })
+}
+
+function accessText(permission: Permission | undefined): string {
+  if (!permission) return 'No sign-in needed.'
+  const roles = PERMISSIONS[permission].map((role) => roleLabel[role]).join(' and ')
+  return `Signed in, with the \`${permission}\` permission (held by: ${roles}).`
+}
+
+function operationOf(route: ApiRoute, operationId: string) {
+  const { operation, permission } = route
+  const body = route.inputs.find((input) => input.target === 'json')
+  const success = operation ? successBody(operation.answer) : undefined
+  const status = operation?.answer.kind === 'data' ? operation.answer.status : 200
+  const successResponse =
+    operation?.answer.kind === 'csv'
+      ? { description: 'A CSV file (attachment)', content: { 'text/csv': { schema: { type: 'string' } } } }
+      : { description: 'Success', ...(success ? { content: json(jsonSchema(success, 'output')) } : {}) }
+  const failure = { $ref: '#/components/responses/Failure' }
+  return {
+    operationId,
+    tags: [operation?.tag ?? 'Other'],
+    summary: operation?.summary ?? `${route.method} ${route.path}`,
+    description: accessText(permission),
+    ...(permission ? { 'x-permission': permission } : {}),
+    security: permission ? [{ bearerAuth: [] }] : [],
+    parameters: parameters(route.inputs),
+    ...(body ? { requestBody: { required: true, content: json(jsonSchema(body.schema, 'input')) } } : {}),
+    responses: { [String(status)]: successResponse, '4XX': failure, '5XX': failure },
+  }
+}
+
+/** `/admin/user/:id` as OpenAPI writes it: `/admin/user/{id}`. */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}')
+
+/** An identifier per call: `get_admin_user_id`. */
+const operationIdOf = (route: ApiRoute) =>
+  `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+/g, '_').replace(/_+$/, '')}`
+
+/**
+ * The OpenAPI 3.1 document of an app's API, generated from its route table: request schemas
+ * from each route's `validate(...)`, access from its `permit(...)`, answers from the contract's
+ * API_OPERATIONS. Nothing in it is written by hand but the summaries.
+ */
+export function openApiDocument(routes: readonly RouteEntry[]) {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const route of apiRoutes(routes)) {
+    const path = openApiPath(route.path)
+    paths[path] ??= {}
+    paths[path][route.method.toLowerCase()] = operationOf(route, operationIdOf(route))
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Petcare Admin API',
+      version: '1',
+      description:
+        'The API of the Petcare Admin panel. Answers are `{ isSuccess, message, data }` (lists: the items in `data`, with page, limit, total and totalPages beside them); failures `{ isSuccess: false, message, error: { code, message, fields?, requestId? } }`. Sign in with POST /admin/login and send its token as `Authorization: Bearer <token>`.',
+    },
+    servers: [{ url: API_PREFIX }],
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      // Every 4xx and 5xx answer: one shape, written once.
+      responses: {
+        Failure: { description: 'The error body: a message for a person, a code, per-field messages for a 400', content: json(jsonSchema(failureBody, 'output')) },
+      },
+    },
+    paths,
+  }
+}
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>
