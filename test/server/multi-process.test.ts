@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -76,7 +76,8 @@ describe.runIf(databaseUrl)('several server processes on one PostgreSQL', () => 
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>
   const dataDirs: string[] = []
   const servers: ServerProcess[] = []
-  const measured: Record<string, number[]> = { logout: [], 'password change': [], 'admin block': [] }
+  const measured: Record<string, number[]> = { logout: [], 'password change': [], 'password reset': [], 'admin block': [] }
+  const dataDirOf = new Map<ServerProcess, string>()
   /** The password test changes it. */
   let adminPassword: string = TEST_ADMIN.password
 
@@ -96,6 +97,7 @@ describe.runIf(databaseUrl)('several server processes on one PostgreSQL', () => 
       readyTimeoutMs: 60_000,
     })
     servers.push(server)
+    dataDirOf.set(server, dataDir)
     return server
   }
 
@@ -151,6 +153,32 @@ describe.runIf(databaseUrl)('several server processes on one PostgreSQL', () => 
       // The session that changed the password stays signed in everywhere.
       for (const server of servers) expect(await profileStatus(server, here.token)).toBe(200)
     }
+  })
+
+  it('ends every session of an admin on every process within 100 ms of a password reset', async () => {
+    const { token } = await login(servers[0]!, TEST_ADMIN.email, adminPassword)
+    // The code goes to the dev outbox of the process that was asked for it.
+    expect((await api(servers[1]!, 'POST', '/admin/send-otp', undefined, { email: TEST_ADMIN.email })).status).toBe(200)
+    const otp = await vi.waitFor(
+      () => {
+        const outbox = join(dataDirOf.get(servers[1]!)!, 'outbox')
+        const code = (existsSync(outbox) ? readdirSync(outbox) : []).map((f) => /\b\d{6}\b/.exec(readFileSync(join(outbox, f), 'utf8'))?.[0]).find(Boolean)
+        if (!code) throw new Error('no code in the outbox yet')
+        return code
+      },
+      { timeout: 5_000 },
+    )
+    const verified = await api(servers[2]!, 'POST', '/admin/verify-otp', undefined, { email: TEST_ADMIN.email, otp })
+    expect(verified.status, verified.body).toBe(200)
+    const { resetToken } = (JSON.parse(verified.body) as { data: { resetToken: string } }).data
+    const newPassword = 'Reset@123'
+    const delays = await delaysUntilRefused(servers, token, async () => {
+      const res = await api(servers[2]!, 'POST', '/admin/reset-password', undefined, { resetToken, password: newPassword, confirmPassword: newPassword })
+      expect(res.status, res.body).toBe(200)
+    })
+    adminPassword = newPassword
+    measured['password reset']!.push(...delays)
+    for (const delay of delays) expect(delay).toBeLessThan(REVOCATION_LIMIT_MS)
   })
 
   it('ends every session of a blocked admin on every process within 100 ms', async () => {
