@@ -37,6 +37,7 @@ import { Route as SignedInPetShopsIndexRouteImport } from './routes/_signed-in/p
 import { Route as SignedInPetShopsAddRouteImport } from './routes/_signed-in/pet-shops/add'
 import { Route as SignedInSettingsIndexRouteImport } from './routes/_signed-in/settings/index'
 import { Route as SignedInSettingsAdminsRouteImport } from './routes/_signed-in/settings/admins'
+import { Route as SignedInSettingsApiReferenceRouteImport } from './routes/_signed-in/settings/api-reference'
 import { Route as SignedInSettingsAuditLogRouteImport } from './routes/_signed-in/settings/audit-log'
 import { Route as SignedInSettingsChangePasswordRouteImport } from './routes/_signed-in/settings/change-password'
 import { Route as SignedInSettingsContactUsRouteImport } from './routes/_signed-in/settings/contact-us'
@@ -196,6 +197,12 @@ const SignedInSettingsAdminsRoute = SignedInSettingsAdminsRouteImport.update({
   path: '/admins',
   getParentRoute: () => SignedInSettingsRoute,
 } as any)
+const SignedInSettingsApiReferenceRoute =
+  SignedInSettingsApiReferenceRouteImport.update({
+    id: '/api-reference',
+    path: '/api-reference',
+    getParentRoute: () => SignedInSettingsRoute,
+  } as any)
 const SignedInSettingsAuditLogRoute =
   SignedInSettingsAuditLogRouteImport.update({
     id: '/audit-log',
@@ -312,6 +319,7 @@ export interface FileRoutesByFullPath {
   '/hospitals/add': typeof SignedInHospitalsAddRoute
   '/pet-shops/add': typeof SignedInPetShopsAddRoute
   '/settings/admins': typeof SignedInSettingsAdminsRoute
+  '/settings/api-reference': typeof SignedInSettingsApiReferenceRoute
   '/settings/audit-log': typeof SignedInSettingsAuditLogRoute
   '/settings/change-password': typeof SignedInSettingsChangePasswordRoute
   '/settings/contact-us': typeof SignedInSettingsContactUsRoute
@@ -355,6 +363,7 @@ export interface FileRoutesByTo {
   '/hospitals/add': typeof SignedInHospitalsAddRoute
   '/pet-shops/add': typeof SignedInPetShopsAddRoute
   '/settings/admins': typeof SignedInSettingsAdminsRoute
+  '/settings/api-reference': typeof SignedInSettingsApiReferenceRoute
   '/settings/audit-log': typeof SignedInSettingsAuditLogRoute
   '/settings/change-password': typeof SignedInSettingsChangePasswordRoute
   '/settings/contact-us': typeof SignedInSettingsContactUsRoute
@@ -402,6 +411,7 @@ export interface FileRoutesById {
   '/_signed-in/hospitals/add': typeof SignedInHospitalsAddRoute
   '/_signed-in/pet-shops/add': typeof SignedInPetShopsAddRoute
   '/_signed-in/settings/admins': typeof SignedInSettingsAdminsRoute
+  '/_signed-in/settings/api-reference': typeof SignedInSettingsApiReferenceRoute
   '/_signed-in/settings/audit-log': typeof SignedInSettingsAuditLogRoute
   '/_signed-in/settings/change-password': typeof SignedInSettingsChangePasswordRoute
   '/_signed-in/settings/contact-us': typeof SignedInSettingsContactUsRoute
@@ -449,6 +459,7 @@ export interface FileRouteTypes {
     | '/hospitals/add'
     | '/pet-shops/add'
     | '/settings/admins'
+    | '/settings/api-reference'
     | '/settings/audit-log'
     | '/settings/change-password'
     | '/settings/contact-us'
@@ -492,6 +503,7 @@ export interface FileRouteTypes {
     | '/hospitals/add'
     | '/pet-shops/add'
     | '/settings/admins'
+    | '/settings/api-reference'
     | '/settings/audit-log'
     | '/settings/change-password'
     | '/settings/contact-us'
@@ -538,6 +550,7 @@ export interface FileRouteTypes {
     | '/_signed-in/hospitals/add'
     | '/_signed-in/pet-shops/add'
     | '/_signed-in/settings/admins'
+    | '/_signed-in/settings/api-reference'
     | '/_signed-in/settings/audit-log'
     | '/_signed-in/settings/change-password'
     | '/_signed-in/settings/contact-us'
@@ -766,6 +779,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInSettingsAdminsRouteImport
       parentRoute: typeof SignedInSettingsRoute
     }
+    '/_signed-in/settings/api-reference': {
+      id: '/_signed-in/settings/api-reference'
+      path: '/api-reference'
+      fullPath: '/settings/api-reference'
+      preLoaderRoute: typeof SignedInSettingsApiReferenceRouteImport
+      parentRoute: typeof SignedInSettingsRoute
+    }
     '/_signed-in/settings/audit-log': {
       id: '/_signed-in/settings/audit-log'
       path: '/audit-log'
@@ -933,6 +953,7 @@ const PublicRouteWithChildren =
 
 interface SignedInSettingsRouteChildren {
   SignedInSettingsAdminsRoute: typeof SignedInSettingsAdminsRoute
+  SignedInSettingsApiReferenceRoute: typeof SignedInSettingsApiReferenceRoute
   SignedInSettingsAuditLogRoute: typeof SignedInSettingsAuditLogRoute
   SignedInSettingsChangePasswordRoute: typeof SignedInSettingsChangePasswordRoute
   SignedInSettingsContactUsRoute: typeof SignedInSettingsContactUsRoute
@@ -945,6 +966,7 @@ interface SignedInSettingsRouteChildren {
 
 const SignedInSettingsRouteChildren: SignedInSettingsRouteChildren = {
   SignedInSettingsAdminsRoute: SignedInSettingsAdminsRoute,
+  SignedInSettingsApiReferenceRoute: SignedInSettingsApiReferenceRoute,
   SignedInSettingsAuditLogRoute: SignedInSettingsAuditLogRoute,
   SignedInSettingsChangePasswordRoute: SignedInSettingsChangePasswordRoute,
   SignedInSettingsContactUsRoute: SignedInSettingsContactUsRoute,

@@ -60,6 +60,8 @@ export const settingsMenu: readonly NavItem[] = [
   // Issue 7: admin accounts and the audit log, for admins only (DESIGN.md section 3).
   { id: 'admins', title: 'Admin Accounts', url: '/settings/admins', icon: UsersIcon, ready: true, permission: 'admin.manage' },
   { id: 'audit-log', title: 'Audit Log', url: '/settings/audit-log', icon: PageIcon, ready: true, permission: 'audit.read' },
+  // The server's OpenAPI document, readable, for any signed-in admin.
+  { id: 'api-reference', title: 'API Reference', url: '/settings/api-reference', icon: PageIcon, ready: true, permission: 'read' },
 ]
 
 /**
