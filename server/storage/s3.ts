@@ -89,8 +89,13 @@ export function s3Storage(options: S3StorageOptions): Storage {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: key }))
         if (!object.Body) return undefined
+        // A store or proxy answering in chunks gives no length: read the file (an image, a few MB at most) to know it.
+        if (object.ContentLength === undefined) {
+          const bytes = await object.Body.transformToByteArray()
+          return { body: new Blob([bytes]).stream(), size: bytes.length, contentType: contentTypeOfKey(key) }
+        }
         const body = object.Body.transformToWebStream() as ReadableStream<Uint8Array>
-        return { body, size: object.ContentLength ?? 0, contentType: contentTypeOfKey(key) }
+        return { body, size: object.ContentLength, contentType: contentTypeOfKey(key) }
       } catch (err) {
         if (isMissing(err)) return undefined
         throw err

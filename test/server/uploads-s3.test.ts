@@ -75,6 +75,23 @@ describe('S3 uploads against a local S3-compatible server', () => {
     expect(stored?.size).toBe(file.length)
   })
 
+  it('serves a stored file at /uploads/<key> with its length, also when the store answers in chunks', async () => {
+    const [signed] = (await okBody((await signProfileUpload()).res, uploadResult)).data
+    const file = pngOf(50_000)
+    expect((await post(signed!, file, 'image/png')).status).toBe(204)
+    for (const chunked of [false, true]) {
+      s3.chunkedReads = chunked
+      try {
+        const res = await app.request(`/uploads/${signed!.fields.key}`)
+        expect(res.status).toBe(200)
+        expect(res.headers.get('content-length')).toBe(String(file.length))
+        expect(Buffer.from(await res.arrayBuffer()).equals(file)).toBe(true)
+      } finally {
+        s3.chunkedReads = false
+      }
+    }
+  })
+
   it('refuses a file over the folder limit, and stores nothing', async () => {
     const { res } = await signProfileUpload()
     const [signed] = (await okBody(res, uploadResult)).data

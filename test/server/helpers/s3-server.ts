@@ -26,6 +26,8 @@ export interface LocalS3 {
   credentials: { accessKeyId: string; secretAccessKey: string }
   /** The forms the front refused, with why (for the test's messages). */
   refusals: string[]
+  /** Answer reads in chunks, without Content-Length, as some stores and proxies do. */
+  chunkedReads: boolean
   close(): Promise<void>
 }
 
@@ -86,6 +88,7 @@ export async function startLocalS3(bucket = 'petcare-uploads'): Promise<LocalS3>
   const { port: s3Port } = (await s3rver.run()) as { port: number }
   const upstream = `http://127.0.0.1:${s3Port}`
   const refusals: string[] = []
+  const local = { refusals, chunkedReads: false }
 
   const front: Server = createServer((req, res) => {
     void (async () => {
@@ -117,7 +120,8 @@ export async function startLocalS3(bucket = 'petcare-uploads'): Promise<LocalS3>
         headers,
         ...(body.length && req.method !== 'GET' && req.method !== 'HEAD' ? { body } : {}),
       })
-      res.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([name]) => !['transfer-encoding', 'connection'].includes(name))))
+      const dropped = ['transfer-encoding', 'connection', ...(local.chunkedReads ? ['content-length'] : [])]
+      res.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([name]) => !dropped.includes(name))))
       res.end(Buffer.from(await answer.arrayBuffer()))
     })().catch((err: unknown) => {
       res.writeHead(500)
@@ -127,17 +131,16 @@ export async function startLocalS3(bucket = 'petcare-uploads'): Promise<LocalS3>
   await new Promise<void>((done) => front.listen(0, '127.0.0.1', done))
   const { port } = front.address() as { port: number }
 
-  return {
+  return Object.assign(local, {
     endpoint: `http://127.0.0.1:${port}`,
     bucket,
     region: 'us-east-1',
     credentials: CREDENTIALS,
-    refusals,
     async close() {
       front.closeAllConnections()
       await new Promise<void>((done) => front.close(() => done()))
       await s3rver.close()
       rmSync(directory, { recursive: true, force: true })
     },
-  }
+  })
 }
