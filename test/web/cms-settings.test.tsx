@@ -30,6 +30,8 @@ describe('the secondary menu', () => {
       ['Terms & Conditions', '/settings/terms-and-conditions'],
       ['Contact Us', '/settings/contact-us'],
       ['Support', '/settings/support'],
+      // Not from the spec: the API's reference, for both roles.
+      ['API Reference', '/settings/api-reference'],
     ]
     expect(menu.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual(expected)
     expect(menu.queryByText('Coming soon')).not.toBeInTheDocument()
