@@ -1,3 +1,4 @@
+import { Hono } from 'hono'
 import { z } from 'zod'
 import { API_PREFIX } from '../../contract'
 import { API_OPERATIONS } from '../../contract/api-responses'
@@ -6,7 +7,7 @@ import { apiRoutes, openApiDocument, openApiPath } from '../../server/openapi/do
 import { TEST_ADMIN } from './helpers/accounts'
 import { okBody } from './helpers/bodies'
 import { tokenOf } from './helpers/fixtures'
-import { checkAnswerAgainstDocument } from './helpers/openapi-check'
+import { checkAnswerAgainstDocument, checkingAnswers } from './helpers/openapi-check'
 import { testApp } from './helpers/test-app'
 
 type Operation = {
@@ -88,6 +89,11 @@ describe('the answer check the server tests run (helpers/openapi-check.ts)', () 
     await expect(check(answer({ ...good, data: { ...(data as object), secret: 'x' } }))).rejects.toThrow(/fields the document does not list: \.data\.secret/)
     await expect(check(answer(good, 201))).rejects.toThrow(/the document says 200/)
     await expect(check(answer({ oops: true }, 400))).rejects.toThrow(/not the documented error body/)
+  })
+
+  it('fails a request through app.request whose answer differs (as testApp wires it)', async () => {
+    const app = checkingAnswers(new Hono().get(`${API_PREFIX}/admin/profile`, (c) => c.json({ isSuccess: true, message: 'ok', data: { name: 1 } })))
+    await expect(app.request(`${API_PREFIX}/admin/profile`)).rejects.toThrow(/GET \/api\/v1\/admin\/profile .* does not match the document/)
   })
 
   it('refuses a success from a call the document lacks', async () => {
