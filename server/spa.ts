@@ -198,6 +198,8 @@ export function spaRoutes(distDir: string, options: SpaOptions = {}) {
     const pageUrl = `${baseUrl}${pet ? `/pet-details/${petId}` : c.req.path}`
     const tags = petPreviewTags(pet, { pageUrl, baseUrl })
     c.header('Cache-Control', 'no-cache')
+    // Chat apps still draw the link's card; search engines leave shared pets out of their index.
+    c.header('X-Robots-Tag', 'noindex')
     const page = withHeadTags(html, tags)
     c.header('Content-Security-Policy', pageCsp(page, ownEntry ? 'petPage' : 'app', options.uploadOrigins))
     return sendHtml(c, page)

@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { petDetails } from '../../contract'
 import { THROTTLE } from '../../server/auth/throttle'
+import { petPreviewLookup } from '../../server/pet-preview'
 import { PETS_MSG } from '../../server/routes/pets'
+import { PET_PAGE_FILE, spaRoutes } from '../../server/spa'
 import { errorOf, okBody } from './helpers/bodies'
 import { addPets, addUsers, UNKNOWN_ID } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
@@ -28,7 +33,8 @@ const expectUnlisted = (res: Response) => {
   expect(res.headers.get('X-Robots-Tag')).toBe('noindex')
 }
 
-describe('GET /pet/petbyid limits', () => {
+// Sixty-odd calls per test: room for a machine busy with other suites.
+describe('GET /pet/petbyid limits', { timeout: 60_000 }, () => {
   it(`is sixty a minute per address: call ${LIMIT + 1} is 429 with Retry-After and a clear message`, async () => {
     expect(LIMIT).toBe(60)
     const t = await appBehindProxy()
@@ -84,5 +90,27 @@ describe('GET /pet/petbyid limits', () => {
     const res = await petCall(t, petId, '203.0.113.7')
     expect(res.status).toBe(status)
     expectUnlisted(res)
+  })
+})
+
+describe('the pet page a shared link opens', () => {
+  let dist: string
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'petcare-dist-'))
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>Petcare Admin</title></head><body></body></html>')
+    writeFileSync(join(dist, PET_PAGE_FILE), '<!doctype html><html><head><title>Pet Details</title></head><body></body></html>')
+  })
+  afterAll(() => rmSync(dist, { recursive: true, force: true }))
+
+  it.each([
+    ['a known pet', true],
+    ['an unknown pet', false],
+  ])('is not indexed by search engines: X-Robots-Tag: noindex for %s', async (_, known) => {
+    const t = await testApp()
+    const petId = known ? await aPet(t) : UNKNOWN_ID
+    const res = await spaRoutes(dist, { petPreview: petPreviewLookup(t.db) }).request(`/pet-details/${petId}`, { headers: { Accept: 'text/html' } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('X-Robots-Tag')).toBe('noindex')
+    expect(await res.text()).toContain(known ? '<title>Rex · Pet Details</title>' : '<title>Pet Details · Petcare</title>')
   })
 })
