@@ -65,10 +65,9 @@ const needsDataDir = (config: ServerConfig) => !config.databaseUrl || !config.s3
 
 async function main() {
   const config = readConfig()
-  if (config.production) {
-    const refusal = configuredDemoPassword(config)
-    if (refusal) fail(refusal)
-  }
+  // The demo passwords are published: a production server must not be reachable with them.
+  const demoPassword = config.production ? configuredDemoPassword(config) : undefined
+  if (demoPassword) fail(demoPassword)
 
   // Only the embedded database needs the lock: a PostgreSQL server guards its own data.
   let lock: DataDirLock | undefined
