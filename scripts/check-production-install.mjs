@@ -6,6 +6,7 @@
 // server with SIGTERM and expects exit code 0. Prints how long the install and the start took.
 //
 //   node scripts/check-production-install.mjs [--keep]   (--keep: leave the folder for a look)
+// The packages come from npm's cache when it has them (--prefer-offline: the lock file pins them).
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -50,7 +51,7 @@ try {
   const copyMs = performance.now() - started
 
   started = performance.now()
-  const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], { cwd: app, encoding: 'utf8' })
+  const install = spawnSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: app, encoding: 'utf8' })
   if (install.status !== 0) fail(`npm ci --omit=dev exited with ${install.status}:\n${install.stdout}\n${install.stderr}`)
   const installMs = performance.now() - started
   if (existsSync(join(app, 'node_modules', 'tsx')) || existsSync(join(app, 'node_modules', 'vite'))) {
