@@ -115,8 +115,8 @@ async function main() {
       auditRetentionMs: config.auditRetentionMs,
       uploadQuota: config.uploadQuota,
     },
-  })
     metricsToken: config.metricsToken,
+  })
   // Housekeeping (server/maintenance.ts): audit retention, unattached uploads, idempotency keys.
   const stopMaintenance = api.maintenance.start()
   // Sign-outs, password changes and blocks made by other server processes on this database reach this one's session cache.
@@ -146,11 +146,11 @@ async function main() {
     () => printBanner(config),
   ) as Server
   limitConnections(server, config.http)
+  // GET /metrics reports this server's open connections.
+  api.metrics.watchServer(server)
   server.on('error', async (err: NodeJS.ErrnoException) => {
     await db.close().catch(() => {})
     lock?.release()
-  // GET /metrics reports this server's open connections.
-  api.metrics.watchServer(server)
     if (err.code === 'EADDRINUSE') fail(`Port ${config.port} is already in use. Set PORT to a free port.`)
     if (err.code === 'EADDRNOTAVAIL') fail(`HOST ${config.host} is not an address of this machine. Set HOST (0.0.0.0: every interface).`)
     logError('server', err)
