@@ -20,6 +20,33 @@ export const RICH_TEXT_TAGS = ['p', 'br', 'h1', 'h2', 'h3', 'h4', 'strong', 'b',
 /** Largest page body accepted, in characters of HTML. */
 export const CMS_CONTENT_MAX = 200_000
 
+/**
+ * Deepest nesting of elements a page may have. An editor makes a few levels; tens of thousands
+ * (`<b><i>` repeated) make the server's sanitiser take seconds, as its cost grows with the
+ * square of the depth.
+ */
+export const CMS_NESTING_MAX = 100
+export const CMS_NESTING_MSG = 'Content is nested too deeply'
+
+/** Elements that never hold others, or whose end tag HTML lets a writer leave out: they add no depth. */
+const FLAT_ELEMENTS = new Set(
+  'area base br col embed hr img input link meta source track wbr p li dt dd option optgroup tr td th thead tbody tfoot colgroup rt rp'.split(' '),
+)
+/** A start or end tag; its attributes stop at the next < or >, so every character is read once. */
+const TAG = /<(\/?)([A-Za-z][\w-]*)[^<>]*>/g
+
+/** How deep the elements of some HTML nest (start tags less end tags), in one pass. */
+export function nestingDepth(html: string): number {
+  let depth = 0
+  let deepest = 0
+  for (const [tag, end, name] of html.matchAll(TAG)) {
+    if (FLAT_ELEMENTS.has(name!.toLowerCase()) || tag.endsWith('/>')) continue
+    depth = end ? Math.max(0, depth - 1) : depth + 1
+    deepest = Math.max(deepest, depth)
+  }
+  return deepest
+}
+
 export const cmsPage = z.object({
   type: cmsPageType,
   content: z.string(),
@@ -35,7 +62,10 @@ export type CmsPage = z.infer<typeof cmsPage>
 /** PUT /admin/cms: `version` is the page's version as loaded (0 for a page not written yet); an older one gets 409. */
 export const cmsUpdateBody = z.strictObject({
   type: cmsPageType,
-  content: z.string().max(CMS_CONTENT_MAX, cap('Content is too long')),
+  content: z
+    .string()
+    .max(CMS_CONTENT_MAX, cap('Content is too long'))
+    .refine((html) => nestingDepth(html) <= CMS_NESTING_MAX, CMS_NESTING_MSG),
   version: z.number({ error: VERSION_MSG }).int(VERSION_MSG).nonnegative(VERSION_MSG),
 })
 export type CmsUpdateBody = z.infer<typeof cmsUpdateBody>
