@@ -18,7 +18,7 @@ const noServer = { group: ['**/server/**', '../server', '../../server'], message
 const noSrc = { group: ['**/src/**', '@/*'], message: 'The server never imports the SPA.' }
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', '.bench-data', 'coverage', 'node_modules', 'src/routeTree.gen.ts', 'server/db/migrations'] },
+  { ignores: ['dist', 'build', 'data', '.bench-data', 'coverage', 'node_modules', 'src/routeTree.gen.ts', 'server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
