@@ -139,7 +139,15 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
 }
 
 /** The body a successful answer of `operation` must have (undefined for a CSV file). */
+const successBodies = new WeakMap<ApiAnswer, z.ZodType | undefined>()
+
+/** The whole success body of an answer; built once per answer (a zod schema compiles on first use). */
 export function successBody(answer: ApiAnswer): z.ZodType | undefined {
+  if (!successBodies.has(answer)) successBodies.set(answer, buildSuccessBody(answer))
+  return successBodies.get(answer)
+}
+
+function buildSuccessBody(answer: ApiAnswer): z.ZodType | undefined {
   switch (answer.kind) {
     case 'data':
       return okEnvelope(answer.data)

@@ -20,11 +20,9 @@ const withTimeout = <T>(work: Promise<T>, ms: number) =>
  */
 export function healthRoutes(deps: { db: Db; storage: Storage }) {
   const app = new Hono()
-  app.use(async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'no-store')
-  })
-  app.get('/healthz', (c) => c.json({ status: 'ok' }))
+  // Set by each handler: a use() here would reach every path mounted after these (/uploads).
+  const noStore = { 'Cache-Control': 'no-store' }
+  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, noStore))
   app.get('/readyz', async (c) => {
     const checks = await Promise.allSettled([
       withTimeout(
@@ -37,7 +35,7 @@ export function healthRoutes(deps: { db: Db; storage: Storage }) {
     ])
     const failed = checks.flatMap((check, i) => (check.status === 'rejected' ? [{ what: ['database', 'storage'][i]!, why: check.reason }] : []))
     failed.forEach(({ what, why }) => logError(`readiness: ${what}`, why))
-    return failed.length === 0 ? c.json({ status: 'ok' }) : c.json({ status: 'unavailable' }, 503)
+    return failed.length === 0 ? c.json({ status: 'ok' }, 200, noStore) : c.json({ status: 'unavailable' }, 503, noStore)
   })
   return app
 }

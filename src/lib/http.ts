@@ -98,8 +98,9 @@ async function toApiError(error: unknown, { shownByCaller = [] }: CallOptions = 
 
 async function send<S extends z.ZodType>(path: string, schema: S, options: Options, call?: CallOptions): Promise<z.infer<S>> {
   try {
-    const headers = call?.idempotencyKey ? { ...options.headers, 'Idempotency-Key': call.idempotencyKey } : options.headers
-    const body: unknown = await client(path.replace(/^\//, ''), { ...options, headers }).json()
+    // Only when there is a key: a `headers: undefined` would replace the client's own headers.
+    const withKey = call?.idempotencyKey ? { ...options, headers: { ...options.headers, 'Idempotency-Key': call.idempotencyKey } } : options
+    const body: unknown = await client(path.replace(/^\//, ''), withKey).json()
     const parsed = schema.safeParse(body)
     if (!parsed.success) {
       console.error(`Unexpected response from ${path}`, parsed.error.issues)

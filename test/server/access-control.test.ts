@@ -40,6 +40,9 @@ const PUBLIC_ROUTES = [
   'POST /uploads',
   // Prometheus text: its own check (loopback or METRICS_TOKEN), not a sign-in (server/http/metrics.ts).
   'GET /metrics',
+  // Probes for a load balancer: no sign-in, no details (server/health.ts).
+  'GET /healthz',
+  'GET /readyz',
 ].sort()
 
 /** The admin-only routes of today (DESIGN.md section 3); a new one is added here on purpose. */

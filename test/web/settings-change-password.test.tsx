@@ -33,6 +33,7 @@ describe('settings', () => {
       'Terms & Conditions',
       'Contact Us',
       'Support',
+      'API Reference',
     ])
     expect(within(menu).getByRole('link', { name: 'Change Password' })).toHaveAttribute('aria-current', 'page')
   })
