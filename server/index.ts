@@ -2,10 +2,8 @@
  * Starts Petcare Admin: the API under /api/v1, uploaded files under /uploads and the built SPA.
  * Configuration is read from the environment (server/config.ts, .env.example).
  */
-import type { Server } from 'node:http'
 import net from 'node:net'
 import { join, resolve } from 'node:path'
-import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createApp } from './app'
 import { followRevocations } from './auth/sessions'
@@ -14,7 +12,7 @@ import { ConfigError, DEFAULT_PASSWORDS, loadConfig, uploadOrigins, type ServerC
 import { openDatabase, type Database } from './db/client'
 import { adminAccounts, ensureAdmins, seedDemo } from './db/seed'
 import { configuredDemoPassword, storedDemoPassword } from './demo-passwords'
-import { httpServerOptions, limitConnections } from './http/server-limits'
+import { listen } from './http/server-limits'
 import { DataDirLockedError, DataDirUnwritableError, ensureWritableDataDir, lockDataDir, type DataDirLock } from './lock'
 import { logError, logInfo } from './log'
 import type { Mailer } from './mail/mailer'
@@ -141,11 +139,7 @@ async function main() {
     )
   }
 
-  const server = serve(
-    { fetch: root.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions(config.http) },
-    () => printBanner(config),
-  ) as Server
-  limitConnections(server, config.http)
+  const server = listen(root.fetch, config, () => printBanner(config))
   // GET /metrics reports this server's open connections.
   api.metrics.watchServer(server)
   server.on('error', async (err: NodeJS.ErrnoException) => {

@@ -1,7 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { ERROR_STATUS, type ErrorCode } from '../../contract'
-import { logError } from '../log'
+import { logError, logInfo } from '../log'
 import { ApiError } from './api-error'
 import type { AppEnv } from './env'
 import { errorBodyOf } from './respond'
@@ -36,6 +36,12 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     if (code && code !== 'INTERNAL') {
       return c.json(errorBodyOf(code, err.message || 'Invalid request', requestId), ERROR_STATUS[code])
     }
+  }
+  // The client went away mid-request (a closed tab, an upload cut by the request timeout): nothing
+  // broke and nobody reads the answer, so it is one plain line, not an error with its stack.
+  if (c.req.raw.signal.aborted) {
+    logInfo(`${c.req.method} ${c.req.path} (request ${requestId ?? '-'}): the client went away before the request was read`)
+    return c.json(errorBodyOf('BAD_REQUEST', 'The request was cut off', requestId), 400)
   }
   // Anything else is a bug or an outage: log it, and tell the caller only the request id.
   logError(`${c.req.method} ${c.req.path} (request ${requestId ?? '-'})`, err)

@@ -1,4 +1,6 @@
 import type { Server, ServerOptions } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
 import type { ServerConfig } from '../config'
 
 export type HttpLimits = ServerConfig['http']
@@ -12,7 +14,7 @@ export const MAX_REQUESTS_PER_SOCKET = 1000
  * too long, and never more than `maxConnections` are open at once, so a crowd of them cannot keep
  * the others out for long nor exhaust the process's file descriptors.
  */
-export function httpServerOptions(limits: HttpLimits): ServerOptions {
+function httpServerOptions(limits: HttpLimits): ServerOptions {
   return {
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
@@ -23,8 +25,17 @@ export function httpServerOptions(limits: HttpLimits): ServerOptions {
   }
 }
 
-/** The limits that are set on the server once it exists (a new connection beyond the cap is closed at once). */
-export function limitConnections(server: Server, limits: HttpLimits) {
-  server.maxConnections = limits.maxConnections
+/**
+ * Starts the HTTP server on `host:port` with those limits. Some are options of the server, the
+ * rest are set once it exists (a new connection beyond the cap is closed at once).
+ */
+export function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  where: Pick<ServerConfig, 'port' | 'host' | 'http'>,
+  onListening?: (address: AddressInfo) => void,
+): Server {
+  const server = serve({ fetch, port: where.port, hostname: where.host, serverOptions: httpServerOptions(where.http) }, onListening) as Server
+  server.maxConnections = where.http.maxConnections
   server.maxRequestsPerSocket = MAX_REQUESTS_PER_SOCKET
+  return server
 }

@@ -51,3 +51,27 @@ describe('an oversized body', () => {
     expect((await errorOf(res, 413)).error.code).toBe('PAYLOAD_TOO_LARGE')
   })
 })
+
+describe('a client that goes away mid-request', () => {
+  it('is one info line without a stack, not a logged failure', async () => {
+    const app = createApp({ db: brokenDb, storage: diskStorage(tmpdir()), mailer: memoryMailer(), clock: manualClock() })
+    const gone = new AbortController()
+    gone.abort()
+    let res: Response | undefined
+    const { lines } = await captureLog(async () => {
+      res = await app.request(
+        new Request('http://localhost/api/v1/admin/login', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@petcare.test', password: 'Secret@123' }),
+          signal: gone.signal,
+        }),
+      )
+    })
+    expect(res!.status).toBe(400)
+    const about = lines.filter((line) => String(line.msg).startsWith('POST /api/v1/admin/login'))
+    expect(about.map((line) => [line.level, line.msg])).toEqual([
+      ['info', expect.stringMatching(/the client went away before the request was read$/)],
+    ])
+  })
+})

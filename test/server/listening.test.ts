@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort, REPO_ROOT, startServer, type ServerProcess } from '../../scripts/lib/server-process'
+import type { Server } from 'node:http'
+import { freePort, REPO_ROOT } from '../../scripts/lib/server-process'
+import { loadConfig } from '../../server/config'
+import { listen } from '../../server/http/server-limits'
+import { testApp } from './helpers/test-app'
 
 /** Runs the server until it exits by itself (a refused start): its exit code and what it printed. */
 async function startRefused(env: Record<string, string>) {
@@ -70,16 +74,26 @@ async function timedGet(url: string) {
   return { status: res.status, ms: performance.now() - started, keepAlive: res.headers.get('keep-alive') }
 }
 
-const LIMITS = { HEADERS_TIMEOUT_SECONDS: '1', REQUEST_TIMEOUT_SECONDS: '2', KEEP_ALIVE_TIMEOUT_SECONDS: '1', MAX_CONNECTIONS: '40' }
+const LIMITS = { headersTimeoutMs: 1_000, requestTimeoutMs: 2_000, keepAliveTimeoutMs: 1_000, maxConnections: 40 }
+
+interface Listening {
+  server: Server
+  port: number
+  origin: string
+}
+
+async function listening(fetch: (request: Request) => Response | Promise<Response>, where: Parameters<typeof listen>[1]): Promise<Listening> {
+  let server!: Server
+  const port = await new Promise<number>((done) => (server = listen(fetch, where, (address) => done(address.port))))
+  return { server, port, origin: `http://127.0.0.1:${port}` }
+}
 
 describe('how the server listens', () => {
   let scratch: string
-  const servers: ServerProcess[] = []
   beforeAll(() => {
     scratch = mkdtempSync(join(tmpdir(), 'petcare-listening-'))
   })
   afterAll(() => {
-    servers.forEach((s) => s.child.exitCode === null && s.child.kill('SIGKILL'))
     rmSync(scratch, { recursive: true, force: true })
   })
 
@@ -104,15 +118,23 @@ describe('how the server listens', () => {
     })
   })
 
+  // In this process, through the same listen() the server's start uses, on the app of a test database.
   describe('a running server', () => {
-    let loopback: ServerProcess
-    let everywhere: ServerProcess
+    let loopback: Listening
+    let everywhere: Listening
     beforeAll(async () => {
-      const start = (name: string, env: Record<string, string>) =>
-        startServer({ dataDir: join(scratch, name), env: { SEED_DEMO: 'false', ...env }, readyTimeoutMs: 90_000 })
-      ;[loopback, everywhere] = await Promise.all([start('loopback', LIMITS), start('everywhere', { HOST: '0.0.0.0' })])
-      servers.push(loopback, everywhere)
-    }, 120_000)
+      const t = await testApp()
+      const defaults = loadConfig({})
+      expect(defaults.host).toBe('127.0.0.1')
+      loopback = await listening(t.app.fetch, { ...defaults, port: 0, http: LIMITS })
+      everywhere = await listening(t.app.fetch, { ...defaults, port: 0, host: '0.0.0.0' })
+    })
+    afterAll(async () => {
+      for (const { server } of [loopback, everywhere]) {
+        server.closeAllConnections()
+        await new Promise((done) => server.close(done))
+      }
+    })
 
     // 127.0.0.2 is this machine too, but not the address a server bound to 127.0.0.1 listens on.
     it('listens on loopback only by default, and on every interface with HOST=0.0.0.0', async () => {
@@ -121,7 +143,7 @@ describe('how the server listens', () => {
       expect(await accepts('127.0.0.2', everywhere.port)).toBe(true)
     })
 
-    it('closes an idle keep-alive connection after KEEP_ALIVE_TIMEOUT_SECONDS, and tells the client the limits', async () => {
+    it('closes an idle keep-alive connection after its timeout, and tells the client the limits', async () => {
       expect((await timedGet(`${loopback.origin}/healthz`)).keepAlive).toBe('timeout=1, max=1000')
       const socket = connect({ host: '127.0.0.1', port: loopback.port })
       let closedAt = 0
@@ -159,8 +181,8 @@ describe('how the server listens', () => {
       expect(after.status).toBe(200)
 
       console.info(
-        `slow clients: 30 trickled bodies cut by ${Math.round(bodyCut)} ms (REQUEST_TIMEOUT 2 s), a normal request meanwhile ${Math.round(during.ms)} ms; ` +
-          `60 trickled headers with a cap of 40: ${refusedAtOnce} closed at once, all cut by ${Math.round(headerCut)} ms (HEADERS_TIMEOUT 1 s); ` +
+        `slow clients: 30 trickled bodies cut by ${Math.round(bodyCut)} ms (requestTimeout 2 s), a normal request meanwhile ${Math.round(during.ms)} ms; ` +
+          `60 trickled headers with a cap of 40: ${refusedAtOnce} closed at once, all cut by ${Math.round(headerCut)} ms (headersTimeout 1 s); ` +
           `a normal request after ${Math.round(after.ms)} ms`,
       )
       expect(refusedAtOnce).toBeGreaterThanOrEqual(20)
