@@ -151,6 +151,9 @@ function timeQueries(pool: pg.Pool, client: pg.PoolClient) {
   }) as typeof client.query
 }
 
+/** The advisory lock migrations are applied under (any fixed number this app alone uses). */
+const MIGRATION_LOCK_KEY = 7_300_411_001
+
 /** A real PostgreSQL server, through a pool of `max` connections (PG_POOL_MAX, else 10). */
 export function openPostgres(connectionString: string, max = pgPoolMax()): Database {
   const pool = new pg.Pool({ connectionString, max })
@@ -160,7 +163,22 @@ export function openPostgres(connectionString: string, max = pgPoolMax()): Datab
   const db = drizzleNodePg({ client: pool, schema })
   return {
     db,
-    migrate: () => migrateNodePg(db, { migrationsFolder }),
+    migrate: async () => {
+      // Several processes started at once on one database would each apply the same pending
+      // migration, and all but one fail: one migrates under this lock, the others then find
+      // nothing left to do.
+      const client = await pool.connect()
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+        try {
+          await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder })
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+        }
+      } finally {
+        client.release()
+      }
+    },
     close: () => pool.end(),
   }
 }
