@@ -27,6 +27,14 @@ globalThis.ResizeObserver ??= class {
 configure({ asyncUtilTimeout: 5000 })
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+// jsdom has no object URLs; tests that need them stub them. Files share a worker, so every test
+// starts without them again, whatever an earlier file stubbed. (Deleting a stub would not do: it
+// would uncover Node's own, inherited, which wants Node's Blob.)
+beforeEach(() => {
+  for (const name of ['createObjectURL', 'revokeObjectURL']) {
+    Object.defineProperty(URL, name, { value: undefined, configurable: true, writable: true })
+  }
+})
 afterEach(() => {
   // sonner keeps its toasts in a module-level store and replays them to the next Toaster.
   toast.dismiss()
