@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { inject } from 'vitest'
 import { createApp } from '../../server/app'
-import { pgliteDatabase, type Database } from '../../server/db/client'
+import { openPglite, pgliteDatabase, type Database } from '../../server/db/client'
 import { diskStorage } from '../../server/storage/disk'
 import type { Storage } from '../../server/storage/storage'
 import { manualClock } from './helpers/manual-clock'
@@ -37,9 +37,16 @@ describe('GET /healthz and /readyz', () => {
   // An embedded database each: a copy of the suite's migrated template (global-setup.ts).
   describe('on a database of their own', () => {
     let database: Database
+    // One to close or change at will: from the suite's template, or (a PostgreSQL run has none) migrated here.
     const open = async () => {
-      const loadDataDir = new Blob([await readFile(inject('databaseTemplate'))])
-      database = pgliteDatabase(await PGlite.create({ loadDataDir, extensions: { pg_trgm } }))
+      const template = inject('databaseTemplate')
+      if (template) {
+        const loadDataDir = new Blob([await readFile(template)])
+        database = pgliteDatabase(await PGlite.create({ loadDataDir, extensions: { pg_trgm } }))
+      } else {
+        database = await openPglite(undefined)
+        await database.migrate()
+      }
     }
     afterEach(async () => {
       await database.close().catch(() => {})
