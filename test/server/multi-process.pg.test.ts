@@ -14,6 +14,7 @@ import { scratchDatabase } from './helpers/postgres'
 // Each keeps found sessions for SESSION_CACHE_MS; a revocation made through one of them must
 // reach the caches of all three within REVOCATION_LIMIT_MS, through LISTEN/NOTIFY.
 
+// Runs only on PostgreSQL (vitest.config.ts includes *.pg.test.ts when DATABASE_URL is set).
 const databaseUrl = process.env.DATABASE_URL?.trim()
 const REVOCATION_LIMIT_MS = 100
 /** How often each process is asked whether a revoked token still opens a request. */
@@ -72,7 +73,7 @@ const median = (xs: number[]) => {
 }
 const summary = (xs: number[]) => `median ${median(xs).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (${xs.length} answers)`
 
-describe.runIf(databaseUrl)('several server processes on one PostgreSQL', () => {
+describe('several server processes on one PostgreSQL', () => {
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>
   const dataDirs: string[] = []
   const servers: ServerProcess[] = []
@@ -198,7 +199,7 @@ describe.runIf(databaseUrl)('several server processes on one PostgreSQL', () => 
 
 })
 
-describe.runIf(databaseUrl)('listening for notifications on PostgreSQL', () => {
+describe('listening for notifications on PostgreSQL', () => {
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>
   let database: Database
 
