@@ -5,7 +5,7 @@ import { findAdminByEmail } from '../../server/auth/admins'
 import { auditLog, faqs } from '../../server/db/schema'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
 import { errorOf, listBody, okBody } from './helpers/bodies'
-import { addCities, addNotification, addPlaces, addSites, addUsers, minutesAgo, parseCsv, tokenOf, uploadedUrl } from './helpers/fixtures'
+import { addCities, addNotification, addPlaces, addSites, addUsers, minutesAgo, parseCsv, tokenOf, uploadedUrl, placeFields } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
 
 const ADDRESS = '203.0.113.9'
@@ -47,15 +47,7 @@ describe('recording admin actions', () => {
       ])
       .returning()
 
-    const place = {
-      name: 'New Paws',
-      description: 'Food and toys',
-      discount_title: '',
-      discount_description: '',
-      address: '1 Market Street',
-      latitude: 37.79,
-      longitude: -122.39,
-    }
+    const place = placeFields
     const siteText = { name: 'Bondi Beach', description: 'Dogs welcome', address: 'Bondi', latitude: -33.89, longitude: 151.27 }
     type Case = [who: 'admin' | 'subAdmin', method: string, path: string, body: Record<string, unknown> | unknown[] | undefined, expected: {
       action: string

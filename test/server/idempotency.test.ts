@@ -1,19 +1,11 @@
 import { count, eq } from 'drizzle-orm'
 import { cities, faqs, idempotencyKeys, notifications, places, sites, auditLog } from '../../server/db/schema'
 import { errorOf } from './helpers/bodies'
-import { addCities, addUsers, tokenOf, uploadedUrl } from './helpers/fixtures'
+import { addCities, addUsers, tokenOf, uploadedUrl, placeFields } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
 
 const DAY = 24 * 60 * 60 * 1000
-const place = {
-  name: 'New Paws',
-  description: 'Food and toys',
-  discount_title: '',
-  discount_description: '',
-  address: '1 Market Street',
-  latitude: 37.79,
-  longitude: -122.39,
-}
+const place = placeFields
 const notification = { title: 'Sale', description: '30% off', sendToAllUsers: true, userIds: [] }
 
 const send = (t: TestApp, token: string, path: string, body: Record<string, unknown>, key?: string) =>

@@ -3,7 +3,7 @@ import { placeDetails, uploadResult, type UploadRequest } from '../../contract'
 import { signedUploads } from '../../server/db/schema'
 import { TEST_ADMIN } from './helpers/accounts'
 import { errorOf, okBody } from './helpers/bodies'
-import { addCities, tokenOf } from './helpers/fixtures'
+import { addCities, tokenOf, placeFields } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
 
 const HOUR = 60 * 60 * 1000
@@ -68,15 +68,7 @@ describe('the daily upload quota per admin', () => {
 })
 
 describe('the sweep of unattached uploads', () => {
-  const place = {
-    name: 'New Paws',
-    description: 'Food and toys',
-    discount_title: '',
-    discount_description: '',
-    address: '1 Market Street',
-    latitude: 37.79,
-    longitude: -122.39,
-  }
+  const place = placeFields
 
   it('deletes, a day after signing, the files no record took up, and keeps those a save named', async () => {
     const t = await testApp()

@@ -32,6 +32,17 @@ export const minutesAgo = (t: TestApp, minutes: number) => new Date(t.clock.now(
 /** A well-formed id that names nothing. */
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 
+/** The text fields of a valid pet shop or hospital body (add `images`, and `previousImages` on edit). */
+export const placeFields = {
+  name: 'New Paws',
+  description: 'Food and toys',
+  discount_title: '',
+  discount_description: '',
+  address: '1 Market Street',
+  latitude: 37.79,
+  longitude: -122.39,
+}
+
 /** An address the test storage hands out for an uploaded file (as POST /common/upload's fileUrl on app.request). */
 export const uploadedUrl = (folder = 'place') => `http://localhost/uploads/${folder}/2025/03/${randomUUID()}.png`
 
