@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
-import { collapseCrumbs, crumbsFromPath, type Crumb } from '@/components/layout/breadcrumbs'
+import { collapseCrumbs, crumbsFromPath, type Crumb } from '@/components/layout/crumbs'
 import { renderRoute } from './render'
 
 const names = (path: string) => crumbsFromPath(path).map((c) => c.name)

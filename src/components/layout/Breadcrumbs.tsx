@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef, useState } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
-import { collapseCrumbs, crumbsFromPath, type Crumb } from './breadcrumbs'
+import { collapseCrumbs, crumbsFromPath, type Crumb } from './crumbs'
 import { ChevronRightIcon } from './icons'
 
 /**

@@ -1,6 +1,6 @@
 import { Link, type ErrorComponentProps } from '@tanstack/react-router'
 import { CITY_MSG, SITE_MSG } from '@contract'
-import type { Crumb } from '@/components/layout/breadcrumbs'
+import type { Crumb } from '@/components/layout/crumbs'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
 import { RouteError } from '@/components/layout/RouteError'
 import { ApiError } from '@/lib/http'

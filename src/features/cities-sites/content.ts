@@ -1,5 +1,5 @@
 import { type City, type PlaceStatus, type SiteDetails } from '@contract'
-import type { Crumb } from '@/components/layout/breadcrumbs'
+import type { Crumb } from '@/components/layout/crumbs'
 
 /**
  * The words, trails and rights of the content screens (DESIGN.md section 3), apart from the
