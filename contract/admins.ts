@@ -4,7 +4,7 @@ import { listQuery } from './list'
 import { boundedText, cap, emailField, matching, passwordField, profileNameField, requiredText } from './validation'
 
 /**
- * Admin accounts (issue 7): admins (role 1) list, invite, block and unblock admins and sub
+ * Admin accounts: admins (role 1) list, invite, block and unblock admins and sub
  * admins (permission 'admin.manage'). A new account has no password: it gets an invitation
  * mail with a single-use link, valid INVITE_TTL_MS, that sets the first password.
  */

@@ -4,7 +4,7 @@ import { listQuery } from './list'
 import { cap } from './validation'
 
 /**
- * The audit log (issue 7): who did what to what, when, from where, under which request id.
+ * The audit log: who did what to what, when, from where, under which request id.
  * Admin only (permission 'audit.read').
  */
 

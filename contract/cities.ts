@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { listQuery } from './list'
 import { simpleNameSchema } from './validation'
 
-/** A city of the content screens (DESIGN.md section 3): a name and the pet-friendly sites in it. */
+/** A city of the content screens (docs/DECISIONS.md, Content): a name and the pet-friendly sites in it. */
 export const city = z.object({
   _id: z.string(),
   name: z.string(),

@@ -4,7 +4,7 @@ import { cap, faqSchema } from './validation'
 import { VERSION_MSG } from './versions'
 
 /**
- * CMS pages (DESIGN.md section 3): rich text stored as sanitised HTML, one page per type.
+ * CMS pages (docs/DECISIONS.md, Content): rich text stored as sanitised HTML, one page per type.
  * The FAQ (type 3) is its own ordered list of title-and-description entries.
  */
 export const CMS_PAGE_TYPES = [CMS_TYPE.PRIVACY_POLICY, CMS_TYPE.TERMS, CMS_TYPE.CONTACT_US, CMS_TYPE.SUPPORT] as const
@@ -89,7 +89,7 @@ export const faqOrderBody = z.strictObject({ ids: z.array(z.uuid({ message: 'Inv
 export type FaqOrderBody = z.infer<typeof faqOrderBody>
 
 /**
- * The content-type helper of spec section 2: which CMS type a route shows, for the in-app
+ * The product's content-type helper: which CMS type a route shows, for the in-app
  * settings routes and the public ones alike. Privacy policy 1, terms 2, contact us 4, support 5,
  * anything else (the FAQ) 3.
  */

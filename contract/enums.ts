@@ -1,4 +1,4 @@
-/** Codes of spec section 4 and DESIGN.md section 3, with their display labels. */
+/** The product's codes (roles, statuses, types, sizes), with their display labels. */
 export const ROLE = { ADMIN: 1, SUB_ADMIN: 2 } as const
 export type Role = (typeof ROLE)[keyof typeof ROLE]
 export const roleLabel: Record<Role, string> = { 1: 'admin', 2: 'sub admin' }

@@ -4,7 +4,7 @@ import { listQuery } from './list'
 
 export const feedbackType = z.enum(FEEDBACK_TYPES)
 
-/** The user who wrote a feedback, or a notification's recipient (spec section 3). */
+/** The user who wrote a feedback, or a notification's recipient: the fields both show. */
 export const userSummary = z.object({
   _id: z.string(),
   username: z.string().nullable(),

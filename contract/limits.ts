@@ -1,4 +1,4 @@
-/** Business constants of spec section 9. */
+/** The product's business constants: time-outs, page sizes, limits and layout sizes. */
 export const API_PREFIX = '/api/v1'
 export const REQUEST_TIMEOUT_MS = 30_000
 export const SEARCH_DEBOUNCE_MS = 500

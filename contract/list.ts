@@ -7,7 +7,7 @@ export const sortOrder = z.union([z.literal(1), z.literal(-1), z.literal(0)])
 export type SortOrder = z.infer<typeof sortOrder>
 
 /**
- * The list query of DESIGN.md section 2, for one list: its sortable columns and its filter.
+ * The list query every list shares (page, limit, search, sortBy, sortOrder, filter), for one list: its sortable columns and its filter.
  * Numbers are coerced so the same schema reads a URL's query string on the server and the
  * router's parsed search params in the SPA.
  */

@@ -21,7 +21,7 @@ export const MSG = {
   faqTitleMax: 'Title Should be maximum 200 characters allowed',
   faqDescriptionRequired: 'Description is required',
   faqDescriptionMax: 'Description Shouldbe maximum 500 characters allowed',
-  // Section 8: the error catalogue.
+  // The error catalogue: what the client shows when a call fails.
   fallback: 'OOPS! something went wrong',
   timeout: 'Request timeout. Please try again.',
   networkNotice: 'Please check your internet connections.',

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { PARTNER_TYPE } from './enums'
 import { listQuery } from './list'
 
-/** A business asking to join (DESIGN.md section 3). */
+/** A business asking to join (docs/DECISIONS.md, Partners and feedback). */
 export const partnerType = z.union([z.literal(PARTNER_TYPE.HOSPITAL), z.literal(PARTNER_TYPE.PET_SHOPS)])
 
 export const partner = z.object({

@@ -1,7 +1,7 @@
 import { ROLE, type Role } from './enums'
 
 /**
- * The role matrix of DESIGN.md section 3, as data: what each named permission lets do and which
+ * The role matrix (docs/DECISIONS.md, Roles), as data: what each named permission lets do and which
  * roles hold it. The server checks it on every route (server/http/auth.ts, `permit`); the SPA
  * hides what a role lacks with the same `can`.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** The pet of spec section 3, as GET /pet/petbyid returns it for the public page. */
+/** A pet, every field the public page shows, as GET /pet/petbyid returns it for the public page. */
 export const petDetails = z.object({
   _id: z.string(),
   name: z.string(),

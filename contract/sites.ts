@@ -6,7 +6,7 @@ import { imageUrl, placeStatus } from './places'
 import { coordinateFields, imageList, lengthText } from './validation'
 import { editVersion } from './versions'
 
-/** A pet-friendly place in a city (DESIGN.md section 3). Its status works like a place's: 1 active, 2 inactive. */
+/** A pet-friendly place in a city (docs/DECISIONS.md, Content). Its status works like a place's: 1 active, 2 inactive. */
 export const siteListItem = z.object({
   _id: z.string(),
   cityId: z.string(),
@@ -37,7 +37,7 @@ export const siteListQuery = listQuery({
 }).extend({ cityId: z.uuid({ message: 'Invalid city id' }).optional() })
 export type SiteListQuery = z.infer<typeof siteListQuery>
 
-/** The spec shows no site form; its fields follow the place form's rules, worded for a site. */
+/** The product shows no site form; its fields follow the place form's rules, worded for a site. */
 export const SITE_FIELD_MSG = {
   name: 'Enter site name',
   address: 'Please enter valid site address',
@@ -74,7 +74,7 @@ export const siteUpdateBody = siteFields
   .refine((v) => v.previousImages.length + v.images.length >= 1, { message: MSG.imagesMin, path: ['images'] })
 export type SiteUpdateBody = z.infer<typeof siteUpdateBody>
 
-/** The site upload text of spec section 2, and the picker's refusal of a larger file. */
+/** The product's site upload text, and the picker's refusal of a larger file. */
 export const SITE_UPLOAD_TEXT = 'JPG/JPEG/PNG/WEBP up to 20 MB'
 
 export const SITE_MSG = {

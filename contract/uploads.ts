@@ -4,7 +4,7 @@ import { MSG } from './messages'
 import { cap } from './validation'
 
 /**
- * Uploads (spec section 7, DESIGN.md "Uploads"): the browser asks POST /common/upload for one
+ * Uploads (docs/DECISIONS.md, Uploads): the browser asks POST /common/upload for one
  * signed form per file, then posts each file straight to the storage with the S3 POST-policy
  * protocol: a multipart form to `url` holding every entry of `fields` first and the file last,
  * under the name `file`; 204 (or 200) is success. The file is then readable at `fileUrl`, which

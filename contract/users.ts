@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { USER_STATUS } from './enums'
 import { listQuery } from './list'
 
-/** Pet owners: the platform's end users (spec section 3, user form labels). */
+/** Pet owners: the platform's end users (the fields the user form labels). */
 export const userStatus = z.union([z.literal(USER_STATUS.ACTIVE), z.literal(USER_STATUS.BLOCKED)])
 
 export const userListItem = z.object({

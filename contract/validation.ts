@@ -4,7 +4,7 @@ import { DEFAULT_COORDINATE, IMAGE_MAX_BYTES, IMAGES_MAX, OTP_LENGTH } from './l
 import type { PlaceKind } from './enums'
 
 /**
- * The validation table of spec section 5, written once. Every field is trimmed first and an
+ * The product's validation table, written once, with its exact messages. Every field is trimmed first and an
  * empty field reads 'Enter the required field' unless the table says otherwise. Checks are
  * listed in the order their messages should win (resolvers show the first one).
  */
@@ -36,7 +36,7 @@ export const lengthText = (min: number, max: number, required: string = MSG.requ
   requiredText(required).min(min, `Should be minimum of ${min} characters`).max(max, cap(`Should be maximum of ${max} characters`))
 
 /**
- * Something@domain.tld, as the spec's check: no space, one @, and a dot in the domain that is
+ * Something@domain.tld, as the product's check: no space, one @, and a dot in the domain that is
  * neither its first nor its last character. Written so that each character can be matched one
  * way only (the domain's first character, then non-dots up to the first dot after it), which
  * keeps the pattern linear: the plain `[^\s@]+\.[^\s@]+` backtracks quadratically on a domain of
@@ -87,7 +87,7 @@ export const changePasswordSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, matching('newPassword', 'confirmPassword'))
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>
 
-/** The spec does not show the profile name schema; ours is 2 to 50 characters. */
+/** The product leaves the profile name's rule unstated; ours is 2 to 50 characters. */
 export const profileNameField = requiredText().min(2, MSG.profileNameMin).max(50, cap(MSG.profileNameMax))
 export const profileEditSchema = z.strictObject({
   name: profileNameField,

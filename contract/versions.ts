@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Edit conflicts (issue 7). Pet shops, hospitals, sites and CMS pages carry a `version`: their
+ * Edit conflicts (docs/DECISIONS.md, Editing). Pet shops, hospitals, sites and CMS pages carry a `version`: their
  * details give it, an edit sends back the version it was made from, and the server saves only if
  * that is still the stored version (raising it by one); otherwise it answers 409 CONFLICT with
  * `CONFLICT_MSG.edited`, and nothing is saved.
