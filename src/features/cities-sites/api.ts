@@ -11,7 +11,6 @@ import {
   type City,
   type CityBody,
   type CityListQuery,
-  type ListPage,
   type PlaceStatus,
   type SiteCreateBody,
   type SiteDetails,
@@ -20,6 +19,7 @@ import {
   type SiteUpdateBody,
 } from '@contract'
 import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
+import { patchRowsOptimistically, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
 
@@ -144,11 +144,7 @@ export function useDeleteCity({ onDeleted }: { onDeleted?: () => unknown } = {})
     mutationFn: (id: string) => http.delete(`admin/city/${id}`, messageOnly),
     onSuccess: async ({ message }, id) => {
       notify.success(message.trim() || CITY_MSG.deleted)
-      queryClient.setQueriesData<ListPage<City>>({ queryKey: cityKeys.lists() }, (page) =>
-        page && page.data.some((c) => c._id === id)
-          ? { ...page, data: page.data.filter((c) => c._id !== id), total: Math.max(0, page.total - 1) }
-          : page,
-      )
+      removeCachedRows(queryClient, cityKeys.lists(), id)
       await onDeleted?.()
       queryClient.removeQueries({ queryKey: cityKeys.detail(id), exact: true })
       void queryClient.invalidateQueries({ queryKey: cityKeys.lists() })
@@ -164,13 +160,6 @@ export function useDeleteCity({ onDeleted }: { onDeleted?: () => unknown } = {})
 /** The status a toggle leads to: 1 becomes 2, otherwise 1 (as for places, spec section 4). */
 export const toggledStatus = (status: PlaceStatus): PlaceStatus =>
   status === PLACE_STATUS.ACTIVE ? PLACE_STATUS.DEACTIVE : PLACE_STATUS.ACTIVE
-
-/** Every cached sites page holding the site `id`, changed by `change` (pages without it untouched). */
-function updateSiteLists(queryClient: QueryClient, id: string, change: (page: ListPage<SiteListItem>) => ListPage<SiteListItem>) {
-  queryClient.setQueriesData<ListPage<SiteListItem>>({ queryKey: siteKeys.lists() }, (page) =>
-    page && page.data.some((s) => s._id === id) ? change(page) : page,
-  )
-}
 
 /**
  * After a site is added, edited or deleted: the sites lists (the city's among them) and the
@@ -193,19 +182,9 @@ export function useToggleSiteStatus() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (site: Pick<SiteListItem, '_id' | 'status'>) => http.patch(`admin/site/status/${site._id}`, withData(siteListItem)),
-    onMutate: async ({ _id: id, status }) => {
-      // No answer in flight may overwrite the optimistic value.
-      await queryClient.cancelQueries({ queryKey: siteKeys.all })
-      const lists = queryClient.getQueriesData<ListPage<SiteListItem>>({ queryKey: siteKeys.lists() })
-      const detail = queryClient.getQueryData<SiteDetails>(siteKeys.detail(id))
-      const next = toggledStatus(status)
-      updateSiteLists(queryClient, id, (page) => ({ ...page, data: page.data.map((s) => (s._id === id ? { ...s, status: next } : s)) }))
-      if (detail) queryClient.setQueryData<SiteDetails>(siteKeys.detail(id), { ...detail, status: next })
-      return { lists, detail }
-    },
-    onError: (error, { _id: id }, context) => {
-      context?.lists.forEach(([key, page]) => queryClient.setQueryData(key, page))
-      if (context?.detail) queryClient.setQueryData(siteKeys.detail(id), context.detail)
+    onMutate: ({ _id: id, status }) => patchRowsOptimistically<SiteListItem>(queryClient, siteKeys, id, { status: toggledStatus(status) }),
+    onError: (error, _site, rollback) => {
+      rollback?.()
       notifyIfUnseen(error)
     },
     onSuccess: ({ message }) => notify.success(message.trim() || SITE_MSG.statusUpdated),
@@ -229,11 +208,7 @@ export function useDeleteSite({ onDeleted }: { onDeleted?: () => unknown } = {})
     mutationFn: (id: string) => http.delete(`admin/site/${id}`, messageOnly),
     onSuccess: async ({ message }, id) => {
       notify.success(message.trim() || SITE_MSG.deleted)
-      updateSiteLists(queryClient, id, (page) => ({
-        ...page,
-        data: page.data.filter((s) => s._id !== id),
-        total: Math.max(0, page.total - 1),
-      }))
+      removeCachedRows(queryClient, siteKeys.lists(), id)
       await onDeleted?.()
       queryClient.removeQueries({ queryKey: siteKeys.detail(id), exact: true })
       void refreshAfterSiteChange(queryClient)

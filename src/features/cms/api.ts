@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { cmsPage, faq, type CmsPage, type CmsUpdateBody, type Faq, type FaqInput } from '@contract'
 import { http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
+import { patchCachedRows, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
 import { cmsKeys } from './keys'
@@ -68,7 +69,7 @@ export function useEditFaq() {
   return useMutation({
     mutationFn: ({ id, ...input }: FaqInput & { id: string }) => http.put(`admin/faq/${id}`, withData(faq), input),
     onSuccess: async ({ message, data }) => {
-      queryClient.setQueryData<Faq[]>(cmsKeys.faqs(), (list) => list?.map((f) => (f._id === data._id ? data : f)))
+      patchCachedRows<Faq>(queryClient, cmsKeys.faqs(), data._id, data)
       notify.success(message)
       await refreshFaqs(queryClient)
     },
@@ -82,7 +83,7 @@ export function useDeleteFaq() {
   return useMutation({
     mutationFn: (id: string) => http.delete(`admin/faq/${id}`, messageOnly),
     onSuccess: async ({ message }, id) => {
-      queryClient.setQueryData<Faq[]>(cmsKeys.faqs(), (list) => list?.filter((f) => f._id !== id))
+      removeCachedRows(queryClient, cmsKeys.faqs(), id)
       notify.success(message)
       await refreshFaqs(queryClient)
     },

@@ -5,13 +5,12 @@ import {
   notificationDetails,
   notificationListItem,
   userListItem,
-  type ListPage,
-  type NotificationListItem,
   type NotificationListQuery,
   type NotificationSendBody,
   type UserListQuery,
 } from '@contract'
 import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
+import { removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
 
@@ -56,11 +55,7 @@ export function useDeleteNotification() {
     mutationFn: (id: string) => http.delete(`admin/notification/${id}`, messageOnly),
     onSuccess: ({ message }, id) => {
       notify.success(message.trim() || MSG.success)
-      queryClient.setQueriesData<ListPage<NotificationListItem>>({ queryKey: notificationKeys.lists() }, (page) =>
-        page && page.data.some((n) => n._id === id)
-          ? { ...page, data: page.data.filter((n) => n._id !== id), total: Math.max(0, page.total - 1) }
-          : page,
-      )
+      removeCachedRows(queryClient, notificationKeys.lists(), id)
       queryClient.removeQueries({ queryKey: notificationKeys.detail(id), exact: true })
       void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() })
     },

@@ -5,7 +5,6 @@ import {
   idParam,
   placeDetails,
   placeListItem,
-  type ListPage,
   type PlaceCreateBody,
   type PlaceDetails,
   type PlaceKind,
@@ -15,6 +14,7 @@ import {
   type PlaceUpdateBody,
 } from '@contract'
 import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
+import { patchRowsOptimistically, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
 
@@ -69,19 +69,12 @@ export const placeDetailsQuery = (kind: PlaceKind, id: string) =>
 export const toggledStatus = (status: PlaceStatus): PlaceStatus =>
   status === PLACE_STATUS.ACTIVE ? PLACE_STATUS.DEACTIVE : PLACE_STATUS.ACTIVE
 
-type Lists = [readonly unknown[], ListPage<PlaceListItem> | undefined][]
-
-/** Every cached list page of `kind` with the place `id` changed by `change` (pages without it untouched). */
-function updateLists(
-  queryClient: ReturnType<typeof useQueryClient>,
-  kind: PlaceKind,
-  id: string,
-  change: (page: ListPage<PlaceListItem>) => ListPage<PlaceListItem>,
-) {
-  queryClient.setQueriesData<ListPage<PlaceListItem>>({ queryKey: placeKeys.lists(kind) }, (page) =>
-    page && page.data.some((p) => p._id === id) ? change(page) : page,
-  )
-}
+/** One kind's keys, in the shape the list-cache helpers take. */
+const kindKeys = (kind: PlaceKind) => ({
+  all: placeKeys.all(kind),
+  lists: () => placeKeys.lists(kind),
+  detail: (id: string) => placeKeys.detail(kind, id),
+})
 
 /**
  * PATCH place/{singular}/{id} with an empty body: the server flips the status (1 <-> 2).
@@ -94,22 +87,10 @@ export function useTogglePlaceStatus(kind: PlaceKind) {
   return useMutation({
     mutationFn: (place: Pick<PlaceListItem, '_id' | 'status'>) =>
       http.patch(`place/${PLACE_API[kind].singular}/${place._id}`, withData(placeListItem)),
-    onMutate: async ({ _id: id, status }) => {
-      // No answer in flight may overwrite the optimistic value.
-      await queryClient.cancelQueries({ queryKey: placeKeys.all(kind) })
-      const lists: Lists = queryClient.getQueriesData<ListPage<PlaceListItem>>({ queryKey: placeKeys.lists(kind) })
-      const detail = queryClient.getQueryData<PlaceDetails>(placeKeys.detail(kind, id))
-      const next = toggledStatus(status)
-      updateLists(queryClient, kind, id, (page) => ({
-        ...page,
-        data: page.data.map((p) => (p._id === id ? { ...p, status: next } : p)),
-      }))
-      if (detail) queryClient.setQueryData<PlaceDetails>(placeKeys.detail(kind, id), { ...detail, status: next })
-      return { lists, detail }
-    },
-    onError: (error, { _id: id }, context) => {
-      context?.lists.forEach(([key, page]) => queryClient.setQueryData(key, page))
-      if (context?.detail) queryClient.setQueryData(placeKeys.detail(kind, id), context.detail)
+    onMutate: ({ _id: id, status }) =>
+      patchRowsOptimistically<PlaceListItem>(queryClient, kindKeys(kind), id, { status: toggledStatus(status) }),
+    onError: (error, _place, rollback) => {
+      rollback?.()
       notifyIfUnseen(error)
     },
     onSuccess: ({ message }) => notify.success(message.trim() || MSG.success),
@@ -134,11 +115,7 @@ export function useDeletePlace(kind: PlaceKind, { onDeleted }: { onDeleted?: () 
     mutationFn: (id: string) => http.delete(`place/${PLACE_API[kind].singular}/${id}`, messageOnly),
     onSuccess: async ({ message }, id) => {
       notify.success(message.trim() || PLACE_API[kind].deleted)
-      updateLists(queryClient, kind, id, (page) => ({
-        ...page,
-        data: page.data.filter((p) => p._id !== id),
-        total: Math.max(0, page.total - 1),
-      }))
+      removeCachedRows(queryClient, placeKeys.lists(kind), id)
       await onDeleted?.()
       queryClient.removeQueries({ queryKey: placeKeys.detail(kind, id), exact: true })
       void queryClient.invalidateQueries({ queryKey: placeKeys.lists(kind) })

@@ -4,13 +4,12 @@ import {
   idParam,
   userDetails,
   userListItem,
-  type ListPage,
-  type UserDetails,
   type UserListItem,
   type UserListQuery,
   type UserStatus,
 } from '@contract'
 import { ApiError, http, notifyIfUnseen, withData } from '@/lib/http'
+import { patchRowsOptimistically } from '@/lib/list-cache'
 import { notify } from '@/lib/toast'
 
 export const userKeys = {
@@ -56,22 +55,9 @@ export function useBlockUser() {
   return useMutation({
     mutationFn: ({ id, status }: BlockUserInput) =>
       http.patch(`admin/user/block-unblock/${id}`, withData(userListItem), {}, { status }),
-    onMutate: async ({ id, status }) => {
-      // No answer in flight may overwrite the optimistic value.
-      await queryClient.cancelQueries({ queryKey: userKeys.all })
-      const lists = queryClient.getQueriesData<ListPage<UserListItem>>({ queryKey: userKeys.lists() })
-      const detail = queryClient.getQueryData<UserDetails>(userKeys.detail(id))
-      queryClient.setQueriesData<ListPage<UserListItem>>({ queryKey: userKeys.lists() }, (page) =>
-        page && page.data.some((u) => u._id === id)
-          ? { ...page, data: page.data.map((u) => (u._id === id ? { ...u, status } : u)) }
-          : page,
-      )
-      if (detail) queryClient.setQueryData<UserDetails>(userKeys.detail(id), { ...detail, status })
-      return { lists, detail }
-    },
-    onError: (error, { id }, context) => {
-      context?.lists.forEach(([key, page]) => queryClient.setQueryData(key, page))
-      if (context?.detail) queryClient.setQueryData(userKeys.detail(id), context.detail)
+    onMutate: ({ id, status }) => patchRowsOptimistically<UserListItem>(queryClient, userKeys, id, { status }),
+    onError: (error, _input, rollback) => {
+      rollback?.()
       notifyIfUnseen(error)
     },
     onSuccess: ({ message }) => notify.success(message),
