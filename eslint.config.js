@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 /**
- * Import boundaries of DESIGN.md section 2: `src` and `server` never import each other, both may
+ * Import boundaries (docs/ARCHITECTURE.md): `src` and `server` never import each other, both may
  * import `contract`, `contract` imports only zod, and inside `src` features do not import each
  * other (routes compose them) while shared components and lib import no feature.
  */

@@ -13,7 +13,7 @@ export const alias = { '@': dir('./src'), '@contract': dir('./contract') }
 const apiPort = process.env.API_PORT ?? '3001'
 
 /**
- * The public pet page is its own HTML entry (DESIGN.md section 3, "The public pet page's weight"):
+ * The public pet page is its own HTML entry (docs/DECISIONS.md, Public pet page, "Its weight"):
  * in production the server answers /pet-details/* with dist/pet-details.html; this does the same
  * for `vite` (dev) and `vite preview`, whose SPA fallback would otherwise hand out index.html.
  * It also writes the API base (VITE_API_BASE_URL) into the page's inline script, which starts the

@@ -54,7 +54,7 @@ export function routeJsBytes(dist: string, manifest: Manifest, routeFiles: strin
 
 /**
  * The public pet page (/pet-details/:petId) is its own Vite entry, pet-details.html, without the
- * router (DESIGN.md section 3): its goal is at most 80 kB of gzipped JS on a first visit.
+ * router (docs/DECISIONS.md, Public pet page): its goal is at most 80 kB of gzipped JS on a first visit.
  */
 export const PET_PAGE = { url: '/pet-details/:petId', html: 'pet-details.html', goalBytes: 80 * 1024 } as const
 

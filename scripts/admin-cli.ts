@@ -9,7 +9,7 @@ import { describeError } from '../server/log'
 import type { Mailer } from '../server/mail/mailer'
 
 /**
- * The admin accounts CLI (issue 7), for the first deployment and for when nobody can sign in:
+ * The admin accounts CLI, for the first deployment and for when nobody can sign in:
  * the commands over an open database, without process concerns (scripts/admin.ts opens the
  * database and exits with the code returned here).
  */

@@ -1,5 +1,5 @@
 /**
- * Admin accounts from the command line (issue 7), e.g. for the first deployment:
+ * Admin accounts from the command line, e.g. for the first deployment:
  *
  *   npm run admin -- list
  *   npm run admin -- create --email ann@example.com --name "Ann Lee" --role admin [--password P]

@@ -52,7 +52,7 @@ export const escapeHtml = (text: string) =>
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} old`
 
-/** The age as the page shows it, in words: under 1 year, age x 10 months (spec section 2). */
+/** The age as the page shows it, in words: under 1 year, age x 10 months, as the public page shows it. */
 export function ageInWords(age: number | null): string | undefined {
   if (age === null || !Number.isFinite(age) || age < 0) return undefined
   if (age < 1) {

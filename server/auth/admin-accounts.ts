@@ -8,7 +8,7 @@ import { revokeSessionsOf } from './sessions'
 import { sha256 } from './tokens'
 
 /**
- * Admin accounts (issue 7): what the API (server/routes/admins.ts) and the CLI (scripts/admin.ts)
+ * Admin accounts: what the API (server/routes/admins.ts) and the CLI (scripts/admin.ts)
  * both do, as functions over the database that answer with an outcome rather than an HTTP error.
  */
 

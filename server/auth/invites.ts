@@ -5,7 +5,7 @@ import { adminInvites } from '../db/schema'
 import { newSecret, sha256 } from './tokens'
 
 /**
- * Invitations to set a first password (issue 7). The token travels in a link
+ * Invitations to set a first password (docs/DECISIONS.md, Accounts and sign-in). The token travels in a link
  * (`/accept-invite?token=...`); only its sha256 is stored. One live invitation per admin: a
  * new one replaces the old, whose link then stops working.
  */

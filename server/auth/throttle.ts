@@ -8,7 +8,7 @@ import { throttleEvents } from '../db/schema'
  * one database shares them. Each limit counts events of one kind for one key within a sliding
  * window; an attempt over the limit is refused with the seconds until it would be let through.
  *
- * Decisions (issue 7, OWASP ASVS 5 V6.3):
+ * Decisions (docs/DECISIONS.md, Accounts and sign-in; OWASP ASVS 5 V6.3):
  * - Sign-in, per account: 5 failures in 15 minutes; the 6th attempt, right password or not, is
  *   refused without checking it. Keyed by the email as typed (trimmed, lower-cased) whether or
  *   not an account has it, so a refusal says nothing about who has an account.
@@ -136,16 +136,3 @@ export async function release(deps: ThrottleDeps, ids: string[]): Promise<void> 
 export async function clear(deps: ThrottleDeps, rule: ThrottleRule, key: string): Promise<void> {
   await deps.db.delete(throttleEvents).where(and(eq(throttleEvents.kind, rule.kind), eq(throttleEvents.key, key)))
 }
-
-/** "N minutes" for a wait in seconds, rounded up (at least 1 minute). */
-export const minutesText = (seconds: number) => {
-  const minutes = Math.max(1, Math.ceil(seconds / 60))
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`
-}
-
-export const THROTTLE_MSG = {
-  signIn: (retryAfterS: number) => `Too many failed sign-in attempts. Please try again in ${minutesText(retryAfterS)}.`,
-  otp: (retryAfterS: number) => `Too many verification codes requested. Please try again in ${minutesText(retryAfterS)}.`,
-  changePassword: (retryAfterS: number) =>
-    `Too many wrong old passwords. Please try again in ${minutesText(retryAfterS)}.`,
-} as const

@@ -2,8 +2,8 @@ import sanitizeHtml from 'sanitize-html'
 import { RICH_TEXT_TAGS } from '../../contract'
 
 /**
- * The allow-list HTML sanitiser for CMS pages (DESIGN.md section 3: rich text stored as
- * sanitised HTML). It keeps what a rich-text editor makes (paragraphs, headings, emphasis,
+ * The allow-list HTML sanitiser for CMS pages, which are rich text stored as sanitised HTML
+ * (docs/DECISIONS.md, Content). It keeps what a rich-text editor makes (paragraphs, headings, emphasis,
  * lists, quotes, code, links, images) and drops everything else: unknown tags are unwrapped
  * (their text stays), script-like tags go with their content, and every attribute not listed
  * (on* handlers, style, class, id, srcset...) is removed. URLs must be http(s), mailto or tel

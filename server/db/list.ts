@@ -5,7 +5,7 @@ import type { Db } from './client'
 import { rowCount, type CountKey } from './row-counts'
 
 /**
- * One list query for every list of the panel (DESIGN.md section 2): search, filter, sort and
+ * One list query for every list of the panel (docs/ARCHITECTURE.md, A request): search, filter, sort and
  * paging from the contract's parsed list query, and the same order streamed in keyset batches
  * for the CSV exports.
  */

@@ -159,7 +159,7 @@ export const passwordResetTokens = pgTable(
 )
 
 /**
- * Invitations to set a first password (issue 7): one live invitation per admin, a new one
+ * Invitations to set a first password: one live invitation per admin, a new one
  * replacing the old. Only the sha256 of the token is kept; it works once, until expires_at.
  */
 export const adminInvites = pgTable(
@@ -252,7 +252,7 @@ export const places = pgTable(
 )
 
 /**
- * Cities of the content screens (DESIGN.md section 3). A name is unique whatever its case and
+ * Cities of the content screens (docs/DECISIONS.md, Content). A name is unique whatever its case and
  * surrounding spaces (cities_name_key). `site_count` is the number of its sites, kept by the
  * triggers of migration 0007 on sites in the same transaction as the change, so that the city
  * list shows and sorts by it without counting.
@@ -340,7 +340,7 @@ export interface PetPhoto {
   url: string
 }
 
-/** A user's pet: every field of the public pet page (spec section 3). */
+/** A user's pet: every field the public pet page shows. */
 export const pets = pgTable(
   'pets',
   {
@@ -437,7 +437,7 @@ export const notificationRecipients = pgTable(
 )
 
 /**
- * CMS pages (DESIGN.md section 3): one per type (1 privacy policy, 2 terms and conditions,
+ * CMS pages (docs/DECISIONS.md, Content): one per type (1 privacy policy, 2 terms and conditions,
  * 4 contact us, 5 support), rich text stored as sanitised HTML (server/content/sanitize.ts).
  * A type with no row reads as an empty page.
  */

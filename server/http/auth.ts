@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { can, type AuditActionName, type AuditTargetType, type Permission } from '../../contract'
 import { recordAudit } from '../audit/audit'
 import { touchSession } from '../auth/sessions'
-import { forbidden, unauthorized } from './api-error'
+import { forbidden, unauthorized } from '../api-error'
 import type { AppContext, AppEnv, AuditNote, SignedIn } from './env'
 
 const BEARER = /^Bearer\s+(\S+)$/i
@@ -52,7 +52,7 @@ export const permissionOf = (handler: unknown): Permission | undefined =>
   typeof handler === 'function' ? declared.get(handler) : undefined
 
 /**
- * The one access check of the API (DESIGN.md section 3, contract/permissions.ts): every
+ * The one access check of the API (the role matrix of contract/permissions.ts): every
  * signed-in route declares exactly one, first. 401 without a valid session; 403 when the
  * admin's role lacks `permission`, recorded in the audit log as 'authz.denied'. With `audit`,
  * a successful answer (2xx) records that event, with what the route added by `auditNote`.

@@ -2,7 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { ERROR_STATUS, type ErrorCode } from '../../contract'
 import { logError, logInfo } from '../log'
-import { ApiError } from './api-error'
+import { ApiError } from '../api-error'
 import type { AppEnv } from './env'
 import { errorBodyOf } from './respond'
 

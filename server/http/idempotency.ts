@@ -6,7 +6,7 @@ import { sha256 } from '../auth/tokens'
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'
 import { idempotencyKeys } from '../db/schema'
-import { badRequest, conflict } from './api-error'
+import { badRequest, conflict } from '../api-error'
 import { bearerToken } from './auth'
 import type { AppEnv } from './env'
 

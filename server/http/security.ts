@@ -5,7 +5,7 @@ import { forwardedValue, type TrustProxy } from './client-address'
 import { errorBodyOf } from './respond'
 
 /**
- * The HTTP-level defences of issue 7 (OWASP ASVS 5 V3, V4): request body limits, security
+ * The HTTP-level defences (OWASP ASVS 5 V3, V4): request body limits, security
  * headers on every answer, and CORS for the configured origins only.
  */
 

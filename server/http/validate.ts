@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { z } from 'zod'
-import { ApiError, badRequest } from './api-error'
+import { ApiError, badRequest } from '../api-error'
 import type { AppContext, AppEnv } from './env'
 
 type Target = 'json' | 'query' | 'param'

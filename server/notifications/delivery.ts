@@ -1,6 +1,5 @@
 /**
- * Push delivery of sent notifications (DESIGN.md: "stored with their recipients; a delivery
- * adapter"). The notification and its recipients are stored first; then the adapter is handed
+ * Push delivery of sent notifications, through an adapter (the log by default). The notification and its recipients are stored first; then the adapter is handed
  * them once. An adapter for a real push service (FCM, APNs...) implements `deliver`; a failure
  * it throws is logged by the caller and never undoes the stored notification.
  */

@@ -19,7 +19,7 @@ import { like, listPage, type ListSource, type PageQuery } from '../db/list'
 import { adminInvites, admins, lowerOf } from '../db/schema'
 import type { Db } from '../db/client'
 import type { Deps } from '../deps'
-import { ApiError, badRequest, conflict, notFound } from '../http/api-error'
+import { ApiError, badRequest, conflict, notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
 import type { AppContext, AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
@@ -60,7 +60,7 @@ const INVITE_REASON_MSG = {
   used: ADMINS_MSG.inviteUsed,
 } as const
 
-/** Admin accounts (issue 7): admins only ('admin.manage'), but the public accept-invite call. */
+/** Admin accounts: admins only ('admin.manage'), but the public accept-invite call. */
 export const adminsRoutes = (deps: Deps) => {
   /** Where invitation links point: PUBLIC_URL, else the origin the request came to. */
   const baseUrl = (c: AppContext) => deps.config.publicUrl ?? new URL(c.req.url).origin

@@ -100,7 +100,7 @@ const auditCsvLine = (r: AuditRow): CsvValue[] => [
   r.count,
 ]
 
-/** The audit log (issue 7): list, CSV and the admins to filter by; admin only ('audit.read'). */
+/** The audit log: list, CSV and the admins to filter by; admin only ('audit.read'). */
 export const auditRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     .get('/admin/audit-log', permit('audit.read'), validate('query', auditListQuery), async (c) => {

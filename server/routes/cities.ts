@@ -6,7 +6,7 @@ import { like, listPage, type ListSource, type PageQuery } from '../db/list'
 import { isPgError, PG_CODE } from '../db/pg-errors'
 import { cities, citySearchText, lowerOf } from '../db/schema'
 import type { Deps } from '../deps'
-import { conflict, notFound } from '../http/api-error'
+import { conflict, notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
@@ -74,7 +74,7 @@ async function uniqueName<T>(write: Promise<T>): Promise<T> {
 }
 
 /**
- * Cities of the content screens (DESIGN.md section 3): list, details, add and rename for both
+ * Cities of the content screens (docs/DECISIONS.md, Content): list, details, add and rename for both
  * roles, delete for an admin only (403 for a sub admin), and only once the city has no sites
  * (409): its sites are deleted first, one by one, with their own call.
  */

@@ -5,7 +5,7 @@ import { sanitizeRichText } from '../content/sanitize'
 import type { Db } from '../db/client'
 import { cmsPages } from '../db/schema'
 import type { Deps } from '../deps'
-import { conflict } from '../http/api-error'
+import { conflict } from '../api-error'
 import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { ok } from '../http/respond'
@@ -53,7 +53,7 @@ export async function cmsPageOf(db: Db, type: CmsPageType): Promise<CmsPage> {
 }
 
 /**
- * CMS pages (DESIGN.md section 3): both roles read them in settings, only an admin saves
+ * CMS pages (docs/DECISIONS.md, Content and Roles): both roles read them in settings, only an admin saves
  * (a sub admin gets 403), and anyone reads one page for the public routes. Content is
  * sanitised before it is stored, so what the public call hands out is already clean.
  */

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
-import { IMAGE_EXTENSION, UPLOAD_LINK_TTL_MS, UPLOAD_MSG, UPLOAD_RULES, uploadRequest, type ImageMimeType, type UploadFolder } from '../../contract'
-import { minutesText } from '../auth/throttle'
+import { IMAGE_EXTENSION, minutesText, UPLOAD_LINK_TTL_MS, UPLOAD_MSG, UPLOAD_RULES, uploadRequest, type ImageMimeType, type UploadFolder } from '../../contract'
 import { addMs } from '../clock'
 import type { Deps } from '../deps'
-import { ApiError, badRequest } from '../http/api-error'
+import { ApiError, badRequest } from '../api-error'
 import { permit } from '../http/auth'
 import type { AppContext, AppEnv } from '../http/env'
 import { TooManyRequests } from '../http/errors'
@@ -57,7 +56,7 @@ function newKey(folder: UploadFolder, mimeType: ImageMimeType, now: Date) {
 }
 
 /**
- * POST /common/upload: one signed form per file (spec section 7), for either role, within the
+ * POST /common/upload: one signed form per file (docs/DECISIONS.md, Uploads), for either role, within the
  * admin's daily quota (429 past it). Every signed key is recorded, so that a file no record
  * takes up is swept a day later (server/storage/signed-uploads.ts).
  */

@@ -4,7 +4,7 @@ import { faqBody, faqOrderBody, idParam, type Faq } from '../../contract'
 import type { Db } from '../db/client'
 import { faqs } from '../db/schema'
 import type { Deps } from '../deps'
-import { badRequest, notFound } from '../http/api-error'
+import { badRequest, notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { ok } from '../http/respond'
@@ -42,9 +42,9 @@ export async function listFaqs(db: Db): Promise<Faq[]> {
 const lockOrder = (db: Db) => db.execute(sql`lock table ${faqs} in share row exclusive mode`)
 
 /**
- * The FAQ (DESIGN.md section 3): a public ordered list, read by both roles in settings and
+ * The FAQ (docs/DECISIONS.md, Content): a public ordered list, read by both roles in settings and
  * changed only by an admin (a sub admin gets 403). Titles and descriptions are plain text
- * (the SPA renders them as text), trimmed by the contract's schema, with the spec's messages.
+ * (the SPA renders them as text), trimmed by the contract's schema, with the product's messages.
  * Positions stay 0..n-1: a new FAQ goes last, a deleted one closes its gap.
  */
 export const faqsRoutes = (deps: Deps) =>

@@ -13,7 +13,7 @@ import { like, listBatches, listPage, type ListSource, type PageQuery } from '..
 import { countKey } from '../db/row-counts'
 import { appUsers, feedback, feedbackSearchText, usernameSearchText } from '../db/schema'
 import type { Deps } from '../deps'
-import { notFound } from '../http/api-error'
+import { notFound } from '../api-error'
 import { permit } from '../http/auth'
 import { csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
 import type { AppEnv } from '../http/env'

@@ -21,7 +21,7 @@ import { like, listBatches, listPage, type ListSource, type PageQuery } from '..
 import { countKey } from '../db/row-counts'
 import { lowerOf, places, placeSearchText } from '../db/schema'
 import type { Deps } from '../deps'
-import { badRequest, conflict, notFound } from '../http/api-error'
+import { badRequest, conflict, notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
 import { csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
 import type { AppEnv } from '../http/env'

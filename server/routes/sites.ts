@@ -22,7 +22,7 @@ import { like, listPage, type ListSource, type PageQuery } from '../db/list'
 import { countKey } from '../db/row-counts'
 import { cities, lowerOf, sites, siteSearchText } from '../db/schema'
 import type { Deps } from '../deps'
-import { conflict, notFound } from '../http/api-error'
+import { conflict, notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
@@ -129,7 +129,7 @@ function checkSiteUploads(storage: Storage, faults: ReturnType<typeof imageFault
 }
 
 /**
- * Sites of the content screens (DESIGN.md section 3): list, details, add, edit and status toggle
+ * Sites of the content screens (docs/DECISIONS.md, Content): list, details, add, edit and status toggle
  * for both roles, delete for an admin only (403 for a sub admin). Images follow the place rules:
  * new ones must be uploads of ours (here, to the site folder), an edit names the stored images
  * it keeps, and images left out are only dropped from the site (their files stay in storage, as

@@ -8,7 +8,7 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60
 
 /**
  * Serves stored files at /uploads/<key>, and, for a storage driver that receives uploads
- * itself (disk), takes the browsers' signed posts at POST /uploads/ (spec section 7): 204 when
+ * itself (disk), takes the browsers' signed posts at POST /uploads/ (as S3 would take them): 204 when
  * stored; otherwise the contract's error body with 400 (not an image of its type, empty,
  * malformed form), 403 (signature, policy, expiry, a field the policy does not allow), 409 (the
  * key is taken), 413 (over the size limit) or 415 (not multipart/form-data). This route sits

@@ -4,6 +4,7 @@ import {
   blockUnblockQuery,
   idParam,
   USER_STATUS,
+  USERS_MSG,
   userListQuery,
   type UserDetails,
   type UserListItem,
@@ -17,20 +18,12 @@ import { like, listBatches, listPage, type ListSource, type PageQuery } from '..
 import { countKey } from '../db/row-counts'
 import { appUsers, dateOrInfinity, lowerOf, pets } from '../db/schema'
 import type { Deps } from '../deps'
-import { notFound } from '../http/api-error'
+import { notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
 import { csvLines, csvResponse, type CsvValue } from '../http/csv'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
-
-export const USERS_MSG = {
-  listed: 'Users fetched successfully',
-  fetched: 'User fetched successfully',
-  blocked: 'User blocked successfully',
-  unblocked: 'User unblocked successfully',
-  notFound: 'User not found',
-} as const
 
 type UserSort = NonNullable<UserListQuery['sortBy']>
 
@@ -144,7 +137,7 @@ async function userDetails(db: Db, id: string): Promise<UserDetails | undefined>
   }
 }
 
-/** Pet owners: list, CSV, details, block and unblock (both roles, DESIGN.md section 3). */
+/** Pet owners: list, CSV, details, block and unblock (both roles). */
 export const usersRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     .get('/admin/users', permit('read'), validate('query', userListQuery), async (c) => {

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { IMAGE_MIME_TYPES, UPLOAD_MSG, type ImageMimeType } from '../../contract'
-import { ApiError, forbidden } from '../http/api-error'
+import { ApiError, forbidden } from '../api-error'
 import { contentTypeOfKey, isSafeKey } from './storage'
 
 /**

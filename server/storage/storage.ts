@@ -20,7 +20,7 @@ export interface PostTarget {
 /**
  * Where uploaded files live. The server picks every key (the client's file name never reaches
  * a path); keys are relative paths such as `place/2026/11/6f1c....png`. Browsers upload with
- * the S3 POST-policy protocol (spec section 7): `signPost` returns the form they send. The disk
+ * the S3 POST-policy protocol (the product's upload call): `signPost` returns the form they send. The disk
  * driver (the default) receives that form itself at POST /uploads/ (`receivePost`); the S3
  * driver leaves it to the bucket.
  */

@@ -1,4 +1,4 @@
-import { type ERROR_STATUS, type ErrorCode } from '../../contract'
+import { type ERROR_STATUS, type ErrorCode } from '../contract'
 
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode]
 
