@@ -1,4 +1,4 @@
-import { pruneAuditLog } from './audit/audit'
+import { pruneAuditLog } from './http/audit'
 import type { Deps } from './deps'
 import { pruneIdempotencyKeys } from './http/idempotency'
 import { logError } from './log'

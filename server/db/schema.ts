@@ -531,7 +531,7 @@ export const auditLog = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>(),
     /**
      * How many events the row stands for: repeated anonymous sign-in failures are kept as one
-     * row per email, address and time window (server/audit/audit.ts), counted up instead of
+     * row per email, address and time window (server/http/audit.ts), counted up instead of
      * adding a row each, so a flood of guesses cannot grow the log without bound.
      */
     count: integer('count').notNull().default(1),

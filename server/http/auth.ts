@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { can, type AuditActionName, type AuditTargetType, type Permission } from '../../contract'
-import { recordAudit } from '../audit/audit'
+import { recordAudit } from './audit'
 import { touchSession } from '../auth/sessions'
 import { forbidden, unauthorized } from '../api-error'
 import type { AppContext, AppEnv, AuditNote, SignedIn } from './env'

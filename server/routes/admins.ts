@@ -11,7 +11,7 @@ import {
   type AdminListQuery,
   type Role,
 } from '../../contract'
-import { recordAudit } from '../audit/audit'
+import { recordAudit } from '../http/audit'
 import { accountColumns, acceptInvite, createAccount, reinvite, setAccountStatus, toAdminAccount } from '../auth/admin-accounts'
 import { inviteLink, inviteMail } from '../auth/invites'
 import { hashPassword } from '../auth/passwords'

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { idParam, loginSchema, USER_STATUS, type LoginResult } from '../../contract'
-import { recordAudit } from '../audit/audit'
+import { recordAudit } from '../http/audit'
 import { findAdminByEmail, normaliseEmail, toAdminProfile } from '../auth/admins'
 import { spendPasswordCheck, verifyPassword } from '../auth/passwords'
 import { revokeSession, startSession } from '../auth/sessions'

@@ -9,7 +9,7 @@ import {
   verifyOtpSchema,
   type VerifyOtpResult,
 } from '../../contract'
-import { recordAudit } from '../audit/audit'
+import { recordAudit } from '../http/audit'
 import { findAdminByEmail, findAdminById, normaliseEmail } from '../auth/admins'
 import { checkOtp, issueOtp, type OtpCheck } from '../auth/otp'
 import { hashPassword, verifyPassword } from '../auth/passwords'

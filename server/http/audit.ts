@@ -4,8 +4,8 @@ import { sha256 } from '../auth/tokens'
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'
 import { auditLog } from '../db/schema'
-import { clientAddress } from '../http/client-address'
-import type { AppContext, SignedIn } from '../http/env'
+import { clientAddress } from './client-address'
+import type { AppContext, SignedIn } from './env'
 
 /**
  * What happened, in `area.verb` form: 'auth.sign_in', 'auth.sign_in_failed', 'user.block',
