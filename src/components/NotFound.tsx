@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { MSG } from '@contract'
 
-/** Any unknown path (spec section 2). */
+/** Any unknown path: 'PAGE NOT FOUND' and a way back home. */
 export function NotFound() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-6 text-center">

@@ -76,8 +76,8 @@ export function useAuth() {
 }
 
 /**
- * Whether the signed-in admin's role holds `permission` (the role matrix of DESIGN.md section 3,
- * the same `can` the server enforces): what a role lacks is not offered.
+ * Whether the signed-in admin's role holds `permission` (the role matrix of docs/DECISIONS.md,
+ * Roles: the same `can` the server enforces): what a role lacks is not offered.
  */
 export function useCan(permission: Permission) {
   return can(useAuth().userDetails?.role, permission)

@@ -1,6 +1,6 @@
 import { format, isValid, parseISO } from 'date-fns'
 
-/** What a table or a details page shows for a missing value (spec section 2: a row of dashes). */
+/** What a table or a details page shows for a missing value: a row of dashes. */
 export const DASHES = '--'
 
 function toDate(value: string | Date | null | undefined): Date | null {
@@ -10,7 +10,7 @@ function toDate(value: string | Date | null | undefined): Date | null {
 }
 
 /**
- * 'YYYY-MM-DD' (spec section 5), in the viewer's time zone. A date-only value ('1990-04-12', a
+ * 'YYYY-MM-DD', the product's date format, in the viewer's time zone. A date-only value ('1990-04-12', a
  * date of birth) is read as that calendar day, never shifted by the zone. `DASHES` when missing
  * or unreadable.
  */
@@ -19,7 +19,7 @@ export function formatDate(value: string | Date | null | undefined): string {
   return date ? format(date, 'yyyy-MM-dd') : DASHES
 }
 
-/** 'YYYY-MM-DD, HH:mm' (spec section 5), in the viewer's time zone. `DASHES` when missing. */
+/** 'YYYY-MM-DD, HH:mm', the product's date-and-time format, in the viewer's time zone. `DASHES` when missing. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const date = toDate(value)
   return date ? format(date, 'yyyy-MM-dd, HH:mm') : DASHES

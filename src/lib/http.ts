@@ -5,7 +5,7 @@ import { authStore } from './auth'
 import { notify } from './toast'
 
 /**
- * The one HTTP client (spec sections 7 and 8): base URL, 30 s timeout, the platform headers, the
+ * The one HTTP client (docs/ARCHITECTURE.md, A request, step 3): base URL, 30 s timeout, the platform headers, the
  * bearer token, bodies unwrapped and checked against the contract, and one error path that turns
  * every failure into an `ApiError` with the catalogue's message.
  */
@@ -41,7 +41,7 @@ const client = ky.create({
   },
 })
 
-/** Spec section 8: a 404 or a 5xx is only logged by the client, never toasted. */
+/** A 404 or a 5xx is only logged by the client, never toasted: the screen shows its own state. */
 const isLoggedOnly = (status: number) => status === 404 || status >= 500
 
 /**
@@ -73,9 +73,10 @@ async function toApiError(error: unknown, { shownByCaller = [] }: CallOptions = 
       .json()
       .catch(() => ({}))) as ErrorLike
     const status = error.response.status
-    // Message order of spec section 8. The error's own message is skipped here: ky always writes
-    // one ("Request failed with status code 400: POST http://..."), which is no text for a person
-    // and would make the fallback unreachable (HTTP/2 answers carry no status text at all).
+    // Message order: the body's error.message, its message, the status text, the fallback. The
+    // error's own message is skipped: ky always writes one ("Request failed with status code 400:
+    // POST http://..."), which is no text for a person and would make the fallback unreachable
+    // (HTTP/2 answers carry no status text at all).
     const message = text(body.error?.message) ?? text(body.message) ?? text(error.response.statusText) ?? MSG.fallback
     if (status === 401 && authStore.get().accessToken) {
       // The session ended on the server: forget it here; the signed-in layout sends the person to /.

@@ -1,6 +1,6 @@
 import { toast } from 'sonner'
 
-/** Toast timings of spec section 4: success 2 s, error and blank 4 s, loading until dismissed. */
+/** The product's toast timings: success 2 s, error and blank 4 s, loading until dismissed. */
 export const TOAST_DURATION = { success: 2000, error: 4000, blank: 4000 } as const
 export const TOAST_LIMIT = 20
 

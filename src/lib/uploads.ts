@@ -4,15 +4,15 @@ import { MSG, type UploadFolder } from '@contract'
 import { http, withData } from './http'
 
 /**
- * File uploads (spec section 7): POST /common/upload signs one form per file (all files in one
+ * File uploads (docs/DECISIONS.md, Uploads): POST /common/upload signs one form per file (all files in one
  * call), then each file is posted straight to the storage, in parallel: a multipart form to the
  * signed `url` with every signed field first and the file last, under the name `file`. 200 or 204
  * is success; the file is then at `fileUrl` (`url + fields.key`). Each file ends successful (with a
- * url) or failed (with an errorMessage, worded as in spec section 8). Shared infrastructure: any
+ * url) or failed (with an errorMessage in the catalogue's words below). Shared infrastructure: any
  * feature uploads through `uploadFiles`, and lists of uploads are kept by `useUploads`.
  */
 
-/** The error catalogue of spec section 8 for uploads; `{file}` is the file's name. */
+/** The product's error texts for uploads; `{file}` is the file's name. */
 export const UPLOAD_ERROR = {
   signedUrl: (file: string, error: string) => `Failed to get signed URL for ${file}: ${error}`,
   noSignedUrl: (file: string) => `No signed URL received for ${file}`,
@@ -69,7 +69,7 @@ function signedTarget(raw: unknown): SignedTarget | undefined {
   const item = signedItem.safeParse(raw)
   if (!item.success) return undefined
   const { url, fields, fileUrl } = item.data
-  // The spec's rule (url + key); the server's fileUrl says the same, or names a CDN in front of the bucket.
+  // The product's rule (url + key); the server's fileUrl says the same, or names a CDN in front of the bucket.
   const finalUrl = fileUrl ?? (fields.key ? url + fields.key : undefined)
   return finalUrl ? { url, fields, fileUrl: finalUrl } : undefined
 }

@@ -13,7 +13,7 @@ export interface AddressPickerProps<T extends FieldValues> {
   form: UseFormReturn<T>
   /** The address text field. */
   name: Path<T>
-  /** The number fields the pick fills; -1 is "none" (spec section 3). */
+  /** The number fields the pick fills; -1 is "none" (the form's default coordinates). */
   latitude: Path<T>
   longitude: Path<T>
   label?: string
@@ -157,7 +157,7 @@ function TypedAddress<T extends FieldValues>({
 }
 
 /**
- * A coordinate as a number input: empty is -1 ("none", spec section 3) and -1 shows empty, so the
+ * A coordinate as a number input: empty is -1 ("none", the default coordinate) and -1 shows empty, so the
  * person sees a blank field rather than a made-up value.
  */
 function CoordinateField<T extends FieldValues>({

@@ -9,8 +9,8 @@ type FieldProps<T extends FieldValues> = Omit<InputHTMLAttributes<HTMLInputEleme
 }
 
 /**
- * Label, input and error line. The error shows only when the field is invalid and touched
- * (spec section 5); submitting counts as touching every field, as it does for a person.
+ * Label, input and error line. The error shows only when the field is invalid and touched,
+ * so nobody is scolded before typing; submitting counts as touching every field, as it does for a person.
  */
 export function TextField<T extends FieldValues>({ form, name, label, hint, className = '', type = 'text', ...input }: FieldProps<T>) {
   const id = useId()

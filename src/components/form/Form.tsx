@@ -6,8 +6,8 @@ const isTypable = (el: Element): el is HTMLInputElement | HTMLTextAreaElement | 
   el instanceof HTMLTextAreaElement
 
 /**
- * A form where Enter in a field moves focus to the next field, and in the last one submits
- * (spec section 5). A textarea is a field to move to, but Enter inside it makes a new line.
+ * A form where Enter in a field moves focus to the next field, and in the last one submits,
+ * so a keyboard user never reaches for the mouse. A textarea is a field to move to, but Enter inside it makes a new line.
  * Browser validation is off: the contract's schemas speak instead.
  */
 export function Form({ children, onKeyDown, ...props }: FormHTMLAttributes<HTMLFormElement>) {

@@ -1,8 +1,8 @@
 import { DEFAULT_COORDINATE } from '@contract'
 
 /**
- * The rules of the address picker (spec section 2: "The picker result carries formatted_address
- * (name plus address), an address list of component type to long name, lat and lng"), apart from
+ * The rules of the address picker (its result carries formatted_address, the name plus the
+ * address; an address list of component type to long name; lat and lng), apart from
  * the components so forms and tests can use them without loading Google Maps.
  */
 

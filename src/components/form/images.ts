@@ -3,7 +3,7 @@ import { IMAGE_MAX_BYTES, IMAGE_NAME, IMAGES_MAX, MSG, imageList } from '@contra
 import { fileMimeType, uploadsFailed, uploadsRunning, type UploadItem } from '@/lib/uploads'
 
 /**
- * The rules of an image picker (spec section 5), apart from the component so forms and tests
+ * The rules of an image picker, apart from the component so forms and tests
  * can use them: what a pick refuses and with which words, how images are labelled, and the
  * schema of an images field.
  */
@@ -31,19 +31,19 @@ export function typesLabel(mimeTypes: readonly string[]) {
 }
 
 export const IMAGES_MSG = {
-  /** Spec section 5, with the figure of the picker's limit ('Selected image exceeded 5MB and was not added.'). */
+  /** The product's words, with the figure of the picker's limit ('Selected image exceeded 5MB and was not added.'). */
   tooLarge: (maxBytes: number) => `Selected image exceeded ${megabytes(maxBytes)}MB and was not added.`,
   tooMany: MSG.imagesMax,
   /** Ours: the same refusal for a picker that holds fewer than 20 (a logo: 'At max you can upload 1 image'). */
   tooManyOf: (max: number) => (max === IMAGES_MAX ? MSG.imagesMax : `At max you can upload ${max} ${max === 1 ? 'image' : 'images'}`),
-  /** Ours: the spec lists the types but words no refusal. */
+  /** Ours: the product lists the types but words no refusal. */
   type: (mimeTypes: readonly string[]) => `Only ${typesLabel(mimeTypes)} images can be chosen.`,
-  /** Spec section 5 for 5 MB; the same words for another limit. */
+  /** The product's words for 5 MB; the same words for another limit. */
   fileSize: (maxBytes: number) => (maxBytes === IMAGE_MAX_BYTES ? MSG.imageSize : `File size should be less than ${megabytes(maxBytes)}MB`),
   /** Ours: what a form says when it is sent too early. */
   uploading: 'Please wait until every image has finished uploading.',
   failed: 'Some images failed to upload. Retry or remove them.',
-  /** Ours: the help text of spec section 2 (a 1:1 aspect ratio is advised; site text: JPG/JPEG/PNG/WEBP up to 20 MB). */
+  /** Ours, from the product's advice (a 1:1 aspect ratio is advised; site text: JPG/JPEG/PNG/WEBP up to 20 MB). */
   help: (mimeTypes: readonly string[], maxBytes: number, max: number) =>
     `A 1:1 (square) aspect ratio is advised. ${typesLabel(mimeTypes)}, up to ${megabytes(maxBytes)} MB each, at most ${max} ${max === 1 ? 'image' : 'images'}.`,
 } as const
@@ -93,7 +93,7 @@ function urlName(url: string) {
 /** The item's file name: the picked file's, or the last segment of its url. */
 export const imageFileName = (item: UploadItem) => item.file?.name ?? (item.status === 'success' ? urlName(item.url) : '')
 
-/** Spec section 5: a file named like an image (IMAGE_NAME) is labelled 'Image n' (n from 1); anything else keeps its name. */
+/** A file named like an image (IMAGE_NAME) is labelled 'Image n' (n from 1); anything else keeps its name. */
 export function imageLabel(item: UploadItem, index: number) {
   const name = imageFileName(item)
   return IMAGE_NAME.test(name) || !name ? `Image ${index + 1}` : name

@@ -11,7 +11,7 @@ import { SCREEN, useMediaQuery } from './useMediaQuery'
 export const PRODUCT_NAME = 'Petcare Admin'
 
 /**
- * The signed-in layout of spec section 2: a 64 px top bar (menu toggle, logo to the dashboard,
+ * The signed-in layout: a 64 px top bar (menu toggle, logo to the dashboard,
  * the user block), a 200 px drawer with the main menu and the breadcrumb bar above the page.
  * From md (900 px) the drawer is persistent and the content sits 238 px from the left; below it
  * the drawer is a modal overlay that starts closed and closes once an entry is chosen.

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useRouterState } from '@tanstack/react-router'
 
 /**
- * Smooth scroll to the top on every path change (spec section 2); an instant jump for people
+ * Smooth scroll to the top on every path change, so a new page starts at its top; an instant jump for people
  * who ask their system for less motion.
  */
 export function ScrollToTop() {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { NavList } from './NavList'
 import { settingsMenu } from './navigation'
 
-/** Settings: the secondary menu of spec section 2 beside the chosen page. */
+/** Settings: the secondary menu beside the chosen page. */
 export function SettingsLayout({ children }: { children: ReactNode }) {
   return (
     <section aria-labelledby="settings-title" className="flex flex-col gap-4">

@@ -14,7 +14,7 @@ declare module '@tanstack/react-router' {
 }
 
 /**
- * Segments that name a record rather than a place, left out of the trail. The spec's rule:
+ * Segments that name a record rather than a place, left out of the trail. The product's rule:
  * letters followed by digits ('u123', 'a1b2'). Our ids are UUIDs, which that rule misses when
  * they start with a digit or a run of letters before a hyphen, so UUIDs, 24-hex object ids and
  * plain numbers are left out as well.
@@ -45,7 +45,7 @@ export function crumbName(segment: string) {
 }
 
 /**
- * The automatic breadcrumb trail of spec section 2: the path split into segments, id-like
+ * The automatic breadcrumb trail: the path split into segments, id-like
  * segments dropped, each remaining one named from its text and pointing at the path up to it.
  * '/pet-shops/details/ab12' -> Pet Shops (/pet-shops), Details (/pet-shops/details).
  */

@@ -32,7 +32,7 @@ export type NavItem = {
   permission?: Permission
 }
 
-/** The main menu of spec section 2 ("Navigation") plus Content (DESIGN.md section 3), the same for both roles. */
+/** The product's main menu plus Content (docs/DECISIONS.md, Content), the same for both roles. */
 export const mainMenu: readonly NavItem[] = [
   { id: 'dashboard', title: 'Dashboard', url: '/dashboard', icon: DashboardIcon, ready: true },
   { id: 'users', title: 'Users', url: '/users', icon: UsersIcon, ready: true },
@@ -41,23 +41,23 @@ export const mainMenu: readonly NavItem[] = [
   { id: 'notification', title: 'Notifications', url: '/notifications', icon: BellIcon, ready: true },
   { id: 'feedback', title: 'Feedback', url: '/feedback', icon: FeedbackIcon, ready: true },
   { id: 'partner', title: 'Partners', url: '/partners', icon: PartnerIcon, ready: true },
-  // DESIGN.md section 3: one entry so the cities and sites screens can be reached; a city's page
+  // One entry so the cities and sites screens can be reached; a city's page
   // and every site page belong to it.
   { id: 'content', title: 'Content', url: '/content-management', icon: MapPinIcon, ready: true, sections: ['/cities', '/sites'] },
   { id: 'settings', title: 'Settings', url: '/settings', icon: SettingsIcon, ready: true },
 ]
 
-/** The secondary (settings) menu of spec section 2, plus Support (see below). */
+/** The product's secondary (settings) menu, plus Support and the admin-only entries (see below). */
 export const settingsMenu: readonly NavItem[] = [
   { id: 'change-password', title: 'Change Password', url: '/settings/change-password', icon: LockIcon, ready: true },
   { id: 'privacy-policy', title: 'Privacy Policy', url: '/settings/privacy-policy', icon: PageIcon, ready: true },
   { id: 'faqs', title: "FAQ's", url: '/settings/faqs', icon: QuestionIcon, ready: true },
   { id: 'tacs', title: 'Terms & Conditions', url: '/settings/terms-and-conditions', icon: PageIcon, ready: true },
   { id: 'contact-us', title: 'Contact Us', url: '/settings/contact-us', icon: MailIcon, ready: true },
-  // Spec section 2: "another reading of the relative segments also lists support". The public
-  // /support page (CMS type 5) needs a place to be written, so it follows the spec's five.
+  // The public /support page (CMS type 5) needs a place to be written, so it follows the
+  // product's five (docs/DECISIONS.md, Content).
   { id: 'support', title: 'Support', url: '/settings/support', icon: FeedbackIcon, ready: true },
-  // Issue 7: admin accounts and the audit log, for admins only (DESIGN.md section 3).
+  // Admin accounts and the audit log, for admins only (docs/DECISIONS.md, Roles).
   { id: 'admins', title: 'Admin Accounts', url: '/settings/admins', icon: UsersIcon, ready: true, permission: 'admin.manage' },
   { id: 'audit-log', title: 'Audit Log', url: '/settings/audit-log', icon: PageIcon, ready: true, permission: 'audit.read' },
   // The server's OpenAPI document, readable, for any signed-in admin.

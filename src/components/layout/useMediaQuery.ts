@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react'
 
-/** The spec's breakpoints (section 9), as min-width media queries. */
+/** The product's breakpoints (the same as tailwind.config.ts), as min-width media queries. */
 export const SCREEN = {
   sm: '(min-width: 600px)',
   md: '(min-width: 900px)',

@@ -4,7 +4,7 @@ import { FilterIcon } from './icons'
 import type { ListFilter } from './search'
 
 /**
- * The Filters button (spec section 2): a popover with the list's choices as radio buttons plus
+ * The Filters button: a popover with the list's choices as radio buttons plus
  * "All". A dot marks the button while a filter is active; the button's name then reads
  * "Filters (active)". Choosing applies at once and closes the popover (focus back on the button).
  */

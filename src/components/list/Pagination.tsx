@@ -5,7 +5,7 @@ import { FirstPageIcon, LastPageIcon, NextPageIcon, PrevPageIcon } from './icons
 const count = new Intl.NumberFormat('en-US')
 
 /**
- * Page navigation (spec section 2): 'Rows per page:' with its choices, "1–10 of 412", and first /
+ * Page navigation: 'Rows per page:' with its choices, "1–10 of 412", and first /
  * previous / next / last page buttons. `pageIndex` is zero-based, as in the table. The generic
  * choices are 10, 25, 50 and 100; the list table passes its own 5, 10 and 15.
  */

@@ -3,7 +3,7 @@ import { SEARCH_DEBOUNCE_MS } from '@contract'
 import { ClearIcon, SearchIcon } from './icons'
 
 /**
- * The list's search box (spec section 2): labelled 'Search', a clear button only while there is
+ * The list's search box: labelled 'Search', a clear button only while there is
  * text, and the value sent `SEARCH_DEBOUNCE_MS` (500 ms) after the last keystroke, or at once on
  * Enter or clear. `value` is the search in effect (from the URL); when it changes from outside
  * (back button, a shared link) the box follows it.

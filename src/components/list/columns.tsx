@@ -48,7 +48,7 @@ type ValueOf<V> = { getValue: () => V }
 type Text = string | null | undefined
 const orNull = (value: Text, format: (v: string) => string) => (value ? format(value) : null)
 
-/** Ready-made cell renderers for the spec's formats: `cell: cells.date`. Missing values show dashes. */
+/** Ready-made cell renderers for the product's formats: `cell: cells.date`. Missing values show dashes. */
 export const cells = {
   /** The value, or dashes. */
   text: (info: ValueOf<Text | number>) => <OrDashes value={info.getValue()} />,

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { SortOrder } from '@contract'
 
 /**
- * The list state every list screen keeps in its URL (DESIGN.md section 2): what the contract's
+ * The list state every list screen keeps in its URL, so a list view is a link to share and Back works: what the contract's
  * `listQuery(...)` schemas produce once parsed. `page` is 1-based here, as on the wire.
  */
 export type ListSearch = {

@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { UserCircleIcon } from '@/components/layout/icons'
 
 /**
- * A person's picture, or the default icon when there is none or it fails to load (spec section 8:
- * a broken profile image is replaced by a placeholder). `alt=""` when a name stands beside it;
+ * A person's picture, or the default icon when there is none or it fails to load (a
+ * broken profile image is replaced by a placeholder). `alt=""` when a name stands beside it;
  * `fallbackAlt` names the default icon when it should read differently from the picture.
  */
 export function Avatar({

@@ -2,7 +2,7 @@ import { useState } from 'react'
 
 /**
  * The first of `sources` that loads, or a placeholder when none does (a revoked preview, a broken
- * or unreachable URL: spec section 8 replaces a broken image by a placeholder). Fills its box.
+ * or unreachable URL: a broken image is never shown as one). Fills its box.
  */
 export function FallbackImage({
   sources,

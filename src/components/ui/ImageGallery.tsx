@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { FallbackImage } from './FallbackImage'
 
 /**
- * A details page's images (places, sites): each named 'Image n' (spec section 5), opening full
+ * A details page's images (places, sites): each named 'Image n' (by position, as pickers label them), opening full
  * size in a new tab; a short note when there are none. A region named by its heading.
  */
 export function ImageGallery({

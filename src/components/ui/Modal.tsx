@@ -8,7 +8,7 @@ const WIDTH = { modal: 'max-w-modal', lg: 'max-w-lg' } as const
  * The frame of the app's form dialogs: a Headless UI Dialog (focus moves in, stays trapped and
  * returns to the opener; Escape and the backdrop call `onClose`), a titled header with a Close
  * button (disabled while `busy`), and the caller's body and footer below, scrolling within the
- * viewport. `modal` is the spec's 900 px dialog.
+ * viewport. `modal` is the product's 900 px dialog.
  */
 export function Modal({
   open,

@@ -1,4 +1,4 @@
-/** The page loader of spec section 2: centred on the page. */
+/** The page loader, centred on the page as the product asks. */
 export function PageLoader({ label = 'Loading' }: { label?: string }) {
   return (
     <div role="status" aria-live="polite" className="flex min-h-[50vh] w-full items-center justify-center">

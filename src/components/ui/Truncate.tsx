@@ -2,7 +2,7 @@ import { cutText, isBlank } from '@/lib/format'
 import { Dashes } from './Dashes'
 
 /**
- * Text cut to `max` characters plus an ellipsis (spec: email 18, mobile 12), the full value as a
+ * Text cut to `max` characters plus an ellipsis (tables cut email at 18, mobile at 12), the full value as a
  * tooltip (`title`) and, for screen readers, as the text they read. Missing: dashes.
  */
 export function Truncate({ value, max, className = '' }: { value: string | null | undefined; max: number; className?: string }) {

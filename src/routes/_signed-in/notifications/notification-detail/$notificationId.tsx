@@ -5,7 +5,7 @@ import { NotificationDetailsError, NotificationDetailsPage } from '@/features/no
 
 export const Route = createFileRoute('/_signed-in/notifications/notification-detail/$notificationId')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(notificationDetailsQuery(params.notificationId)),
-  // Spec section 2: 'Notifications' > 'Details'.
+  // The product's trail, 'Notifications' > 'Details', rather than the automatic 'Notification Detail'.
   staticData: {
     crumbs: [
       { name: 'Notifications', path: '/notifications' },
