@@ -10,7 +10,7 @@ import { useChangePassword } from './api'
 const empty: ChangePasswordInput = { oldPassword: '', newPassword: '', confirmPassword: '' }
 
 /**
- * Settings > Change Password: the password rules of spec section 5; success shows the server's
+ * Settings > Change Password: the contract's password rules; success shows the server's
  * message and empties the form; a wrong old password shows the server's message under its field.
  */
 export function ChangePasswordForm() {

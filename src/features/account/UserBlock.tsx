@@ -16,7 +16,7 @@ import { useChangePicture, useLogout, useUpdateProfile } from './api'
 import { PICTURE_ACCEPT, pictureProblem } from './picture'
 
 /**
- * The top bar's user block (spec section 2): name, role label, picture, and the profile menu.
+ * The top bar's user block: name, role label, picture, and the profile menu.
  */
 export function UserBlock() {
   const { userDetails } = useAuth()
@@ -45,7 +45,7 @@ export function UserBlock() {
   )
 }
 
-/** The profile menu (spec section 2): picture, name, email, Log out. */
+/** The profile menu: picture, name, email, Log out. */
 export function ProfileMenu() {
   const { userDetails } = useAuth()
   const logout = useLogout()

@@ -21,7 +21,7 @@ export const profileQuery = queryOptions({
   },
 })
 
-/** A loading toast for the length of a call, dismissed however the call ends (spec section 4). */
+/** A loading toast for the length of a call, dismissed however the call ends, so none is left spinning. */
 async function withLoadingToast<T>(message: string, call: () => Promise<T>): Promise<T> {
   const id = notify.loading(message)
   try {
@@ -53,7 +53,7 @@ class PictureUploadError extends Error {}
  * A new profile picture: uploaded into the `profile` folder, then saved with PUT admin/edit
  * `{ name, profileImage: url }` through `useUpdateProfile` ('Updating...', the server's message, the
  * stored user and so the top bar updated). Any upload failure reads 'Failed to upload image'
- * (spec section 8); a failed save says what the server said.
+ * (the product's words); a failed save says what the server said.
  */
 export function useChangePicture() {
   const update = useUpdateProfile()

@@ -1,14 +1,14 @@
 import { UPLOAD_RULES } from '@contract'
 import { IMAGES_MSG, acceptOf, imageProblem } from '@/components/form/images'
 
-/** The profile picture's rules (spec section 5): jpg, png or jpeg only, 1 MB (1048576 bytes) at most. */
+/** The profile picture's rules: jpg, png or jpeg only, 1 MB (1048576 bytes) at most. */
 const rules = UPLOAD_RULES.profile
 
 /** What the picture picker offers: `.jpg,.jpeg,.png,image/jpeg,image/png`. */
 export const PICTURE_ACCEPT = acceptOf(rules.mimeTypes)
 
 export const PICTURE_MSG = {
-  /** Ours: the spec names the allowed types but gives no message for the others. */
+  /** Ours: the product names the allowed types but gives no message for the others. */
   type: IMAGES_MSG.type(rules.mimeTypes),
   /** 'Selected image exceeded 1MB and was not added.' */
   tooLarge: IMAGES_MSG.tooLarge(rules.maxBytes),

@@ -116,7 +116,7 @@ function AdminsList() {
 }
 
 /**
- * Settings > Admin Accounts (issue 7): admins and sub admins, searched by name or email, filtered
+ * Settings > Admin Accounts: admins and sub admins, searched by name or email, filtered
  * by role, sorted; an admin adds (by invitation), blocks and unblocks them. A sub admin (no
  * 'admin.manage'; the menu hides the entry, a link still leads here) is told it is for admins,
  * and nothing is asked of the server.

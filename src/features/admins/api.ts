@@ -6,7 +6,7 @@ import { http, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
 
 /**
- * Admin accounts (issue 7), admins only ('admin.manage'): GET admin/admins, POST admin/admins
+ * Admin accounts, admins only ('admin.manage'): GET admin/admins, POST admin/admins
  * (an invitation is mailed), PATCH admin/admins/{id}/status (block, unblock), POST
  * admin/admins/{id}/invite (a new invitation).
  */

@@ -97,7 +97,7 @@ function AuditLogList() {
 }
 
 /**
- * Settings > Audit Log (issue 7): who did what to what, when, from where, for admins only. The list
+ * Settings > Audit Log: who did what to what, when, from where, for admins only. The list
  * kit's screen, searched (actor email, action, target), filtered by action, actor and a range of
  * days, sorted by time, actor or action, exported as CSV; each entry opens in full. A sub admin
  * (no 'audit.read'; the menu hides the entry, a link still leads here) is told it is for admins,

@@ -20,7 +20,7 @@ function Notice({ children }: { children: string }) {
 }
 
 /**
- * The invitation link's screen (issue 7): a new admin sets their first password with the
+ * The invitation link's screen: a new admin sets their first password with the
  * invitation's token (carried in history state, never left in the URL), then signs in. A link
  * that is unknown, spent or expired says so, and the form goes away.
  */

@@ -3,7 +3,7 @@ import { Logo, PawIcon } from '@/components/ui/Logo'
 
 /**
  * The frame of the sign-in screens: a brand section on the left, shown only from the `lg`
- * breakpoint (1200 px, spec sections 2 and 9), and the form card, with the logo, on the right.
+ * breakpoint (1200 px; smaller screens have no room for it), and the form card, with the logo, on the right.
  */
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (

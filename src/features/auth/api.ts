@@ -13,7 +13,7 @@ import { http, messageOnly, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
 
 /**
- * The sign-in calls (spec section 7). Nothing here is cached: they are all mutations. Failures
+ * The sign-in calls. Nothing here is cached: they are all mutations. Failures
  * already reach the person through the HTTP client (a toast with the server's message); screens
  * only put per-field messages back on their form.
  */

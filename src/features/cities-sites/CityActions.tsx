@@ -7,7 +7,7 @@ import { useCan } from '@/lib/auth'
 import { useDeleteCity } from './api'
 import { CityDialog } from './CityDialog'
 
-/** The list header's 'Add City' (both roles add cities: DESIGN.md section 3), opening the name dialog. */
+/** The list header's 'Add City' (both roles add cities: docs/DECISIONS.md, Roles), opening the name dialog. */
 export function AddCityButton() {
   const [open, setOpen] = useState(false)
   return (

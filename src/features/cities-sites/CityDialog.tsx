@@ -10,8 +10,8 @@ import { ApiError } from '@/lib/http'
 import { useCreateCity, useRenameCity } from './api'
 
 /**
- * Add a city, or rename one, in a 900 px Headless UI Dialog (spec section 2) holding the simple
- * named item form of spec section 5: Name, 2 to 20 letters and spaces, with the spec's messages
+ * Add a city, or rename one, in a 900 px Headless UI Dialog holding the simple named item
+ * form: Name, 2 to 20 letters and spaces, with the product's messages
  * (the contract's `cityBody`). A name already taken comes back as a 409 whose message the client
  * toasts and the form puts under Name. Focus moves to Name, stays trapped, and returns to the
  * button that opened it; Escape, the backdrop, Close and Cancel close it, except while saving.

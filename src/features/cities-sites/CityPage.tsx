@@ -42,7 +42,7 @@ const siteStatusCell = statusCell<PlaceStatus>({
 })
 
 const col = listColumns<SiteListItem>()
-/** As the pet shops and hospitals lists (spec section 2): Name, Address, Status, Created At, Actions. */
+/** As the pet shops and hospitals lists: Name, Address, Status, Created At, Actions. */
 const siteColumns = col.columns([
   col.accessor('name', { header: 'Name', enableSorting: true, cell: cells.text }),
   col.accessor('address', {

@@ -31,7 +31,7 @@ import {
 const addRoute = getRouteApi('/_signed-in/sites/add-site')
 const editRoute = getRouteApi('/_signed-in/sites/site')
 
-/** /sites/add-site?cityId=: a new site in that city (both roles add sites: DESIGN.md section 3). */
+/** /sites/add-site?cityId=: a new site in that city (both roles add sites: docs/DECISIONS.md, Roles). */
 export function AddSitePage() {
   const { cityId = '' } = addRoute.useSearch()
   const { data: city } = useSuspenseQuery(cityDetailsQuery(cityId))

@@ -24,7 +24,7 @@ import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
 
 /**
- * Content management (DESIGN.md section 3): cities (GET admin/city/list, POST admin/city,
+ * Content management (docs/DECISIONS.md, Content): cities (GET admin/city/list, POST admin/city,
  * GET/PUT/DELETE admin/city/{id}) and the sites in them (GET admin/site/list?cityId=, POST
  * admin/site, GET/PUT/DELETE admin/site/{id}, PATCH admin/site/status/{id} toggles the status).
  */
@@ -157,7 +157,7 @@ export function useDeleteCity({ onDeleted }: { onDeleted?: () => unknown } = {})
  * Sites
  */
 
-/** The status a toggle leads to: 1 becomes 2, otherwise 1 (as for places, spec section 4). */
+/** The status a toggle leads to: 1 becomes 2, otherwise 1 (as the places' status toggle does). */
 export const toggledStatus = (status: PlaceStatus): PlaceStatus =>
   status === PLACE_STATUS.ACTIVE ? PLACE_STATUS.DEACTIVE : PLACE_STATUS.ACTIVE
 

@@ -2,11 +2,11 @@ import { type City, type PlaceStatus, type SiteDetails } from '@contract'
 import type { Crumb } from '@/components/layout/crumbs'
 
 /**
- * The words, trails and rights of the content screens (DESIGN.md section 3), apart from the
+ * The words, trails and rights of the content screens (docs/DECISIONS.md, Content), apart from the
  * screens so each reads the same.
  */
 
-/** A site's status, worded as DESIGN.md section 3 does (1 active, 2 inactive). */
+/** A site's status, 1 Active, 2 Inactive (not the places' "Deactive": docs/DECISIONS.md, Content). */
 export const siteStatusLabel: Record<PlaceStatus, string> = { 1: 'Active', 2: 'Inactive' }
 
 /** The first crumb of every content screen: the cities list, named as its menu entry. */

@@ -13,7 +13,7 @@ import { imagesSchema } from '@/components/form/images'
 import { uploadedItems, uploadedUrls, type UploadItem } from '@/lib/uploads'
 
 /**
- * The site form (DESIGN.md section 3; the contract's `siteFields`, worded for a site): name,
+ * The site form (docs/DECISIONS.md, Content; the contract's `siteFields`, worded for a site): name,
  * description, the picked address with its coordinates, and the images: at least one, also on
  * edit (a site always shows one), at most 20, each JPG/JPEG/PNG/WEBP up to 20 MB, none still
  * uploading or failed. Apart from the screen so its rules can be read alone.
@@ -25,7 +25,7 @@ export type SiteFormInput = z.input<typeof siteFormSchema>
 export type SiteFormValues = z.output<typeof siteFormSchema>
 export type SiteFormField = keyof SiteFormInput
 
-/** The picker's help line: the site upload text of spec section 2, and the count. */
+/** The picker's help line: the product's site upload text, and the count. */
 export const SITE_IMAGES_HELP = `${SITE_UPLOAD_TEXT} each, at most ${IMAGES_MAX} images.`
 
 const FORM_FIELDS: readonly SiteFormField[] = ['name', 'description', 'address', 'latitude', 'longitude', 'images']

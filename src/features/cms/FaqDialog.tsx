@@ -10,8 +10,8 @@ import { ApiError } from '@/lib/http'
 import { useAddFaq, useEditFaq } from './api'
 
 /**
- * Add or edit one FAQ in a 900 px Headless UI Dialog (spec section 2): Title and Description
- * with the FAQ rules and messages of spec section 5 (faqSchema). Focus moves to Title, stays
+ * Add or edit one FAQ in a 900 px Headless UI Dialog: Title and Description
+ * with the contract's FAQ rules and messages (faqSchema). Focus moves to Title, stays
  * trapped, and returns to the button that opened it; Escape, the backdrop, Close and Cancel close
  * it, except while saving. The form lives only while the dialog is open.
  */

@@ -6,8 +6,8 @@ import { Spinner } from '@/components/ui/Spinner'
 import { PUBLIC_PAGES, publicTitleOf } from './pages'
 
 /**
- * The public content pages' frame (spec section 2; DESIGN.md section 3: open to everyone, with
- * or without a token): the logo home, the page's title, the content, and a footer linking the
+ * The public content pages' frame (for visitors without a token; a token holder is sent to
+ * /dashboard: docs/DECISIONS.md, Public pages and a held token): the logo home, the page's title, the content, and a footer linking the
  * other public pages. It pulls none of the admin shell (no drawer, tables or forms), and reads
  * well from a narrow phone up.
  */

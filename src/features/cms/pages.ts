@@ -10,7 +10,7 @@ export const CMS_TITLE = {
 } as const
 
 /**
- * The rich-text page a route shows, by the contract's content-type helper (spec section 2),
+ * The rich-text page a route shows, by the contract's content-type helper (`cmsTypeOfPath`),
  * for the settings routes and the public ones alike; null for the FAQ, which is a list.
  */
 export function cmsPageTypeOf(pathname: string): CmsPageType | null {
@@ -18,7 +18,7 @@ export function cmsPageTypeOf(pathname: string): CmsPageType | null {
   return type === CMS_TYPE.FAQ ? null : type
 }
 
-/** The public content pages (spec section 2), in the order the public footer lists them. */
+/** The public content pages, in the order the public footer lists them. */
 export const PUBLIC_PAGES = [
   { to: '/privacy-policy', title: CMS_TITLE[CMS_TYPE.PRIVACY_POLICY] },
   { to: '/term-and-conditions', title: CMS_TITLE[CMS_TYPE.TERMS] },

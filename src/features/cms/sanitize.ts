@@ -2,7 +2,7 @@ import DOMPurify from 'dompurify'
 import { RICH_TEXT_TAGS } from '@contract'
 
 /**
- * The client's own allow-list for CMS HTML (DESIGN.md section 3): the server sanitises what it
+ * The client's own allow-list for CMS HTML (docs/DECISIONS.md, Content): the server sanitises what it
  * stores, and the SPA sanitises again before it renders, so a bad answer (an old row, a proxy, a
  * bug) still cannot run script. Same idea as the server's list: what a rich-text editor makes,
  * links to http(s), mailto, tel or relative addresses, images from absolute http(s) addresses

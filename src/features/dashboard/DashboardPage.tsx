@@ -12,7 +12,7 @@ const cards: { key: keyof DashboardTotals; title: string; icon: Icon; tone: stri
 
 const count = new Intl.NumberFormat('en-US')
 
-/** The dashboard (spec section 1): four totals in a 2x2 grid of cards. */
+/** The dashboard: four totals in a 2x2 grid of cards. */
 export function DashboardPage() {
   const { data: totals } = useSuspenseQuery(dashboardQuery)
   return (

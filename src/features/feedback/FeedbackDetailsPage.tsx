@@ -14,7 +14,7 @@ import { FeedbackTypeBadge } from './FeedbackTypeBadge'
 const route = getRouteApi('/_signed-in/feedback/$feedbackId')
 
 const col = listColumns<Feedback>()
-/** Spec section 2, feedback summary: Username, Feedback Type, Description. */
+/** The product's feedback summary columns: Username, Feedback Type, Description. */
 const summaryColumns = col.columns([
   col.accessor((f) => f.user?.username ?? null, {
     id: 'username',

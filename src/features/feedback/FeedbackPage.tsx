@@ -13,7 +13,7 @@ export const authorLabel = (f: Pick<NumberedFeedback, 'user'>) =>
   f.user?.username?.trim() || f.user?.name?.trim() || 'a deleted user'
 
 const col = listColumns<NumberedFeedback>()
-/** Spec section 2, feedback: S.No, Feedback Type, Description, Username, Created At, Actions. */
+/** The product's feedback columns: S.No, Feedback Type, Description, Username, Created At, Actions. */
 export const feedbackColumns = col.columns([
   col.accessor('serialNo', { header: 'S.No', meta: { className: 'w-16 tabular-nums' } }),
   col.accessor('type', { header: 'Feedback Type', enableSorting: true, cell: (info) => <FeedbackTypeBadge type={info.getValue()} /> }),

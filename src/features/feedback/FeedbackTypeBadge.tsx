@@ -8,7 +8,7 @@ export const feedbackTypeTone: Record<FeedbackType, BadgeTone> = {
   OTHER: 'neutral',
 }
 
-/** A feedback's type as the spec words it: Bug, New Feature, Suggestion, Other. */
+/** A feedback's type as the product words it: Bug, New Feature, Suggestion, Other. */
 export function FeedbackTypeBadge({ type }: { type: FeedbackType }) {
   return <Badge tone={feedbackTypeTone[type]}>{feedbackTypeLabel[type]}</Badge>
 }

@@ -13,7 +13,7 @@ import { NOTIFICATION_NOT_FOUND, notificationDetailsQuery } from './api'
 const route = getRouteApi('/_signed-in/notifications/notification-detail/$notificationId')
 
 const col = listColumns<UserSummary>()
-/** Spec section 2, notification detail: username with avatar, name, email (cut 18), mobileNo (cut 12). */
+/** The product's recipient columns: username with avatar, name, email (cut 18), mobileNo (cut 12). */
 const recipientColumns = col.columns([
   col.accessor('username', {
     header: 'Username',
@@ -49,7 +49,7 @@ function ReadOnlyField({ label, value, multiline = false }: { label: string; val
 }
 
 /**
- * /notifications/notification-detail/:notificationId (spec section 2): the layout's trail
+ * /notifications/notification-detail/:notificationId: the layout's trail
  * 'Notifications' > 'Details', read-only Title, Body and Create At, and the table 'Notification
  * Send To Users': a fixed 5 rows, no pagination.
  */

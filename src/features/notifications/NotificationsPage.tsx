@@ -13,7 +13,7 @@ import { SendNotificationButton } from './SendNotificationDialog'
 
 const route = getRouteApi('/_signed-in/notifications/')
 
-/** Delete after a confirm dialog that stays open (busy) until the server has answered. Admins only (DESIGN.md section 3). */
+/** Delete after a confirm dialog that stays open (busy) until the server has answered. Admins only (docs/DECISIONS.md, Roles). */
 function DeleteNotificationButton({ notification }: { notification: NotificationListItem }) {
   const [open, setOpen] = useState(false)
   const canDelete = useCan('notification.delete')
@@ -40,7 +40,7 @@ function DeleteNotificationButton({ notification }: { notification: Notification
 }
 
 const col = listColumns<NotificationListItem>()
-/** Spec section 2, notifications: Title, Body, Send To, Send On, Actions. */
+/** The product's notifications columns: Title, Body, Send To, Send On, Actions. */
 export const notificationColumns = col.columns([
   col.accessor('title', { header: 'Title', enableSorting: true, cell: cells.text }),
   col.accessor('body', {

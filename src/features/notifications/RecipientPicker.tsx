@@ -15,7 +15,7 @@ export const recipientLabel = (user: Pick<UserListItem, 'username' | 'name' | 'e
 export const selectedCount = (n: number) => (n === 1 ? '1 user selected' : `${n} users selected`)
 
 const col = listColumns<UserListItem>()
-/** Spec section 2, user picker: Username, Full Name, Email, Contact No. */
+/** The product's user picker columns: Username, Full Name, Email, Contact No. */
 export const recipientColumns = col.columns([
   col.accessor('username', { header: 'Username', enableSorting: true, cell: cells.text }),
   col.accessor('name', { header: 'Full Name', enableSorting: true, cell: cells.text }),

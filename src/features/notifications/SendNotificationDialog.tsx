@@ -14,7 +14,7 @@ import { audienceLabel } from './audience'
 import { CountedField } from './CountedField'
 import { RecipientPicker, type Recipients } from './RecipientPicker'
 
-/** Spec section 5: title at most 50, description (title form) at most 100. */
+/** The title form's limits: title at most 50, description at most 100. */
 export const TITLE_MAX = 50
 export const DESCRIPTION_MAX = 100
 
@@ -37,7 +37,7 @@ export function SendNotificationButton() {
 }
 
 /**
- * The send dialog (spec sections 3, 5 and 7): a 900 px Headless UI Dialog (focus moves to Title,
+ * The send dialog: a 900 px Headless UI Dialog (focus moves to Title,
  * stays trapped, and returns to the button that opened it; Escape, the backdrop, Close and Cancel
  * close it, except while sending). Closing discards what was typed and chosen: the form lives only
  * while the dialog is open.
@@ -119,7 +119,7 @@ function SendNotificationForm({
     })
   })
 
-  // Enter in Title goes to Description (spec section 5), whether or not the form kit counts text areas as fields.
+  // Enter in Title goes to Description (as Enter moves on in every form), whether or not the form kit counts text areas as fields.
   const titleEnter = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return
     event.preventDefault()

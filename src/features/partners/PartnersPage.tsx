@@ -9,7 +9,7 @@ const route = getRouteApi('/_signed-in/partners')
 export const partnerTypeLabel: Record<PartnerType, string> = { 5: 'Hospital', 6: 'Pet Shop' }
 
 const col = listColumns<Partner>()
-/** Name, Owner Name, Email, Mobile No., Type, Address, Created At (DESIGN.md section 3: a partner). */
+/** Name, Owner Name, Email, Mobile No., Type, Address, Created At (a partner's fields: docs/DECISIONS.md, Partners and feedback). */
 export const partnerColumns = col.columns([
   col.accessor('name', { header: 'Name', enableSorting: true, cell: cells.text }),
   col.accessor('ownerName', { header: 'Owner Name', enableSorting: true, cell: cells.text }),

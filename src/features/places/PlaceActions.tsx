@@ -78,7 +78,7 @@ const linkButton = {
     'inline-flex min-h-10 items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-300',
 } as const
 
-/** The list header's 'Add Pet Shop' / 'Add Hospital' (both roles add places: DESIGN.md section 3). */
+/** The list header's 'Add Pet Shop' / 'Add Hospital' (both roles add places: docs/DECISIONS.md, Roles). */
 export function AddPlaceLink({ kind }: { kind: PlaceKind }) {
   const { addPath, addTitle } = PLACE_SCREENS[kind]
   return (

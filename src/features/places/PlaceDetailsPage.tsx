@@ -18,7 +18,7 @@ const trail = (kind: PlaceKind, current: string) => [
   { name: current, path: '' },
 ]
 
-/** Whether a place has coordinates: -1 is the form's "none chosen" default (spec section 3). */
+/** Whether a place has coordinates: -1 is the form's "none chosen" default. */
 const hasCoordinates = (p: Pick<PlaceDetails, 'latitude' | 'longitude'>) =>
   p.latitude !== DEFAULT_COORDINATE || p.longitude !== DEFAULT_COORDINATE
 

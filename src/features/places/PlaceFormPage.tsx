@@ -29,7 +29,7 @@ import {
 
 /**
  * /pet-shops/add, /pet-shops/edit/:id, /hospitals/add, /hospitals/edit/:id: one screen for both
- * kinds and both modes (spec section 2). Both roles add and edit (DESIGN.md section 3).
+ * kinds and both modes. Both roles add and edit (docs/DECISIONS.md, Roles).
  */
 export function PlaceFormPage({ kind, editing = false }: { kind: PlaceKind; editing?: boolean }) {
   return editing ? <EditPlace kind={kind} /> : <PlaceForm kind={kind} />

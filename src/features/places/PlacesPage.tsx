@@ -43,7 +43,7 @@ function PlaceActions({ kind, place }: { kind: PlaceKind; place: PlaceListItem }
   )
 }
 
-/** Spec section 2, pet shops and hospitals: Name, Address, Status, Created At, Actions. */
+/** The product's pet shop and hospital columns: Name, Address, Status, Created At, Actions. */
 function placeColumns(kind: PlaceKind) {
   const col = listColumns<PlaceListItem>()
   return col.columns([

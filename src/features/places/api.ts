@@ -19,15 +19,15 @@ import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
 
 /**
- * Pet shops and hospitals: one implementation, its paths and words chosen by kind (spec section 7:
- * list GET place/admin/{plural}, details GET place/admin/{singular}/{id}, status toggle PATCH and
+ * Pet shops and hospitals: one implementation, its paths and words chosen by kind (list
+ * GET place/admin/{plural}, details GET place/admin/{singular}/{id}, status toggle PATCH and
  * delete DELETE place/{singular}/{id}).
  */
 export const PLACE_API = {
   petShop: {
     plural: 'pet-shops',
     singular: 'pet-shop',
-    /** Spec section 8: the delete message when the server sends none. */
+    /** The product's delete message, for when the server sends none. */
     deleted: MSG.shopDeleted,
     notFound: 'Pet shop not found',
   },
@@ -104,7 +104,7 @@ export function useTogglePlaceStatus(kind: PlaceKind) {
 
 /**
  * DELETE place/{singular}/{id} (admins only; a sub admin gets 403). Success shows the server's
- * message, else the spec's 'Shop has been deleted successfully!' / 'Hospital has been deleted
+ * message, else the product's 'Shop has been deleted successfully!' / 'Hospital has been deleted
  * successfully!', takes the row off every cached page at once and fetches the lists again.
  * `onDeleted` runs before the place's own cache entry is dropped: the details page leaves for the
  * list there, so nothing on screen asks for the place again.
@@ -142,7 +142,7 @@ function useAfterSave(kind: PlaceKind) {
 }
 
 /**
- * POST place/pet-shop | hospital (spec section 7). Success shows the server's message; a 400's
+ * POST place/pet-shop | hospital. Success shows the server's message; a 400's
  * message was toasted by the client and its `fields` are for the form (`ApiError.fields`).
  */
 export function useCreatePlace(kind: PlaceKind) {

@@ -4,7 +4,7 @@ import { imagesSchema } from '@/components/form/images'
 import { uploadedItems, uploadedUrls, type UploadItem } from '@/lib/uploads'
 
 /**
- * The pet shop and hospital form (spec sections 3 and 5): the contract's text fields worded by
+ * The pet shop and hospital form: the contract's text fields worded by
  * kind, the images (at least one on add, none required on edit, at most 20, none still uploading
  * or failed) and an optional logo (one image). Apart from the screen so its rules can be read alone.
  */
@@ -29,7 +29,7 @@ const FORM_FIELDS: readonly PlaceFormField[] = [
   'logo',
 ]
 
-/** The form's first values: empty with coordinates -1 (spec section 3), or the place being edited. */
+/** The form's first values: empty with coordinates -1 ("none chosen"), or the place being edited. */
 export function placeFormDefaults(place?: PlaceDetails): PlaceFormInput {
   if (!place) {
     return {

@@ -44,7 +44,7 @@ function UserActions({ user }: { user: UserListItem }) {
 }
 
 const col = listColumns<UserListItem>()
-/** Spec section 2, users: Username, Full Name, Email, DOB, Contact No., Actions. */
+/** The product's users columns: Username, Full Name, Email, DOB, Contact No., Actions. */
 export const userColumns = col.columns([
   col.accessor('username', {
     header: 'Username',

@@ -38,7 +38,7 @@ export const userDetailsQuery = (id: string) =>
     },
   })
 
-/** Spec section 4: block/unblock sends the opposite status: 1 becomes 2, otherwise 1. */
+/** Block/unblock sends the opposite status: 1 becomes 2, otherwise 1. */
 export const oppositeStatus = (status: UserStatus): UserStatus =>
   status === USER_STATUS.ACTIVE ? USER_STATUS.BLOCKED : USER_STATUS.ACTIVE
 
