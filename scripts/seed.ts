@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { ConfigError, loadConfig } from '../server/config'
 import { openDatabase, type Database } from '../server/db/client'
-import { adminAccounts, ensureAdmins, seedRows, type SeedCounts } from '../server/db/seed'
+import { adminAccounts, ensureAdmins, seedRows, type SeedCounts } from '../server/seed/seed'
 import { DataDirLockedError, lockDataDir, type DataDirLock } from '../server/lock'
 import { describeError } from '../server/log'
 

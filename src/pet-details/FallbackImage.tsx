@@ -7,7 +7,7 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> & {
   onBroken?: (src: string) => void
 }
 
-/** An image that falls back to the placeholder when its address is broken (spec section 8). */
+/** An image that falls back to the placeholder when its address is broken, never a broken-image icon. */
 export function FallbackImage({ src, onBroken, alt, ...props }: Props) {
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null)
   const broken = brokenSrc === src

@@ -1,6 +1,6 @@
 /**
- * The top of the page in every state: the logo, and the title between the two cats (spec
- * section 2). pet-details.html paints the same markup (with the loader) before the script runs,
+ * The top of the page in every state: the logo, and the title between the two cats.
+ * pet-details.html paints the same markup (with the loader) before the script runs,
  * so the first paint does not wait for the script or the call.
  */
 export function Header() {

@@ -16,7 +16,7 @@ export type MediaViewerProps = {
 }
 
 /**
- * The full-screen media viewer of spec section 2: yet-another-react-lightbox with its thumbnail
+ * The full-screen media viewer: yet-another-react-lightbox with its thumbnail
  * strip (100 x 60 px, 8 px radius) and videos. Preload 2, fade 250 ms and swipe 500 ms are its
  * defaults, as is each slide's loading / complete / error state; a broken image shows the
  * placeholder. The page loads this module only when the viewer opens (React.lazy).

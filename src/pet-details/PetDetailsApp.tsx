@@ -21,7 +21,7 @@ const replaceLocation = (url: string) => window.location.replace(url)
 const NOT_FOUND: PetResult = { kind: 'not-found' }
 
 /**
- * The public pet page (spec section 2), a small app of its own: a loader while the pet loads,
+ * The public pet page, a small app of its own (docs/DECISIONS.md, Public pet page): a loader while the pet loads,
  * /no-data-found for no petId, an unknown or bad id or an empty answer, a retry when there is
  * no answer at all, else the pet.
  */

@@ -37,7 +37,7 @@ const Paragraph = ({ value }: { value: string | null }) => (
   <p className="break-words whitespace-pre-line text-slate-800">{orNoValue(value)}</p>
 )
 
-/** The loaded pet's part of the public page (spec section 2), under the title. */
+/** The loaded pet's part of the public page, under the title. */
 export function PetPage({ pet }: { pet: PetDetails }) {
   const media = useMemo(() => mediaOf(pet), [pet])
   const [index, setIndex] = useState(0)

@@ -50,7 +50,7 @@ function useInputModality() {
 }
 
 /**
- * The pet's photos (spec sections 2 and 9): advances every 5 s, pauses on hover, keyboard focus,
+ * The pet's photos: advances every 5 s, pauses on hover, keyboard focus,
  * a hidden tab, the pause button and prefers-reduced-motion; swipes by touch or mouse (pointer
  * events, at least 10 px); dots jump; a click or Enter on the photo opens the media viewer.
  */

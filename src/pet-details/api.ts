@@ -30,7 +30,7 @@ declare global {
   }
 }
 
-/** GET /pet/petbyid?petId= with plain fetch and the 30 s time-out of spec section 7. */
+/** GET /pet/petbyid?petId= with plain fetch (no ky: the page stays small) and the API's 30 s time-out. */
 export async function fetchAnswer(petId: string): Promise<Answer> {
   try {
     const response = await fetch(`${API_BASE}/pet/petbyid?petId=${encodeURIComponent(petId)}`, {

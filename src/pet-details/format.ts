@@ -8,13 +8,13 @@ export const orNoValue = (value: string | number | null | undefined) =>
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
-/** Spec section 2: under 1, the age times 10, rounded, as months ('5 Months'); otherwise years ('3 Years'). */
+/** Under 1, the age times 10, rounded, as months ('5 Months'); otherwise years ('3 Years'). */
 export function ageLabel(age: unknown): string {
   if (typeof age !== 'number' || !Number.isFinite(age) || age < 0) return NO_VALUE
   return age < 1 ? plural(Math.round(age * 10), 'Month', 'Months') : plural(age, 'Year', 'Years')
 }
 
-/** Spec section 2, Pet Kept Duration: above 0 'N Days', 0 or less '0 Day', not a number a placeholder. */
+/** Pet Kept Duration: above 0 'N Days', 0 or less '0 Day', not a number a placeholder. */
 export function ownerDaysLabel(days: unknown): string {
   if (typeof days !== 'number' || !Number.isFinite(days)) return NO_VALUE
   return days > 0 ? plural(days, 'Day', 'Days') : '0 Day'
@@ -23,13 +23,13 @@ export function ownerDaysLabel(days: unknown): string {
 /** profileType '1' is Public, anything else Private. */
 export const profileLabel = (profileType: unknown) => (profileType === '1' ? 'Public' : 'Private')
 
-/** Spec section 4. */
+/** The size and gender codes' labels, or the placeholder for a missing or unknown code. */
 export const sizeLabel = (size: number | null) => (size === null ? NO_VALUE : (petSizeLabel[size] ?? NO_VALUE))
 export const genderLabel = (gender: number | null) => (gender === null ? NO_VALUE : (petGenderLabel[gender] ?? NO_VALUE))
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** YYYY-MM-DD (spec section 5): a date-only value as it is; a timestamp on the viewer's calendar. */
+/** YYYY-MM-DD, as everywhere in the product: a date-only value as it is; a timestamp on the viewer's calendar. */
 export function dateLabel(value: string | null | undefined): string {
   if (!value) return NO_VALUE
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value

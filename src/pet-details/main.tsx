@@ -6,8 +6,8 @@ import { PetDetailsApp } from './PetDetailsApp'
 import './styles.css'
 
 /**
- * Entry of pet-details.html, the public pet page (DESIGN.md section 3): React and this folder
- * only, no router, query cache, ky or zod, so that a stranger's phone loads little. The one call
+ * Entry of pet-details.html, the public pet page: React and this folder only, no router, query
+ * cache, ky or zod, so that a stranger's phone loads little (docs/DECISIONS.md, Public pet page). The one call
  * is started by the page's inline script, while this code downloads (else here, before React renders).
  */
 const petId = petIdFromPath(window.location.pathname)

@@ -1,6 +1,6 @@
 import type { PetDetails } from '@contract/pets'
 
-/** What the slider and the media viewer show (spec section 3, media item). */
+/** What the slider and the media viewer show: one media item. */
 export type Media = { src: string; type: 'image' | 'video'; alt: string }
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg'

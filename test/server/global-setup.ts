@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openPostgres, pgliteDatabase, type Database } from '../../server/db/client'
-import { adminAccounts, ensureAdmins } from '../../server/db/seed'
+import { adminAccounts, ensureAdmins } from '../../server/seed/seed'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
 import { databaseUrlFor, quoteIdent } from './helpers/postgres'
 

@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import type { Db } from './client'
+import type { Db } from '../db/client'
 
 /**
  * Fast inserts for seeding: a batch of rows travels as one JSON parameter and PostgreSQL

@@ -1,5 +1,5 @@
 import { PLACE_STATUS, type PlaceStatus } from '../../contract'
-import type { cities, sites } from './schema'
+import type { cities, sites } from '../db/schema'
 
 /**
  * The demo's cities and their pet-friendly sites (parks, dog beaches, cafés): real places with

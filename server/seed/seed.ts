@@ -5,7 +5,7 @@ import { normaliseEmail } from '../auth/admins'
 import { hashPassword } from '../auth/passwords'
 import { sanitizeRichText } from '../content/sanitize'
 import { affectedRows, insertJson, withIndexesRebuilt } from './bulk'
-import type { Db } from './client'
+import type { Db } from '../db/client'
 import { DEMO_CITIES, demoCityAt, demoSitesOf } from './demo-cities'
 import { DEMO_CMS_PAGES, DEMO_FAQS } from './demo-content'
 import {
@@ -35,7 +35,7 @@ import {
   places,
   rowCounts,
   sites,
-} from './schema'
+} from '../db/schema'
 
 export interface AdminAccount {
   email: string

@@ -8,7 +8,7 @@ import {
   type FeedbackType,
   type PlaceKind,
 } from '../../contract'
-import type { appUsers, feedback, notifications, partners, pets, places } from './schema'
+import type { appUsers, feedback, notifications, partners, pets, places } from '../db/schema'
 
 /**
  * Realistic demo rows, each built from its index alone: row i is the same on every run and on
