@@ -18,7 +18,7 @@ import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
 import { testApp, type TestApp } from './helpers/test-app'
 
 /**
- * The role matrix (DESIGN.md section 3) on every route of the app, found by walking Hono's
+ * The role matrix (docs/DECISIONS.md, Roles) on every route of the app, found by walking Hono's
  * route table rather than by a hand-kept list: a route added without a `permit(...)` fails
  * here unless it is listed as public below.
  */
@@ -45,7 +45,7 @@ const PUBLIC_ROUTES = [
   'GET /readyz',
 ].sort()
 
-/** The admin-only routes of today (DESIGN.md section 3); a new one is added here on purpose. */
+/** The admin-only routes of today (docs/DECISIONS.md, Roles); a new one is added here on purpose. */
 const ADMIN_ONLY_ROUTES = [
   'DELETE /api/v1/place/pet-shop/:id',
   'DELETE /api/v1/place/hospital/:id',

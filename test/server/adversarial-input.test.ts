@@ -163,7 +163,7 @@ const adversarialTexts = (length: number): Record<string, string> => ({
   'unicode letters': `${'é'.repeat(length)}!`,
 })
 
-/** The spec's own limits stay: a field may take more than 100 kB (a CMS page), then it gets more. */
+/** The product's own limits stay: a field may take more than 100 kB (a CMS page), then it gets more. */
 const textLengthFor = (leaf: Leaf) => Math.max(TEXT_LENGTH, capOf(leaf.schema) + 2)
 
 const LIMIT_MS = 50
@@ -245,10 +245,10 @@ describe('every field a client sends to', () => {
 })
 
 describe('the email check', () => {
-  /** The spec's pattern as first written (it backtracks): the linear one must accept exactly what it did. */
+  /** The product's pattern as first written (it backtracks): the linear one must accept exactly what it did. */
   const SPEC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-  it('accepts exactly what the spec pattern accepts (every text of up to 7 characters of a . @ and space)', () => {
+  it('accepts exactly what the first, backtracking pattern accepts (every text of up to 7 characters of a . @ and space)', () => {
     const alphabet = ['a', '.', '@', ' ']
     let checked = 0
     const differ: string[] = []

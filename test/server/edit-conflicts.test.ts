@@ -6,7 +6,7 @@ import { addCities, addPlaces, addSites, tokenOf, UNKNOWN_ID, uploadedUrl } from
 import { testApp, type TestApp } from './helpers/test-app'
 
 /**
- * Edit conflicts (issue 7, contract/versions.ts): an edit sends the version it was made from; the
+ * Edit conflicts (docs/DECISIONS.md, Editing; contract/versions.ts): an edit sends the version it was made from; the
  * server saves only if that is still the stored version, raising it by one, and otherwise answers
  * 409 CONFLICT with CONFLICT_MSG.edited and stores nothing.
  */

@@ -106,7 +106,7 @@ describe('POST /admin/faq', () => {
       { title: 'x'.repeat(201), description: 'y'.repeat(501) },
       { title: 'Title Should be maximum 200 characters allowed', description: 'Description Shouldbe maximum 500 characters allowed' },
     ],
-  ])('refuses %s with the spec messages', async (_what, body, fields) => {
+  ])('refuses %s with the messages of the FAQ form', async (_what, body, fields) => {
     const t = await testApp()
     const error = await errorOf(await t.post('/admin/faq', body, { token: await tokenOf(t) }), 400)
     expect(error.error.fields).toEqual(fields)

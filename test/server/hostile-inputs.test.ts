@@ -6,7 +6,7 @@ import { addCities, addPlaces, addUsers, tokenOf, UNKNOWN_ID } from './helpers/f
 import { testApp, type TestApp } from './helpers/test-app'
 
 /**
- * The bad input battery of issue 7: hostile requests of every kind. Each gets the right 4xx (or a
+ * The bad input battery: hostile requests of every kind. Each gets the right 4xx (or a
  * correct 2xx, checked), never a 5xx, and none changes the domain tables unless it is a valid
  * write whose stored value is checked. Authorization failures do write the audit log and failed
  * sign-ins the throttle table: those are the point, so they are left out of the comparison.

@@ -13,7 +13,7 @@ import {
 import { testApp, type TestApp } from './helpers/test-app'
 
 /**
- * What every list of DESIGN.md section 2 does alike: session, paging, default order, sorting by
+ * What every list does alike (they share one list query and server/db/list.ts): session, paging, default order, sorting by
  * each allowed column both ways, and 400s for bad values. Searches and filters, which differ by
  * list, are tested in each resource's file.
  */

@@ -4,7 +4,7 @@ import { db } from './mocks/db'
 import { inviteFor } from './mocks/handlers/admins'
 import { renderRoute } from './render'
 
-/** The invitation link's screen (issue 7). */
+/** The invitation link's screen. */
 
 /** An invited account, as POST /admin/admins leaves it, and its link's token. */
 function invited() {

@@ -11,8 +11,8 @@ import { PLACE_FIELDS, SUGGESTIONS_DEBOUNCE_MS, isRefusal, useNewPlaceSearch } f
 import { BENGALURU, fakeGoogle, maps, resetMaps } from './mocks/google-maps'
 
 /**
- * The address picker on its own (components/form/AddressPicker): the result it builds (spec
- * section 2: formatted_address is the name plus the address, an address list of component type
+ * The address picker on its own (components/form/AddressPicker): the result it builds
+ * (formatted_address is the name plus the address, an address list of component type
  * to long name, lat and lng), the Google loader (once, lazily), the field in a small form, and
  * which of Google's place searches it uses (a scripted `google.maps`, mocks/google-maps.ts).
  */

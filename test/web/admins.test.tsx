@@ -5,7 +5,7 @@ import { db, sessionFor } from './mocks/db'
 import { trackRequests } from './mocks/requests'
 import { renderRoute } from './render'
 
-/** Settings > Admin Accounts (issue 7). */
+/** Settings > Admin Accounts. */
 
 const rowOf = (email: string) => screen.getByText(email).closest('tr')!
 

@@ -5,7 +5,7 @@ import { db } from './mocks/db'
 import { captureDownloads, trackRequests } from './mocks/requests'
 import { renderRoute } from './render'
 
-/** Settings > Audit Log (issue 7): admin only, on the list kit, with its own filters. */
+/** Settings > Audit Log: admin only, on the list kit, with its own filters. */
 
 const table = () => screen.getByRole('table', { name: 'Audit Log' })
 const bodyRows = () => within(within(table()).getAllByRole('rowgroup')[1]!).getAllByRole('row')

@@ -20,7 +20,7 @@ const PAGES: [path: string, title: string, type: CmsPageType, seededText: string
 afterEach(() => vi.restoreAllMocks())
 
 describe('the secondary menu', () => {
-  it('lists every entry as a link to its page, Support after the spec five', async () => {
+  it('lists every entry as a link to its page, Support after the five the product names', async () => {
     renderRoute('/settings/change-password', { signedInAs: 'subAdmin' })
     const menu = await settingsMenu()
     const expected = [
@@ -30,7 +30,7 @@ describe('the secondary menu', () => {
       ['Terms & Conditions', '/settings/terms-and-conditions'],
       ['Contact Us', '/settings/contact-us'],
       ['Support', '/settings/support'],
-      // Not from the spec: the API's reference, for both roles.
+      // Ours, not the product's: the API's reference, for both roles.
       ['API Reference', '/settings/api-reference'],
     ]
     expect(menu.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual(expected)

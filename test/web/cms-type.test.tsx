@@ -4,7 +4,7 @@ import { cmsPageTypeOf } from '@/features/cms/pages'
 import { trackRequests } from './mocks/requests'
 import { renderRoute } from './render'
 
-/** Spec section 2: one content-type helper for the in-app and the public routes alike. */
+/** One content-type helper for the in-app and the public routes alike. */
 const ROUTES: [inApp: string, publicPath: string, type: number][] = [
   ['/settings/privacy-policy', '/privacy-policy', CMS_TYPE.PRIVACY_POLICY],
   ['/settings/terms-and-conditions', '/term-and-conditions', CMS_TYPE.TERMS],

@@ -10,8 +10,8 @@ import { renderRoute } from './render'
 import { screenWidth } from './screen-width'
 
 /**
- * /content-management: the cities (DESIGN.md section 3), added and renamed in a dialog holding
- * the simple named item form of spec section 5, deleted by an admin after a confirmation; and the
+ * /content-management: the cities (docs/DECISIONS.md, Content), added and renamed in a dialog
+ * holding the simple named item form, deleted by an admin after a confirmation; and the
  * Content entry of the main menu.
  */
 

@@ -10,8 +10,8 @@ import { renderRoute } from './render'
 
 /**
  * A city's page (/cities/:cityId: its sites), a site's details (/sites/site-details/:siteId) and
- * the site form (/sites/add-site?cityId=, /sites/site?siteId=): DESIGN.md section 3 and the site
- * upload text of spec section 2. Without a Google Maps key: the address is typed and the
+ * the site form (/sites/add-site?cityId=, /sites/site?siteId=): docs/DECISIONS.md, Content, and
+ * the product's site upload text. Without a Google Maps key: the address is typed and the
  * coordinates entered by hand.
  */
 

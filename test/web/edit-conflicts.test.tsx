@@ -8,7 +8,7 @@ import { PLACES_MSG, placesDb } from './mocks/handlers/places'
 import { renderRoute } from './render'
 
 /**
- * Edit conflicts (issue 7, contract/versions.ts): the edit forms send the version they loaded; a
+ * Edit conflicts (docs/DECISIONS.md, Editing; contract/versions.ts): the edit forms send the version they loaded; a
  * save over a newer version gets 409, which the form shows as an alert with the server's message
  * and Reload, keeping what was typed until Reload loads the newer values.
  */

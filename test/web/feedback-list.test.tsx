@@ -3,7 +3,7 @@ import { feedbackDb } from './mocks/handlers/feedback'
 import { captureDownloads, trackRequests } from './mocks/requests'
 import { renderRoute } from './render'
 
-/** /feedback: what users wrote in, on the list kit (spec section 2: feedback columns). */
+/** /feedback: what users wrote in, on the list kit (the product's feedback columns). */
 
 const feedbackTable = () => screen.getByRole('table', { name: 'Feedback' })
 const bodyRows = () => within(within(feedbackTable()).getAllByRole('rowgroup')[1]!).getAllByRole('row')
@@ -81,7 +81,7 @@ describe('the feedback list', () => {
     await waitFor(() => expect(column(3).every((name) => name === 'carlos_mendes')).toBe(true))
   })
 
-  it('filters by type with the spec’s labels, the filter kept in the address', async () => {
+  it('filters by type with the product’s labels, the filter kept in the address', async () => {
     const { user, router } = await openFeedback()
     const requests = trackRequests('/feedback/list')
     await user.click(screen.getByRole('button', { name: 'Filters' }))

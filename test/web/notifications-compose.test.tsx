@@ -8,7 +8,7 @@ import { server } from './mocks/server'
 import { renderRoute } from './render'
 
 /**
- * /notifications: 'Send Notification' opens the send dialog (spec sections 3, 5 and 7): title,
+ * /notifications: 'Send Notification' opens the send dialog: title,
  * description, the audience (All Users or Selected Users, with the user picker), POST
  * admin/notification, the server's message as a toast, the list fetched again.
  */

@@ -7,7 +7,7 @@ import { trackRequests } from './mocks/requests'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
 
-/** /notifications/notification-detail/:notificationId, exactly as spec section 2 describes it. */
+/** /notifications/notification-detail/:notificationId, exactly as the product describes it. */
 
 const recipientsTable = () => screen.getByRole('table', { name: 'Recipients' })
 const bodyRows = () => within(within(recipientsTable()).getAllByRole('rowgroup')[1]!).getAllByRole('row')

@@ -8,7 +8,7 @@ import { trackRequests } from './mocks/requests'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
 
-/** /notifications: the notifications sent, on the list kit (spec section 2: notifications columns). */
+/** /notifications: the notifications sent, on the list kit (the product's notifications columns). */
 
 const table = () => screen.getByRole('table', { name: 'Notifications' })
 const bodyRows = () => within(within(table()).getAllByRole('rowgroup')[1]!).getAllByRole('row')

@@ -4,7 +4,7 @@ import { db } from './mocks/db'
 import { captureDownloads, trackRequests } from './mocks/requests'
 import { renderRoute } from './render'
 
-/** /partners: partner requests (DESIGN.md section 3), on the list kit. */
+/** /partners: partner requests (docs/DECISIONS.md, Partners and feedback), on the list kit. */
 
 const partnersTable = () => screen.getByRole('table', { name: 'Partners' })
 const bodyRows = () => within(within(partnersTable()).getAllByRole('rowgroup')[1]!).getAllByRole('row')

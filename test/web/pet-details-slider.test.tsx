@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { PetDetailsApp } from '@/pet-details/PetDetailsApp'
 import { petsDb } from './mocks/handlers/pets'
 
-/** The photo slider and the media viewer of the public pet page (spec sections 2 and 9). */
+/** The photo slider and the media viewer of the public pet page. */
 async function renderBruno() {
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
   render(<PetDetailsApp petId={petsDb()[0]!._id} redirect={vi.fn()} />)

@@ -20,7 +20,7 @@ const petSources = Object.fromEntries(
   ]),
 )
 
-/** The public pet page (spec section 2): its own app, rendered as pet-details.html's entry does. */
+/** The public pet page: its own app, rendered as pet-details.html's entry does. */
 function renderPet(petId: string | null) {
   const redirect = vi.fn()
   const view = render(<PetDetailsApp petId={petId} redirect={redirect} />)
@@ -122,7 +122,7 @@ describe('public pet details', () => {
     [{ size: 3, gender: 3 }, 'Large', 'Other'],
     [{ size: 4, gender: 3 }, 'Extra-Large', 'Other'],
     [{ size: null, gender: null }, '--', '--'],
-  ])('labels size and gender as spec section 4 does (%o)', async (changes, size, gender) => {
+  ])('labels size and gender by their codes (%o)', async (changes, size, gender) => {
     renderPet(petWith(changes))
     await loaded()
     expect(field('Size')).toBe(size)
@@ -142,7 +142,7 @@ describe('public pet details', () => {
     expect(field('Email Id')).toBe('--')
   })
 
-  it('reads Age, Pet Kept Duration and Profile by the rules of spec section 2', () => {
+  it('reads Age, Pet Kept Duration and Profile by the rules of the public page', () => {
     expect(ageLabel(0.5)).toBe('5 Months')
     expect(ageLabel(0.04)).toBe('0 Months')
     expect(ageLabel(0.1)).toBe('1 Month')

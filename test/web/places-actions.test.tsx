@@ -8,8 +8,8 @@ import { server } from './mocks/server'
 import { renderRoute } from './render'
 
 /**
- * The row actions of the pet shops and hospitals lists: the status switch and Delete (spec
- * sections 4, 7 and 8; DESIGN.md section 3 for who may delete). What the kind decides (paths,
+ * The row actions of the pet shops and hospitals lists: the status switch and Delete
+ * (docs/DECISIONS.md, Roles, for who may delete). What the kind decides (paths,
  * messages) is checked on both; the rest once, on one of them.
  */
 

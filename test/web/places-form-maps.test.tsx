@@ -9,8 +9,8 @@ import { renderRoute } from './render'
 /**
  * The place form with a Google Maps key: the address is searched (the real use-places-autocomplete,
  * or Places API (New) when Google refuses the legacy service, over a scripted `google.maps`) and a
- * chosen place fills the address, latitude and longitude (spec section 2: formatted_address is the
- * name plus the address).
+ * chosen place fills the address, latitude and longitude (formatted_address is the name plus the
+ * address).
  */
 
 const LATITUDE_MSG = 'This address does not support Latitude please select any famous landmark'

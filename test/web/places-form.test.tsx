@@ -10,7 +10,7 @@ import { renderRoute } from './render'
 
 /**
  * /pet-shops/add, /pet-shops/edit/:id, /hospitals/add, /hospitals/edit/:id: one form for both
- * kinds (spec sections 2, 3, 5 and 7). Here without a Google Maps key: the address is typed and
+ * kinds. Here without a Google Maps key: the address is typed and
  * the coordinates entered by hand (the address search is in places-form-maps.test.tsx). What the
  * kind decides (wording, paths, messages) is checked on both; the rest once.
  */

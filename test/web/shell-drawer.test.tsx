@@ -9,7 +9,7 @@ const mainMenu = () => screen.findByRole('navigation', { name: 'Main' })
 describe('the drawer on a medium screen and wider', () => {
   beforeEach(() => screenWidth(1024))
 
-  it('lists the main menu in the spec order, with Content (DESIGN.md section 3) before Settings', async () => {
+  it('lists the main menu in the product order, with Content before Settings', async () => {
     renderRoute('/dashboard', { signedInAs: 'admin' })
     const items = within(await mainMenu()).getAllByRole('listitem')
     expect(items.map((li) => li.textContent)).toEqual([

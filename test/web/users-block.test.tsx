@@ -7,7 +7,7 @@ import { gate, trackRequests } from './mocks/requests'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
 
-/** Blocking and unblocking pet owners from the users list (spec section 4: 1 ACTIVE, 2 BLOCKED). */
+/** Blocking and unblocking pet owners from the users list (status 1 ACTIVE, 2 BLOCKED). */
 
 const rowOf = (username: string) => screen.getByText(username).closest('tr')!
 

@@ -4,7 +4,7 @@ import type { SortOrder } from '@contract'
 import { fail } from './db'
 
 /**
- * Answer list calls from an in-memory array the way the API does (DESIGN.md section 2): the query
+ * Answer list calls from an in-memory array the way the API does (server/db/list.ts): the query
  * checked against the contract's list query (400 with per-field messages when it does not fit),
  * search over the given fields (case-insensitive, contains), the filter, sortBy/sortOrder (0: the
  * list's default, newest first), then the page, in the flat list envelope.

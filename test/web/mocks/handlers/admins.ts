@@ -15,7 +15,7 @@ import {
 import { api, authenticate, db, fail, ok, readBody, type MockAdmin } from '../db'
 import { listAnswer, type ListRules } from '../list'
 
-/** Admin accounts (issue 7) as server/routes/admins.ts answers them, over the mock db's admins. */
+/** Admin accounts as server/routes/admins.ts answers them, over the mock db's admins. */
 
 const SEEDED_AT = '2025-01-10T09:00:00.000Z'
 let counter = 0
