@@ -1,6 +1,6 @@
 import type { Config } from 'tailwindcss'
 
-/** Theme of spec section 9: primary teal, secondary orange, error red; the spec's breakpoints. */
+/** The product's theme: primary teal, secondary orange, error red; its breakpoints. */
 export default {
   content: ['./index.html', './pet-details.html', './src/**/*.{ts,tsx}'],
   theme: {

@@ -308,7 +308,7 @@ function petOf(owner: UserRow, index: number, now: Date): PetRow {
   const speciesName = speciesOf(r.next())
   const species = SPECIES[speciesName]
   const breed = r.pick(species.breeds)
-  // Spec: an age under 1 is months / 10 (0.6 is six months).
+  // An age under 1 is months / 10 (0.6 is six months), as the pet page reads it.
   const months = r.chance(0.15) ? r.int(2, 9) : undefined
   const years = months === undefined ? r.int(species.years[0], species.years[1]) : 0
   const age = months !== undefined ? months / 10 : years
