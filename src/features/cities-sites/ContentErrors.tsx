@@ -1,43 +1,15 @@
-import { Link, type ErrorComponentProps } from '@tanstack/react-router'
+import type { ErrorComponentProps } from '@tanstack/react-router'
 import { CITY_MSG, SITE_MSG } from '@contract'
-import type { Crumb } from '@/components/layout/crumbs'
-import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
-import { RouteError } from '@/components/layout/RouteError'
-import { ApiError } from '@/lib/http'
+import { DetailsError } from '@/components/layout/DetailsError'
 import { CONTENT_CRUMB } from './content'
 
-/**
- * The error view of a content route: an id that names no city or site reads as such (the client
- * only logs a 404), with the way back to the cities; any other failure is the usual retry. The
- * trail ends in what the page would have been.
- */
-function ContentError({ title, text, trail, ...props }: ErrorComponentProps & { title: string; text: string; trail: Crumb[] }) {
-  if (!(props.error instanceof ApiError && props.error.status === 404)) {
-    return (
-      <>
-        <Breadcrumbs items={trail} />
-        <RouteError {...props} />
-      </>
-    )
-  }
-  return (
-    <>
-      <Breadcrumbs items={trail} />
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-slate-200 bg-white p-6">
-        <h1 className="text-lg font-semibold text-slate-900">{title}</h1>
-        <p className="text-sm text-slate-600">{text}</p>
-        <Link to="/content-management" className="font-semibold text-primary-700 underline-offset-2 hover:underline">
-          Back to Content
-        </Link>
-      </div>
-    </>
-  )
-}
+/** A city or site that is not there leads back to the cities, in Content. */
+const BACK_TO_CONTENT = { to: '/content-management', label: 'Back to Content' } as const
 
 /** /cities/:cityId, and /sites/add-site whose cityId names no city. */
 export function CityError({ current, ...props }: ErrorComponentProps & { current?: string }) {
   return (
-    <ContentError
+    <DetailsError
       {...props}
       title={CITY_MSG.notFound}
       text={
@@ -45,6 +17,7 @@ export function CityError({ current, ...props }: ErrorComponentProps & { current
           ? 'A site is added from its city’s page. Open the city in Content, then choose Add Site.'
           : 'No city has this id. It may have been deleted, or the link is incomplete.'
       }
+      back={BACK_TO_CONTENT}
       trail={[CONTENT_CRUMB, { name: current ?? 'City', path: '' }]}
     />
   )
@@ -53,10 +26,11 @@ export function CityError({ current, ...props }: ErrorComponentProps & { current
 /** /sites/site-details/:siteId and /sites/site?siteId= (current: 'Edit'). */
 export function SiteError({ current = 'Site', ...props }: ErrorComponentProps & { current?: string }) {
   return (
-    <ContentError
+    <DetailsError
       {...props}
       title={SITE_MSG.notFound}
       text="No site has this id. It may have been deleted, or the link is incomplete."
+      back={BACK_TO_CONTENT}
       trail={[CONTENT_CRUMB, { name: current, path: '' }]}
     />
   )

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
+import { getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
 import type { Feedback } from '@contract'
 import { DataTable, listColumns } from '@/components/list'
-import { RouteError } from '@/components/layout/RouteError'
+import { DetailsError } from '@/components/layout/DetailsError'
 import { Avatar } from '@/components/ui/Avatar'
 import { OrDashes } from '@/components/ui/Dashes'
-import { ApiError } from '@/lib/http'
 import { formatDateTime } from '@/lib/format'
 import { FEEDBACK_NOT_FOUND, feedbackDetailsQuery } from './api'
 import { FeedbackTypeBadge } from './FeedbackTypeBadge'
@@ -84,19 +83,14 @@ function Sender({ item }: { item: Feedback }) {
   )
 }
 
-/**
- * The details route's error view: an id that names no feedback reads as such (the client only
- * logs a 404), with the way back to the list; any other failure is the usual retry.
- */
+/** The details route's error view: an id that names no feedback leads back to the list. */
 export function FeedbackDetailsError(props: ErrorComponentProps) {
-  if (!(props.error instanceof ApiError && props.error.status === 404)) return <RouteError {...props} />
   return (
-    <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-slate-200 bg-white p-6">
-      <h1 className="text-lg font-semibold text-slate-900">{FEEDBACK_NOT_FOUND}</h1>
-      <p className="text-sm text-slate-600">No feedback has this id. It may have been removed, or the link is incomplete.</p>
-      <Link to="/feedback" className="font-semibold text-primary-700 underline-offset-2 hover:underline">
-        Back to Feedback
-      </Link>
-    </div>
+    <DetailsError
+      {...props}
+      title={FEEDBACK_NOT_FOUND}
+      text="No feedback has this id. It may have been removed, or the link is incomplete."
+      back={{ to: '/feedback', label: 'Back to Feedback' }}
+    />
   )
 }

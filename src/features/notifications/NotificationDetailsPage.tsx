@@ -1,12 +1,11 @@
 import { useId } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
+import { getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
 import { RECIPIENTS_PAGE_SIZE, type UserSummary } from '@contract'
 import { DataTable, cells, listColumns } from '@/components/list'
-import { RouteError } from '@/components/layout/RouteError'
+import { DetailsError } from '@/components/layout/DetailsError'
 import { Avatar } from '@/components/ui/Avatar'
 import { OrDashes } from '@/components/ui/Dashes'
-import { ApiError } from '@/lib/http'
 import { formatDateTime } from '@/lib/format'
 import { NOTIFICATION_NOT_FOUND, notificationDetailsQuery } from './api'
 
@@ -84,19 +83,14 @@ export function NotificationDetailsPage() {
   )
 }
 
-/**
- * The details route's error view: an id that names no notification reads as such (the client
- * only logs a 404), with the way back to the list; any other failure is the usual retry.
- */
+/** The details route's error view: an id that names no notification leads back to the list. */
 export function NotificationDetailsError(props: ErrorComponentProps) {
-  if (!(props.error instanceof ApiError && props.error.status === 404)) return <RouteError {...props} />
   return (
-    <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-slate-200 bg-white p-6">
-      <h1 className="text-lg font-semibold text-slate-900">{NOTIFICATION_NOT_FOUND}</h1>
-      <p className="text-sm text-slate-600">No notification has this id. It may have been deleted, or the link is incomplete.</p>
-      <Link to="/notifications" className="font-semibold text-primary-700 underline-offset-2 hover:underline">
-        Back to Notifications
-      </Link>
-    </div>
+    <DetailsError
+      {...props}
+      title={NOTIFICATION_NOT_FOUND}
+      text="No notification has this id. It may have been deleted, or the link is incomplete."
+      back={{ to: '/notifications', label: 'Back to Notifications' }}
+    />
   )
 }

@@ -1,13 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, useNavigate, type ErrorComponentProps } from '@tanstack/react-router'
+import { useNavigate, type ErrorComponentProps } from '@tanstack/react-router'
 import { DEFAULT_COORDINATE, PLACE_STATUS, placeStatusLabel, type PlaceDetails, type PlaceKind } from '@contract'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
-import { RouteError } from '@/components/layout/RouteError'
+import { DetailsError } from '@/components/layout/DetailsError'
 import { Badge } from '@/components/ui/Badge'
 import { OrDashes } from '@/components/ui/Dashes'
 import { DetailsCard, MapLink, type DetailField } from '@/components/ui/DetailsCard'
 import { ImageGallery } from '@/components/ui/ImageGallery'
-import { ApiError } from '@/lib/http'
 import { formatDateTime } from '@/lib/format'
 import { PLACE_API, placeDetailsQuery } from './api'
 import { PLACE_SCREENS } from './kinds'
@@ -82,30 +81,16 @@ function Details({ place }: { place: PlaceDetails }) {
   return <DetailsCard fields={fields}>{coordinates && <MapLink latitude={place.latitude} longitude={place.longitude} />}</DetailsCard>
 }
 
-/**
- * The details route's error view: an id that names no place reads as such (the client only logs a
- * 404), with the way back to the list; any other failure is the usual retry.
- */
+/** The details route's error view: an id that names no place leads back to the list. */
 export function PlaceDetailsError({ kind, current = 'Details', ...props }: ErrorComponentProps & { kind: PlaceKind; current?: string }) {
   const screen = PLACE_SCREENS[kind]
-  if (!(props.error instanceof ApiError && props.error.status === 404)) {
-    return (
-      <>
-        <Breadcrumbs items={trail(kind, current)} />
-        <RouteError {...props} />
-      </>
-    )
-  }
   return (
-    <>
-      <Breadcrumbs items={trail(kind, current)} />
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-slate-200 bg-white p-6">
-        <h1 className="text-lg font-semibold text-slate-900">{PLACE_API[kind].notFound}</h1>
-        <p className="text-sm text-slate-600">{`No ${screen.noun} has this id. It may have been deleted, or the link is incomplete.`}</p>
-        <Link to={screen.listPath} className="font-semibold text-primary-700 underline-offset-2 hover:underline">
-          {`Back to ${screen.title}`}
-        </Link>
-      </div>
-    </>
+    <DetailsError
+      {...props}
+      title={PLACE_API[kind].notFound}
+      text={`No ${screen.noun} has this id. It may have been deleted, or the link is incomplete.`}
+      back={{ to: screen.listPath, label: `Back to ${screen.title}` }}
+      trail={trail(kind, current)}
+    />
   )
 }

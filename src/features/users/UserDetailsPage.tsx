@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
+import { getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
 import type { UserDetails, UserPet } from '@contract'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
-import { RouteError } from '@/components/layout/RouteError'
+import { DetailsError } from '@/components/layout/DetailsError'
 import { Avatar } from '@/components/ui/Avatar'
 import { OrDashes } from '@/components/ui/Dashes'
-import { ApiError } from '@/lib/http'
 import { formatDate } from '@/lib/format'
-import { userDetailsQuery } from './api'
+import { USER_NOT_FOUND, userDetailsQuery } from './api'
 import { BlockUserButton } from './BlockUserButton'
 import { CopyPetLink } from './CopyPetLink'
 import { UserStatusBadge } from './UserStatusBadge'
@@ -124,29 +123,15 @@ function Pets({ pets }: { pets: UserPet[] }) {
   )
 }
 
-/**
- * The details route's error view: an id that names no user reads as such (the client only logs a
- * 404), with the way back to the list; any other failure is the usual retry.
- */
+/** The details route's error view: an id that names no user leads back to the list. */
 export function UserDetailsError(props: ErrorComponentProps) {
-  if (!(props.error instanceof ApiError && props.error.status === 404)) {
-    return (
-      <>
-        <Breadcrumbs items={trail('Details')} />
-        <RouteError {...props} />
-      </>
-    )
-  }
   return (
-    <>
-      <Breadcrumbs items={trail('Details')} />
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-slate-200 bg-white p-6">
-        <h1 className="text-lg font-semibold text-slate-900">User not found</h1>
-        <p className="text-sm text-slate-600">No user has this id. They may have been removed, or the link is incomplete.</p>
-        <Link to="/users" className="font-semibold text-primary-700 underline-offset-2 hover:underline">
-          Back to Users
-        </Link>
-      </div>
-    </>
+    <DetailsError
+      {...props}
+      title={USER_NOT_FOUND}
+      text="No user has this id. They may have been removed, or the link is incomplete."
+      back={{ to: '/users', label: 'Back to Users' }}
+      trail={trail('Details')}
+    />
   )
 }
