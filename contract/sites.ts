@@ -1,10 +1,8 @@
 import { z } from 'zod'
-import { IMAGES_MAX } from './limits'
+import { addedImages, imageEditBody } from './image-edit'
 import { listQuery } from './list'
-import { MSG } from './messages'
-import { imageUrl, placeStatus } from './places'
-import { coordinateFields, imageList, lengthText } from './validation'
-import { editVersion } from './versions'
+import { placeStatus } from './places'
+import { coordinateFields, lengthText } from './validation'
 
 /** A pet-friendly place in a city (docs/DECISIONS.md, Content). Its status works like a place's: 1 active, 2 inactive. */
 export const siteListItem = z.object({
@@ -54,24 +52,15 @@ export const siteFields = z.strictObject({
 /** POST /admin/site: the site's fields, its city and the uploaded image URLs (at least one). */
 export const siteCreateBody = siteFields.extend({
   cityId: z.uuid({ message: SITE_FIELD_MSG.city }),
-  images: imageList(imageUrl, { min: 1 }),
+  images: addedImages,
 })
 export type SiteCreateBody = z.infer<typeof siteCreateBody>
 
 /**
- * PUT /admin/site/{id}: like a place edit, `previousImages` are the stored images kept (required,
- * so a forgotten field never drops them all) and `images` the new uploads; at most 20 together and
- * at least one. A site stays in its city. `version` is the version the edit was made from: an
- * older one than stored is refused with 409 (contract/versions.ts).
+ * PUT /admin/site/{id}: the image-list edit (contract/image-edit.ts), like a place's, but a site
+ * keeps at least one image. A site stays in its city.
  */
-export const siteUpdateBody = siteFields
-  .extend({
-    previousImages: z.array(imageUrl).max(IMAGES_MAX, MSG.imagesMax),
-    images: z.array(imageUrl).max(IMAGES_MAX, MSG.imagesMax).default([]),
-    version: editVersion,
-  })
-  .refine((v) => v.previousImages.length + v.images.length <= IMAGES_MAX, { message: MSG.imagesMax, path: ['images'] })
-  .refine((v) => v.previousImages.length + v.images.length >= 1, { message: MSG.imagesMin, path: ['images'] })
+export const siteUpdateBody = imageEditBody(siteFields, { min: 1 })
 export type SiteUpdateBody = z.infer<typeof siteUpdateBody>
 
 /** The product's site upload text, and the picker's refusal of a larger file. */
