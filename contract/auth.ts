@@ -24,3 +24,5 @@ export const dashboardTotals = z.object({
   partnerRequests: z.number().int(),
 })
 export type DashboardTotals = z.infer<typeof dashboardTotals>
+
+export const DASHBOARD_MSG = { fetched: 'Dashboard fetched successfully' } as const

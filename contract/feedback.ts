@@ -29,3 +29,10 @@ export const feedbackListQuery = listQuery({
   filter: feedbackType,
 })
 export type FeedbackListQuery = z.infer<typeof feedbackListQuery>
+
+/** What the feedback calls answer; the SPA shows the same not-found text. */
+export const FEEDBACK_MSG = {
+  listed: 'Feedback fetched successfully',
+  fetched: 'Feedback fetched successfully',
+  notFound: 'Feedback not found',
+} as const

@@ -37,6 +37,20 @@ export const MSG = {
   profileNameMax: 'Name should be maximum of 50 characters',
 } as const
 
+/** "N minutes" for a wait in seconds, rounded up (at least 1 minute). */
+export const minutesText = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60))
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+}
+
+/** What a call refused for coming too often answers (a 429 with Retry-After). */
+export const THROTTLE_MSG = {
+  signIn: (retryAfterS: number) => `Too many failed sign-in attempts. Please try again in ${minutesText(retryAfterS)}.`,
+  otp: (retryAfterS: number) => `Too many verification codes requested. Please try again in ${minutesText(retryAfterS)}.`,
+  changePassword: (retryAfterS: number) =>
+    `Too many wrong old passwords. Please try again in ${minutesText(retryAfterS)}.`,
+} as const
+
 /** Place forms word their required messages by kind. */
 export const PLACE_MSG = {
   petShop: { name: 'Enter pet shop name', address: 'Please enter valid pet shop address' },

@@ -36,3 +36,14 @@ export const notificationSendBody = titleDescriptionSchema
   })
   .refine((v) => v.sendToAllUsers || v.userIds.length > 0, { message: 'Select at least one user', path: ['userIds'] })
 export type NotificationSendBody = z.infer<typeof notificationSendBody>
+
+/** What the notification calls answer; the SPA shows the same texts. */
+export const NOTIFICATIONS_MSG = {
+  listed: 'Notifications fetched successfully',
+  fetched: 'Notification fetched successfully',
+  deleted: 'Notification deleted successfully',
+  notFound: 'Notification not found',
+  sent: 'Notification sent successfully',
+  recipientsGone: 'Some selected users no longer exist or are blocked',
+  recipientGone: 'This user no longer exists or is blocked',
+} as const

@@ -22,3 +22,5 @@ export const partnerListQuery = listQuery({
   filter: z.coerce.number().pipe(partnerType),
 })
 export type PartnerListQuery = z.infer<typeof partnerListQuery>
+
+export const PARTNERS_MSG = { listed: 'Partners fetched successfully' } as const

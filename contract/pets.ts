@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { minutesText } from './messages'
 
 /** A pet, every field the public page shows, as GET /pet/petbyid returns it for the public page. */
 export const petDetails = z.object({
@@ -31,3 +32,10 @@ export type PetDetails = z.infer<typeof petDetails>
 /** GET /pet/petbyid?petId=: public, no token. */
 export const petByIdQuery = z.strictObject({ petId: z.uuid({ message: 'Invalid id' }) })
 export type PetByIdQuery = z.infer<typeof petByIdQuery>
+
+/** What the public pet page's call answers. */
+export const PETS_MSG = {
+  fetched: 'Pet fetched successfully',
+  notFound: 'Pet not found',
+  tooMany: (retryAfterS: number) => `Too many pet pages opened from your address. Please try again in ${minutesText(retryAfterS)}.`,
+} as const

@@ -46,3 +46,12 @@ export type UserListQuery = z.infer<typeof userListQuery>
 
 /** PATCH /admin/user/block-unblock/{id}?status=1|2: the status to set. */
 export const blockUnblockQuery = z.strictObject({ status: z.coerce.number().pipe(userStatus) })
+
+/** What the user calls answer; the SPA shows the same texts. */
+export const USERS_MSG = {
+  listed: 'Users fetched successfully',
+  fetched: 'User fetched successfully',
+  blocked: 'User blocked successfully',
+  unblocked: 'User unblocked successfully',
+  notFound: 'User not found',
+} as const

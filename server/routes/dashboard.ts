@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { DashboardTotals } from '../../contract'
+import { DASHBOARD_MSG, type DashboardTotals } from '../../contract'
 import type { Db } from '../db/client'
 import { rowCount } from '../db/row-counts'
 import { appUsers, partners, places } from '../db/schema'
@@ -7,8 +7,6 @@ import type { Deps } from '../deps'
 import { permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { ok } from '../http/respond'
-
-export const DASHBOARD_MSG = { fetched: 'Dashboard fetched successfully' } as const
 
 /** The four cards of the dashboard: exact totals kept by triggers, so no table is scanned. */
 export async function dashboardTotals(db: Db): Promise<DashboardTotals> {

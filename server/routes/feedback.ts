@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
+  FEEDBACK_MSG,
   feedbackListQuery,
   feedbackTypeLabel,
   idParam,
@@ -20,12 +21,6 @@ import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { toUserSummary, type UserSummaryRow } from './users'
-
-export const FEEDBACK_MSG = {
-  listed: 'Feedback fetched successfully',
-  fetched: 'Feedback fetched successfully',
-  notFound: 'Feedback not found',
-} as const
 
 type FeedbackSort = NonNullable<FeedbackListQuery['sortBy']>
 

@@ -5,6 +5,7 @@ import {
   NOTIFICATION_DETAIL_RECIPIENTS,
   notificationListQuery,
   notificationSendBody,
+  NOTIFICATIONS_MSG,
   USER_STATUS,
   type Audience,
   type NotificationDetails,
@@ -25,16 +26,6 @@ import { validate } from '../http/validate'
 import { logError } from '../log'
 import type { NotificationDelivery, OutgoingNotification } from '../notifications/delivery'
 import { toUserSummary } from './users'
-
-export const NOTIFICATIONS_MSG = {
-  listed: 'Notifications fetched successfully',
-  fetched: 'Notification fetched successfully',
-  deleted: 'Notification deleted successfully',
-  notFound: 'Notification not found',
-  sent: 'Notification sent successfully',
-  recipientsGone: 'Some selected users no longer exist or are blocked',
-  recipientGone: 'This user no longer exists or is blocked',
-} as const
 
 type NotificationSort = NonNullable<NotificationListQuery['sortBy']>
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { partnerListQuery, partnerTypeLabel, type Partner, type PartnerListQuery, type PartnerType } from '../../contract'
+import { PARTNERS_MSG, partnerListQuery, partnerTypeLabel, type Partner, type PartnerListQuery, type PartnerType } from '../../contract'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
 import { countKey } from '../db/row-counts'
@@ -11,8 +11,6 @@ import { csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
 import type { AppEnv } from '../http/env'
 import { listOk } from '../http/respond'
 import { validate } from '../http/validate'
-
-export const PARTNERS_MSG = { listed: 'Partners fetched successfully' } as const
 
 type PartnerSort = NonNullable<PartnerListQuery['sortBy']>
 

@@ -5,6 +5,7 @@ import {
   emailSchema,
   OTP_TTL_MS,
   resetPasswordSchema,
+  THROTTLE_MSG,
   USER_STATUS,
   verifyOtpSchema,
   type VerifyOtpResult,
@@ -15,7 +16,7 @@ import { checkOtp, issueOtp, type OtpCheck } from '../auth/otp'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { consumeResetToken, issueResetToken } from '../auth/reset-tokens'
 import { revokeSessionsOf } from '../auth/sessions'
-import { clear, release, reserve, THROTTLE, THROTTLE_MSG } from '../auth/throttle'
+import { clear, release, reserve, THROTTLE } from '../auth/throttle'
 import { admins } from '../db/schema'
 import type { Deps } from '../deps'
 import { badRequest, unauthorized } from '../api-error'

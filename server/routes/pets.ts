@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { Hono, type MiddlewareHandler } from 'hono'
-import { petByIdQuery, type PetDetails } from '../../contract'
+import { PETS_MSG, petByIdQuery, type PetDetails } from '../../contract'
 import type { Db } from '../db/client'
 import { appUsers, pets } from '../db/schema'
-import { reserve, minutesText, THROTTLE } from '../auth/throttle'
+import { reserve, THROTTLE } from '../auth/throttle'
 import type { Deps } from '../deps'
 import { notFound } from '../api-error'
 import { clientAddress } from '../http/client-address'
@@ -12,12 +12,6 @@ import { TooManyRequests } from '../http/errors'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { phoneOf } from './users'
-
-export const PETS_MSG = {
-  fetched: 'Pet fetched successfully',
-  notFound: 'Pet not found',
-  tooMany: (retryAfterS: number) => `Too many pet pages opened from your address. Please try again in ${minutesText(retryAfterS)}.`,
-} as const
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

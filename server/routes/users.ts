@@ -5,6 +5,7 @@ import {
   idParam,
   USER_STATUS,
   USERS_MSG,
+  USERS_MSG,
   userListQuery,
   type UserDetails,
   type UserListItem,

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react'
 import { format } from 'date-fns'
 import { http } from 'msw'
+import { NOTIFICATIONS_MSG } from '@contract'
 import { api, ok } from './mocks/db'
-import { NOTIFICATIONS_MSG, notificationsDb } from './mocks/handlers/notifications'
+import { notificationsDb } from './mocks/handlers/notifications'
 import { trackRequests } from './mocks/requests'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
@@ -105,7 +106,7 @@ describe('a notification’s details', () => {
     const item = notificationsDb()[0]!
     server.use(
       http.get(api('/admin/notification/:id'), () =>
-        ok(NOTIFICATIONS_MSG.details, { ...item, recipientCount: 3, users: item.users.slice(0, 3) }),
+        ok(NOTIFICATIONS_MSG.fetched, { ...item, recipientCount: 3, users: item.users.slice(0, 3) }),
       ),
     )
     await openDetails(0)

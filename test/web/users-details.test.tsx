@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { USER_STATUS } from '@contract'
+import { USER_STATUS, USERS_MSG } from '@contract'
 import { db } from './mocks/db'
-import { USERS_MSG } from './mocks/handlers/users'
 import { trackRequests } from './mocks/requests'
 import { renderRoute } from './render'
 

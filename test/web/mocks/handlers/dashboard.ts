@@ -1,7 +1,6 @@
 import { http, type HttpHandler } from 'msw'
+import { DASHBOARD_MSG } from '@contract'
 import { api, authenticate, db, ok } from '../db'
-
-export const DASHBOARD_MSG = { fetched: 'Dashboard fetched successfully' } as const
 
 export const dashboardHandlers: HttpHandler[] = [
   http.get(api('/admin/dashboard'), ({ request }) => {

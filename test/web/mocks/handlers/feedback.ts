@@ -1,15 +1,8 @@
 import { http, type HttpHandler } from 'msw'
-import { feedbackListQuery, feedbackTypeLabel, type Feedback } from '@contract'
+import { FEEDBACK_MSG, feedbackListQuery, feedbackTypeLabel, type Feedback } from '@contract'
 import { api, authenticate, db, fail, ok } from '../db'
 import { csvAnswer, listAnswer, type ListRules } from '../list'
 import { seedFeedback } from '../seed'
-
-/** What the mock API says, as the server does (server/routes/feedback.ts). */
-export const FEEDBACK_MSG = {
-  list: 'Feedback fetched successfully',
-  details: 'Feedback fetched successfully',
-  notFound: 'Feedback not found',
-} as const
 
 /** This test's feedback, newest first: seeded afresh whenever the mock database is (resetDb). */
 const stores = new WeakMap<object, Feedback[]>()
@@ -31,7 +24,7 @@ export const feedbackHandlers: HttpHandler[] = [
   http.get(api('/feedback/list'), ({ request }) => {
     const admin = authenticate(request)
     if (admin instanceof Response) return admin
-    return listAnswer(request, feedbackListQuery, feedbackDb(), rules, { message: FEEDBACK_MSG.list })
+    return listAnswer(request, feedbackListQuery, feedbackDb(), rules, { message: FEEDBACK_MSG.listed })
   }),
 
   // Before /feedback/:id, which would otherwise take 'export' for an id.
@@ -53,6 +46,6 @@ export const feedbackHandlers: HttpHandler[] = [
     const admin = authenticate(request)
     if (admin instanceof Response) return admin
     const item = feedbackDb().find((f) => f._id === params.id)
-    return item ? ok(FEEDBACK_MSG.details, item) : fail('NOT_FOUND', FEEDBACK_MSG.notFound)
+    return item ? ok(FEEDBACK_MSG.fetched, item) : fail('NOT_FOUND', FEEDBACK_MSG.notFound)
   }),
 ]

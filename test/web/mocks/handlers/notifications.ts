@@ -1,6 +1,7 @@
 import { HttpResponse, http, type HttpHandler } from 'msw'
 import {
   NOTIFICATION_DETAIL_RECIPIENTS,
+  NOTIFICATIONS_MSG,
   ROLE,
   USER_STATUS,
   notificationListItem,
@@ -13,17 +14,6 @@ import { api, authenticate, db, fail, ok, readBody } from '../db'
 import { listAnswer, type ListRules } from '../list'
 import { seedNotifications, type MockNotification } from '../seed'
 import { FORBIDDEN_MSG } from './places'
-
-/** What the mock API says, as the server does (server/routes/notifications.ts). */
-export const NOTIFICATIONS_MSG = {
-  list: 'Notifications fetched successfully',
-  details: 'Notification fetched successfully',
-  deleted: 'Notification deleted successfully',
-  notFound: 'Notification not found',
-  sent: 'Notification sent successfully',
-  recipientsGone: 'Some selected users no longer exist or are blocked',
-  recipientGone: 'This user no longer exists or is blocked',
-} as const
 
 /** This test's notifications, newest first: seeded afresh whenever the mock database is (resetDb). */
 const stores = new WeakMap<object, MockNotification[]>()
@@ -92,7 +82,7 @@ export const notificationHandlers: HttpHandler[] = [
     const admin = authenticate(request)
     if (admin instanceof Response) return admin
     return listAnswer(request, notificationListQuery, notificationsDb(), rules, {
-      message: NOTIFICATIONS_MSG.list,
+      message: NOTIFICATIONS_MSG.listed,
       map: (n) => notificationListItem.parse(n),
     })
   }),
@@ -103,7 +93,7 @@ export const notificationHandlers: HttpHandler[] = [
     const item = notificationsDb().find((n) => n._id === params.id)
     if (!item) return fail('NOT_FOUND', NOTIFICATIONS_MSG.notFound)
     // Beyond this many, recipients are only counted.
-    return ok(NOTIFICATIONS_MSG.details, { ...item, users: item.users.slice(0, NOTIFICATION_DETAIL_RECIPIENTS) })
+    return ok(NOTIFICATIONS_MSG.fetched, { ...item, users: item.users.slice(0, NOTIFICATION_DETAIL_RECIPIENTS) })
   }),
 
   http.delete(api('/admin/notification/:id'), ({ request, params }) => {

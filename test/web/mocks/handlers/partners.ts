@@ -1,9 +1,7 @@
 import { http, type HttpHandler } from 'msw'
-import { partnerListQuery, type Partner } from '@contract'
+import { PARTNERS_MSG, partnerListQuery, type Partner } from '@contract'
 import { api, authenticate, db } from '../db'
 import { csvAnswer, listAnswer, type ListRules } from '../list'
-
-export const PARTNERS_MSG = { list: 'Partners fetched successfully' } as const
 
 const rules: ListRules<Partner> = {
   searchIn: (p) => [p.name, p.ownerName, p.email, p.mobileNo, p.address],
@@ -14,7 +12,7 @@ export const partnerHandlers: HttpHandler[] = [
   http.get(api('/admin/partners'), ({ request }) => {
     const admin = authenticate(request)
     if (admin instanceof Response) return admin
-    return listAnswer(request, partnerListQuery, db.partners, rules, { message: PARTNERS_MSG.list })
+    return listAnswer(request, partnerListQuery, db.partners, rules, { message: PARTNERS_MSG.listed })
   }),
 
   http.get(api('/admin/partners/export'), ({ request }) => {

@@ -1,12 +1,6 @@
 import { http, type HttpHandler } from 'msw'
-import { petByIdQuery, petDetails, type PetDetails } from '@contract'
+import { PETS_MSG, petByIdQuery, petDetails, type PetDetails } from '@contract'
 import { api, db, fail, ok } from '../db'
-
-/** What the mock API says, as the server does (server/routes/pets.ts). */
-export const PETS_MSG = {
-  fetched: 'Pet fetched successfully',
-  notFound: 'Pet not found',
-} as const
 
 /**
  * The full records of the seeded users' pets (seed.ts: users[0] owns Bruno and Misty), with the

@@ -1,15 +1,7 @@
 import { http, type HttpHandler } from 'msw'
-import { USER_STATUS, blockUnblockQuery, userListItem, userListQuery, type UserDetails } from '@contract'
+import { USER_STATUS, USERS_MSG, blockUnblockQuery, userListItem, userListQuery, type UserDetails } from '@contract'
 import { api, authenticate, db, fail, ok } from '../db'
 import { csvAnswer, listAnswer, readQuery, type ListRules } from '../list'
-
-export const USERS_MSG = {
-  list: 'Users fetched successfully',
-  details: 'User fetched successfully',
-  notFound: 'User not found',
-  blocked: 'User blocked successfully',
-  unblocked: 'User unblocked successfully',
-} as const
 
 const rules: ListRules<UserDetails> = {
   searchIn: (u) => [u.username, u.name, u.email, u.mobileNo],
@@ -21,7 +13,7 @@ export const userHandlers: HttpHandler[] = [
   http.get(api('/admin/users'), ({ request }) => {
     const admin = authenticate(request)
     if (admin instanceof Response) return admin
-    return listAnswer(request, userListQuery, db.users, rules, { message: USERS_MSG.list, map: toListItem })
+    return listAnswer(request, userListQuery, db.users, rules, { message: USERS_MSG.listed, map: toListItem })
   }),
 
   http.get(api('/admin/users/export'), ({ request }) => {
@@ -43,7 +35,7 @@ export const userHandlers: HttpHandler[] = [
     const admin = authenticate(request)
     if (admin instanceof Response) return admin
     const user = db.users.find((u) => u._id === params.id)
-    return user ? ok(USERS_MSG.details, user) : fail('NOT_FOUND', USERS_MSG.notFound)
+    return user ? ok(USERS_MSG.fetched, user) : fail('NOT_FOUND', USERS_MSG.notFound)
   }),
 
   http.patch(api('/admin/user/block-unblock/:id'), ({ request, params }) => {
