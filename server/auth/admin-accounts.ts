@@ -4,7 +4,7 @@ import type { Db } from '../db/client'
 import { adminInvites, admins } from '../db/schema'
 import { normaliseEmail, type AdminRow } from './admins'
 import { issueInvite } from './invites'
-import { revokeSessionsOf } from './sessions'
+import { revokeSessionsOf, type SessionCache } from './sessions'
 import { sha256 } from './tokens'
 
 /**
@@ -92,13 +92,14 @@ export type StatusOutcome = { ok: true; account: AccountRow } | { ok: false; rea
 
 /**
  * Blocks (status 2) or unblocks (1) an account. Blocking ends every session of the account at
- * once (and empties this process's session cache, server/auth/sessions.ts); an admin cannot
+ * once (and drops them from `sessions`, the calling app's session cache, if it has one: see
+ * server/auth/sessions.ts); an admin cannot
  * block themself (`actorId`), and the last active admin (role 1) cannot be blocked, even by two
  * admins blocking each other at the same moment: the active admins' rows are locked first.
  */
 export async function setAccountStatus(
   db: Db,
-  { id, status, actorId }: { id: string; status: UserStatus; actorId?: string },
+  { id, status, actorId, sessions }: { id: string; status: UserStatus; actorId?: string; sessions?: SessionCache },
   now: Date,
 ): Promise<StatusOutcome> {
   if (status === USER_STATUS.BLOCKED && actorId === id) return { ok: false, reason: 'self' }
@@ -119,7 +120,7 @@ export async function setAccountStatus(
       if (isActiveAdmin && activeAdmins.length <= 1) return { ok: false as const, reason: 'lastAdmin' as const }
     }
     if (target.status !== status) await tx.update(admins).set({ status, updatedAt: now }).where(eq(admins.id, id))
-    if (status === USER_STATUS.BLOCKED) await revokeSessionsOf(tx, id, now)
+    if (status === USER_STATUS.BLOCKED) await revokeSessionsOf(tx, sessions, id, now)
     return { ok: true as const, account: (await findAccount(tx, id))! }
   })
 }

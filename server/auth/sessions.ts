@@ -44,23 +44,6 @@ function liveSessionQuery(db: Db) {
     .prepare('live_session')
 }
 
-// Every request looks its session up: the statement is built once per database handle (and
-// node-postgres prepares it once per connection).
-const liveSessionQueries = new WeakMap<Db, ReturnType<typeof liveSessionQuery>>()
-
-async function querySession(db: Db, tokenHash: string, now: Date): Promise<LiveSession | undefined> {
-  let query = liveSessionQueries.get(db)
-  if (!query) liveSessionQueries.set(db, (query = liveSessionQuery(db)))
-  // A placeholder's value reaches the driver as it is: the timestamp goes as ISO text.
-  const [row] = await query.execute({ tokenHash, now: now.toISOString() })
-  return row
-}
-
-/** The session a bearer token opens: not revoked, not expired, and its admin still active. Always asks the database. */
-export function findLiveSession(db: Db, token: string, now: Date): Promise<LiveSession | undefined> {
-  return querySession(db, sha256(token), now)
-}
-
 // ---------------------------------------------------------------------------------------------
 // The per-request lookup, through a short cache of each app's own (deps.sessions).
 //
@@ -72,15 +55,16 @@ export function findLiveSession(db: Db, token: string, now: Date): Promise<LiveS
 // How stale it may be:
 // - Expiry is exact: a kept session's expiresAt is checked against the clock on every request.
 // - Revoking through this module (logout: revokeSession; password change or reset, an admin
-//   blocked: revokeSessionsOf) drops the sessions concerned from every cache of this process
-//   before and after the change, and for SESSION_CACHE_MS afterwards they are looked up every
+//   blocked: revokeSessionsOf) drops the sessions concerned from the revoking app's own cache
+//   (the caller passes it; no cache is reachable from the module) before and after the change, and for SESSION_CACHE_MS afterwards they are looked up every
 //   time, never kept (a lookup that ran before the revoking transaction committed cannot bring
 //   them back).
-// - Other server processes on the same database are told by a notification (NOTIFY on
-//   REVOCATIONS_CHANNEL, sent in the revoking transaction, so only once it has committed); each
-//   one listens (followRevocations) and drops the same sessions within milliseconds. While its
-//   listening connection is down, a process may keep a revoked session for up to
-//   SESSION_CACHE_MS, and it empties its cache when it listens again (notices may have been lost).
+// - Every other app on the same database (another server process, or a second app in this one)
+//   is told by a notification (NOTIFY on REVOCATIONS_CHANNEL, sent in the revoking transaction,
+//   so only once it has committed); the server listens (followRevocations) and drops the same
+//   sessions within milliseconds. While its listening connection is down (or an app does not
+//   listen, as in tests), an app may keep a revoked session for up to SESSION_CACHE_MS, and it
+//   empties its cache when it listens again (notices may have been lost).
 // - Anything else (an admin blocked or changed in the database directly) is seen within
 //   SESSION_CACHE_MS.
 
@@ -104,8 +88,9 @@ interface Kept {
 /** One app's cache of found sessions. */
 export interface SessionCache {
   /**
-   * The session a bearer token opens, as findLiveSession, for the auth middleware: from the
-   * cache when the same token was looked up less than SESSION_CACHE_MS ago. The answer may be
+   * The session a bearer token opens (not revoked, not expired, and its admin still active), for
+   * the auth middleware: from the cache when the same token was looked up less than
+   * SESSION_CACHE_MS ago. The answer may be
    * shared with concurrent requests: treat it as read-only (but for lastUsedAt, see auth.ts).
    */
   lookUp(token: string, now: Date): Promise<LiveSession | undefined>
@@ -115,20 +100,16 @@ export interface SessionCache {
   clear(): void
 }
 
-// Every live cache of this process, held weakly (the test suite makes many apps), so that a
-// revocation made here reaches each at once, without waiting for its own notification.
-const liveCaches = new Set<WeakRef<SessionCache>>()
-
-function forgetEverywhere(id: string) {
-  for (const ref of liveCaches) {
-    const cache = ref.deref()
-    if (cache) cache.forget(id)
-    else liveCaches.delete(ref)
-  }
-}
-
 /** A session cache over `db`, for one app. */
 export function sessionCache(db: Db): SessionCache {
+  // Every request looks its session up: the statement is built once per app (and node-postgres
+  // prepares it once per connection).
+  const liveSession = liveSessionQuery(db)
+  const querySession = async (tokenHash: string, now: Date): Promise<LiveSession | undefined> => {
+    // A placeholder's value reaches the driver as it is: the timestamp goes as ISO text.
+    const [row] = await liveSession.execute({ tokenHash, now: now.toISOString() })
+    return row
+  }
   const kept = new Map<string, Kept>()
   /** Ids of sessions and admins revoked lately, until when (performance.now()): never kept meanwhile. */
   const revokedLately = new Map<string, number>()
@@ -151,7 +132,7 @@ export function sessionCache(db: Db): SessionCache {
       let entry = kept.get(tokenHash)
       if (!entry || entry.until <= at) {
         makeRoom(at)
-        const fresh: Kept = { lookup: querySession(db, tokenHash, now), until: at + SESSION_CACHE_MS }
+        const fresh: Kept = { lookup: querySession(tokenHash, now), until: at + SESSION_CACHE_MS }
         kept.set(tokenHash, fresh)
         const drop = () => {
           if (kept.get(tokenHash) === fresh) kept.delete(tokenHash)
@@ -164,7 +145,7 @@ export function sessionCache(db: Db): SessionCache {
       }
       const session = await entry.lookup
       // Lately revoked: the answer may predate the revocation's commit, so ask again.
-      if (session && isRevokedLately(session)) return querySession(db, tokenHash, now)
+      if (session && isRevokedLately(session)) return querySession(tokenHash, now)
       return session && session.expiresAt.getTime() > now.getTime() ? session : undefined
     },
 
@@ -180,7 +161,6 @@ export function sessionCache(db: Db): SessionCache {
       kept.clear()
     },
   }
-  liveCaches.add(new WeakRef(cache))
   return cache
 }
 
@@ -201,29 +181,36 @@ export async function touchSession(db: Db, sessionId: string, now: Date): Promis
   await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId))
 }
 
-/** Ends one session (a logout), here and in every server process on the same database. */
-export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
-  forgetEverywhere(sessionId) // before and after: no lookup in between stays cached
+/** Ends one session (a logout): in `cache`, the revoking app's own, at once, and by notice in every app on the same database. */
+export async function revokeSession(db: Db, cache: SessionCache, sessionId: string, now: Date): Promise<void> {
+  cache.forget(sessionId) // before and after: no lookup in between stays cached
   await db
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
   // After the update: when `db` is no transaction, the update has committed by now.
   await notify(db, REVOCATIONS_CHANNEL, sessionId)
-  forgetEverywhere(sessionId)
+  cache.forget(sessionId)
 }
 
 /**
- * Ends every session of an admin, but `keep` (the caller's own, on a password change), here and
- * in every server process on the same database. Called in a transaction, the other processes
- * hear of it when it commits.
+ * Ends every session of an admin, but `keep` (the caller's own, on a password change): in
+ * `cache`, the revoking app's own, at once (none from a process that serves no requests, such as
+ * the admin command line), and by notice in every app on the same database. Called in a
+ * transaction, the others hear of it when it commits.
  */
-export async function revokeSessionsOf(db: Db, adminId: string, now: Date, keep?: string): Promise<void> {
-  forgetEverywhere(adminId) // before and after: no lookup in between stays cached
+export async function revokeSessionsOf(
+  db: Db,
+  cache: SessionCache | undefined,
+  adminId: string,
+  now: Date,
+  keep?: string,
+): Promise<void> {
+  cache?.forget(adminId) // before and after: no lookup in between stays cached
   await db
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.adminId, adminId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined))
   await notify(db, REVOCATIONS_CHANNEL, adminId)
-  forgetEverywhere(adminId)
+  cache?.forget(adminId)
 }

@@ -102,7 +102,7 @@ export const adminsRoutes = (deps: Deps) => {
         const { status } = c.req.valid('json')
         const outcome = await setAccountStatus(
           deps.db,
-          { id: c.req.valid('param').id, status, actorId: c.get('signedIn').admin.id },
+          { id: c.req.valid('param').id, status, actorId: c.get('signedIn').admin.id, sessions: deps.sessions },
           deps.clock.now(),
         )
         if (!outcome.ok) {

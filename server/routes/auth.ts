@@ -77,7 +77,7 @@ export const authRoutes = (deps: Deps) =>
     .post('/admin/logout/:id', requireAuth, validate('param', idParam), async (c) => {
       const { admin, sessionId } = c.get('signedIn')
       if (c.req.valid('param').id !== admin.id) throw forbidden(AUTH_MSG.notYourSession)
-      await revokeSession(deps.db, sessionId, deps.clock.now())
+      await revokeSession(deps.db, deps.sessions, sessionId, deps.clock.now())
       await recordAudit(c, { action: 'auth.sign_out' })
       return c.json(ok(AUTH_MSG.loggedOut, null))
     })

@@ -34,6 +34,13 @@ const refusedSoon = (t: TestApp, token: string) =>
 
 const onlySessionId = async (t: TestApp) => (await t.db.select({ id: sessions.id }).from(sessions))[0]!.id
 
+/** Another app on the test app's database, as a second server process would have (its log kept quiet). */
+function secondApp(t: TestApp) {
+  const app = createApp({ db: t.db, storage: t.storage, mailer: t.mailer, clock: t.clock, log: createLogger('json', { write: () => {} }) })
+  const profile = (token: string) => app.request('/api/v1/admin/profile', { headers: { Authorization: `Bearer ${token}` } })
+  return Object.assign(app, { profile })
+}
+
 describe('the session cache', () => {
   afterEach(() => {
     vi.useRealTimers()
@@ -109,13 +116,44 @@ describe('the session cache', () => {
 
   it('keeps each app to its own cache, even on one database', async () => {
     const t = await testApp()
-    const other = createApp({ db: t.db, storage: t.storage, mailer: t.mailer, clock: t.clock, log: createLogger('json', { write: () => {} }) })
+    const other = secondApp(t)
     const { token } = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
     await okBody(await profile(t, token), adminProfile) // kept by the first app
     await revokeElsewhere(t, await onlySessionId(t), undefined)
     await okBody(await profile(t, token), adminProfile) // the first app's documented staleness
-    const res = await other.request('/api/v1/admin/profile', { headers: { Authorization: `Bearer ${token}` } })
-    await errorOf(res, 401) // the second app never kept it
+    await errorOf(await other.profile(token), 401) // the second app never kept it
+  })
+
+  it("leaves another app's cache alone when revoking: that app hears of it as another process would", async () => {
+    vi.useFakeTimers({ toFake: ['performance'] })
+    const t = await testApp()
+    const other = secondApp(t)
+    const { token, _id } = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+    await okBody(await profile(t, token), adminProfile)
+    await okBody(await other.profile(token), adminProfile) // kept by the second app
+    await okBody(await t.post(`/admin/logout/${_id}`, undefined, { token }), nothing)
+    await errorOf(await profile(t, token), 401)
+    // Not listening for notices, the second app keeps its answer for the documented SESSION_CACHE_MS.
+    await okBody(await other.profile(token), adminProfile)
+    vi.advanceTimersByTime(SESSION_CACHE_MS)
+    await errorOf(await other.profile(token), 401)
+  })
+
+  it('tells another app that follows revocations, by notice, when a session is revoked here', async () => {
+    const t = await testApp()
+    const other = secondApp(t)
+    const listening = await followRevocations(t.db, other.sessions)
+    try {
+      const here = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+      const elsewhere = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+      await okBody(await other.profile(elsewhere.token), adminProfile)
+      const change = { oldPassword: TEST_ADMIN.password, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }
+      await okBody(await t.post('/admin/change-password', change, { token: here.token }), nothing)
+      await vi.waitFor(async () => errorOf(await other.profile(elsewhere.token), 401), { timeout: SESSION_CACHE_MS / 2, interval: 5 })
+      await okBody(await other.profile(here.token), adminProfile)
+    } finally {
+      await listening.stop()
+    }
   })
 
   it("forgets a session revoked by another process as soon as that process's notice arrives", async () => {
