@@ -11,6 +11,7 @@ import {
 } from '../../contract'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
+import { toUserSummary, userSummaryColumns, type UserSummaryRow } from '../db/queries/users'
 import { countKey } from '../db/row-counts'
 import { appUsers, feedback, feedbackSearchText, usernameSearchText } from '../db/schema'
 import type { Deps } from '../deps'
@@ -20,7 +21,6 @@ import { csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
-import { toUserSummary, type UserSummaryRow } from './users'
 
 type FeedbackSort = NonNullable<FeedbackListQuery['sortBy']>
 
@@ -50,14 +50,7 @@ const feedbackColumns = {
   type: feedback.type,
   description: feedback.description,
   createdAt: feedback.createdAt,
-  user: {
-    id: appUsers.id,
-    username: appUsers.username,
-    name: appUsers.name,
-    email: appUsers.email,
-    mobileNo: appUsers.mobileNo,
-    profileImage: appUsers.profileImage,
-  },
+  user: userSummaryColumns,
 }
 
 type FeedbackRow = Pick<typeof feedback.$inferSelect, 'id' | 'type' | 'description' | 'createdAt'> & {

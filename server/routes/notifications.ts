@@ -15,6 +15,7 @@ import {
 } from '../../contract'
 import type { Db } from '../db/client'
 import { like, listPage, type ListSource, type PageQuery } from '../db/list'
+import { toUserSummary, userSummaryColumns } from '../db/queries/users'
 import { countKey } from '../db/row-counts'
 import { appUsers, lowerOf, notificationRecipients, notifications, notificationSearchText } from '../db/schema'
 import type { Deps } from '../deps'
@@ -25,7 +26,6 @@ import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { logError } from '../log'
 import type { NotificationDelivery, OutgoingNotification } from '../notifications/delivery'
-import { toUserSummary } from './users'
 
 type NotificationSort = NonNullable<NotificationListQuery['sortBy']>
 
@@ -78,14 +78,7 @@ async function notificationDetails(db: Db, id: string): Promise<NotificationDeta
   if (!row) return undefined
   // The detail screen lists a few rows; beyond this many recipients are only counted.
   const users = await db
-    .select({
-      id: appUsers.id,
-      username: appUsers.username,
-      name: appUsers.name,
-      email: appUsers.email,
-      mobileNo: appUsers.mobileNo,
-      profileImage: appUsers.profileImage,
-    })
+    .select(userSummaryColumns)
     .from(notificationRecipients)
     .innerJoin(appUsers, eq(appUsers.id, notificationRecipients.userId))
     .where(eq(notificationRecipients.notificationId, id))

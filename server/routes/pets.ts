@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { PETS_MSG, petByIdQuery, type PetDetails } from '../../contract'
 import type { Db } from '../db/client'
+import { phoneOf } from '../db/queries/users'
 import { appUsers, pets } from '../db/schema'
 import { reserve, THROTTLE } from '../auth/throttle'
 import type { Deps } from '../deps'
@@ -11,7 +12,6 @@ import type { AppEnv } from '../http/env'
 import { TooManyRequests } from '../http/errors'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
-import { phoneOf } from './users'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -12,10 +12,10 @@ import {
   type UserListQuery,
   type UserPet,
   type UserStatus,
-  type UserSummary,
 } from '../../contract'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
+import { phoneOf } from '../db/queries/users'
 import { countKey } from '../db/row-counts'
 import { appUsers, dateOrInfinity, lowerOf, pets } from '../db/schema'
 import type { Deps } from '../deps'
@@ -80,22 +80,6 @@ const userRows = (db: Db) => (p: PageQuery) =>
     .orderBy(...p.orderBy)
     .limit(p.limit)
     .offset(p.offset)
-
-export type UserSummaryRow = Pick<typeof appUsers.$inferSelect, 'id' | 'username' | 'name' | 'email' | 'mobileNo' | 'profileImage'>
-
-/** A user as a feedback's author or a notification's recipient. */
-export const toUserSummary = (u: UserSummaryRow): UserSummary => ({
-  _id: u.id,
-  username: u.username,
-  name: u.name,
-  email: u.email,
-  mobileNo: u.mobileNo,
-  profileImage: u.profileImage,
-})
-
-/** The phone as one would dial it: '+44 7700900123'. */
-export const phoneOf = (u: { countryCode: string | null; mobileNo: string | null }) =>
-  u.mobileNo ? [u.countryCode, u.mobileNo].filter(Boolean).join(' ') : null
 
 export const USERS_CSV_HEADER = ['Username', 'Full Name', 'Email', 'DOB', 'Contact No.'] as const
 const userCsvLine = (u: UserRow): CsvValue[] => [u.username, u.name, u.email, u.dob, phoneOf(u)]
