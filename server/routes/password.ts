@@ -132,7 +132,7 @@ export const passwordRoutes = (deps: Deps) => {
         const adminId = await consumeResetToken(tx, resetToken, now)
         if (!adminId) return undefined
         await tx.update(admins).set({ passwordHash, updatedAt: now }).where(eq(admins.id, adminId))
-        await revokeSessionsOf(tx, deps.sessions, adminId, now)
+        await revokeSessionsOf(tx, adminId, now)
         return adminId
       })
       if (!adminId) throw badRequest(PASSWORD_MSG.resetTokenInvalid)
@@ -164,7 +164,7 @@ export const passwordRoutes = (deps: Deps) => {
       await deps.db.transaction(async (tx) => {
         await tx.update(admins).set({ passwordHash, updatedAt: now }).where(eq(admins.id, admin.id))
         // Other devices must sign in again with the new password; this one stays signed in.
-        await revokeSessionsOf(tx, deps.sessions, admin.id, now, sessionId)
+        await revokeSessionsOf(tx, admin.id, now, sessionId)
       })
       await recordAudit(c, { action: 'auth.password_change' })
       return c.json(ok(PASSWORD_MSG.passwordChanged, null))

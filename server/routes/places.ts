@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
-  CONFLICT_MSG,
   idParam,
   MSG,
   placeCreateBody,
@@ -18,16 +17,17 @@ import {
 } from '../../contract'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
+import { checkEditVersion, missedEdit } from '../db/queries/edit-version'
 import { countKey } from '../db/row-counts'
 import { lowerOf, places, placeSearchText } from '../db/schema'
 import type { Deps } from '../deps'
-import { badRequest, conflict, notFound } from '../api-error'
+import { notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
 import { csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
-import type { Storage } from '../storage/storage'
+import { checkAddedImages, checkImageEdit, type ImageRules } from '../storage/image-edit'
 
 /** Pet shops and hospitals: one implementation, its paths and words chosen by kind. */
 export const PLACE_KIND = {
@@ -58,12 +58,6 @@ export const PLACE_KIND = {
     },
   },
 } as const satisfies Record<PlaceKind, unknown>
-
-/** Messages of the image checks the schema cannot make (they need the storage or the stored place). */
-export const PLACE_IMAGE_MSG = {
-  notOurs: 'Please upload the image through the panel',
-  notPrevious: 'This image is not one of the current images',
-} as const
 
 type PlaceSort = NonNullable<PlaceListQuery['sortBy']>
 
@@ -127,12 +121,6 @@ const placeCsvLine = (p: PlaceRow): CsvValue[] => [p.name, p.address, placeStatu
 
 const ofKind = (kind: PlaceKind, id: string) => and(eq(places.id, id), eq(places.kind, kind))
 
-/** Why a conditional UPDATE changed no row: the place is gone (404), or it was saved meanwhile (409). */
-async function placeGone(db: Db, kind: PlaceKind, id: string, notFoundMsg: string) {
-  const [row] = await db.select({ id: places.id }).from(places).where(ofKind(kind, id))
-  return row ? conflict(CONFLICT_MSG.edited) : notFound(notFoundMsg)
-}
-
 /** Empty optional text is stored as null. */
 const orNull = (text: string) => (text === '' ? null : text)
 
@@ -147,34 +135,12 @@ const textColumns = (b: PlaceCreateBody | PlaceUpdateBody) => ({
   longitude: b.longitude,
 })
 
-/** Collects per-field image faults, then throws them together as one 400. */
-export function imageFaults() {
-  const fields: Record<string, string> = {}
-  return {
-    add: (field: string, message: string) => {
-      fields[field] ??= message
-    },
-    throwAny() {
-      const first = Object.values(fields)[0]
-      if (first !== undefined) throw badRequest(first, fields)
-    },
-  }
-}
-
-/** Each of `urls` must be an address of our storage (a file uploaded through the panel). */
-function checkUploaded(storage: Storage, faults: ReturnType<typeof imageFaults>, field: string, urls: string[]) {
-  urls.forEach((url, i) => {
-    if (!storage.ownsUrl(url)) faults.add(`${field}.${i}`, PLACE_IMAGE_MSG.notOurs)
-  })
-}
-
-/** Each image once, in the order given. */
-export const distinct = (urls: string[]) => [...new Set(urls)]
-
 /** List, CSV, details, add, edit, status toggle and delete of one kind of place. */
 const placeRoutes = (deps: Deps, kind: PlaceKind) => {
   const { plural, singular, msg } = PLACE_KIND[kind]
   const source = placeListSource(kind)
+  /** New images and logos: any file of our storage (a place's images have no folder of their own to check). */
+  const imageRules: ImageRules = { storage: deps.storage }
   /** The audit event of a write: its action ('petShop.delete'...), on a place of this kind. */
   const audited = (verb: 'create' | 'update' | 'status' | 'delete') => ({ action: `${kind}.${verb}` as const, target: kind })
   return (
@@ -203,10 +169,9 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
 
       .post(`/place/${singular}`, permit('place.write', audited('create')), validate('json', placeCreateBody(kind)), async (c) => {
         const body = c.req.valid('json')
-        const faults = imageFaults()
-        checkUploaded(deps.storage, faults, 'images', body.images)
-        if (body.logo && !deps.storage.ownsUrl(body.logo)) faults.add('logo', PLACE_IMAGE_MSG.notOurs)
-        faults.throwAny()
+        const images = checkAddedImages(imageRules, body.images, (faults) => {
+          if (body.logo) faults.upload('logo', body.logo)
+        })
         const now = deps.clock.now()
         const [created] = await deps.db
           .insert(places)
@@ -214,7 +179,7 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
             kind,
             ...textColumns(body),
             logo: body.logo ?? null,
-            images: distinct(body.images),
+            images,
             createdAt: now,
             updatedAt: now,
           })
@@ -224,17 +189,10 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
       })
 
       /**
-       * The stored images become `previousImages` (each one of the current images: a client
-       * cannot pass a foreign address off as one it keeps) followed by the new uploads. Images
-       * left out are only dropped from the place; their files stay in storage, since an address
-       * may be in use elsewhere (copied to another place, or cached by the app).
-       *
-       * Edit conflicts (contract/versions.ts): the body's `version` must still be the stored one.
-       * A stale version is told first (409), before any image fault it may cause. The UPDATE
-       * itself carries the check (`WHERE id = $1 AND version = $2`, raising it by one), so of two
-       * saves from one version exactly one wins, without a lock: the images were checked against
-       * the row as read, and that row is what the UPDATE changes only if its version is unchanged
-       * (every change of images or logo raises it).
+       * The stored images become `previousImages` followed by the new uploads
+       * (server/storage/image-edit.ts). The version guard (server/db/queries/edit-version.ts)
+       * needs no lock: the images were checked against the row as read, and the UPDATE changes
+       * that row only if its version is unchanged (every change of images or logo raises it).
        */
       .put(
         `/place/${singular}/:id`,
@@ -249,30 +207,24 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
             .from(places)
             .where(ofKind(kind, id))
           if (!place) throw notFound(msg.notFound)
-          if (place.version !== body.version) throw conflict(CONFLICT_MSG.edited)
-
-          const faults = imageFaults()
-          const current = new Set(place.images)
-          body.previousImages.forEach((url, i) => {
-            if (!current.has(url)) faults.add(`previousImages.${i}`, PLACE_IMAGE_MSG.notPrevious)
+          checkEditVersion(place, body)
+          const images = checkImageEdit(imageRules, place.images, body, (faults) => {
+            // The current logo may come back unchanged, wherever it was stored from.
+            if (body.logo && body.logo !== place.logo) faults.upload('logo', body.logo)
           })
-          checkUploaded(deps.storage, faults, 'images', body.images)
-          // The current logo may come back unchanged, wherever it was stored from.
-          if (body.logo && body.logo !== place.logo && !deps.storage.ownsUrl(body.logo)) faults.add('logo', PLACE_IMAGE_MSG.notOurs)
-          faults.throwAny()
 
           const [updated] = await deps.db
             .update(places)
             .set({
               ...textColumns(body),
-              images: distinct([...body.previousImages, ...body.images]),
+              images,
               ...(body.logo !== undefined ? { logo: body.logo } : {}),
               updatedAt: deps.clock.now(),
               version: sql`${places.version} + 1`,
             })
             .where(and(ofKind(kind, id), eq(places.version, body.version)))
             .returning()
-          if (!updated) throw await placeGone(deps.db, kind, id, msg.notFound)
+          if (!updated) throw await missedEdit(deps.db, places, ofKind(kind, id), msg.notFound)
           auditNote(c, { label: updated.name })
           return c.json(ok(msg.updated, toPlaceDetails(updated)))
         },

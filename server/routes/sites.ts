@@ -2,14 +2,11 @@ import { and, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   CITY_MSG,
-  CONFLICT_MSG,
-  IMAGE_EXTENSION,
   idParam,
   SITE_MSG,
   siteCreateBody,
   siteListQuery,
   siteUpdateBody,
-  UPLOAD_RULES,
   type PlaceStatus,
   type SiteCreateBody,
   type SiteDetails,
@@ -19,16 +16,17 @@ import {
 } from '../../contract'
 import type { Db } from '../db/client'
 import { like, listPage, type ListSource, type PageQuery } from '../db/list'
+import { checkEditVersion, missedEdit } from '../db/queries/edit-version'
 import { countKey } from '../db/row-counts'
 import { cities, lowerOf, sites, siteSearchText } from '../db/schema'
 import type { Deps } from '../deps'
-import { conflict, notFound } from '../api-error'
+import { notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { checkAddedImages, checkImageEdit, type ImageRules } from '../storage/image-edit'
 import type { Storage } from '../storage/storage'
-import { distinct, imageFaults, PLACE_IMAGE_MSG } from './places'
 
 type SiteSort = NonNullable<SiteListQuery['sortBy']>
 
@@ -111,22 +109,8 @@ const textColumns = (b: SiteCreateBody | SiteUpdateBody) => ({
   longitude: b.longitude,
 })
 
-/**
- * The end of a file address that POST /common/upload signed for the site folder:
- * `site/<year>/<month>/<uuid>.<ext>`, with an extension of the folder's image types, so that a
- * site image passed the site's upload rules (types, 20 MB).
- */
-const SITE_EXTENSIONS = UPLOAD_RULES.site.mimeTypes.map((type) => IMAGE_EXTENSION[type]).join('|')
-const SITE_KEY_END = new RegExp(`/site/\\d{4}/\\d{2}/[0-9a-f-]{36}\\.(?:${SITE_EXTENSIONS})$`)
-
-/** Whether `url` is a file of our storage uploaded to the site folder. */
-export const isSiteUpload = (storage: Storage, url: string) => storage.ownsUrl(url) && SITE_KEY_END.test(url)
-
-function checkSiteUploads(storage: Storage, faults: ReturnType<typeof imageFaults>, urls: string[]) {
-  urls.forEach((url, i) => {
-    if (!isSiteUpload(storage, url)) faults.add(`images.${i}`, PLACE_IMAGE_MSG.notOurs)
-  })
-}
+/** A site's new images: files uploaded to the site folder, so within the site's types and 20 MB. */
+const siteImages = (storage: Storage): ImageRules => ({ storage, folder: 'site' })
 
 /**
  * Sites of the content screens (docs/DECISIONS.md, Content): list, details, add, edit and status toggle
@@ -154,9 +138,7 @@ export const sitesRoutes = (deps: Deps) =>
     /** An unknown city (or one deleted meanwhile) is a 404 with CITY_MSG.notFound. */
     .post('/admin/site', permit('site.write', { action: 'site.create', target: 'site' }), validate('json', siteCreateBody), async (c) => {
       const body = c.req.valid('json')
-      const faults = imageFaults()
-      checkSiteUploads(deps.storage, faults, body.images)
-      faults.throwAny()
+      const images = checkAddedImages(siteImages(deps.storage), body.images)
       const now = deps.clock.now()
       const created = await deps.db.transaction(async (tx) => {
         // KEY SHARE: the city cannot be deleted until the site is in (then its key holds it).
@@ -164,7 +146,7 @@ export const sitesRoutes = (deps: Deps) =>
         if (!city) throw notFound(CITY_MSG.notFound)
         const [row] = await tx
           .insert(sites)
-          .values({ cityId: body.cityId, ...textColumns(body), images: distinct(body.images), createdAt: now, updatedAt: now })
+          .values({ cityId: body.cityId, ...textColumns(body), images, createdAt: now, updatedAt: now })
           .returning()
         return toSiteDetails(row!, city.name)
       })
@@ -173,11 +155,9 @@ export const sitesRoutes = (deps: Deps) =>
     })
 
     /**
-     * The stored images become `previousImages` (each one of the current images) followed by the
-     * new uploads; a site stays in its city. Edit conflicts as for places (server/routes/places.ts):
-     * a stale `version` is a 409 before any image fault, and the UPDATE carries the check
-     * (`WHERE id = $1 AND version = $2`, raising it by one), so of two saves from one version
-     * exactly one wins.
+     * The stored images become `previousImages` followed by the new uploads
+     * (server/storage/image-edit.ts), under the version guard of server/db/queries/edit-version.ts;
+     * a site stays in its city.
      */
     .put(
       '/admin/site/:id',
@@ -189,30 +169,20 @@ export const sitesRoutes = (deps: Deps) =>
         const { id } = c.req.valid('param')
         const [site] = await deps.db.select({ images: sites.images, version: sites.version }).from(sites).where(eq(sites.id, id))
         if (!site) throw notFound(SITE_MSG.notFound)
-        if (site.version !== body.version) throw conflict(CONFLICT_MSG.edited)
-
-        const faults = imageFaults()
-        const current = new Set(site.images)
-        body.previousImages.forEach((url, i) => {
-          if (!current.has(url)) faults.add(`previousImages.${i}`, PLACE_IMAGE_MSG.notPrevious)
-        })
-        checkSiteUploads(deps.storage, faults, body.images)
-        faults.throwAny()
+        checkEditVersion(site, body)
+        const images = checkImageEdit(siteImages(deps.storage), site.images, body)
 
         const [row] = await deps.db
           .update(sites)
           .set({
             ...textColumns(body),
-            images: distinct([...body.previousImages, ...body.images]),
+            images,
             updatedAt: deps.clock.now(),
             version: sql`${sites.version} + 1`,
           })
           .where(and(eq(sites.id, id), eq(sites.version, body.version)))
           .returning()
-        if (!row) {
-          const [still] = await deps.db.select({ id: sites.id }).from(sites).where(eq(sites.id, id))
-          throw still ? conflict(CONFLICT_MSG.edited) : notFound(SITE_MSG.notFound)
-        }
+        if (!row) throw await missedEdit(deps.db, sites, eq(sites.id, id), SITE_MSG.notFound)
         // A site's city cannot be deleted while it has sites, so it is there.
         const [city] = await deps.db.select({ name: cities.name }).from(cities).where(eq(cities.id, row.cityId))
         const updated = toSiteDetails(row, city!.name)
