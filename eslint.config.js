@@ -7,7 +7,8 @@ import tseslint from 'typescript-eslint'
 /**
  * Import boundaries (docs/ARCHITECTURE.md): `src` and `server` never import each other, both may
  * import `contract`, `contract` imports only zod, and inside `src` features do not import each
- * other (routes compose them) while shared components and lib import no feature.
+ * other (routes compose them) while shared components and lib import no feature. Inside `server`
+ * the layers point down (serverLayers) and a route imports no other route.
  */
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -16,6 +17,30 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
 const noServer = { group: ['**/server/**', '../server', '../../server'], message: 'The SPA never imports the server.' }
 const noSrc = { group: ['**/src/**', '@/*'], message: 'The server never imports the SPA.' }
+
+/**
+ * The server's layers, top to bottom: a module imports from its own layer and the ones below,
+ * never from one above. Each name is a folder of server/ or a module at its root (without .ts).
+ */
+const serverLayers = [
+  { layer: 'process', names: ['index', 'app', 'spa', 'pet-preview', 'health', 'maintenance', 'lock', 'stop-with-npm', 'demo-passwords', 'seed'] },
+  { layer: 'routes', names: ['routes', 'openapi'] },
+  { layer: 'http', names: ['http', 'deps'] },
+  { layer: 'services', names: ['auth', 'storage', 'mail', 'notifications', 'content'] },
+  { layer: 'db', names: ['db'] },
+  { layer: 'leaves', names: ['api-error', 'clock', 'log', 'config'] },
+]
+// Every folder and root module has a layer, so a new one is placed before anything imports it.
+const unplaced = readdirSync(new URL('./server', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory() || d.name.endsWith('.ts'))
+  .map((d) => (d.isDirectory() ? d.name : d.name.replace(/\.ts$/, '')))
+  .filter((name) => !serverLayers.some((l) => l.names.includes(name)))
+if (unplaced.length > 0) throw new Error(`eslint.config.js: give server/${unplaced.join(', server/')} a layer in serverLayers`)
+const layerArrow = serverLayers.map((l) => l.layer).join(' -> ')
+/** The import paths, from a file `depth` folders below server/, that reach one of `names`. */
+const reaching = (depth, names) => `^(${depth === 0 ? '\\./' : `(\\.\\./){${depth}}`})(${names.join('|')})(/|$)`
+// A route's sibling is another route: what two routes share is a query in server/db/queries/.
+const noSiblingRoute = { regex: '^\\./', message: 'A route imports no other route; put what routes share in server/db/queries/.' }
 
 export default tseslint.config(
   { ignores: ['dist', 'build', 'data', '.bench-data', 'coverage', 'node_modules', 'src/routeTree.gen.ts', 'server/db/migrations'] },
@@ -66,4 +91,15 @@ export default tseslint.config(
     }),
   },
   { files: ['server/**/*.ts', 'test/server/**/*.ts'], rules: restrict(noSrc) },
+  // No import back up a layer, from a root module (depth 0) or from a folder's files at each depth.
+  ...serverLayers.slice(1).flatMap(({ layer, names }, i) => {
+    const above = serverLayers.slice(0, i + 1).flatMap((l) => l.names)
+    const message = `The server's layers point down (${layerArrow}): a module in ${layer} imports nothing from a layer above.`
+    return names.flatMap((name) =>
+      [0, 1, 2, 3].map((depth) => ({
+        files: [depth === 0 ? `server/${name}.ts` : `server/${name}/${'*/'.repeat(depth - 1)}*.ts`],
+        rules: restrict(noSrc, { regex: reaching(depth, above), message }, ...(name === 'routes' && depth === 1 ? [noSiblingRoute] : [])),
+      })),
+    )
+  }),
 )
