@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AUTH_MSG } from './auth'
 import { ROLE, USER_STATUS } from './enums'
 import { listQuery } from './list'
 import { boundedText, cap, emailField, matching, passwordField, profileNameField, requiredText } from './validation'
@@ -36,7 +37,7 @@ export const ADMINS_MSG = {
   inviteInvalid: 'This invitation link is invalid. Ask an admin to send a new one.',
   inviteExpired: 'This invitation has expired. Ask an admin to send a new one.',
   inviteUsed: 'This invitation has already been used. Sign in, or use Forgot Password.',
-  inviteAccountBlocked: 'Your account has been blocked. Please contact the administrator.',
+  inviteAccountBlocked: AUTH_MSG.blocked,
   inviteMissing: 'Open the link from your invitation email to set your password.',
 } as const
 

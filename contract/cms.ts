@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CMS_TYPE } from './enums'
+import { API_MSG } from './messages'
 import { cap, faqSchema } from './validation'
 import { VERSION_MSG } from './versions'
 
@@ -85,8 +86,26 @@ export type Faq = z.infer<typeof faq>
 
 /** POST /admin/faq and PUT /admin/faq/{id} take `faqSchema`; PUT /admin/faq/order takes every id in its new order. */
 export const faqBody = faqSchema
-export const faqOrderBody = z.strictObject({ ids: z.array(z.uuid({ message: 'Invalid id' })).min(1).max(1000) })
+export const faqOrderBody = z.strictObject({ ids: z.array(z.uuid({ message: API_MSG.invalidId })).min(1).max(1000) })
 export type FaqOrderBody = z.infer<typeof faqOrderBody>
+
+/** What the CMS page calls answer. */
+export const CMS_MSG = {
+  listed: 'CMS pages fetched successfully',
+  fetched: 'Content fetched successfully',
+  updated: 'Content updated successfully',
+} as const
+
+/** What the FAQ calls answer; the SPA shows the same texts. */
+export const FAQS_MSG = {
+  listed: 'FAQs fetched successfully',
+  added: 'FAQ added successfully',
+  updated: 'FAQ updated successfully',
+  deleted: 'FAQ deleted successfully',
+  ordered: 'FAQ order updated successfully',
+  notFound: 'FAQ not found',
+  orderIncomplete: 'Send every FAQ exactly once',
+} as const
 
 /**
  * The product's content-type helper: which CMS type a route shows, for the in-app

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LIST_LIMIT_MAX, PAGE_SIZE_DEFAULT } from './limits'
+import { API_MSG } from './messages'
 import { cap } from './validation'
 
 /** 1 ascending, -1 descending, 0 the list's own default order (newest first). */
@@ -28,4 +29,4 @@ export function listQuery<const S extends readonly [string, ...string[]], F exte
 export const listDefaults = { page: 1, limit: PAGE_SIZE_DEFAULT, search: '', sortOrder: 0 } as const
 
 /** A path id: the wire's `_id`, a UUID. */
-export const idParam = z.object({ id: z.uuid({ message: 'Invalid id' }) })
+export const idParam = z.object({ id: z.uuid({ message: API_MSG.invalidId }) })

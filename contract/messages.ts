@@ -37,6 +37,37 @@ export const MSG = {
   profileNameMax: 'Name should be maximum of 50 characters',
 } as const
 
+/** What the server answers whatever the resource: sign-in, permission, unknown paths, its own failures. */
+export const API_MSG = {
+  signIn: 'Please sign in to continue',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  forbidden: 'You do not have permission to do this',
+  notFound: 'Not found',
+  noRoute: (method: string, path: string) => `No API route for ${method} ${path}`,
+  invalidRequest: 'Invalid request',
+  invalidId: 'Invalid id',
+  bodyTooLarge: 'Request body is too large',
+  cutOff: 'The request was cut off',
+  internal: 'Something went wrong on our side. Please try again later.',
+} as const
+
+/** What a JSON body the server cannot take is told, before its schema is checked. */
+export const JSON_MSG = {
+  mediaType: 'Content-Type must be application/json',
+  malformed: 'Request body is not valid JSON',
+  tooDeep: (maxDepth: number) => `Request body is nested too deeply (more than ${maxDepth} levels)`,
+  duplicateKey: (key: string) => `Request body has the key "${key.slice(0, 100)}" more than once`,
+  notObject: 'Request body must be a JSON object',
+  nul: 'Text must not contain NUL characters',
+} as const
+
+/** What a create sent with an Idempotency-Key header may be told. */
+export const IDEMPOTENCY_MSG = {
+  badKey: 'Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores',
+  otherRequest: 'This Idempotency-Key was already used for a different request. Send a new key with a new submission.',
+  stillRunning: 'The first request with this Idempotency-Key is still being processed. Please try again in a moment.',
+} as const
+
 /** "N minutes" for a wait in seconds, rounded up (at least 1 minute). */
 export const minutesText = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60))

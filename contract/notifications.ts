@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AUDIENCE } from './enums'
 import { listQuery } from './list'
 import { userSummary } from './feedback'
+import { API_MSG } from './messages'
 import { titleDescriptionSchema } from './validation'
 
 export const audience = z.enum(AUDIENCE)
@@ -32,7 +33,7 @@ export type NotificationListQuery = z.infer<typeof notificationListQuery>
 export const notificationSendBody = titleDescriptionSchema
   .extend({
     sendToAllUsers: z.boolean().default(true),
-    userIds: z.array(z.uuid({ message: 'Invalid id' })).max(10_000).default([]),
+    userIds: z.array(z.uuid({ message: API_MSG.invalidId })).max(10_000).default([]),
   })
   .refine((v) => v.sendToAllUsers || v.userIds.length > 0, { message: 'Select at least one user', path: ['userIds'] })
 export type NotificationSendBody = z.infer<typeof notificationSendBody>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { minutesText } from './messages'
+import { API_MSG, minutesText } from './messages'
 
 /** A pet, every field the public page shows, as GET /pet/petbyid returns it for the public page. */
 export const petDetails = z.object({
@@ -30,7 +30,7 @@ export const petDetails = z.object({
 export type PetDetails = z.infer<typeof petDetails>
 
 /** GET /pet/petbyid?petId=: public, no token. */
-export const petByIdQuery = z.strictObject({ petId: z.uuid({ message: 'Invalid id' }) })
+export const petByIdQuery = z.strictObject({ petId: z.uuid({ message: API_MSG.invalidId }) })
 export type PetByIdQuery = z.infer<typeof petByIdQuery>
 
 /** What the public pet page's call answers. */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { PLACE_STATUS, type PlaceKind } from './enums'
 import { addedImages, imageEditBody, imageUrl } from './image-edit'
 import { listQuery } from './list'
+import { MSG } from './messages'
 import { placeFields } from './validation'
 
 /** Pet shops and hospitals share one shape; the kind comes from the path. */
@@ -55,3 +56,25 @@ export type PlaceCreateBody = z.infer<ReturnType<typeof placeCreateBody>>
 export const placeUpdateBody = (kind: PlaceKind) =>
   imageEditBody(placeFields(kind).extend({ logo: imageUrl.nullable().optional() }), { min: 0 })
 export type PlaceUpdateBody = z.infer<ReturnType<typeof placeUpdateBody>>
+
+/** What the pet shop and hospital calls answer, by kind; the SPA shows the same texts. */
+export const PLACES_MSG = {
+  petShop: {
+    listed: 'Pet shops fetched successfully',
+    fetched: 'Pet shop fetched successfully',
+    created: 'Pet shop added successfully',
+    updated: 'Pet shop updated successfully',
+    statusUpdated: 'Pet shop status updated successfully',
+    deleted: MSG.shopDeleted,
+    notFound: 'Pet shop not found',
+  },
+  hospital: {
+    listed: 'Hospitals fetched successfully',
+    fetched: 'Hospital fetched successfully',
+    created: 'Hospital added successfully',
+    updated: 'Hospital updated successfully',
+    statusUpdated: 'Hospital status updated successfully',
+    deleted: MSG.hospitalDeleted,
+    notFound: 'Hospital not found',
+  },
+} as const satisfies Record<PlaceKind, Record<string, string>>

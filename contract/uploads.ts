@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { IMAGE_MAX_BYTES, IMAGES_MAX, PROFILE_IMAGE_MAX_BYTES, SITE_IMAGE_MAX_BYTES } from './limits'
-import { MSG } from './messages'
+import { minutesText, MSG } from './messages'
 import { cap } from './validation'
 
 /**
@@ -49,9 +49,20 @@ export const UPLOAD_RULES: Record<UploadFolder, UploadRule> = {
 export const UPLOAD_LINK_TTL_MS = 10 * 60 * 1000
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+/** "2 GB", "500 MB": a quota as its message states it. */
+const sizeText = (bytes: number) => (bytes >= 1024 ** 3 ? `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB` : megabytes(bytes))
+/** "3 hours", or minutes under an hour. */
+const waitText = (seconds: number) => {
+  if (seconds < 3600) return minutesText(seconds)
+  const hours = Math.ceil(seconds / 3600)
+  return `${hours} hour${hours === 1 ? '' : 's'}`
+}
 
 export const UPLOAD_MSG = {
   signed: 'Upload links created successfully',
+  notArray: 'Request body must be a JSON array of files',
+  quota: (files: number, bytes: number, retryAfterS: number) =>
+    `Daily upload limit reached: up to ${files} files or ${sizeText(bytes)} per admin in 24 hours. Please try again in ${waitText(retryAfterS)}.`,
   filesMin: 'Choose at least one file to upload',
   filesMax: MSG.imagesMax,
   fileNameMax: 'File name should be maximum of 255 characters',
@@ -61,6 +72,13 @@ export const UPLOAD_MSG = {
   // The upload endpoint of the built-in (disk) storage: the answers a signed post may get.
   notMultipart: 'Send the upload as multipart/form-data',
   malformed: 'The upload form could not be read',
+  // What is wrong with an unreadable form (after `malformed` and a colon).
+  partHeaderMalformed: 'A part header is malformed',
+  partHeaderTooLong: 'A part header is too long',
+  partNotFormData: 'A part is not form-data',
+  partNoName: 'A part has no name',
+  delimiterMalformed: 'A delimiter line is malformed',
+  endedEarly: 'The form ended early',
   noFile: 'The upload form has no file: send it last, under the name "file"',
   fileNotLast: 'Send the file last, under the name "file"',
   fieldRepeated: (name: string) => `The form field "${name}" is sent more than once`,

@@ -1,4 +1,4 @@
-import { type ERROR_STATUS, type ErrorCode } from '../contract'
+import { API_MSG, type ERROR_STATUS, type ErrorCode } from '../contract'
 
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode]
 
@@ -21,7 +21,7 @@ export class ApiError extends Error {
 /** Shorthands for the errors routes throw most. */
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new ApiError(400, 'BAD_REQUEST', message, fields)
-export const unauthorized = (message = 'Please sign in to continue') => new ApiError(401, 'UNAUTHORIZED', message)
-export const forbidden = (message = 'You do not have permission to do this') => new ApiError(403, 'FORBIDDEN', message)
-export const notFound = (message = 'Not found') => new ApiError(404, 'NOT_FOUND', message)
+export const unauthorized = (message: string = API_MSG.signIn) => new ApiError(401, 'UNAUTHORIZED', message)
+export const forbidden = (message: string = API_MSG.forbidden) => new ApiError(403, 'FORBIDDEN', message)
+export const notFound = (message: string = API_MSG.notFound) => new ApiError(404, 'NOT_FOUND', message)
 export const conflict = (message: string) => new ApiError(409, 'CONFLICT', message)

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { can, type AuditActionName, type AuditTargetType, type Permission } from '../../contract'
+import { API_MSG, can, type AuditActionName, type AuditTargetType, type Permission } from '../../contract'
 import { recordAudit } from './audit'
 import { touchSession } from '../auth/sessions'
 import { forbidden, unauthorized } from '../api-error'
@@ -15,12 +15,12 @@ export const bearerToken = (c: AppContext): string | undefined => BEARER.exec(c.
 /** Finds the signed-in admin of the request from its `Authorization: Bearer` token, or throws 401. */
 async function authenticate(c: AppContext): Promise<SignedIn> {
   const token = bearerToken(c)
-  if (!token) throw unauthorized('Please sign in to continue')
+  if (!token) throw unauthorized(API_MSG.signIn)
   const { db, clock, sessions } = c.get('deps')
   const now = clock.now()
   // Through a short in-process cache: see server/auth/sessions.ts for how stale it may be.
   const session = await sessions.lookUp(token, now)
-  if (!session) throw unauthorized('Your session has expired. Please sign in again.')
+  if (!session) throw unauthorized(API_MSG.sessionExpired)
   if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
     session.lastUsedAt = now // the kept session too: one touch a minute, not one per request
     await touchSession(db, session.id, now)

@@ -1,12 +1,10 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { ERROR_STATUS, type ErrorCode } from '../../contract'
+import { API_MSG, ERROR_STATUS, type ErrorCode } from '../../contract'
 import { logError, logInfo } from '../log'
 import { ApiError } from '../api-error'
 import type { AppEnv } from './env'
 import { errorBodyOf } from './respond'
-
-const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again later.'
 
 const codeOfStatus = (status: number): ErrorCode | undefined =>
   (Object.keys(ERROR_STATUS) as ErrorCode[]).find((code) => ERROR_STATUS[code] === status)
@@ -34,20 +32,20 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof HTTPException) {
     const code = codeOfStatus(err.status)
     if (code && code !== 'INTERNAL') {
-      return c.json(errorBodyOf(code, err.message || 'Invalid request', requestId), ERROR_STATUS[code])
+      return c.json(errorBodyOf(code, err.message || API_MSG.invalidRequest, requestId), ERROR_STATUS[code])
     }
   }
   // The client went away mid-request (a closed tab, an upload cut by the request timeout): nothing
   // broke and nobody reads the answer, so it is one plain line, not an error with its stack.
   if (c.req.raw.signal.aborted) {
     logInfo(`${c.req.method} ${c.req.path} (request ${requestId ?? '-'}): the client went away before the request was read`)
-    return c.json(errorBodyOf('BAD_REQUEST', 'The request was cut off', requestId), 400)
+    return c.json(errorBodyOf('BAD_REQUEST', API_MSG.cutOff, requestId), 400)
   }
   // Anything else is a bug or an outage: log it, and tell the caller only the request id.
   logError(`${c.req.method} ${c.req.path} (request ${requestId ?? '-'})`, err)
-  return c.json(errorBodyOf('INTERNAL', INTERNAL_MESSAGE, requestId), 500)
+  return c.json(errorBodyOf('INTERNAL', API_MSG.internal, requestId), 500)
 }
 
 /** Unknown routes under /api answer the contract's 404 body. */
 export const apiNotFound: NotFoundHandler<AppEnv> = (c) =>
-  c.json(errorBodyOf('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`, requestIdOf(c)), 404)
+  c.json(errorBodyOf('NOT_FOUND', API_MSG.noRoute(c.req.method, c.req.path), requestIdOf(c)), 404)

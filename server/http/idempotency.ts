@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { and, eq, lt } from 'drizzle-orm'
 import type { MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { IDEMPOTENCY_MSG } from '../../contract'
 import { sha256 } from '../auth/tokens'
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'
@@ -33,12 +34,6 @@ const POLL_MS = 25
 
 /** UUIDs and similar random tokens: short, and safe to store and compare. */
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/
-
-export const IDEMPOTENCY_MSG = {
-  badKey: 'Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores',
-  otherRequest: 'This Idempotency-Key was already used for a different request. Send a new key with a new submission.',
-  stillRunning: 'The first request with this Idempotency-Key is still being processed. Please try again in a moment.',
-} as const
 
 /** The header a replayed answer carries. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed'

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
+import { API_MSG } from '../../contract'
 import { forwardedValue, type TrustProxy } from './client-address'
 import { errorBodyOf } from './respond'
 
@@ -28,7 +29,7 @@ export const LARGER_BODIES: readonly { method: string; path: RegExp; maxBytes: n
 ]
 
 const tooLarge = (c: Context) =>
-  c.json(errorBodyOf('PAYLOAD_TOO_LARGE', 'Request body is too large', c.get('requestId') as string | undefined), 413)
+  c.json(errorBodyOf('PAYLOAD_TOO_LARGE', API_MSG.bodyTooLarge, c.get('requestId') as string | undefined), 413)
 
 /**
  * 413 for a body over the call's limit, before anything reads it: at once when Content-Length

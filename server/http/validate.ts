@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { z } from 'zod'
+import { JSON_MSG } from '../../contract'
 import { ApiError, badRequest } from '../api-error'
 import type { AppContext, AppEnv } from './env'
 
@@ -10,15 +11,6 @@ const UNKNOWN_FIELD = 'This field is not allowed'
 
 /** Deeper JSON than any contract body (a few levels) is refused before it is parsed. */
 export const JSON_MAX_DEPTH = 32
-
-export const JSON_MSG = {
-  mediaType: 'Content-Type must be application/json',
-  malformed: 'Request body is not valid JSON',
-  tooDeep: `Request body is nested too deeply (more than ${JSON_MAX_DEPTH} levels)`,
-  duplicateKey: (key: string) => `Request body has the key "${key.slice(0, 100)}" more than once`,
-  notObject: 'Request body must be a JSON object',
-  nul: 'Text must not contain NUL characters',
-} as const
 
 /**
  * One pass over JSON text, without parsing it: whether it nests deeper than `maxDepth`, and the
@@ -79,7 +71,7 @@ export async function readJsonBody(c: AppContext): Promise<unknown> {
     throw badRequest(JSON_MSG.malformed)
   }
   const scan = scanJson(text, JSON_MAX_DEPTH)
-  if (scan.tooDeep) throw badRequest(JSON_MSG.tooDeep)
+  if (scan.tooDeep) throw badRequest(JSON_MSG.tooDeep(JSON_MAX_DEPTH))
   let body: unknown
   try {
     body = JSON.parse(text)

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { idParam, loginSchema, THROTTLE_MSG, USER_STATUS, type LoginResult } from '../../contract'
+import { AUTH_MSG, idParam, loginSchema, THROTTLE_MSG, USER_STATUS, type LoginResult } from '../../contract'
 import { recordAudit } from '../http/audit'
 import { findAdminByEmail, normaliseEmail, toAdminProfile } from '../auth/admins'
 import { spendPasswordCheck, verifyPassword } from '../auth/passwords'
@@ -13,14 +13,6 @@ import type { AppEnv } from '../http/env'
 import { TooManyRequests } from '../http/errors'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
-
-export const AUTH_MSG = {
-  loggedIn: 'Login successfully',
-  loggedOut: 'Logout successfully',
-  badCredentials: 'Invalid email or password',
-  blocked: 'Your account has been blocked. Please contact the administrator.',
-  notYourSession: 'You can only log out of your own session',
-} as const
 
 /** Sign-in and sign-out. */
 export const authRoutes = (deps: Deps) =>

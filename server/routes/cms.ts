@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { CMS_PAGE_TYPES, CONFLICT_MSG, cmsTypeParam, cmsUpdateBody, type CmsPage, type CmsPageType } from '../../contract'
+import { CMS_MSG, CMS_PAGE_TYPES, CONFLICT_MSG, cmsTypeParam, cmsUpdateBody, type CmsPage, type CmsPageType } from '../../contract'
 import { sanitizeRichText } from '../content/sanitize'
 import type { Db } from '../db/client'
 import { cmsPages } from '../db/schema'
@@ -10,12 +10,6 @@ import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
-
-export const CMS_MSG = {
-  listed: 'CMS pages fetched successfully',
-  fetched: 'Content fetched successfully',
-  updated: 'Content updated successfully',
-} as const
 
 /** A page's name in the audit log. */
 const CMS_PAGE_LABEL: Record<CmsPageType, string> = { 1: 'Privacy policy', 2: 'Terms and conditions', 4: 'Contact us', 5: 'Support' }

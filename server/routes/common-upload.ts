@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
-import { IMAGE_EXTENSION, minutesText, UPLOAD_LINK_TTL_MS, UPLOAD_MSG, UPLOAD_RULES, uploadRequest, type ImageMimeType, type UploadFolder } from '../../contract'
+import { IMAGE_EXTENSION, JSON_MSG, UPLOAD_LINK_TTL_MS, UPLOAD_MSG, UPLOAD_RULES, uploadRequest, type ImageMimeType, type UploadFolder } from '../../contract'
 import { addMs } from '../clock'
 import type { Deps } from '../deps'
 import { ApiError, badRequest } from '../api-error'
@@ -9,21 +9,7 @@ import type { AppContext, AppEnv } from '../http/env'
 import { TooManyRequests } from '../http/errors'
 import { ok } from '../http/respond'
 import { validationError } from '../http/validate'
-import { recordSignedUploads, type UploadQuota } from '../storage/signed-uploads'
-
-/** "2 GB", "500 MB": the quota as the message states it. */
-const sizeText = (bytes: number) =>
-  bytes >= 1024 ** 3 ? `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB` : `${Math.round((bytes / 1024 ** 2) * 10) / 10} MB`
-
-/** "3 hours", or minutes under an hour. */
-const waitText = (seconds: number) => {
-  if (seconds < 3600) return minutesText(seconds)
-  const hours = Math.ceil(seconds / 3600)
-  return `${hours} hour${hours === 1 ? '' : 's'}`
-}
-
-export const UPLOAD_QUOTA_MSG = (quota: UploadQuota, retryAfterS: number) =>
-  `Daily upload limit reached: up to ${quota.files} files or ${sizeText(quota.bytes)} per admin in 24 hours. Please try again in ${waitText(retryAfterS)}.`
+import { recordSignedUploads } from '../storage/signed-uploads'
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
 
@@ -34,14 +20,14 @@ const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
  */
 async function readUploadRequest(c: AppContext) {
   const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim()
-  if (!JSON_MEDIA_TYPE.test(mediaType)) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json')
+  if (!JSON_MEDIA_TYPE.test(mediaType)) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', JSON_MSG.mediaType)
   let body: unknown
   try {
     body = await c.req.json()
   } catch {
-    throw badRequest('Request body is not valid JSON')
+    throw badRequest(JSON_MSG.malformed)
   }
-  if (!Array.isArray(body)) throw badRequest('Request body must be a JSON array of files')
+  if (!Array.isArray(body)) throw badRequest(UPLOAD_MSG.notArray)
   const result = uploadRequest.safeParse(body)
   if (result.success) return result.data
   const error = validationError(result.error)
@@ -75,7 +61,7 @@ export const commonUploadRoutes = (deps: Deps) =>
     }))
     const quota = deps.config.uploadQuota
     const check = await recordSignedUploads(deps, c.get('signedIn').admin.id, targets, quota)
-    if (!check.ok) throw new TooManyRequests(UPLOAD_QUOTA_MSG(quota, check.retryAfterS), check.retryAfterS)
+    if (!check.ok) throw new TooManyRequests(UPLOAD_MSG.quota(quota.files, quota.bytes, check.retryAfterS), check.retryAfterS)
     const data = await Promise.all(targets.map((target) => deps.storage.signPost(target)))
     return c.json(ok(UPLOAD_MSG.signed, data))
   })

@@ -1,6 +1,6 @@
 import { asc, eq, gt, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { faqBody, faqOrderBody, idParam, type Faq } from '../../contract'
+import { FAQS_MSG, faqBody, faqOrderBody, idParam, type Faq } from '../../contract'
 import type { Db } from '../db/client'
 import { faqs } from '../db/schema'
 import type { Deps } from '../deps'
@@ -9,16 +9,6 @@ import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
-
-export const FAQS_MSG = {
-  listed: 'FAQs fetched successfully',
-  added: 'FAQ added successfully',
-  updated: 'FAQ updated successfully',
-  deleted: 'FAQ deleted successfully',
-  ordered: 'FAQ order updated successfully',
-  notFound: 'FAQ not found',
-  orderIncomplete: 'Send every FAQ exactly once',
-} as const
 
 const toFaq = (row: typeof faqs.$inferSelect): Faq => ({
   _id: row.id,

@@ -3,7 +3,9 @@ import { Hono } from 'hono'
 import {
   changePasswordSchema,
   emailSchema,
+  OTP_CHECK_MSG,
   OTP_TTL_MS,
+  PASSWORD_MSG,
   resetPasswordSchema,
   THROTTLE_MSG,
   USER_STATUS,
@@ -26,23 +28,6 @@ import { TooManyRequests } from '../http/errors'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { logError } from '../log'
-
-export const PASSWORD_MSG = {
-  otpSent: 'If this email is registered, a verification code has been sent to it.',
-  otpVerified: 'OTP verified successfully',
-  passwordReset: 'Password reset successfully',
-  passwordChanged: 'Password changed successfully',
-  resetTokenInvalid: 'This reset request is invalid or has expired. Please verify your email again.',
-  oldPasswordWrong: 'Old password is incorrect',
-  samePassword: 'New password must be different from the old password',
-} as const
-
-export const OTP_CHECK_MSG: Record<Exclude<OtpCheck, 'ok'>, string> = {
-  invalid: 'Invalid verification code',
-  expired: 'Verification code has expired. Please request a new one.',
-  used: 'Verification code has already been used. Please request a new one.',
-  exhausted: 'Too many wrong attempts. Please request a new code.',
-}
 
 /** OTP failures name the field, so the form shows them under the code input. */
 const otpError = (check: Exclude<OtpCheck, 'ok'>) => badRequest(OTP_CHECK_MSG[check], { otp: OTP_CHECK_MSG[check] })

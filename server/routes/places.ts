@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   idParam,
-  MSG,
+  PLACES_MSG,
   placeCreateBody,
   placeListQuery,
   placeStatusLabel,
@@ -34,28 +34,12 @@ export const PLACE_KIND = {
   petShop: {
     plural: 'pet-shops',
     singular: 'pet-shop',
-    msg: {
-      listed: 'Pet shops fetched successfully',
-      fetched: 'Pet shop fetched successfully',
-      created: 'Pet shop added successfully',
-      updated: 'Pet shop updated successfully',
-      statusUpdated: 'Pet shop status updated successfully',
-      deleted: MSG.shopDeleted,
-      notFound: 'Pet shop not found',
-    },
+    msg: PLACES_MSG.petShop,
   },
   hospital: {
     plural: 'hospitals',
     singular: 'hospital',
-    msg: {
-      listed: 'Hospitals fetched successfully',
-      fetched: 'Hospital fetched successfully',
-      created: 'Hospital added successfully',
-      updated: 'Hospital updated successfully',
-      statusUpdated: 'Hospital status updated successfully',
-      deleted: MSG.hospitalDeleted,
-      notFound: 'Hospital not found',
-    },
+    msg: PLACES_MSG.hospital,
   },
 } as const satisfies Record<PlaceKind, unknown>
 

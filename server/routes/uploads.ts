@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { IMAGE_MIME_TYPES } from '../../contract'
+import { API_MSG, IMAGE_MIME_TYPES } from '../../contract'
 import type { Deps } from '../deps'
 import type { AppEnv } from '../http/env'
 import { OCTET_STREAM } from '../storage/storage'
@@ -20,10 +20,10 @@ export const uploadsRoutes = (deps: Deps) => {
     try {
       key = decodeURIComponent(c.req.path.slice('/uploads/'.length))
     } catch {
-      return c.text('Not found', 404)
+      return c.text(API_MSG.notFound, 404)
     }
     const file = await deps.storage.get(key)
-    if (!file) return c.text('Not found', 404)
+    if (!file) return c.text(API_MSG.notFound, 404)
     // Only the raster image types are shown inline; anything else can only be downloaded.
     const inline = (IMAGE_MIME_TYPES as readonly string[]).includes(file.contentType)
     return c.body(file.body, 200, {

@@ -1,3 +1,5 @@
+import { UPLOAD_MSG } from '../../contract'
+
 /**
  * A streaming reader of multipart/form-data (RFC 7578) for the upload endpoint: parts are read
  * one at a time and a part's body is handed out in chunks as it arrives, so a file is never
@@ -47,17 +49,17 @@ function parseHeaders(block: string): PartHeaders {
   for (const line of block.split('\r\n')) {
     if (line === '') continue
     const colon = line.indexOf(':')
-    if (colon <= 0) throw new MultipartError('malformed', 'A part header is malformed')
+    if (colon <= 0) throw new MultipartError('malformed', UPLOAD_MSG.partHeaderMalformed)
     headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim())
   }
   const disposition = headers.get('content-disposition') ?? ''
-  if (!/^form-data\s*(;|$)/i.test(disposition)) throw new MultipartError('malformed', 'A part is not form-data')
+  if (!/^form-data\s*(;|$)/i.test(disposition)) throw new MultipartError('malformed', UPLOAD_MSG.partNotFormData)
   const params = new Map<string, string>()
   for (const [, key, quoted, bare] of disposition.matchAll(DISPOSITION_PARAM)) {
     params.set(key!.toLowerCase(), quoted !== undefined ? quoted.replace(/\\(.)/g, '$1') : bare!.trim())
   }
   const name = params.get('name')
-  if (name === undefined) throw new MultipartError('malformed', 'A part has no name')
+  if (name === undefined) throw new MultipartError('malformed', UPLOAD_MSG.partNoName)
   return { name, filename: params.get('filename'), contentType: headers.get('content-type') }
 }
 
@@ -98,14 +100,14 @@ export class MultipartReader {
       return false
     }
     this.received += value.byteLength
-    if (this.received > this.limits.maxBytes) throw new MultipartError('tooLarge', 'The form is too large')
+    if (this.received > this.limits.maxBytes) throw new MultipartError('tooLarge', UPLOAD_MSG.bodyTooLarge)
     const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength)
     this.buf = this.buf.length === 0 ? chunk : Buffer.concat([this.buf, chunk])
     return true
   }
 
   private async pullOrFail() {
-    if (!(await this.pull())) throw new MultipartError('malformed', 'The form ended early')
+    if (!(await this.pull())) throw new MultipartError('malformed', UPLOAD_MSG.endedEarly)
   }
 
   /**
@@ -125,15 +127,15 @@ export class MultipartReader {
     // up to an empty line. With no headers at all, that CRLF is the first half of the end mark.
     let lineEnd: number
     while ((lineEnd = this.buf.indexOf(CRLF)) < 0) {
-      if (this.buf.length > 256) throw new MultipartError('malformed', 'A delimiter line is malformed')
+      if (this.buf.length > 256) throw new MultipartError('malformed', UPLOAD_MSG.delimiterMalformed)
       await this.pullOrFail()
     }
     if (this.buf.subarray(0, lineEnd).some((b) => b !== 0x20 && b !== 0x09)) {
-      throw new MultipartError('malformed', 'A delimiter line is malformed')
+      throw new MultipartError('malformed', UPLOAD_MSG.delimiterMalformed)
     }
     let headerEnd: number
     while ((headerEnd = this.buf.indexOf(HEADER_END, lineEnd)) < 0) {
-      if (this.buf.length - lineEnd > this.maxHeaderBytes) throw new MultipartError('malformed', 'A part header is too long')
+      if (this.buf.length - lineEnd > this.maxHeaderBytes) throw new MultipartError('malformed', UPLOAD_MSG.partHeaderTooLong)
       await this.pullOrFail()
     }
     const headers = parseHeaders(this.buf.toString('utf8', lineEnd + 2, headerEnd))
