@@ -9,6 +9,7 @@ export {
 } from './ListScreen'
 export { DataTable, type DataTableProps, type ListColumnDefs, type RowSelection } from './DataTable'
 export { Pagination } from './Pagination'
+export { RowLink } from './RowLink'
 export { SearchBox } from './SearchBox'
 export { FiltersButton } from './FiltersButton'
 export { ExportCsvButton } from './ExportCsvButton'

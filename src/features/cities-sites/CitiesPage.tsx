@@ -1,7 +1,6 @@
 import { Link, getRouteApi } from '@tanstack/react-router'
 import type { City } from '@contract'
-import { ListScreen, cells, listColumns } from '@/components/list'
-import { EyeIcon } from '@/components/list/icons'
+import { ListScreen, RowLink, cells, listColumns } from '@/components/list'
 import { citiesListQuery } from './api'
 import { AddCityButton, DeleteCityButton, EditCityButton } from './CityActions'
 
@@ -10,16 +9,7 @@ const route = getRouteApi('/_signed-in/content-management')
 function CityRowActions({ city }: { city: City }) {
   return (
     <div className="flex items-center justify-end gap-2">
-      <Link
-        to="/cities/$cityId"
-        params={{ cityId: city._id }}
-        preload="intent"
-        aria-label={`View ${city.name}`}
-        title="View sites"
-        className="inline-flex h-8 w-8 items-center justify-center rounded-full text-primary-700 hover:bg-primary-50"
-      >
-        <EyeIcon className="h-5 w-5" />
-      </Link>
+      <RowLink to="/cities/$cityId" params={{ cityId: city._id }} aria-label={`View ${city.name}`} title="View sites" />
       <EditCityButton city={city} />
       <DeleteCityButton city={city} />
     </div>

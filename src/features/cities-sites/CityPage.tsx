@@ -1,10 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, getRouteApi } from '@tanstack/react-router'
+import { getRouteApi } from '@tanstack/react-router'
 import { PLACE_STATUS, type PlaceStatus, type SiteListItem } from '@contract'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
-import { PencilIcon } from '@/components/layout/icons'
-import { ListScreen, cells, listColumns, statusCell, type ListFilter } from '@/components/list'
-import { EyeIcon } from '@/components/list/icons'
+import { ListScreen, RowLink, cells, listColumns, statusCell, type ListFilter } from '@/components/list'
 import { OrDashes } from '@/components/ui/Dashes'
 import { cityDetailsQuery, sitesListQuery } from './api'
 import { CONTENT_CRUMB, siteStatusLabel } from './content'
@@ -12,24 +10,11 @@ import { AddSiteLink, DeleteSiteButton, SiteStatusSwitch } from './SiteActions'
 
 const route = getRouteApi('/_signed-in/cities/$cityId')
 
-const iconLink = 'inline-flex h-8 w-8 items-center justify-center rounded-full text-primary-700 hover:bg-primary-50'
-
 function SiteRowActions({ site }: { site: SiteListItem }) {
   return (
     <div className="flex items-center justify-end gap-2">
-      <Link
-        to="/sites/site-details/$siteId"
-        params={{ siteId: site._id }}
-        preload="intent"
-        aria-label={`View ${site.name}`}
-        title="View details"
-        className={iconLink}
-      >
-        <EyeIcon className="h-5 w-5" />
-      </Link>
-      <Link to="/sites/site" search={{ siteId: site._id }} preload="intent" aria-label={`Edit ${site.name}`} title="Edit" className={iconLink}>
-        <PencilIcon className="h-5 w-5" />
-      </Link>
+      <RowLink to="/sites/site-details/$siteId" params={{ siteId: site._id }} aria-label={`View ${site.name}`} />
+      <RowLink to="/sites/site" search={{ siteId: site._id }} aria-label={`Edit ${site.name}`} icon="edit" />
       <SiteStatusSwitch site={site} />
       <DeleteSiteButton site={site} compact />
     </div>

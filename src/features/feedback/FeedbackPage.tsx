@@ -1,7 +1,6 @@
-import { Link, getRouteApi } from '@tanstack/react-router'
+import { getRouteApi } from '@tanstack/react-router'
 import { FEEDBACK_TYPES, feedbackTypeLabel, type FeedbackType } from '@contract'
-import { ExportCsvButton, ListScreen, cells, listColumns, type ListFilter } from '@/components/list'
-import { EyeIcon } from '@/components/list/icons'
+import { ExportCsvButton, ListScreen, RowLink, cells, listColumns, type ListFilter } from '@/components/list'
 import { OrDashes } from '@/components/ui/Dashes'
 import { feedbackListQueryOptions, type NumberedFeedback } from './api'
 import { FeedbackTypeBadge } from './FeedbackTypeBadge'
@@ -37,16 +36,11 @@ export const feedbackColumns = col.columns([
     header: 'Actions',
     cell: ({ row }) => (
       <div className="flex justify-end">
-        <Link
+        <RowLink
           to="/feedback/$feedbackId"
           params={{ feedbackId: row.original._id }}
-          preload="intent"
           aria-label={`View feedback ${row.original.serialNo} from ${authorLabel(row.original)}`}
-          title="View details"
-          className="inline-flex h-8 w-8 items-center justify-center rounded-full text-primary-700 hover:bg-primary-50"
-        >
-          <EyeIcon className="h-5 w-5" />
-        </Link>
+        />
       </div>
     ),
     meta: { className: 'text-right' },

@@ -1,8 +1,7 @@
 import { useState } from 'react'
-import { Link, getRouteApi } from '@tanstack/react-router'
+import { getRouteApi } from '@tanstack/react-router'
 import { AUDIENCE, type Audience, type NotificationListItem } from '@contract'
-import { ListScreen, cells, listColumns, type ListFilter } from '@/components/list'
-import { EyeIcon } from '@/components/list/icons'
+import { ListScreen, RowLink, cells, listColumns, type ListFilter } from '@/components/list'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { OrDashes } from '@/components/ui/Dashes'
@@ -60,16 +59,11 @@ export const notificationColumns = col.columns([
     header: 'Actions',
     cell: ({ row }) => (
       <div className="flex items-center justify-end gap-2">
-        <Link
+        <RowLink
           to="/notifications/notification-detail/$notificationId"
           params={{ notificationId: row.original._id }}
-          preload="intent"
           aria-label={`View ${row.original.title}`}
-          title="View details"
-          className="inline-flex h-8 w-8 items-center justify-center rounded-full text-primary-700 hover:bg-primary-50"
-        >
-          <EyeIcon className="h-5 w-5" />
-        </Link>
+        />
         <DeleteNotificationButton notification={row.original} />
       </div>
     ),

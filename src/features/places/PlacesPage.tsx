@@ -1,11 +1,8 @@
-import { Link } from '@tanstack/react-router'
 import { PLACE_STATUS, placeStatusLabel, type PlaceKind, type PlaceListItem, type PlaceStatus } from '@contract'
-import { ExportCsvButton, ListScreen, cells, listColumns, statusCell, type ListFilter } from '@/components/list'
-import { EyeIcon } from '@/components/list/icons'
+import { ExportCsvButton, ListScreen, RowLink, cells, listColumns, statusCell, type ListFilter } from '@/components/list'
 import { OrDashes } from '@/components/ui/Dashes'
 import { placesListQuery } from './api'
 import { PLACE_SCREENS } from './kinds'
-import { PencilIcon } from '@/components/layout/icons'
 import { AddPlaceLink, DeletePlaceButton, PlaceStatusSwitch } from './PlaceActions'
 
 export const placeStatusCell = statusCell<PlaceStatus>({
@@ -17,26 +14,8 @@ function PlaceActions({ kind, place }: { kind: PlaceKind; place: PlaceListItem }
   const { detailsPath, editPath } = PLACE_SCREENS[kind]
   return (
     <div className="flex items-center justify-end gap-2">
-      <Link
-        to={detailsPath}
-        params={{ id: place._id }}
-        preload="intent"
-        aria-label={`View ${place.name}`}
-        title="View details"
-        className="inline-flex h-8 w-8 items-center justify-center rounded-full text-primary-700 hover:bg-primary-50"
-      >
-        <EyeIcon className="h-5 w-5" />
-      </Link>
-      <Link
-        to={editPath}
-        params={{ id: place._id }}
-        preload="intent"
-        aria-label={`Edit ${place.name}`}
-        title="Edit"
-        className="inline-flex h-8 w-8 items-center justify-center rounded-full text-primary-700 hover:bg-primary-50"
-      >
-        <PencilIcon className="h-5 w-5" />
-      </Link>
+      <RowLink to={detailsPath} params={{ id: place._id }} aria-label={`View ${place.name}`} />
+      <RowLink to={editPath} params={{ id: place._id }} aria-label={`Edit ${place.name}`} icon="edit" />
       <PlaceStatusSwitch kind={kind} place={place} />
       <DeletePlaceButton kind={kind} place={place} compact />
     </div>

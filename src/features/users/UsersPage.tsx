@@ -1,7 +1,6 @@
-import { Link, getRouteApi } from '@tanstack/react-router'
+import { getRouteApi } from '@tanstack/react-router'
 import { MOBILE_CUT, USER_STATUS, type UserListItem } from '@contract'
-import { ExportCsvButton, ListScreen, cells, listColumns, type ListFilter } from '@/components/list'
-import { EyeIcon } from '@/components/list/icons'
+import { ExportCsvButton, ListScreen, RowLink, cells, listColumns, type ListFilter } from '@/components/list'
 import { Avatar } from '@/components/ui/Avatar'
 import { Dashes, OrDashes } from '@/components/ui/Dashes'
 import { Truncate } from '@/components/ui/Truncate'
@@ -28,16 +27,7 @@ function UserActions({ user }: { user: UserListItem }) {
   return (
     <div className="flex items-center justify-end gap-2">
       <UserStatusBadge status={user.status} />
-      <Link
-        to="/users/$userId"
-        params={{ userId: user._id }}
-        preload="intent"
-        aria-label={`View ${who}`}
-        title="View details"
-        className="inline-flex h-8 w-8 items-center justify-center rounded-full text-primary-700 hover:bg-primary-50"
-      >
-        <EyeIcon className="h-5 w-5" />
-      </Link>
+      <RowLink to="/users/$userId" params={{ userId: user._id }} aria-label={`View ${who}`} />
       <BlockUserButton user={user} compact />
     </div>
   )
