@@ -6,14 +6,14 @@ import { useForm, useWatch } from 'react-hook-form'
 import type { City, SiteDetails } from '@contract'
 import { AddressPicker } from '@/components/form/AddressPicker'
 import { EditConflictAlert, useEditConflict } from '@/components/form/EditConflict'
-import { TextAreaField, TextField, applyServerErrors } from '@/components/form/Field'
+import { TextAreaField, TextField } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
+import { showSaveRefusal } from '@/components/form/image-edit'
 import { ImagesField } from '@/components/form/ImagePicker'
 import { UnsavedChangesDialog } from '@/components/form/UnsavedChangesDialog'
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
 import { Button, buttonClass } from '@/components/ui/Button'
-import { ApiError } from '@/lib/http'
 import { uploadsRunning } from '@/lib/uploads'
 import { cityDetailsQuery, siteDetailsQuery, useCreateSite, useUpdateSite } from './api'
 import { CONTENT_CRUMB, cityCrumb, siteTrail } from './content'
@@ -21,7 +21,6 @@ import {
   SITE_IMAGES_HELP,
   siteCreatePayload,
   siteFormDefaults,
-  siteFormErrors,
   siteFormSchema,
   siteUpdatePayload,
   type SiteFormInput,
@@ -71,12 +70,7 @@ function SiteForm({ city, site }: { city: Pick<City, '_id' | 'name'>; site?: Sit
     guard.release()
     void navigate({ to: '/sites/site-details/$siteId', params: { siteId: data._id } })
   }
-  const refused = (error: unknown) => {
-    // An edit conflict shows in the form. Otherwise the message was toasted by the client; the
-    // per-field ones go under their fields.
-    if (edit.caught(error)) return
-    if (error instanceof ApiError) applyServerErrors(form, siteFormErrors(error.fields))
-  }
+  const refused = showSaveRefusal(form, edit)
   const submit = form.handleSubmit((values) => {
     if (edit.base) update.mutate({ id: edit.base._id, body: siteUpdatePayload(values, edit.base) }, { onSuccess: saved, onError: refused })
     else create.mutate(siteCreatePayload(values, city._id), { onSuccess: saved, onError: refused })

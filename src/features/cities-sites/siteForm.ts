@@ -9,8 +9,9 @@ import {
   type SiteDetails,
   type SiteUpdateBody,
 } from '@contract'
+import { imageEditPayload } from '@/components/form/image-edit'
 import { imagesSchema } from '@/components/form/images'
-import { uploadedItems, uploadedUrls, type UploadItem } from '@/lib/uploads'
+import { uploadedItems, uploadedUrls } from '@/lib/uploads'
 
 /**
  * The site form (docs/DECISIONS.md, Content; the contract's `siteFields`, worded for a site): name,
@@ -23,12 +24,9 @@ export const siteFormSchema = siteFields.extend({
 })
 export type SiteFormInput = z.input<typeof siteFormSchema>
 export type SiteFormValues = z.output<typeof siteFormSchema>
-export type SiteFormField = keyof SiteFormInput
 
 /** The picker's help line: the product's site upload text, and the count. */
 export const SITE_IMAGES_HELP = `${SITE_UPLOAD_TEXT} each, at most ${IMAGES_MAX} images.`
-
-const FORM_FIELDS: readonly SiteFormField[] = ['name', 'description', 'address', 'latitude', 'longitude', 'images']
 
 /** The form's first values: empty with coordinates -1 ("none picked"), or the site being edited. */
 export function siteFormDefaults(site?: SiteDetails): SiteFormInput {
@@ -53,9 +51,6 @@ const textOf = (v: SiteFormValues) => ({
   longitude: v.longitude,
 })
 
-/** A file uploaded from this form (it has its picked file), as opposed to a kept earlier image. */
-const isNew = (item: UploadItem) => !!item.file
-
 /** POST body: the city the site is added to, and every image as a new upload. */
 export const siteCreatePayload = (v: SiteFormValues, cityId: string): SiteCreateBody => ({
   cityId,
@@ -63,24 +58,8 @@ export const siteCreatePayload = (v: SiteFormValues, cityId: string): SiteCreate
   images: uploadedUrls(v.images),
 })
 
-/**
- * PUT body: `previousImages` are the earlier images still in the list (in order), `images` the new
- * uploads, `version` the version of the site the form was loaded from.
- */
+/** PUT body: the image-list edit (components/form/image-edit.ts) from `site`, the site the form was loaded from. */
 export const siteUpdatePayload = (v: SiteFormValues, site: Pick<SiteDetails, 'version'>): SiteUpdateBody => ({
   ...textOf(v),
-  previousImages: uploadedUrls(v.images.filter((item) => !isNew(item))),
-  images: uploadedUrls(v.images.filter(isNew)),
-  version: site.version,
+  ...imageEditPayload(v.images, site),
 })
-
-/** A 400's `fields` keyed by the form's fields: 'images.0' and 'previousImages.1' are the images field. */
-export function siteFormErrors(fields: Record<string, string> | undefined): Partial<Record<SiteFormField, string>> {
-  const errors: Partial<Record<SiteFormField, string>> = {}
-  for (const [key, message] of Object.entries(fields ?? {})) {
-    const head = key.split('.')[0] ?? ''
-    const field = head === 'previousImages' ? 'images' : (FORM_FIELDS as readonly string[]).includes(head) ? (head as SiteFormField) : undefined
-    if (field) errors[field] ??= message
-  }
-  return errors
-}

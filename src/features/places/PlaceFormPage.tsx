@@ -6,21 +6,20 @@ import { useForm, useWatch } from 'react-hook-form'
 import type { PlaceDetails, PlaceKind } from '@contract'
 import { AddressPicker } from '@/components/form/AddressPicker'
 import { EditConflictAlert, useEditConflict } from '@/components/form/EditConflict'
-import { TextAreaField, TextField, applyServerErrors } from '@/components/form/Field'
+import { TextAreaField, TextField } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
+import { showSaveRefusal } from '@/components/form/image-edit'
 import { ImagesField } from '@/components/form/ImagePicker'
 import { UnsavedChangesDialog } from '@/components/form/UnsavedChangesDialog'
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
 import { Button } from '@/components/ui/Button'
-import { ApiError } from '@/lib/http'
 import { uploadsRunning } from '@/lib/uploads'
 import { placeDetailsQuery, useCreatePlace, useUpdatePlace } from './api'
 import { PLACE_SCREENS } from './kinds'
 import {
   placeCreatePayload,
   placeFormDefaults,
-  placeFormErrors,
   placeFormSchema,
   placeUpdatePayload,
   type PlaceFormInput,
@@ -73,12 +72,7 @@ function PlaceForm({ kind, place }: { kind: PlaceKind; place?: PlaceDetails }) {
     guard.release()
     void navigate({ to: screen.detailsPath, params: { id: data._id } })
   }
-  const refused = (error: unknown) => {
-    // An edit conflict shows in the form. Otherwise the message was toasted by the client; the
-    // per-field ones go under their fields.
-    if (edit.caught(error)) return
-    if (error instanceof ApiError) applyServerErrors(form, placeFormErrors(error.fields))
-  }
+  const refused = showSaveRefusal(form, edit)
   const submit = form.handleSubmit((values) => {
     if (edit.base) update.mutate({ id: edit.base._id, body: placeUpdatePayload(values, edit.base) }, { onSuccess: saved, onError: refused })
     else create.mutate(placeCreatePayload(values), { onSuccess: saved, onError: refused })
