@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
 import { CloseIcon } from '@/components/layout/icons'
+import { Button } from './Button'
 
 const WIDTH = { modal: 'max-w-modal', lg: 'max-w-lg' } as const
 
@@ -49,4 +50,59 @@ export function Modal({
       </div>
     </Dialog>
   )
+}
+
+/**
+ * A form dialog's inside: the form (or whatever the body holds), scrolling between the header and
+ * the footer, and the footer's Cancel (disabled while `busy`) and submit button. The submit button
+ * sits outside the form and names it by `formId`.
+ */
+export function ModalForm({
+  formId,
+  submitLabel,
+  busy,
+  onCancel,
+  className = '',
+  children,
+}: {
+  formId: string
+  submitLabel: string
+  busy: boolean
+  onCancel: () => void
+  /** Extra classes for the scrolling body. */
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <>
+      <div className={`min-h-0 flex-1 overflow-y-auto px-5 py-4 ${className}`}>{children}</div>
+      <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} busy={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </>
+  )
+}
+
+type DialogMutation = { isPending: boolean; reset: () => void }
+
+/**
+ * The mutations a form dialog runs: `busy` while any is pending; `close` (Escape, the backdrop,
+ * Close, Cancel) does nothing while busy; both it and `done` (after a save) clear their state, so
+ * the next opening starts afresh.
+ */
+export function useDialogMutations(onClose: () => void, ...mutations: DialogMutation[]) {
+  const busy = mutations.some((m) => m.isPending)
+  const done = () => {
+    for (const m of mutations) m.reset()
+    onClose()
+  }
+  const close = () => {
+    if (!busy) done()
+  }
+  return { busy, close, done }
 }

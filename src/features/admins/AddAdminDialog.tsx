@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form'
 import { ROLE, adminRoleLabel, createAdminSchema, type CreateAdminInput } from '@contract'
 import { TextField, applyServerErrors, shownError } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
-import { Button } from '@/components/ui/Button'
-import { Modal } from '@/components/ui/Modal'
+import { Modal, ModalForm, useDialogMutations } from '@/components/ui/Modal'
 import { ApiError } from '@/lib/http'
 import { useCreateAdmin } from './api'
 
@@ -16,14 +15,10 @@ import { useCreateAdmin } from './api'
  */
 export function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateAdmin()
-  const close = () => {
-    if (create.isPending) return
-    create.reset()
-    onClose()
-  }
+  const { busy, close, done } = useDialogMutations(onClose, create)
   return (
-    <Modal open={open} onClose={close} title="Add Admin" busy={create.isPending} width="lg">
-      <AddAdminForm busy={create.isPending} onCancel={close} create={create} onDone={() => (create.reset(), onClose())} />
+    <Modal open={open} onClose={close} title="Add Admin" busy={busy} width="lg">
+      <AddAdminForm busy={busy} onCancel={close} create={create} onDone={done} />
     </Modal>
   )
 }
@@ -56,45 +51,35 @@ function AddAdminForm({
     }),
   )
   return (
-    <>
-      <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
-        <Form id={formId} onSubmit={submit} aria-label="Add Admin" className="flex flex-col gap-4">
-          <TextField form={form} name="name" label="Name" autoComplete="off" autoFocus />
-          <TextField form={form} name="email" label="Email" type="email" autoComplete="off" />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={roleId} className="text-sm font-medium text-slate-700">
-              Role
-            </label>
-            <select
-              id={roleId}
-              aria-invalid={roleError ? true : undefined}
-              aria-describedby={roleError ? `${roleId}-error` : undefined}
-              className={`min-h-10 w-full rounded-md border bg-white px-3 py-2 text-sm outline-none focus:ring-2 ${
-                roleError ? 'border-error-600 focus:ring-error-100' : 'border-slate-300 focus:border-primary-600 focus:ring-primary-100'
-              }`}
-              {...form.register('role', { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
-            >
-              <option value="">Select a role</option>
-              <option value={ROLE.ADMIN}>{adminRoleLabel[ROLE.ADMIN]}</option>
-              <option value={ROLE.SUB_ADMIN}>{adminRoleLabel[ROLE.SUB_ADMIN]}</option>
-            </select>
-            {roleError && (
-              <p id={`${roleId}-error`} className="text-xs text-error-600">
-                {roleError}
-              </p>
-            )}
-          </div>
-          <p className="text-xs text-slate-500">They will get an email with a link to set their password (valid 72 hours).</p>
-        </Form>
-      </div>
-      <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} busy={busy}>
-          Add Admin
-        </Button>
-      </div>
-    </>
+    <ModalForm formId={formId} submitLabel="Add Admin" busy={busy} onCancel={onCancel}>
+      <Form id={formId} onSubmit={submit} aria-label="Add Admin" className="flex flex-col gap-4">
+        <TextField form={form} name="name" label="Name" autoComplete="off" autoFocus />
+        <TextField form={form} name="email" label="Email" type="email" autoComplete="off" />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={roleId} className="text-sm font-medium text-slate-700">
+            Role
+          </label>
+          <select
+            id={roleId}
+            aria-invalid={roleError ? true : undefined}
+            aria-describedby={roleError ? `${roleId}-error` : undefined}
+            className={`min-h-10 w-full rounded-md border bg-white px-3 py-2 text-sm outline-none focus:ring-2 ${
+              roleError ? 'border-error-600 focus:ring-error-100' : 'border-slate-300 focus:border-primary-600 focus:ring-primary-100'
+            }`}
+            {...form.register('role', { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
+          >
+            <option value="">Select a role</option>
+            <option value={ROLE.ADMIN}>{adminRoleLabel[ROLE.ADMIN]}</option>
+            <option value={ROLE.SUB_ADMIN}>{adminRoleLabel[ROLE.SUB_ADMIN]}</option>
+          </select>
+          {roleError && (
+            <p id={`${roleId}-error`} className="text-xs text-error-600">
+              {roleError}
+            </p>
+          )}
+        </div>
+        <p className="text-xs text-slate-500">They will get an email with a link to set their password (valid 72 hours).</p>
+      </Form>
+    </ModalForm>
   )
 }

@@ -4,8 +4,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form'
 import { cityBody, type City, type CityBody } from '@contract'
 import { TextField, applyServerErrors } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
-import { Button } from '@/components/ui/Button'
-import { Modal } from '@/components/ui/Modal'
+import { Modal, ModalForm, useDialogMutations } from '@/components/ui/Modal'
 import { ApiError } from '@/lib/http'
 import { useCreateCity, useRenameCity } from './api'
 
@@ -20,13 +19,7 @@ import { useCreateCity, useRenameCity } from './api'
 export function CityDialog({ open, city, onClose }: { open: boolean; city?: Pick<City, '_id' | 'name'>; onClose: () => void }) {
   const create = useCreateCity()
   const rename = useRenameCity()
-  const busy = create.isPending || rename.isPending
-  const close = () => {
-    if (busy) return
-    create.reset()
-    rename.reset()
-    onClose()
-  }
+  const { busy, close, done } = useDialogMutations(onClose, create, rename)
   const title = city ? 'Edit City' : 'Add City'
   return (
     <Modal open={open} onClose={close} title={title} busy={busy}>
@@ -42,13 +35,8 @@ export function CityDialog({ open, city, onClose }: { open: boolean; city?: Pick
             if (error.status === 409) form.setError('name', { type: 'server', message: error.message }, { shouldFocus: true })
             else applyServerErrors(form, error.fields)
           }
-          const onSuccess = () => {
-            create.reset()
-            rename.reset()
-            onClose()
-          }
-          if (city) rename.mutate({ id: city._id, ...values }, { onSuccess, onError })
-          else create.mutate(values, { onSuccess, onError })
+          if (city) rename.mutate({ id: city._id, ...values }, { onSuccess: done, onError })
+          else create.mutate(values, { onSuccess: done, onError })
         }}
       />
     </Modal>
@@ -72,20 +60,10 @@ function CityForm({
   const form = useForm<CityBody>({ resolver: zodResolver(cityBody), mode: 'onTouched', defaultValues: { name: city?.name ?? '' } })
   const submit = form.handleSubmit((values) => onSubmit(values, form))
   return (
-    <>
-      <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
-        <Form id={formId} onSubmit={submit} aria-label={label} className="flex flex-col gap-4">
-          <TextField form={form} name="name" label="Name" autoComplete="off" autoFocus hint="2 to 20 letters and spaces" />
-        </Form>
-      </div>
-      <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} busy={busy}>
-          Save
-        </Button>
-      </div>
-    </>
+    <ModalForm formId={formId} submitLabel="Save" busy={busy} onCancel={onCancel}>
+      <Form id={formId} onSubmit={submit} aria-label={label} className="flex flex-col gap-4">
+        <TextField form={form} name="name" label="Name" autoComplete="off" autoFocus hint="2 to 20 letters and spaces" />
+      </Form>
+    </ModalForm>
   )
 }

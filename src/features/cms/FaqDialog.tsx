@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form'
 import { faqSchema, type Faq, type FaqInput } from '@contract'
 import { Form } from '@/components/form/Form'
 import { TextAreaField, TextField, applyServerErrors } from '@/components/form/Field'
-import { Button } from '@/components/ui/Button'
-import { Modal } from '@/components/ui/Modal'
+import { Modal, ModalForm, useDialogMutations } from '@/components/ui/Modal'
 import { ApiError } from '@/lib/http'
 import { useAddFaq, useEditFaq } from './api'
 
@@ -18,13 +17,7 @@ import { useAddFaq, useEditFaq } from './api'
 export function FaqDialog({ open, faq, onClose }: { open: boolean; faq?: Faq; onClose: () => void }) {
   const add = useAddFaq()
   const edit = useEditFaq()
-  const busy = add.isPending || edit.isPending
-  const close = () => {
-    if (busy) return
-    add.reset()
-    edit.reset()
-    onClose()
-  }
+  const { busy, close, done } = useDialogMutations(onClose, add, edit)
   const title = faq ? 'Edit FAQ' : 'Add FAQ'
   return (
     <Modal open={open} onClose={close} title={title} busy={busy}>
@@ -37,13 +30,8 @@ export function FaqDialog({ open, faq, onClose }: { open: boolean; faq?: Faq; on
           const onError = (error: unknown) => {
             if (error instanceof ApiError) applyServerErrors(form, error.fields)
           }
-          const onSuccess = () => {
-            add.reset()
-            edit.reset()
-            onClose()
-          }
-          if (faq) edit.mutate({ id: faq._id, ...values }, { onSuccess, onError })
-          else add.mutate(values, { onSuccess, onError })
+          if (faq) edit.mutate({ id: faq._id, ...values }, { onSuccess: done, onError })
+          else add.mutate(values, { onSuccess: done, onError })
         }}
       />
     </Modal>
@@ -71,21 +59,11 @@ function FaqForm({
   })
   const submit = form.handleSubmit((values) => onSubmit(values, form))
   return (
-    <>
-      <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
-        <Form id={formId} onSubmit={submit} aria-label={label} className="flex flex-col gap-4">
-          <TextField form={form} name="title" label="Title" autoComplete="off" autoFocus hint="Up to 200 characters" />
-          <TextAreaField form={form} name="description" label="Description" rows={6} hint="Up to 500 characters" />
-        </Form>
-      </div>
-      <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} busy={busy}>
-          Save
-        </Button>
-      </div>
-    </>
+    <ModalForm formId={formId} submitLabel="Save" busy={busy} onCancel={onCancel}>
+      <Form id={formId} onSubmit={submit} aria-label={label} className="flex flex-col gap-4">
+        <TextField form={form} name="title" label="Title" autoComplete="off" autoFocus hint="Up to 200 characters" />
+        <TextAreaField form={form} name="description" label="Description" rows={6} hint="Up to 500 characters" />
+      </Form>
+    </ModalForm>
   )
 }

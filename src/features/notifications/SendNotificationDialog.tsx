@@ -7,7 +7,7 @@ import { Form } from '@/components/form/Form'
 import { applyServerErrors } from '@/components/form/Field'
 import { SendIcon } from '@/components/layout/icons'
 import { Button } from '@/components/ui/Button'
-import { Modal } from '@/components/ui/Modal'
+import { Modal, ModalForm, useDialogMutations } from '@/components/ui/Modal'
 import { ApiError } from '@/lib/http'
 import { useSendNotification } from './api'
 import { audienceLabel } from './audience'
@@ -44,15 +44,9 @@ export function SendNotificationButton() {
  */
 export function SendNotificationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const send = useSendNotification()
-  const done = () => {
-    send.reset()
-    onClose()
-  }
-  const close = () => {
-    if (!send.isPending) done()
-  }
+  const { busy, close, done } = useDialogMutations(onClose, send)
   return (
-    <Modal open={open} onClose={close} title="Send Notification" busy={send.isPending}>
+    <Modal open={open} onClose={close} title="Send Notification" busy={busy}>
       <SendNotificationForm send={send} onSent={done} onCancel={close} />
     </Modal>
   )
@@ -127,56 +121,46 @@ function SendNotificationForm({
   }
 
   return (
-    <>
-      <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-5 py-4">
-        <Form id={formId} onSubmit={submit} aria-label="Send Notification" className="flex flex-col gap-4">
-          <CountedField form={form} name="title" label="Title" max={TITLE_MAX} initialFocus autoComplete="off" onKeyDown={titleEnter} />
-          <CountedField form={form} name="description" label="Description" max={DESCRIPTION_MAX} multiline rows={3} />
-          <fieldset aria-describedby={!toAll && recipientsError ? recipientsErrorId : undefined} className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium text-slate-700">Send To</legend>
-            <div className="flex flex-wrap gap-x-6 gap-y-2">
-              {(
-                [
-                  ['ALL_USERS', true],
-                  ['SELECTED_USERS', false],
-                ] as const
-              ).map(([audience, all]) => (
-                <label key={audience} className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="radio"
-                    name={audienceName}
-                    value={audience}
-                    checked={toAll === all}
-                    onChange={() => setAudience(all)}
-                    className="h-4 w-4 accent-primary-700"
-                  />
-                  {audienceLabel[audience]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        </Form>
-        {/* Outside the <form>: the picker's search box is a form of its own. */}
-        {!toAll && (
-          <section aria-label="Recipients" className="flex flex-col gap-2">
-            <RecipientPicker
-              value={recipients}
-              onChange={choose}
-              refused={refused}
-              error={recipientsError}
-              errorId={recipientsErrorId}
-            />
-          </section>
-        )}
-      </div>
-      <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">
-        <Button variant="secondary" onClick={onCancel} disabled={send.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} busy={send.isPending}>
-          Send
-        </Button>
-      </div>
-    </>
+    <ModalForm formId={formId} submitLabel="Send" busy={send.isPending} onCancel={onCancel} className="flex flex-col gap-5">
+      <Form id={formId} onSubmit={submit} aria-label="Send Notification" className="flex flex-col gap-4">
+        <CountedField form={form} name="title" label="Title" max={TITLE_MAX} initialFocus autoComplete="off" onKeyDown={titleEnter} />
+        <CountedField form={form} name="description" label="Description" max={DESCRIPTION_MAX} multiline rows={3} />
+        <fieldset aria-describedby={!toAll && recipientsError ? recipientsErrorId : undefined} className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium text-slate-700">Send To</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            {(
+              [
+                ['ALL_USERS', true],
+                ['SELECTED_USERS', false],
+              ] as const
+            ).map(([audience, all]) => (
+              <label key={audience} className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  name={audienceName}
+                  value={audience}
+                  checked={toAll === all}
+                  onChange={() => setAudience(all)}
+                  className="h-4 w-4 accent-primary-700"
+                />
+                {audienceLabel[audience]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </Form>
+      {/* Outside the <form>: the picker's search box is a form of its own. */}
+      {!toAll && (
+        <section aria-label="Recipients" className="flex flex-col gap-2">
+          <RecipientPicker
+            value={recipients}
+            onChange={choose}
+            refused={refused}
+            error={recipientsError}
+            errorId={recipientsErrorId}
+          />
+        </section>
+      )}
+    </ModalForm>
   )
 }
