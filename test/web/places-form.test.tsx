@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
-import type { PlaceKind } from '@contract'
+import { IMAGE_EDIT_MSG, type PlaceKind } from '@contract'
 import { api, db, fail } from './mocks/db'
-import { PLACES_MSG, PLACE_IMAGE_MSG, placesDb } from './mocks/handlers/places'
+import { PLACES_MSG, placesDb } from './mocks/handlers/places'
 import { UPLOAD_URL, holdUploadPosts } from './mocks/handlers/uploads'
 import { idempotencyKeysOf, UUID_V4 } from './mocks/requests'
 import { server } from './mocks/server'
@@ -303,7 +303,7 @@ describe('the add form: sending', () => {
   it('puts a server field error under its field: "images.0" under Images', async () => {
     server.use(
       http.post(api('/place/pet-shop'), () =>
-        fail('BAD_REQUEST', PLACE_IMAGE_MSG.notOurs, { 'images.0': PLACE_IMAGE_MSG.notOurs }),
+        fail('BAD_REQUEST', IMAGE_EDIT_MSG.notOurs, { 'images.0': IMAGE_EDIT_MSG.notOurs }),
       ),
     )
     const { user, router } = await openAdd(petShops)
@@ -311,10 +311,10 @@ describe('the add form: sending', () => {
     await user.upload(within(imagesGroup()).getByLabelText('Add images'), image('front.png'))
     await uploaded(imagesGroup, 1)
     await user.click(submitButton('Add Pet Shop'))
-    expect(await within(imagesGroup()).findByText(PLACE_IMAGE_MSG.notOurs)).toBeInTheDocument()
+    expect(await within(imagesGroup()).findByText(IMAGE_EDIT_MSG.notOurs)).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/pet-shops/add')
     // The client's toast says it too.
-    expect(screen.getAllByText(PLACE_IMAGE_MSG.notOurs).length).toBeGreaterThanOrEqual(2)
+    expect(screen.getAllByText(IMAGE_EDIT_MSG.notOurs).length).toBeGreaterThanOrEqual(2)
   })
 
   it('moves the focus to the next field on Enter, and sends from the last one', async () => {

@@ -1,7 +1,6 @@
 import { HttpResponse, http, type HttpHandler } from 'msw'
 import {
   CITY_MSG,
-  CONFLICT_MSG,
   PLACE_STATUS,
   ROLE,
   SITE_MSG,
@@ -18,10 +17,10 @@ import {
   type SiteDetails,
 } from '@contract'
 import { api, authenticate, db, fail, ok, readBody } from '../db'
+import { checkAddedImages, checkImageEdit } from '../images'
 import { listAnswer, readQuery, type ListRules } from '../list'
 import type { MockCity, MockSite } from '../seed'
-import { FORBIDDEN_MSG, PLACE_IMAGE_MSG } from './places'
-import { UPLOAD_URL } from './uploads'
+import { FORBIDDEN_MSG } from './places'
 
 /**
  * Cities and sites as the server answers them (server/routes/cities.ts, sites.ts): list
@@ -44,21 +43,6 @@ function readId(params: Record<string, unknown>): string | Response {
   const parsed = idParam.safeParse(params)
   return parsed.success ? parsed.data.id : fail('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid id', { id: 'Invalid id' })
 }
-
-/** A file the upload handlers stored in the site folder: what the server takes as a new site image. */
-const isSiteUpload = (url: string) => {
-  if (!url.startsWith(UPLOAD_URL)) return false
-  const key = url.slice(UPLOAD_URL.length)
-  return key.startsWith('site/') && db.uploads.stored.has(key)
-}
-
-/** Per-field image faults, answered together as one 400 (as the server does). */
-function faultsAnswer(fields: Record<string, string>) {
-  const first = Object.values(fields)[0]
-  return first === undefined ? undefined : fail('BAD_REQUEST', first, fields)
-}
-
-const distinct = (urls: string[]) => [...new Set(urls)]
 
 let made = 0
 /** A fresh uuid for a new city or site (the contract's id rule). */
@@ -151,12 +135,8 @@ export const citiesSitesHandlers: HttpHandler[] = [
     if (admin instanceof Response) return admin
     const body = await readBody(request, siteCreateBody)
     if (body instanceof Response) return body
-    const faults: Record<string, string> = {}
-    body.images.forEach((url, i) => {
-      if (!isSiteUpload(url)) faults[`images.${i}`] ??= PLACE_IMAGE_MSG.notOurs
-    })
-    const refused = faultsAnswer(faults)
-    if (refused) return refused
+    const images = checkAddedImages(body.images, 'site')
+    if (images instanceof Response) return images
     if (!db.cities.some((c) => c._id === body.cityId)) return fail('NOT_FOUND', CITY_MSG.notFound)
     const at = now()
     const created: MockSite = {
@@ -167,7 +147,7 @@ export const citiesSitesHandlers: HttpHandler[] = [
       address: body.address,
       latitude: body.latitude,
       longitude: body.longitude,
-      images: distinct(body.images),
+      images,
       status: PLACE_STATUS.ACTIVE,
       createdAt: at,
       updatedAt: at,
@@ -186,24 +166,15 @@ export const citiesSitesHandlers: HttpHandler[] = [
     if (body instanceof Response) return body
     const found = db.sites.find((s) => s._id === id)
     if (!found) return fail('NOT_FOUND', SITE_MSG.notFound)
-    // As the server: an edit made from another version than the stored one is refused first.
-    if (found.version !== body.version) return fail('CONFLICT', CONFLICT_MSG.edited)
-    const faults: Record<string, string> = {}
-    body.previousImages.forEach((url, i) => {
-      if (!found.images.includes(url)) faults[`previousImages.${i}`] ??= PLACE_IMAGE_MSG.notPrevious
-    })
-    body.images.forEach((url, i) => {
-      if (!isSiteUpload(url)) faults[`images.${i}`] ??= PLACE_IMAGE_MSG.notOurs
-    })
-    const refused = faultsAnswer(faults)
-    if (refused) return refused
+    const images = checkImageEdit(found, body, 'site')
+    if (images instanceof Response) return images
     Object.assign(found, {
       name: body.name,
       description: body.description,
       address: body.address,
       latitude: body.latitude,
       longitude: body.longitude,
-      images: distinct([...body.previousImages, ...body.images]),
+      images,
       updatedAt: now(),
       version: found.version + 1,
     })

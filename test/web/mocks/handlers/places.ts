@@ -1,7 +1,6 @@
 import { http, type HttpHandler } from 'msw'
 import { HttpResponse } from 'msw'
 import {
-  CONFLICT_MSG,
   MSG,
   PLACE_STATUS,
   ROLE,
@@ -15,6 +14,7 @@ import {
 } from '@contract'
 import { api, authenticate, db, fail, ok, readBody } from '../db'
 import { csvAnswer, listAnswer, type ListRules } from '../list'
+import { checkAddedImages, checkImageEdit } from '../images'
 import { seedPlaces } from '../seed'
 import { UPLOAD_URL } from './uploads'
 
@@ -40,12 +40,6 @@ export const PLACES_MSG = {
   },
 } as const satisfies Record<PlaceKind, unknown>
 export const FORBIDDEN_MSG = 'You do not have permission to do this'
-/** The image checks the schema cannot make (server/routes/places.ts PLACE_IMAGE_MSG). */
-export const PLACE_IMAGE_MSG = {
-  notOurs: 'Please upload the image through the panel',
-  notPrevious: 'This image is not one of the current images',
-} as const
-
 const PATHS = {
   petShop: { plural: 'pet-shops', singular: 'pet-shop' },
   hospital: { plural: 'hospitals', singular: 'hospital' },
@@ -69,21 +63,9 @@ export function placesDb(kind: PlaceKind): PlaceDetails[] {
 const storedUrl = (url: string) => (url.startsWith('/') ? new URL(url, UPLOAD_URL).href : url)
 const stored = (p: PlaceDetails): PlaceDetails => ({ ...p, logo: p.logo && storedUrl(p.logo), images: p.images.map(storedUrl) })
 
-/** A file the upload handlers stored (our storage's URL and a key posted once): what "uploaded through the panel" means. */
-const isUploaded = (url: string) => url.startsWith(UPLOAD_URL) && db.uploads.stored.has(url.slice(UPLOAD_URL.length))
-
-/** Each image once, in the order given. */
-const distinct = (urls: string[]) => [...new Set(urls)]
-
 let lastPlace = 0
 /** A fresh uuid for a new place (the contract's id rule). */
 const newPlaceId = () => `0f0e0d0c-0000-4000-8000-${String(++lastPlace).padStart(12, '0')}`
-
-/** Per-field image faults, answered together as one 400 (as the server does). */
-function faultsAnswer(fields: Record<string, string>) {
-  const first = Object.values(fields)[0]
-  return first === undefined ? undefined : fail('BAD_REQUEST', first, fields)
-}
 
 const rules: ListRules<PlaceDetails> = {
   searchIn: (p) => [p.name, p.address],
@@ -127,13 +109,10 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
       if (admin instanceof Response) return admin
       const body = await readBody(request, placeCreateBody(kind))
       if (body instanceof Response) return body
-      const faults: Record<string, string> = {}
-      body.images.forEach((url, i) => {
-        if (!isUploaded(url)) faults[`images.${i}`] ??= PLACE_IMAGE_MSG.notOurs
+      const images = checkAddedImages(body.images, undefined, (faults) => {
+        if (body.logo) faults.upload('logo', body.logo)
       })
-      if (body.logo && !isUploaded(body.logo)) faults.logo ??= PLACE_IMAGE_MSG.notOurs
-      const refused = faultsAnswer(faults)
-      if (refused) return refused
+      if (images instanceof Response) return images
       const now = new Date().toISOString()
       const place: PlaceDetails = {
         _id: newPlaceId(),
@@ -145,7 +124,7 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
         latitude: body.latitude,
         longitude: body.longitude,
         logo: body.logo ?? null,
-        images: distinct(body.images),
+        images,
         status: PLACE_STATUS.ACTIVE,
         createdAt: now,
         updatedAt: now,
@@ -162,18 +141,10 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
       if (body instanceof Response) return body
       const place = placesDb(kind).find((p) => p._id === params.id)
       if (!place) return fail('NOT_FOUND', msg.notFound)
-      // As the server: an edit made from another version than the stored one is refused first.
-      if (place.version !== body.version) return fail('CONFLICT', CONFLICT_MSG.edited)
-      const faults: Record<string, string> = {}
-      body.previousImages.forEach((url, i) => {
-        if (!place.images.includes(url)) faults[`previousImages.${i}`] ??= PLACE_IMAGE_MSG.notPrevious
+      const images = checkImageEdit(place, body, undefined, (faults) => {
+        if (body.logo && body.logo !== place.logo) faults.upload('logo', body.logo)
       })
-      body.images.forEach((url, i) => {
-        if (!isUploaded(url)) faults[`images.${i}`] ??= PLACE_IMAGE_MSG.notOurs
-      })
-      if (body.logo && body.logo !== place.logo && !isUploaded(body.logo)) faults.logo ??= PLACE_IMAGE_MSG.notOurs
-      const refused = faultsAnswer(faults)
-      if (refused) return refused
+      if (images instanceof Response) return images
       Object.assign(place, {
         name: body.name,
         description: body.description,
@@ -182,7 +153,7 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
         address: body.address,
         latitude: body.latitude,
         longitude: body.longitude,
-        images: distinct([...body.previousImages, ...body.images]),
+        images,
         ...(body.logo !== undefined ? { logo: body.logo } : {}),
         updatedAt: new Date().toISOString(),
         version: place.version + 1,
