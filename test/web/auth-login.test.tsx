@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
-import { MSG } from '@contract'
+import { AUTH_MSG, MSG } from '@contract'
 import { PERSIST_KEY } from '@/lib/persisted-auth'
-import { AUTH_MSG } from './mocks/handlers/auth'
 import { renderRoute } from './render'
 
 const ADMIN = { email: 'admin@petcare.local', password: 'Admin@123' }

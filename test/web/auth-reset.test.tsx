@@ -1,8 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
-import { MSG } from '@contract'
+import { MSG, OTP_CHECK_MSG, PASSWORD_MSG } from '@contract'
 import { RESEND_COOLDOWN_SECONDS } from '@/features/auth/VerifyOtpPage'
 import { db } from './mocks/db'
-import { AUTH_MSG } from './mocks/handlers/auth'
 import { renderRoute } from './render'
 
 const EMAIL = 'admin@petcare.local'
@@ -49,7 +48,7 @@ describe('forgot password', () => {
     await user.type(await screen.findByLabelText('Email'), EMAIL)
     await user.click(screen.getByRole('button', { name: 'Send OTP' }))
 
-    expect(await screen.findByText(AUTH_MSG.otpSent)).toBeInTheDocument()
+    expect(await screen.findByText(PASSWORD_MSG.otpSent)).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Verify OTP' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/verify-otp')
     expect(router.state.location.search).toEqual({ email: EMAIL })
@@ -77,7 +76,7 @@ describe('verify OTP', () => {
     await user.type(otp, '654321')
     await user.click(screen.getByRole('button', { name: 'Verify' }))
 
-    expect(await screen.findByText(AUTH_MSG.otpInvalid)).toBeInTheDocument()
+    expect(await screen.findByText(OTP_CHECK_MSG.invalid)).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/verify-otp')
     expect(otp).toHaveFocus()
   })
@@ -97,7 +96,7 @@ describe('verify OTP', () => {
     expect(screen.queryByText(/^in \d/)).not.toBeInTheDocument()
 
     await user.click(resend)
-    expect(await screen.findByText(AUTH_MSG.otpSent)).toBeInTheDocument()
+    expect(await screen.findByText(PASSWORD_MSG.otpSent)).toBeInTheDocument()
     expect(db.otps.get(EMAIL)).not.toBe('111111')
     await waitFor(() => expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeDisabled())
     expect(screen.getByText('in 0:30')).toBeInTheDocument()
@@ -154,7 +153,7 @@ describe('reset password', () => {
     await user.type(confirm, 'NewPass@123')
     await user.click(screen.getByRole('button', { name: 'Reset Password' }))
 
-    expect(await screen.findByText(AUTH_MSG.resetTokenInvalid)).toBeInTheDocument()
+    expect(await screen.findByText(PASSWORD_MSG.resetTokenInvalid)).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/reset-password')
   })
 
@@ -182,7 +181,7 @@ describe('reset password', () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'NewPass@123')
     await user.click(screen.getByRole('button', { name: 'Reset Password' }))
 
-    expect(await screen.findByText(AUTH_MSG.passwordReset)).toBeInTheDocument()
+    expect(await screen.findByText(PASSWORD_MSG.passwordReset)).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/')
     expect(db.admins[0]!.password).toBe('NewPass@123')

@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
-import { CMS_TYPE, type CmsPageType } from '@contract'
+import { API_MSG, CMS_MSG, CMS_TYPE, type CmsPageType } from '@contract'
 import { ADMIN_ONLY_NOTE } from '@/features/cms/roles'
 import { authStore } from '@/lib/auth'
 import { captureBodies, findEditor, settingsMenu } from './cms-helpers'
 import { api, fail } from './mocks/db'
-import { CMS_MSG, SEED_PAGES, cmsDb } from './mocks/handlers/cms'
-import { FORBIDDEN_MSG } from './mocks/handlers/places'
+import { SEED_PAGES, cmsDb } from './mocks/handlers/cms'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
 
@@ -150,11 +149,11 @@ describe('a CMS settings page for an admin', () => {
   })
 
   it("shows the server's message when the save is refused", async () => {
-    server.use(http.put(api('/admin/cms'), () => fail('FORBIDDEN', FORBIDDEN_MSG)))
+    server.use(http.put(api('/admin/cms'), () => fail('FORBIDDEN', API_MSG.forbidden)))
     const { user } = renderRoute('/settings/support', { signedInAs: 'admin' })
     await findEditor('Support')
     await user.click(screen.getByRole('button', { name: 'Save' }))
-    expect(await screen.findByText(FORBIDDEN_MSG)).toBeInTheDocument()
+    expect(await screen.findByText(API_MSG.forbidden)).toBeInTheDocument()
     expect(cmsDb().pages.get(CMS_TYPE.SUPPORT)?.content).toBe(SEED_PAGES[CMS_TYPE.SUPPORT])
   })
 

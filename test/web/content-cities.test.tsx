@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
-import { CITY_MSG } from '@contract'
+import { API_MSG, CITY_MSG } from '@contract'
 import { isActiveItem, mainMenu as mainMenuItems } from '@/components/layout/navigation'
 import { api, db, fail } from './mocks/db'
-import { FORBIDDEN_MSG } from './mocks/handlers/places'
 import { trackRequests } from './mocks/requests'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
@@ -219,11 +218,11 @@ describe('deleting a city', () => {
   })
 
   it('shows the server message once when it refuses (403)', async () => {
-    server.use(http.delete(api('/admin/city/:id'), () => fail('FORBIDDEN', FORBIDDEN_MSG)))
+    server.use(http.delete(api('/admin/city/:id'), () => fail('FORBIDDEN', API_MSG.forbidden)))
     const { user } = await openList()
     await user.click(within(rowOf('Pune')).getByRole('button', { name: 'Delete Pune' }))
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }))
-    expect(await screen.findAllByText(FORBIDDEN_MSG)).toHaveLength(1)
+    expect(await screen.findAllByText(API_MSG.forbidden)).toHaveLength(1)
     expect(rowOf('Pune')).toBeInTheDocument()
   })
 

@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
-import { CITY_MSG, PLACE_STATUS, SITE_MSG } from '@contract'
+import { API_MSG, CITY_MSG, PLACE_STATUS, SITE_MSG } from '@contract'
 import { api, db, fail } from './mocks/db'
-import { FORBIDDEN_MSG } from './mocks/handlers/places'
 import { UPLOAD_URL, holdUploadPosts } from './mocks/handlers/uploads'
 import { gate, idempotencyKeysOf, trackRequests, UUID_V4 } from './mocks/requests'
 import { server } from './mocks/server'
@@ -179,11 +178,11 @@ describe('deleting a site', () => {
   })
 
   it('keeps the row and shows the server message once when the server refuses (403)', async () => {
-    server.use(http.delete(api('/admin/site/:id'), () => fail('FORBIDDEN', FORBIDDEN_MSG)))
+    server.use(http.delete(api('/admin/site/:id'), () => fail('FORBIDDEN', API_MSG.forbidden)))
     const { user } = await openCity()
     await user.click(within(rowOf('Cubbon Park')).getByRole('button', { name: 'Delete Cubbon Park' }))
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }))
-    expect(await screen.findAllByText(FORBIDDEN_MSG)).toHaveLength(1)
+    expect(await screen.findAllByText(API_MSG.forbidden)).toHaveLength(1)
     expect(rowOf('Cubbon Park')).toBeInTheDocument()
   })
 })

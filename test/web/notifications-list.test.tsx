@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { format } from 'date-fns'
 import { http } from 'msw'
-import { NOTIFICATIONS_MSG } from '@contract'
+import { API_MSG, NOTIFICATIONS_MSG } from '@contract'
 import { api, fail, ok } from './mocks/db'
 import { notificationsDb } from './mocks/handlers/notifications'
-import { FORBIDDEN_MSG } from './mocks/handlers/places'
 import { trackRequests } from './mocks/requests'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
@@ -132,12 +131,12 @@ describe('deleting a notification', () => {
   })
 
   it('keeps the row when the server refuses (403), the message shown once', async () => {
-    server.use(http.delete(api('/admin/notification/:id'), () => fail('FORBIDDEN', FORBIDDEN_MSG)))
+    server.use(http.delete(api('/admin/notification/:id'), () => fail('FORBIDDEN', API_MSG.forbidden)))
     const { user } = await openNotifications()
     const item = notificationsDb()[0]!
     await user.click(within(rowOf(item.title)).getByRole('button', { name: `Delete ${item.title}` }))
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }))
-    expect(await screen.findAllByText(FORBIDDEN_MSG)).toHaveLength(1)
+    expect(await screen.findAllByText(API_MSG.forbidden)).toHaveLength(1)
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(rowOf(item.title)).toBeInTheDocument()
   })

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
-import { PLACE_STATUS, type PlaceKind } from '@contract'
+import { API_MSG, PLACE_STATUS, PLACES_MSG, type PlaceKind } from '@contract'
 import { api, fail, ok } from './mocks/db'
-import { FORBIDDEN_MSG, PLACES_MSG, placesDb } from './mocks/handlers/places'
+import { placesDb } from './mocks/handlers/places'
 import { gate, trackRequests } from './mocks/requests'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
@@ -154,12 +154,12 @@ describe('deleting, either kind', () => {
   })
 
   it('keeps the row and shows the server message once when the server refuses (403)', async () => {
-    server.use(http.delete(api('/place/hospital/:id'), () => fail('FORBIDDEN', FORBIDDEN_MSG)))
+    server.use(http.delete(api('/place/hospital/:id'), () => fail('FORBIDDEN', API_MSG.forbidden)))
     const { user } = await openList(hospitals)
     const place = placesDb('hospital')[2]!
     await user.click(deleteOf(place.name))
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }))
-    expect(await screen.findAllByText(FORBIDDEN_MSG)).toHaveLength(1)
+    expect(await screen.findAllByText(API_MSG.forbidden)).toHaveLength(1)
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(rowOf(place.name)).toBeInTheDocument()
   })

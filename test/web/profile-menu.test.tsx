@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
-import { MSG, UPLOAD_MSG } from '@contract'
+import { AUTH_MSG, MSG, PROFILE_MSG, UPLOAD_MSG } from '@contract'
 import { PERSIST_KEY } from '@/lib/persisted-auth'
 import { api, db, fail } from './mocks/db'
-import { ACCOUNT_MSG } from './mocks/handlers/account'
 import { UPLOAD_URL, holdUploadPosts } from './mocks/handlers/uploads'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
@@ -62,7 +61,7 @@ describe('the profile menu', () => {
     await user.click(screen.getByRole('button', { name: 'Save name' }))
     expect(await screen.findByText('Updating...')).toBeInTheDocument()
     release()
-    expect(await screen.findByText(ACCOUNT_MSG.updated)).toBeInTheDocument()
+    expect(await screen.findByText(PROFILE_MSG.updated)).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByText('Updating...')).not.toBeInTheDocument())
     expect(within(screen.getByRole('banner')).getByText('Asha Rao')).toBeInTheDocument()
     expect(JSON.parse(localStorage.getItem(PERSIST_KEY)!).auth.userDetails.name).toBe('Asha Rao')
@@ -107,7 +106,7 @@ describe('the profile menu', () => {
     )
     const { user } = await openProfileMenu()
     await user.upload(screen.getByLabelText('Profile picture file'), file('me.jpeg', 'image/jpeg', 1_048_576))
-    expect(await screen.findByText(ACCOUNT_MSG.updated)).toBeInTheDocument()
+    expect(await screen.findByText(PROFILE_MSG.updated)).toBeInTheDocument()
     const url = `${UPLOAD_URL}profile/1.jpg`
     expect(db.uploads.signings).toEqual([[{ fileName: 'me.jpeg', mimeType: 'image/jpeg', folderType: 'profile' }]])
     expect(db.uploads.stored).toEqual(new Set(['profile/1.jpg']))
@@ -126,7 +125,7 @@ describe('the profile menu', () => {
     expect(button).toHaveAttribute('aria-busy', 'true')
     expect(button).toBeDisabled()
     posts[0]!.respond(204)
-    expect(await screen.findByText(ACCOUNT_MSG.updated)).toBeInTheDocument()
+    expect(await screen.findByText(PROFILE_MSG.updated)).toBeInTheDocument()
     await waitFor(() => expect(button).toBeEnabled())
   })
 
@@ -174,7 +173,7 @@ describe('the profile menu', () => {
     await user.click(screen.getByRole('button', { name: 'Log out' }))
     expect(await screen.findByText('Logout...')).toBeInTheDocument()
     release()
-    expect(await screen.findByText(ACCOUNT_MSG.loggedOut)).toBeInTheDocument()
+    expect(await screen.findByText(AUTH_MSG.loggedOut)).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(localStorage.length).toBe(0)
     await waitFor(() => expect(screen.queryByText('Logout...')).not.toBeInTheDocument())

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { MSG } from '@contract'
+import { MSG, PASSWORD_MSG } from '@contract'
 import { db } from './mocks/db'
-import { ACCOUNT_MSG } from './mocks/handlers/account'
 import { renderRoute } from './render'
 
 async function openChangePassword() {
@@ -74,7 +73,7 @@ describe('change password', () => {
     await user.type(newPassword, 'Fresh@1234')
     await user.type(confirmPassword, 'Fresh@1234')
     await user.click(submit)
-    await waitFor(() => expect(oldPassword).toHaveAccessibleDescription(ACCOUNT_MSG.wrongOldPassword))
+    await waitFor(() => expect(oldPassword).toHaveAccessibleDescription(PASSWORD_MSG.oldPasswordWrong))
     expect(db.admins[0]!.password).toBe('Admin@123')
   })
 
@@ -84,7 +83,7 @@ describe('change password', () => {
     await user.type(newPassword, 'Admin@123')
     await user.type(confirmPassword, 'Admin@123')
     await user.click(submit)
-    await waitFor(() => expect(newPassword).toHaveAccessibleDescription(ACCOUNT_MSG.samePassword))
+    await waitFor(() => expect(newPassword).toHaveAccessibleDescription(PASSWORD_MSG.samePassword))
   })
 
   it('shows the server message and empties the form when the password is changed', async () => {
@@ -93,7 +92,7 @@ describe('change password', () => {
     await user.type(newPassword, 'Fresh@1234')
     await user.type(confirmPassword, 'Fresh@1234')
     await user.click(submit)
-    expect(await screen.findByText(ACCOUNT_MSG.passwordChanged)).toBeInTheDocument()
+    expect(await screen.findByText(PASSWORD_MSG.passwordChanged)).toBeInTheDocument()
     expect(db.admins[0]!.password).toBe('Fresh@1234')
     await waitFor(() => expect(oldPassword).toHaveValue(''))
     expect(newPassword).toHaveValue('')

@@ -1,6 +1,7 @@
 import { http, type HttpHandler } from 'msw'
 import {
   ADMINS_MSG,
+  API_MSG,
   INVITE_TTL_MS,
   ROLE,
   USER_STATUS,
@@ -43,7 +44,7 @@ const rules: ListRules<AdminAccount> = {
 function manager(request: Request): MockAdmin | Response {
   const admin = authenticate(request)
   if (admin instanceof Response) return admin
-  return can(admin.role, 'admin.manage') ? admin : fail('FORBIDDEN', 'You do not have permission to do this')
+  return can(admin.role, 'admin.manage') ? admin : fail('FORBIDDEN', API_MSG.forbidden)
 }
 
 /** Issues a new invitation for `adminId`, retiring the previous one; the token, as the mail would carry it. */

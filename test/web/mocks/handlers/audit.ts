@@ -1,8 +1,7 @@
 import { http, type HttpHandler } from 'msw'
-import { AUDIT_CSV_HEADER, AUDIT_MSG, auditListQuery, can, roleLabel, type AuditEntry, type AuditListQuery } from '@contract'
+import { API_MSG, AUDIT_CSV_HEADER, AUDIT_MSG, auditListQuery, can, roleLabel, type AuditEntry, type AuditListQuery } from '@contract'
 import { api, authenticate, db, fail, ok, type MockAdmin } from '../db'
 import { csvAnswer, listAnswer, readQuery, type ListRules } from '../list'
-import { FORBIDDEN_MSG } from './places'
 
 /**
  * The audit log as server/routes/audit.ts answers it: admin only ('audit.read', 403 otherwise),
@@ -22,7 +21,7 @@ const rules: ListRules<Row> = {
 function reader(request: Request): MockAdmin | Response {
   const admin = authenticate(request)
   if (admin instanceof Response) return admin
-  return can(admin.role, 'audit.read') ? admin : fail('FORBIDDEN', FORBIDDEN_MSG)
+  return can(admin.role, 'audit.read') ? admin : fail('FORBIDDEN', API_MSG.forbidden)
 }
 
 /** The entries the query's own fields select (the list helpers do search, sort and page), or its 400. */

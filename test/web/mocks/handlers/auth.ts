@@ -1,17 +1,6 @@
 import { http, type HttpHandler, type HttpResponseResolver } from 'msw'
-import { emailSchema, loginSchema, resetPasswordSchema, verifyOtpSchema } from '@contract'
+import { AUTH_MSG, OTP_CHECK_MSG, PASSWORD_MSG, emailSchema, loginSchema, resetPasswordSchema, verifyOtpSchema } from '@contract'
 import { api, db, fail, ok, profileOf, readBody } from '../db'
-
-/** What the mock API says; tests read these instead of repeating the strings. */
-export const AUTH_MSG = {
-  loggedIn: 'Logged in successfully',
-  badCredentials: 'Invalid email or password',
-  otpSent: 'If this email belongs to an admin, an OTP has been sent to it',
-  otpVerified: 'OTP verified successfully',
-  otpInvalid: 'The OTP is invalid or has expired',
-  passwordReset: 'Your password has been reset. Please login with the new password.',
-  resetTokenInvalid: 'This reset link is invalid or has expired',
-} as const
 
 let counter = 0
 const findAdmin = (email: string) => db.admins.find((a) => a.email.toLowerCase() === email.toLowerCase())
@@ -22,7 +11,7 @@ const sendOtp: HttpResponseResolver = async ({ request }) => {
   if (body instanceof Response) return body
   const admin = findAdmin(body.email)
   if (admin) db.otps.set(admin.email, String(100_000 + ((counter += 7919) % 900_000)))
-  return ok(AUTH_MSG.otpSent)
+  return ok(PASSWORD_MSG.otpSent)
 }
 
 export const authHandlers: HttpHandler[] = [
@@ -44,11 +33,11 @@ export const authHandlers: HttpHandler[] = [
     const body = await readBody(request, verifyOtpSchema)
     if (body instanceof Response) return body
     const admin = findAdmin(body.email)
-    if (!admin || db.otps.get(admin.email) !== body.otp) return fail('BAD_REQUEST', AUTH_MSG.otpInvalid)
+    if (!admin || db.otps.get(admin.email) !== body.otp) return fail('BAD_REQUEST', OTP_CHECK_MSG.invalid)
     db.otps.delete(admin.email) // a code works once
     const resetToken = `reset-${admin._id}-${++counter}`
     db.resetTokens.set(resetToken, admin.email)
-    return ok(AUTH_MSG.otpVerified, { resetToken })
+    return ok(PASSWORD_MSG.otpVerified, { resetToken })
   }),
 
   http.post(api('/admin/reset-password'), async ({ request }) => {
@@ -56,11 +45,11 @@ export const authHandlers: HttpHandler[] = [
     if (body instanceof Response) return body
     const email = db.resetTokens.get(body.resetToken)
     const admin = email ? findAdmin(email) : undefined
-    if (!admin) return fail('BAD_REQUEST', AUTH_MSG.resetTokenInvalid)
+    if (!admin) return fail('BAD_REQUEST', PASSWORD_MSG.resetTokenInvalid)
     db.resetTokens.delete(body.resetToken)
     admin.password = body.password
     // A reset ends every session of that admin.
     for (const [token, id] of db.sessions) if (id === admin._id) db.sessions.delete(token)
-    return ok(AUTH_MSG.passwordReset)
+    return ok(PASSWORD_MSG.passwordReset)
   }),
 ]

@@ -1,5 +1,6 @@
 import { HttpResponse, http, type HttpHandler } from 'msw'
 import {
+  API_MSG,
   CITY_MSG,
   PLACE_STATUS,
   ROLE,
@@ -20,7 +21,6 @@ import { api, authenticate, db, fail, ok, readBody } from '../db'
 import { checkAddedImages, checkImageEdit } from '../images'
 import { listAnswer, readQuery, type ListRules } from '../list'
 import type { MockCity, MockSite } from '../seed'
-import { FORBIDDEN_MSG } from './places'
 
 /**
  * Cities and sites as the server answers them (server/routes/cities.ts, sites.ts): list
@@ -41,7 +41,7 @@ const nameTaken = (name: string, except?: string) => db.cities.some((c) => c._id
 /** A path id as the server reads it: not a UUID is a 400, as its `validate('param', idParam)` says. */
 function readId(params: Record<string, unknown>): string | Response {
   const parsed = idParam.safeParse(params)
-  return parsed.success ? parsed.data.id : fail('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid id', { id: 'Invalid id' })
+  return parsed.success ? parsed.data.id : fail('BAD_REQUEST', parsed.error.issues[0]?.message ?? API_MSG.invalidId, { id: API_MSG.invalidId })
 }
 
 let made = 0
@@ -101,7 +101,7 @@ export const citiesSitesHandlers: HttpHandler[] = [
   http.delete(api('/admin/city/:id'), ({ request, params }) => {
     const admin = authenticate(request)
     if (admin instanceof Response) return admin
-    if (admin.role !== ROLE.ADMIN) return fail('FORBIDDEN', FORBIDDEN_MSG)
+    if (admin.role !== ROLE.ADMIN) return fail('FORBIDDEN', API_MSG.forbidden)
     const id = readId(params)
     if (id instanceof Response) return id
     const index = db.cities.findIndex((c) => c._id === id)
@@ -197,7 +197,7 @@ export const citiesSitesHandlers: HttpHandler[] = [
   http.delete(api('/admin/site/:id'), ({ request, params }) => {
     const admin = authenticate(request)
     if (admin instanceof Response) return admin
-    if (admin.role !== ROLE.ADMIN) return fail('FORBIDDEN', FORBIDDEN_MSG)
+    if (admin.role !== ROLE.ADMIN) return fail('FORBIDDEN', API_MSG.forbidden)
     const id = readId(params)
     if (id instanceof Response) return id
     const index = db.sites.findIndex((s) => s._id === id)

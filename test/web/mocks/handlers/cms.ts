@@ -1,8 +1,11 @@
 import { HttpResponse, http, type HttpHandler } from 'msw'
 import sanitizeHtml from 'sanitize-html'
 import {
+  API_MSG,
+  CMS_MSG,
   CMS_PAGE_TYPES,
   CONFLICT_MSG,
+  FAQS_MSG,
   ROLE,
   cmsPage,
   cmsTypeParam,
@@ -16,23 +19,6 @@ import {
   type Faq,
 } from '@contract'
 import { api, authenticate, db, fail, ok, readBody, type MockAdmin } from '../db'
-import { FORBIDDEN_MSG } from './places'
-
-/** What the mock API says, as the server does (server/routes/cms.ts and faqs.ts). */
-export const CMS_MSG = {
-  listed: 'CMS pages fetched successfully',
-  fetched: 'Content fetched successfully',
-  updated: 'Content updated successfully',
-} as const
-export const FAQS_MSG = {
-  listed: 'FAQs fetched successfully',
-  added: 'FAQ added successfully',
-  updated: 'FAQ updated successfully',
-  deleted: 'FAQ deleted successfully',
-  ordered: 'FAQ order updated successfully',
-  notFound: 'FAQ not found',
-  orderIncomplete: 'Send every FAQ exactly once',
-} as const
 
 const SEEDED_AT = '2025-03-01T09:30:00.000Z'
 
@@ -101,7 +87,7 @@ const ordered = () => cmsDb().faqs.map((f, order) => ({ ...f, order }))
 function requireAdmin(request: Request): MockAdmin | Response {
   const admin = authenticate(request)
   if (admin instanceof Response) return admin
-  return admin.role === ROLE.ADMIN ? admin : fail('FORBIDDEN', FORBIDDEN_MSG)
+  return admin.role === ROLE.ADMIN ? admin : fail('FORBIDDEN', API_MSG.forbidden)
 }
 
 let made = 0
@@ -175,7 +161,7 @@ export const cmsHandlers: HttpHandler[] = [
   http.put(api('/admin/faq/:id'), async ({ request, params }) => {
     const admin = requireAdmin(request)
     if (admin instanceof Response) return admin
-    if (!idParam.safeParse(params).success) return fail('BAD_REQUEST', 'Invalid id', { id: 'Invalid id' })
+    if (!idParam.safeParse(params).success) return fail('BAD_REQUEST', API_MSG.invalidId, { id: API_MSG.invalidId })
     const body = await readBody(request, faqBody)
     if (body instanceof Response) return body
     const store = cmsDb()
@@ -189,7 +175,7 @@ export const cmsHandlers: HttpHandler[] = [
   http.delete(api('/admin/faq/:id'), ({ request, params }) => {
     const admin = requireAdmin(request)
     if (admin instanceof Response) return admin
-    if (!idParam.safeParse(params).success) return fail('BAD_REQUEST', 'Invalid id', { id: 'Invalid id' })
+    if (!idParam.safeParse(params).success) return fail('BAD_REQUEST', API_MSG.invalidId, { id: API_MSG.invalidId })
     const store = cmsDb()
     const index = store.faqs.findIndex((f) => f._id === params.id)
     if (index < 0) return fail('NOT_FOUND', FAQS_MSG.notFound)

@@ -1,5 +1,6 @@
 import { HttpResponse, http, type HttpHandler } from 'msw'
 import {
+  API_MSG,
   NOTIFICATION_DETAIL_RECIPIENTS,
   NOTIFICATIONS_MSG,
   ROLE,
@@ -13,7 +14,6 @@ import {
 import { api, authenticate, db, fail, ok, readBody } from '../db'
 import { listAnswer, type ListRules } from '../list'
 import { seedNotifications, type MockNotification } from '../seed'
-import { FORBIDDEN_MSG } from './places'
 
 /** This test's notifications, newest first: seeded afresh whenever the mock database is (resetDb). */
 const stores = new WeakMap<object, MockNotification[]>()
@@ -99,7 +99,7 @@ export const notificationHandlers: HttpHandler[] = [
   http.delete(api('/admin/notification/:id'), ({ request, params }) => {
     const admin = authenticate(request)
     if (admin instanceof Response) return admin
-    if (admin.role !== ROLE.ADMIN) return fail('FORBIDDEN', FORBIDDEN_MSG)
+    if (admin.role !== ROLE.ADMIN) return fail('FORBIDDEN', API_MSG.forbidden)
     const items = notificationsDb()
     const index = items.findIndex((n) => n._id === params.id)
     if (index < 0) return fail('NOT_FOUND', NOTIFICATIONS_MSG.notFound)

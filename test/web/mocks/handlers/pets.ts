@@ -1,5 +1,5 @@
 import { http, type HttpHandler } from 'msw'
-import { PETS_MSG, petByIdQuery, petDetails, type PetDetails } from '@contract'
+import { API_MSG, PETS_MSG, petByIdQuery, petDetails, type PetDetails } from '@contract'
 import { api, db, fail, ok } from '../db'
 
 /**
@@ -71,7 +71,7 @@ export const petsHandlers: HttpHandler[] = [
   // Public: no token.
   http.get(api('/pet/petbyid'), ({ request }) => {
     const query = petByIdQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams))
-    if (!query.success) return fail('BAD_REQUEST', query.error.issues[0]?.message ?? 'Invalid request', { petId: 'Invalid id' })
+    if (!query.success) return fail('BAD_REQUEST', query.error.issues[0]?.message ?? API_MSG.invalidRequest, { petId: API_MSG.invalidId })
     const pet = petsDb().find((p) => p._id === query.data.petId)
     return pet ? ok(PETS_MSG.fetched, petDetails.parse(pet)) : fail('NOT_FOUND', PETS_MSG.notFound)
   }),

@@ -1,8 +1,9 @@
 import { http, type HttpHandler } from 'msw'
 import { HttpResponse } from 'msw'
 import {
-  MSG,
+  API_MSG,
   PLACE_STATUS,
+  PLACES_MSG,
   ROLE,
   placeCreateBody,
   placeListItem,
@@ -18,28 +19,6 @@ import { checkAddedImages, checkImageEdit } from '../images'
 import { seedPlaces } from '../seed'
 import { UPLOAD_URL } from './uploads'
 
-/** What the mock API says, as the server does (server/routes/places.ts). */
-export const PLACES_MSG = {
-  petShop: {
-    list: 'Pet shops fetched successfully',
-    details: 'Pet shop fetched successfully',
-    created: 'Pet shop added successfully',
-    updated: 'Pet shop updated successfully',
-    statusUpdated: 'Pet shop status updated successfully',
-    deleted: MSG.shopDeleted,
-    notFound: 'Pet shop not found',
-  },
-  hospital: {
-    list: 'Hospitals fetched successfully',
-    details: 'Hospital fetched successfully',
-    created: 'Hospital added successfully',
-    updated: 'Hospital updated successfully',
-    statusUpdated: 'Hospital status updated successfully',
-    deleted: MSG.hospitalDeleted,
-    notFound: 'Hospital not found',
-  },
-} as const satisfies Record<PlaceKind, unknown>
-export const FORBIDDEN_MSG = 'You do not have permission to do this'
 const PATHS = {
   petShop: { plural: 'pet-shops', singular: 'pet-shop' },
   hospital: { plural: 'hospitals', singular: 'hospital' },
@@ -80,7 +59,7 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
     http.get(api(`/place/admin/${plural}`), ({ request }) => {
       const admin = authenticate(request)
       if (admin instanceof Response) return admin
-      return listAnswer(request, placeListQuery, placesDb(kind), rules, { message: msg.list, map: toListItem })
+      return listAnswer(request, placeListQuery, placesDb(kind), rules, { message: msg.listed, map: toListItem })
     }),
 
     http.get(api(`/place/admin/${plural}/export`), ({ request }) => {
@@ -101,7 +80,7 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
       const admin = authenticate(request)
       if (admin instanceof Response) return admin
       const place = placesDb(kind).find((p) => p._id === params.id)
-      return place ? ok(msg.details, place) : fail('NOT_FOUND', msg.notFound)
+      return place ? ok(msg.fetched, place) : fail('NOT_FOUND', msg.notFound)
     }),
 
     http.post(api(`/place/${singular}`), async ({ request }) => {
@@ -175,7 +154,7 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
     http.delete(api(`/place/${singular}/:id`), ({ request, params }) => {
       const admin = authenticate(request)
       if (admin instanceof Response) return admin
-      if (admin.role !== ROLE.ADMIN) return fail('FORBIDDEN', FORBIDDEN_MSG)
+      if (admin.role !== ROLE.ADMIN) return fail('FORBIDDEN', API_MSG.forbidden)
       const places = placesDb(kind)
       const index = places.findIndex((p) => p._id === params.id)
       if (index < 0) return fail('NOT_FOUND', msg.notFound)
