@@ -48,6 +48,15 @@ type ValueOf<V> = { getValue: () => V }
 type Text = string | null | undefined
 const orNull = (value: Text, format: (v: string) => string) => (value ? format(value) : null)
 
+/** Long text kept to two lines; the whole of it is the tooltip. */
+function TwoLines({ value, width }: { value: Text; width: 'max-w-xs' | 'max-w-md' }) {
+  return (
+    <span title={value ?? undefined} className={`line-clamp-2 ${width}`}>
+      <OrDashes value={value} />
+    </span>
+  )
+}
+
 /** Ready-made cell renderers for the product's formats: `cell: cells.date`. Missing values show dashes. */
 export const cells = {
   /** The value, or dashes. */
@@ -60,6 +69,10 @@ export const cells = {
   email: (info: ValueOf<Text>) => <Truncate value={info.getValue()} max={EMAIL_CUT} />,
   /** Cut to 12 characters plus an ellipsis; the full value as a tooltip. */
   mobile: (info: ValueOf<Text>) => <Truncate value={info.getValue()} max={MOBILE_CUT} />,
+  /** An address: at most two lines, the whole one as a tooltip. */
+  address: (info: ValueOf<Text>) => <TwoLines value={info.getValue()} width="max-w-xs" />,
+  /** A description or a message body: at most two lines in a wider column, the whole one as a tooltip. */
+  longText: (info: ValueOf<Text>) => <TwoLines value={info.getValue()} width="max-w-md" />,
 }
 
 /** A cell renderer for a coded status: `cell: statusCell({ 1: ['Active', 'success'], 2: ['Blocked', 'danger'] })`. */

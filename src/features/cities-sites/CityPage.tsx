@@ -3,7 +3,6 @@ import { getRouteApi } from '@tanstack/react-router'
 import { PLACE_STATUS, type PlaceStatus, type SiteListItem } from '@contract'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
 import { ListScreen, RowLink, cells, listColumns, statusCell, type ListFilter } from '@/components/list'
-import { OrDashes } from '@/components/ui/Dashes'
 import { cityDetailsQuery, sitesListQuery } from './api'
 import { CONTENT_CRUMB, siteStatusLabel } from './content'
 import { AddSiteLink, DeleteSiteButton, SiteStatusSwitch } from './SiteActions'
@@ -30,16 +29,7 @@ const col = listColumns<SiteListItem>()
 /** As the pet shops and hospitals lists: Name, Address, Status, Created At, Actions. */
 const siteColumns = col.columns([
   col.accessor('name', { header: 'Name', enableSorting: true, cell: cells.text }),
-  col.accessor('address', {
-    header: 'Address',
-    enableSorting: true,
-    // Long addresses stay on two lines; the whole one is the tooltip.
-    cell: (info) => (
-      <span title={info.getValue()} className="line-clamp-2 max-w-xs">
-        <OrDashes value={info.getValue()} />
-      </span>
-    ),
-  }),
+  col.accessor('address', { header: 'Address', enableSorting: true, cell: cells.address }),
   col.accessor('status', { header: 'Status', enableSorting: true, cell: siteStatusCell }),
   col.accessor('createdAt', { header: 'Created At', enableSorting: true, cell: cells.date, meta: { className: 'whitespace-nowrap' } }),
   col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <SiteRowActions site={row.original} />, meta: { className: 'text-right' } }),

@@ -16,15 +16,7 @@ const col = listColumns<NumberedFeedback>()
 export const feedbackColumns = col.columns([
   col.accessor('serialNo', { header: 'S.No', meta: { className: 'w-16 tabular-nums' } }),
   col.accessor('type', { header: 'Feedback Type', enableSorting: true, cell: (info) => <FeedbackTypeBadge type={info.getValue()} /> }),
-  col.accessor('description', {
-    header: 'Description',
-    // Long texts stay on two lines; the whole one is the tooltip.
-    cell: (info) => (
-      <span title={info.getValue()} className="line-clamp-2 max-w-md">
-        <OrDashes value={info.getValue()} />
-      </span>
-    ),
-  }),
+  col.accessor('description', { header: 'Description', cell: cells.longText }),
   col.accessor((f) => f.user?.username ?? null, {
     id: 'username',
     header: 'Username',

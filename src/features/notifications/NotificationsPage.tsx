@@ -4,7 +4,6 @@ import { AUDIENCE, type Audience, type NotificationListItem } from '@contract'
 import { ListScreen, RowLink, cells, listColumns, type ListFilter } from '@/components/list'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
-import { OrDashes } from '@/components/ui/Dashes'
 import { useCan } from '@/lib/auth'
 import { notificationsListQuery, useDeleteNotification } from './api'
 import { audienceLabel, sendToText } from './audience'
@@ -42,15 +41,7 @@ const col = listColumns<NotificationListItem>()
 /** The product's notifications columns: Title, Body, Send To, Send On, Actions. */
 export const notificationColumns = col.columns([
   col.accessor('title', { header: 'Title', enableSorting: true, cell: cells.text }),
-  col.accessor('body', {
-    header: 'Body',
-    // Long texts stay on two lines; the whole one is the tooltip.
-    cell: (info) => (
-      <span title={info.getValue()} className="line-clamp-2 max-w-md">
-        <OrDashes value={info.getValue()} />
-      </span>
-    ),
-  }),
+  col.accessor('body', { header: 'Body', cell: cells.longText }),
   col.accessor((n) => sendToText(n), { id: 'sendTo', header: 'Send To', meta: { className: 'whitespace-nowrap' } }),
   // Its id is the wire's sortBy.
   col.accessor('createdAt', { header: 'Send On', enableSorting: true, cell: cells.dateTime, meta: { className: 'whitespace-nowrap' } }),

@@ -1,7 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { PARTNER_TYPE, type Partner, type PartnerType } from '@contract'
 import { ExportCsvButton, ListScreen, cells, listColumns, statusCell, type ListFilter } from '@/components/list'
-import { OrDashes } from '@/components/ui/Dashes'
 import { partnersListQuery } from './api'
 
 const route = getRouteApi('/_signed-in/partners')
@@ -20,15 +19,7 @@ export const partnerColumns = col.columns([
     enableSorting: true,
     cell: statusCell<PartnerType>({ 5: [partnerTypeLabel[5], 'info'], 6: [partnerTypeLabel[6], 'warning'] }),
   }),
-  col.accessor('address', {
-    header: 'Address',
-    // Long addresses stay on two lines; the whole one is the tooltip.
-    cell: (info) => (
-      <span title={info.getValue()} className="line-clamp-2 max-w-xs">
-        <OrDashes value={info.getValue()} />
-      </span>
-    ),
-  }),
+  col.accessor('address', { header: 'Address', cell: cells.address }),
   col.accessor('createdAt', { header: 'Created At', enableSorting: true, cell: cells.date, meta: { className: 'whitespace-nowrap' } }),
 ])
 

@@ -1,6 +1,5 @@
 import { PLACE_STATUS, placeStatusLabel, type PlaceKind, type PlaceListItem, type PlaceStatus } from '@contract'
 import { ExportCsvButton, ListScreen, RowLink, cells, listColumns, statusCell, type ListFilter } from '@/components/list'
-import { OrDashes } from '@/components/ui/Dashes'
 import { placesListQuery } from './api'
 import { PLACE_SCREENS } from './kinds'
 import { AddPlaceLink, DeletePlaceButton, PlaceStatusSwitch } from './PlaceActions'
@@ -27,16 +26,7 @@ function placeColumns(kind: PlaceKind) {
   const col = listColumns<PlaceListItem>()
   return col.columns([
     col.accessor('name', { header: 'Name', enableSorting: true, cell: cells.text }),
-    col.accessor('address', {
-      header: 'Address',
-      enableSorting: true,
-      // Long addresses stay on two lines; the whole one is the tooltip.
-      cell: (info) => (
-        <span title={info.getValue()} className="line-clamp-2 max-w-xs">
-          <OrDashes value={info.getValue()} />
-        </span>
-      ),
-    }),
+    col.accessor('address', { header: 'Address', enableSorting: true, cell: cells.address }),
     col.accessor('status', { header: 'Status', enableSorting: true, cell: placeStatusCell }),
     col.accessor('createdAt', { header: 'Created At', enableSorting: true, cell: cells.date, meta: { className: 'whitespace-nowrap' } }),
     col.display({
