@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { Card } from './DetailsCard'
 import { FallbackImage } from './FallbackImage'
 
 /**
@@ -14,12 +14,8 @@ export function ImageGallery({
   title?: string
   emptyText?: string
 }) {
-  const titleId = useId()
   return (
-    <section aria-labelledby={titleId} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id={titleId} className="mb-4 text-base font-semibold text-slate-900">
-        {title}
-      </h2>
+    <Card title={title}>
       {images.length === 0 ? (
         <p className="text-sm text-slate-600">{emptyText}</p>
       ) : (
@@ -33,6 +29,6 @@ export function ImageGallery({
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   )
 }

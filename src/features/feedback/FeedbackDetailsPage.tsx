@@ -1,13 +1,13 @@
-import type { ReactNode } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
-import type { Feedback } from '@contract'
+import { FEEDBACK_MSG, type Feedback } from '@contract'
 import { DataTable, listColumns } from '@/components/list'
 import { DetailsError } from '@/components/layout/DetailsError'
 import { Avatar } from '@/components/ui/Avatar'
 import { OrDashes } from '@/components/ui/Dashes'
+import { Card, DetailsList, type DetailField } from '@/components/ui/DetailsCard'
 import { formatDateTime } from '@/lib/format'
-import { FEEDBACK_NOT_FOUND, feedbackDetailsQuery } from './api'
+import { feedbackDetailsQuery } from './api'
 import { FeedbackTypeBadge } from './FeedbackTypeBadge'
 
 const route = getRouteApi('/_signed-in/feedback/$feedbackId')
@@ -53,7 +53,7 @@ export function FeedbackDetailsPage() {
 
 function Sender({ item }: { item: Feedback }) {
   const user = item.user
-  const fields: [string, ReactNode][] = [
+  const fields: DetailField[] = [
     ['Username', <OrDashes value={user?.username} />],
     ['Name', <OrDashes value={user?.name} />],
     ['Email', <OrDashes value={user?.email} />],
@@ -61,25 +61,15 @@ function Sender({ item }: { item: Feedback }) {
     ['Created At', formatDateTime(item.createdAt)],
   ]
   return (
-    <section aria-labelledby="sender-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="sender-title" className="mb-4 text-base font-semibold text-slate-900">
-        User Details
-      </h2>
+    <Card title="User Details">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <Avatar src={user?.profileImage} alt={user ? `${user.username ?? user.name ?? 'The user'}'s picture` : ''} className="h-16 w-16" />
         <div className="flex min-w-0 flex-1 flex-col gap-3">
           {!user && <p className="text-sm text-slate-600">The account that sent this feedback no longer exists.</p>}
-          <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
-            {fields.map(([label, value]) => (
-              <div key={label} className="flex min-w-0 flex-col gap-0.5">
-                <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-                <dd className="break-words text-sm text-slate-900">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <DetailsList fields={fields} />
         </div>
       </div>
-    </section>
+    </Card>
   )
 }
 
@@ -88,7 +78,7 @@ export function FeedbackDetailsError(props: ErrorComponentProps) {
   return (
     <DetailsError
       {...props}
-      title={FEEDBACK_NOT_FOUND}
+      title={FEEDBACK_MSG.notFound}
       text="No feedback has this id. It may have been removed, or the link is incomplete."
       back={{ to: '/feedback', label: 'Back to Feedback' }}
     />

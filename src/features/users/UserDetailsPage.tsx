@@ -1,13 +1,13 @@
-import type { ReactNode } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
-import type { UserDetails, UserPet } from '@contract'
+import { USERS_MSG, type UserDetails, type UserPet } from '@contract'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
 import { DetailsError } from '@/components/layout/DetailsError'
 import { Avatar } from '@/components/ui/Avatar'
 import { OrDashes } from '@/components/ui/Dashes'
+import { Card, DetailsCard, type DetailField } from '@/components/ui/DetailsCard'
 import { formatDate } from '@/lib/format'
-import { USER_NOT_FOUND, userDetailsQuery } from './api'
+import { userDetailsQuery } from './api'
 import { BlockUserButton } from './BlockUserButton'
 import { CopyPetLink } from './CopyPetLink'
 import { UserStatusBadge } from './UserStatusBadge'
@@ -49,7 +49,7 @@ export function UserDetailsPage() {
 
 function Profile({ user }: { user: UserDetails }) {
   const phone = user.mobileNo ? [user.countryCode, user.mobileNo].filter(Boolean).join(' ') : null
-  const fields: [string, ReactNode][] = [
+  const fields: DetailField[] = [
     ['Email', <OrDashes value={user.email} />],
     ['Full Name', <OrDashes value={user.name} />],
     ['Phone', <OrDashes value={phone} />],
@@ -61,29 +61,12 @@ function Profile({ user }: { user: UserDetails }) {
     ['Profile Completed', user.profileCompleted ? 'Yes' : 'No'],
     ['Address', <OrDashes value={user.address} />],
   ]
-  return (
-    <section aria-labelledby="profile-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="profile-title" className="mb-4 text-base font-semibold text-slate-900">
-        Profile
-      </h2>
-      <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
-        {fields.map(([label, value]) => (
-          <div key={label} className="flex min-w-0 flex-col gap-0.5">
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-            <dd className="break-words text-sm text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  )
+  return <DetailsCard title="Profile" fields={fields} />
 }
 
 function Pets({ pets }: { pets: UserPet[] }) {
   return (
-    <section aria-labelledby="pets-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="pets-title" className="mb-4 text-base font-semibold text-slate-900">
-        Pets
-      </h2>
+    <Card title="Pets">
       {pets.length === 0 ? (
         <p className="text-sm text-slate-600">No pets added yet.</p>
       ) : (
@@ -119,7 +102,7 @@ function Pets({ pets }: { pets: UserPet[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   )
 }
 
@@ -128,7 +111,7 @@ export function UserDetailsError(props: ErrorComponentProps) {
   return (
     <DetailsError
       {...props}
-      title={USER_NOT_FOUND}
+      title={USERS_MSG.notFound}
       text="No user has this id. They may have been removed, or the link is incomplete."
       back={{ to: '/users', label: 'Back to Users' }}
       trail={trail('Details')}
