@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { feedback, idParam, type Feedback, type FeedbackListQuery, type ListPage } from '@contract'
+import { FEEDBACK_MSG, feedback, idParam, type Feedback, type FeedbackListQuery, type ListPage } from '@contract'
 import { ApiError, http, withData } from '@/lib/http'
 
 export const feedbackKeys = {
@@ -30,14 +30,12 @@ export const feedbackListQueryOptions = (q: FeedbackListQuery) =>
     queryFn: async () => numbered(await http.list('feedback/list', q, feedback)),
   })
 
-export const FEEDBACK_NOT_FOUND = 'Feedback not found'
-
 /** GET feedback/{id}. An id that cannot be one is a 404 without asking. */
 export const feedbackDetailsQuery = (id: string) =>
   queryOptions({
     queryKey: feedbackKeys.detail(id),
     queryFn: async () => {
-      if (!idParam.safeParse({ id }).success) throw new ApiError(FEEDBACK_NOT_FOUND, 404)
+      if (!idParam.safeParse({ id }).success) throw new ApiError(FEEDBACK_MSG.notFound, 404)
       return (await http.get(`feedback/${id}`, withData(feedback))).data
     },
   })

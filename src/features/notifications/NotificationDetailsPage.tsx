@@ -1,13 +1,13 @@
 import { useId } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
-import { RECIPIENTS_PAGE_SIZE, type UserSummary } from '@contract'
+import { NOTIFICATIONS_MSG, RECIPIENTS_PAGE_SIZE, type UserSummary } from '@contract'
 import { DataTable, cells, listColumns } from '@/components/list'
 import { DetailsError } from '@/components/layout/DetailsError'
 import { Avatar } from '@/components/ui/Avatar'
 import { OrDashes } from '@/components/ui/Dashes'
 import { formatDateTime } from '@/lib/format'
-import { NOTIFICATION_NOT_FOUND, notificationDetailsQuery } from './api'
+import { notificationDetailsQuery } from './api'
 
 const route = getRouteApi('/_signed-in/notifications/notification-detail/$notificationId')
 
@@ -88,7 +88,7 @@ export function NotificationDetailsError(props: ErrorComponentProps) {
   return (
     <DetailsError
       {...props}
-      title={NOTIFICATION_NOT_FOUND}
+      title={NOTIFICATIONS_MSG.notFound}
       text="No notification has this id. It may have been deleted, or the link is incomplete."
       back={{ to: '/notifications', label: 'Back to Notifications' }}
     />

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   MSG,
+  NOTIFICATIONS_MSG,
   idParam,
   notificationDetails,
   notificationListItem,
@@ -33,14 +34,12 @@ export const notificationsListQuery = (q: NotificationListQuery) =>
     queryFn: () => http.list('admin/notifications', q, notificationListItem),
   })
 
-export const NOTIFICATION_NOT_FOUND = 'Notification not found'
-
 /** GET admin/notification/{id}: title, body, createdAt and the first recipients. An id that cannot be one is a 404 without asking. */
 export const notificationDetailsQuery = (id: string) =>
   queryOptions({
     queryKey: notificationKeys.detail(id),
     queryFn: async () => {
-      if (!idParam.safeParse({ id }).success) throw new ApiError(NOTIFICATION_NOT_FOUND, 404)
+      if (!idParam.safeParse({ id }).success) throw new ApiError(NOTIFICATIONS_MSG.notFound, 404)
       return (await http.get(`admin/notification/${id}`, withData(notificationDetails))).data
     },
   })

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate, type ErrorComponentProps } from '@tanstack/react-router'
-import { DEFAULT_COORDINATE, PLACE_STATUS, placeStatusLabel, type PlaceDetails, type PlaceKind } from '@contract'
+import { DEFAULT_COORDINATE, PLACE_STATUS, PLACES_MSG, placeStatusLabel, type PlaceDetails, type PlaceKind } from '@contract'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
 import { DetailsError } from '@/components/layout/DetailsError'
 import { Badge } from '@/components/ui/Badge'
@@ -8,7 +8,7 @@ import { OrDashes } from '@/components/ui/Dashes'
 import { DetailsCard, MapLink, type DetailField } from '@/components/ui/DetailsCard'
 import { ImageGallery } from '@/components/ui/ImageGallery'
 import { formatDateTime } from '@/lib/format'
-import { PLACE_API, placeDetailsQuery } from './api'
+import { placeDetailsQuery } from './api'
 import { PLACE_SCREENS } from './kinds'
 import { DeletePlaceButton, EditPlaceLink, PlaceStatusSwitch } from './PlaceActions'
 
@@ -87,7 +87,7 @@ export function PlaceDetailsError({ kind, current = 'Details', ...props }: Error
   return (
     <DetailsError
       {...props}
-      title={PLACE_API[kind].notFound}
+      title={PLACES_MSG[kind].notFound}
       text={`No ${screen.noun} has this id. It may have been deleted, or the link is incomplete.`}
       back={{ to: screen.listPath, label: `Back to ${screen.title}` }}
       trail={trail(kind, current)}

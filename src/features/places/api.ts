@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   MSG,
   PLACE_STATUS,
+  PLACES_MSG,
   idParam,
   placeDetails,
   placeListItem,
@@ -27,15 +28,10 @@ export const PLACE_API = {
   petShop: {
     plural: 'pet-shops',
     singular: 'pet-shop',
-    /** The product's delete message, for when the server sends none. */
-    deleted: MSG.shopDeleted,
-    notFound: 'Pet shop not found',
   },
   hospital: {
     plural: 'hospitals',
     singular: 'hospital',
-    deleted: MSG.hospitalDeleted,
-    notFound: 'Hospital not found',
   },
 } as const satisfies Record<PlaceKind, unknown>
 
@@ -60,7 +56,7 @@ export const placeDetailsQuery = (kind: PlaceKind, id: string) =>
   queryOptions({
     queryKey: placeKeys.detail(kind, id),
     queryFn: async () => {
-      if (!idParam.safeParse({ id }).success) throw new ApiError(PLACE_API[kind].notFound, 404)
+      if (!idParam.safeParse({ id }).success) throw new ApiError(PLACES_MSG[kind].notFound, 404)
       return (await http.get(`place/admin/${PLACE_API[kind].singular}/${id}`, withData(placeDetails))).data
     },
   })
@@ -114,7 +110,7 @@ export function useDeletePlace(kind: PlaceKind, { onDeleted }: { onDeleted?: () 
   return useMutation({
     mutationFn: (id: string) => http.delete(`place/${PLACE_API[kind].singular}/${id}`, messageOnly),
     onSuccess: async ({ message }, id) => {
-      notify.success(message.trim() || PLACE_API[kind].deleted)
+      notify.success(message.trim() || PLACES_MSG[kind].deleted)
       removeCachedRows(queryClient, placeKeys.lists(kind), id)
       await onDeleted?.()
       queryClient.removeQueries({ queryKey: placeKeys.detail(kind, id), exact: true })

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   USER_STATUS,
+  USERS_MSG,
   idParam,
   userDetails,
   userListItem,
@@ -25,15 +26,12 @@ export const userKeys = {
 export const usersListQuery = (q: UserListQuery) =>
   queryOptions({ queryKey: userKeys.list(q), queryFn: () => http.list('admin/users', q, userListItem) })
 
-/** What the users list says when the id in the address names no user. */
-export const USER_NOT_FOUND = 'User not found'
-
 /** GET admin/user/{id}: the profile and the user's pets. An id that cannot be one is a 404 without asking. */
 export const userDetailsQuery = (id: string) =>
   queryOptions({
     queryKey: userKeys.detail(id),
     queryFn: async () => {
-      if (!idParam.safeParse({ id }).success) throw new ApiError(USER_NOT_FOUND, 404)
+      if (!idParam.safeParse({ id }).success) throw new ApiError(USERS_MSG.notFound, 404)
       return (await http.get(`admin/user/${id}`, withData(userDetails))).data
     },
   })
