@@ -9,11 +9,12 @@ import { EditConflictAlert, useEditConflict } from '@/components/form/EditConfli
 import { TextAreaField, TextField } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
 import { showSaveRefusal } from '@/components/form/image-edit'
+import { SaveBar } from '@/components/form/SaveBar'
 import { ImagesField } from '@/components/form/ImagePicker'
 import { UnsavedChangesDialog } from '@/components/form/UnsavedChangesDialog'
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
-import { Button, buttonClass } from '@/components/ui/Button'
+import { buttonClass } from '@/components/ui/Button'
 import { uploadsRunning } from '@/lib/uploads'
 import { cityDetailsQuery, siteDetailsQuery, useCreateSite, useUpdateSite } from './api'
 import { CONTENT_CRUMB, cityCrumb, siteTrail } from './content'
@@ -43,9 +44,6 @@ export function EditSitePage() {
   const { data: site } = useSuspenseQuery(siteDetailsQuery(siteId))
   return <SiteForm key={site._id} city={{ _id: site.cityId, name: site.cityName }} site={site} />
 }
-
-/** Ours: why Add / Save is off for a moment (the images field says what to do). */
-const UPLOADING = 'Uploading images…'
 
 function SiteForm({ city, site }: { city: Pick<City, '_id' | 'name'>; site?: SiteDetails }) {
   const navigate = useNavigate()
@@ -97,23 +95,22 @@ function SiteForm({ city, site }: { city: Pick<City, '_id' | 'name'>; site?: Sit
           <AddressPicker form={form} name="address" latitude="latitude" longitude="longitude" label="Address" />
           <ImagesField form={form} name="images" folderType="site" label="Images" min={1} help={SITE_IMAGES_HELP} disabled={saving} />
           <EditConflictAlert conflict={edit} />
-          <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-4">
-            <p role="status" className="mr-auto text-xs text-slate-600 empty:hidden">
-              {uploading ? UPLOADING : ''}
-            </p>
-            {site ? (
-              <Link to="/sites/site-details/$siteId" params={{ siteId: site._id }} className={buttonClass('secondary')}>
-                Cancel
-              </Link>
-            ) : (
-              <Link to="/cities/$cityId" params={{ cityId: city._id }} className={buttonClass('secondary')}>
-                Cancel
-              </Link>
-            )}
-            <Button type="submit" busy={saving} disabled={uploading}>
-              {site ? 'Save Changes' : title}
-            </Button>
-          </div>
+          <SaveBar
+            saving={saving}
+            uploading={uploading}
+            submitLabel={site ? 'Save Changes' : title}
+            cancel={
+              site ? (
+                <Link to="/sites/site-details/$siteId" params={{ siteId: site._id }} className={buttonClass('secondary')}>
+                  Cancel
+                </Link>
+              ) : (
+                <Link to="/cities/$cityId" params={{ cityId: city._id }} className={buttonClass('secondary')}>
+                  Cancel
+                </Link>
+              )
+            }
+          />
         </Form>
       </section>
       <UnsavedChangesDialog guard={guard} />

@@ -9,11 +9,12 @@ import { EditConflictAlert, useEditConflict } from '@/components/form/EditConfli
 import { TextAreaField, TextField } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
 import { showSaveRefusal } from '@/components/form/image-edit'
+import { SaveBar } from '@/components/form/SaveBar'
 import { ImagesField } from '@/components/form/ImagePicker'
 import { UnsavedChangesDialog } from '@/components/form/UnsavedChangesDialog'
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
-import { Button } from '@/components/ui/Button'
+import { buttonClass } from '@/components/ui/Button'
 import { uploadsRunning } from '@/lib/uploads'
 import { placeDetailsQuery, useCreatePlace, useUpdatePlace } from './api'
 import { PLACE_SCREENS } from './kinds'
@@ -39,12 +40,6 @@ function EditPlace({ kind }: { kind: PlaceKind }) {
   const { data: place } = useSuspenseQuery(placeDetailsQuery(kind, id))
   return <PlaceForm key={id} kind={kind} place={place} />
 }
-
-/** Ours: why Add / Save is off for a moment (the images field says what to do). */
-const UPLOADING = 'Uploading images…'
-
-const linkButton =
-  'inline-flex min-h-10 items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-300'
 
 function PlaceForm({ kind, place }: { kind: PlaceKind; place?: PlaceDetails }) {
   const screen = PLACE_SCREENS[kind]
@@ -109,23 +104,22 @@ function PlaceForm({ kind, place }: { kind: PlaceKind; place?: PlaceDetails }) {
           <ImagesField form={form} name="images" folderType="place" label="Images" min={editing ? 0 : 1} disabled={saving} />
           <ImagesField form={form} name="logo" folderType="place" label="Logo" addLabel="Add logo" max={1} disabled={saving} />
           <EditConflictAlert conflict={edit} />
-          <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-4">
-            <p role="status" className="mr-auto text-xs text-slate-600 empty:hidden">
-              {uploading ? UPLOADING : ''}
-            </p>
-            {place ? (
-              <Link to={screen.detailsPath} params={{ id: place._id }} className={linkButton}>
-                Cancel
-              </Link>
-            ) : (
-              <Link to={screen.listPath} className={linkButton}>
-                Cancel
-              </Link>
-            )}
-            <Button type="submit" busy={saving} disabled={uploading}>
-              {editing ? 'Save Changes' : title}
-            </Button>
-          </div>
+          <SaveBar
+            saving={saving}
+            uploading={uploading}
+            submitLabel={editing ? 'Save Changes' : title}
+            cancel={
+              place ? (
+                <Link to={screen.detailsPath} params={{ id: place._id }} className={buttonClass('secondary')}>
+                  Cancel
+                </Link>
+              ) : (
+                <Link to={screen.listPath} className={buttonClass('secondary')}>
+                  Cancel
+                </Link>
+              )
+            }
+          />
         </Form>
       </section>
       <UnsavedChangesDialog guard={guard} />
