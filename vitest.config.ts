@@ -25,6 +25,8 @@ export default defineConfig({
         },
       },
       {
+        // The mock contract test (test/server/mock-contract.test.ts) loads the web tests' msw handlers, which import '@contract'.
+        resolve: { alias },
         test: {
           name: 'server',
           globals: true,

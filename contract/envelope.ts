@@ -44,3 +44,20 @@ export const errorBody = z.object({
   }),
 })
 export type ErrorBody = z.infer<typeof errorBody>
+
+/** A success answer: `{ isSuccess: true, message, data }` (data null when the message is the answer). */
+export const okEnvelopeOf = <T>(message: string, data: T): Ok<T> => ({ isSuccess: true, message, data })
+
+/** A list answer: one page of rows in `data`, the paging beside them. */
+export const listEnvelopeOf = <T>(
+  message: string,
+  { rows, total }: { rows: T[]; total: number },
+  { page, limit }: { page: number; limit: number },
+): ListPage<T> => ({ isSuccess: true, message, data: rows, page, limit, total, totalPages: Math.ceil(total / limit) })
+
+/** A failure answer (the request id names the server's log line of it). */
+export const errorBodyOf = (code: ErrorCode, message: string, requestId?: string, fields?: Record<string, string>): ErrorBody => ({
+  isSuccess: false,
+  message,
+  error: { code, message, ...(fields ? { fields } : {}), ...(requestId ? { requestId } : {}) },
+})

@@ -35,6 +35,7 @@ export const MSG = {
   otpInvalid: 'Please enter the 6 digit code',
   profileNameMin: 'Name should be minimum of 2 characters',
   profileNameMax: 'Name should be maximum of 50 characters',
+  imageUrl: 'Please enter a valid image URL',
 } as const
 
 /** What the server answers whatever the resource: sign-in, permission, unknown paths, its own failures. */

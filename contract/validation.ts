@@ -89,9 +89,18 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>
 
 /** The product leaves the profile name's rule unstated; ours is 2 to 50 characters. */
 export const profileNameField = requiredText().min(2, MSG.profileNameMin).max(50, cap(MSG.profileNameMax))
+/**
+ * The picture is an http(s) address: it ends up in an <img src> of every admin's screen (no
+ * `javascript:` or `data:` payloads). Null removes it; leaving it out keeps it.
+ */
 export const profileEditSchema = z.strictObject({
   name: profileNameField,
-  profileImage: z.string().max(2048, cap()).check(z.url()).nullable().optional(),
+  profileImage: z
+    .string()
+    .max(2048, cap(MSG.imageUrl))
+    .check(z.url({ protocol: /^https?$/, message: MSG.imageUrl }))
+    .nullable()
+    .optional(),
 })
 export type ProfileEditInput = z.infer<typeof profileEditSchema>
 /** The profile menu's form: only the name is typed; the picture is chosen separately. */
@@ -157,3 +166,32 @@ export const imageList = <T extends z.ZodType>(item: T, { min }: { min: number }
 
 /** Image file-name detection (for display): these extensions, any case, are labelled Image n. */
 export const IMAGE_NAME = /\.(jpe?g|png|gif|webp|heic|bmp|tiff?|svg|ico)$/i
+
+/** What a request field the schema does not know gets (strict objects refuse unknown keys). */
+export const UNKNOWN_FIELD_MSG = 'This field is not allowed'
+
+/** The first message per dotted field path, in the order the schema reported them. */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {}
+  const add = (path: readonly PropertyKey[], message: string) => {
+    const key = path.map(String).join('.')
+    if (key !== '' && !(key in fields)) fields[key] = message
+  }
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') issue.keys.forEach((k) => add([...issue.path, k], UNKNOWN_FIELD_MSG))
+    else add(issue.path, issue.message)
+  }
+  return fields
+}
+
+/**
+ * What a request that fails its schema is told (the 400's message and `error.fields`): a fault of
+ * the whole input (an empty file list) if there is one, else the first field's message, with
+ * every field's first message.
+ */
+export function validationFailure(error: z.ZodError): { message: string; fields?: Record<string, string> } {
+  const fields = fieldMessages(error)
+  const whole = error.issues.find((issue) => issue.path.length === 0 && issue.code !== 'unrecognized_keys')
+  const message = whole?.message ?? Object.values(fields)[0] ?? 'Invalid request'
+  return Object.keys(fields).length > 0 ? { message, fields } : { message }
+}

@@ -1,13 +1,12 @@
 import type { MiddlewareHandler } from 'hono'
 import type { z } from 'zod'
-import { JSON_MSG } from '../../contract'
+import { JSON_MSG, validationFailure } from '../../contract'
 import { ApiError, badRequest } from '../api-error'
 import type { AppContext, AppEnv } from './env'
 
 type Target = 'json' | 'query' | 'param'
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
-const UNKNOWN_FIELD = 'This field is not allowed'
 
 /** Deeper JSON than any contract body (a few levels) is refused before it is parsed. */
 export const JSON_MAX_DEPTH = 32
@@ -115,25 +114,10 @@ async function readTarget(c: AppContext, target: Target): Promise<unknown> {
   return input
 }
 
-/** The first message per dotted field path, in the order the schema reported them. */
-export function fieldMessages(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {}
-  const add = (path: readonly PropertyKey[], message: string) => {
-    const key = path.map(String).join('.')
-    if (key !== '' && !(key in fields)) fields[key] = message
-  }
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') issue.keys.forEach((k) => add([...issue.path, k], UNKNOWN_FIELD))
-    else add(issue.path, issue.message)
-  }
-  return fields
-}
-
-/** A 400 carrying every field's first message; its message is the first of them. */
+/** A 400 carrying every field's first message (contract/validation.ts, validationFailure). */
 export function validationError(error: z.ZodError): ApiError {
-  const fields = fieldMessages(error)
-  const first = Object.values(fields)[0]
-  return first === undefined ? badRequest('Invalid request') : badRequest(first, fields)
+  const { message, fields } = validationFailure(error)
+  return badRequest(message, fields)
 }
 
 /** What a `validate` middleware checks; tests read it from the app's routes to reach every schema a client can send to. */

@@ -30,9 +30,7 @@ async function readUploadRequest(c: AppContext) {
   if (!Array.isArray(body)) throw badRequest(UPLOAD_MSG.notArray)
   const result = uploadRequest.safeParse(body)
   if (result.success) return result.data
-  const error = validationError(result.error)
-  const listIssue = result.error.issues.find((issue) => issue.path.length === 0)
-  throw listIssue ? badRequest(listIssue.message, error.fields) : error
+  throw validationError(result.error)
 }
 
 /** A fresh key: `place/2026/11/<uuid>.png`. The client's file name never reaches it. */

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { z } from 'zod'
-import { profileEditSchema } from '../../contract'
+import { PROFILE_MSG, profileEditSchema } from '../../contract'
 import { findAdminById, toAdminProfile } from '../auth/admins'
 import { admins } from '../db/schema'
 import type { Deps } from '../deps'
@@ -10,25 +9,6 @@ import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
-
-export const PROFILE_MSG = {
-  fetched: 'Profile fetched successfully',
-  updated: 'Profile updated successfully',
-  imageUrl: 'Please enter a valid image URL',
-} as const
-
-/**
- * The contract accepts any URL; the server also insists on http(s), since the picture ends up
- * in an <img src> of every admin's screen (no `javascript:` or `data:` payloads).
- */
-const profileEditInput = profileEditSchema.extend({
-  profileImage: z
-    .string()
-    .max(2048, { message: PROFILE_MSG.imageUrl, abort: true })
-    .check(z.url({ protocol: /^https?$/, message: PROFILE_MSG.imageUrl }))
-    .nullable()
-    .optional(),
-})
 
 /** The signed-in admin's own profile. */
 export const profileRoutes = (deps: Deps) =>
@@ -42,7 +22,7 @@ export const profileRoutes = (deps: Deps) =>
     .put(
       '/admin/edit',
       permit('profile.self', { action: 'profile.update', target: 'admin' }),
-      validate('json', profileEditInput),
+      validate('json', profileEditSchema),
       async (c) => {
         const { name, profileImage } = c.req.valid('json')
         // An absent profileImage keeps the picture; null removes it.

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { AUDIT_MSG, AUDIT_CSV_HEADER } from '@contract'
 import { formatDateTime } from '@/lib/format'
 import { db } from './mocks/db'
-import { captureDownloads, trackRequests } from './mocks/requests'
+import { captureDownloads, csvLinesOf, trackRequests } from './mocks/requests'
 import { renderRoute } from './render'
 
 /** Settings > Audit Log: admin only, on the list kit, with its own filters. */
@@ -179,7 +179,7 @@ describe('the audit log', { timeout: 15_000 }, () => {
       sortOrder: '1',
     })
     expect(files[0]!.name).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/)
-    const lines = (await files[0]!.blob.text()).trim().split('\n')
+    const lines = await csvLinesOf(files[0]!)
     expect(lines[0]).toBe(AUDIT_CSV_HEADER.join(','))
     const actions = lines.slice(1).map((line) => line.split(',')[3])
     expect(actions).toEqual(['hospital.status', 'notification.send', 'petShop.create', 'user.block'])

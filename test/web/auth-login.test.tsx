@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { AUTH_MSG, MSG } from '@contract'
 import { PERSIST_KEY } from '@/lib/persisted-auth'
+import { db } from './mocks/db'
 import { renderRoute } from './render'
 
 const ADMIN = { email: 'admin@petcare.local', password: 'Admin@123' }
@@ -65,7 +66,7 @@ describe('login', () => {
     expect(await screen.findByText(AUTH_MSG.loggedIn)).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
     const stored = JSON.parse(localStorage.getItem(PERSIST_KEY) ?? '{}')
-    expect(stored.auth).toMatchObject({ id: 'a1', accessToken: expect.any(String) })
+    expect(stored.auth).toMatchObject({ id: db.admins[0]!._id, accessToken: expect.any(String) })
     expect(stored.auth.userDetails).toMatchObject({ name: 'Asha Admin', email: ADMIN.email, role: 1 })
   })
 

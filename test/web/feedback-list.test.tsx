@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { feedbackDb } from './mocks/handlers/feedback'
-import { captureDownloads, trackRequests } from './mocks/requests'
+import { captureDownloads, csvLinesOf, trackRequests } from './mocks/requests'
 import { renderRoute } from './render'
 
 /** /feedback: what users wrote in, on the list kit (the product's feedback columns). */
@@ -108,7 +108,7 @@ describe('the feedback list', () => {
     await waitFor(() => expect(files).toHaveLength(1))
     expect(requests[0]!.get('filter')).toBe('BUG')
     expect(files[0]!.name).toMatch(/^feedback-\d{4}-\d{2}-\d{2}\.csv$/)
-    const lines = (await files[0]!.blob.text()).trim().split('\n')
+    const lines = await csvLinesOf(files[0]!)
     expect(lines[0]).toBe('Feedback Type,Description,Username,Created At')
     expect(lines.slice(1).every((line) => line.startsWith('Bug,'))).toBe(true)
   })

@@ -11,7 +11,8 @@ import { IMAGES_MSG, imageLabel, imagesSchema, pickImages } from '@/components/f
 import { authStore } from '@/lib/auth'
 import { uploadedItems, uploadedUrls, type UploadItem } from '@/lib/uploads'
 import { db, fail, sessionFor } from './mocks/db'
-import { UPLOAD_URL, holdUploadPosts } from './mocks/handlers/uploads'
+import { UPLOAD_URL } from './mocks/handlers/uploads'
+import { holdUploadPosts } from './mocks/requests'
 import { server } from './mocks/server'
 
 const MB = 1024 * 1024

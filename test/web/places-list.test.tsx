@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { PLACE_STATUS, type PlaceKind } from '@contract'
 import { placesDb } from './mocks/handlers/places'
-import { captureDownloads, trackRequests } from './mocks/requests'
+import { captureDownloads, csvLinesOf, trackRequests } from './mocks/requests'
 import { renderRoute } from './render'
 
 /**
@@ -87,7 +87,7 @@ describe.each([petShops, hospitals])('the $name list', (k) => {
     expect(requests[0]!.get('search')).toBe('brigade')
     expect(requests[0]!.get('filter')).toBe('1')
     expect(files[0]!.name).toMatch(new RegExp(`^${stem}-\\d{4}-\\d{2}-\\d{2}\\.csv$`))
-    const lines = (await files[0]!.blob.text()).trim().split('\n')
+    const lines = await csvLinesOf(files[0]!)
     expect(lines[0]).toBe('Name,Address,Status,Created At')
     expect(lines.slice(1).every((line) => line.includes(',Active,'))).toBe(true)
   })

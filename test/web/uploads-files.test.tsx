@@ -4,7 +4,8 @@ import { UPLOAD_MSG } from '@contract'
 import { authStore } from '@/lib/auth'
 import { progressPercent, storageMessage, uploadFiles, useUploads } from '@/lib/uploads'
 import { api, db, fail, ok, sessionFor } from './mocks/db'
-import { UPLOAD_URL, holdUploadPosts } from './mocks/handlers/uploads'
+import { UPLOAD_URL } from './mocks/handlers/uploads'
+import { holdUploadPosts } from './mocks/requests'
 import { server } from './mocks/server'
 
 const image = (name: string, type = 'image/png', size = 2_000) => new File([new Uint8Array(size)], name, { type })

@@ -1,6 +1,21 @@
 import { HttpResponse } from 'msw'
 import type { z } from 'zod'
-import { ERROR_STATUS, ROLE, type AdminProfile, type UserStatus, type DashboardTotals, type ErrorCode, type UploadRequest } from '@contract'
+import {
+  API_MSG,
+  ERROR_STATUS,
+  ROLE,
+  can,
+  errorBodyOf,
+  idParam,
+  okEnvelopeOf,
+  validationFailure,
+  type AdminProfile,
+  type DashboardTotals,
+  type ErrorCode,
+  type Permission,
+  type UploadRequest,
+  type UserStatus,
+} from '@contract'
 import { seedAudit, seedCities, seedPartners, seedSites, seedUsers } from './seed'
 
 /**
@@ -20,8 +35,8 @@ function initial() {
   const cities = seedCities()
   return {
     admins: [
-      { _id: 'a1', name: 'Asha Admin', email: 'admin@petcare.local', role: ROLE.ADMIN, profileImage: null, password: 'Admin@123' },
-      { _id: 'a2', name: 'Sam Sub', email: 'subadmin@petcare.local', role: ROLE.SUB_ADMIN, profileImage: null, password: 'SubAdmin@123' },
+      { _id: '0a1d0000-0000-4000-8000-000000000001', name: 'Asha Admin', email: 'admin@petcare.local', role: ROLE.ADMIN, profileImage: null, password: 'Admin@123' },
+      { _id: '0a1d0000-0000-4000-8000-000000000002', name: 'Sam Sub', email: 'subadmin@petcare.local', role: ROLE.SUB_ADMIN, profileImage: null, password: 'SubAdmin@123' },
     ] as MockAdmin[],
     /** token -> admin id */
     sessions: new Map<string, string>(),
@@ -67,34 +82,45 @@ export function sessionFor(role: 'admin' | 'subAdmin') {
   return { ...profileOf(admin), token }
 }
 
-export const ok = <T,>(message: string, data?: T) =>
-  HttpResponse.json(data === undefined ? { isSuccess: true, message } : { isSuccess: true, message, data })
+/** A success answer; `data` null when the message is the answer, as the server sends it. */
+export const ok = <T,>(message: string, data: T | null = null, status: 200 | 201 = 200) => HttpResponse.json(okEnvelopeOf(message, data), { status })
+export const created = <T,>(message: string, data: T) => ok(message, data, 201)
 
 export const fail = (code: ErrorCode, message: string, fields?: Record<string, string>) =>
-  HttpResponse.json(
-    { isSuccess: false, message, error: { code, message, ...(fields ? { fields } : {}) } },
-    { status: ERROR_STATUS[code] },
-  )
+  HttpResponse.json(errorBodyOf(code, message, undefined, fields), { status: ERROR_STATUS[code] })
+
 
 /** The admin behind the request's bearer token, or the 401 answer to return. */
 export function authenticate(request: Request): MockAdmin | Response {
   const token = request.headers.get('Authorization')?.replace(/^Bearer /, '')
-  const id = token ? db.sessions.get(token) : undefined
-  const admin = db.admins.find((a) => a._id === id)
-  return admin ?? fail('UNAUTHORIZED', 'Session expired. Please sign in again.')
+  if (!token) return fail('UNAUTHORIZED', API_MSG.signIn)
+  const id = db.sessions.get(token)
+  return db.admins.find((a) => a._id === id) ?? fail('UNAUTHORIZED', API_MSG.sessionExpired)
+}
+
+/** The signed-in admin if their role holds `permission` (the server's one access check), or the 401/403 to return. */
+export function permit(request: Request, permission: Permission): MockAdmin | Response {
+  const admin = authenticate(request)
+  if (admin instanceof Response) return admin
+  return can(admin.role, permission) ? admin : fail('FORBIDDEN', API_MSG.forbidden)
 }
 
 /** msw path for an API call, whatever the origin. */
 export const api = (path: string) => `*/api/v1${path}`
 
-/**
- * The request's JSON body checked against a contract schema: the parsed value, or the 400 the
- * real server sends (the first message, and every field's message keyed by its dotted path).
- */
-export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S> | Response> {
-  const parsed = schema.safeParse(await request.json().catch(() => undefined))
-  if (parsed.success) return parsed.data
-  const fields: Record<string, string> = {}
-  for (const issue of parsed.error.issues) fields[issue.path.join('.')] ??= issue.message
-  return fail('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid request', fields)
+/** `input` checked against a contract schema: the parsed value, or the 400 the real server sends. */
+export function parsed<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> | Response {
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  const { message, fields } = validationFailure(result.error)
+  return fail('BAD_REQUEST', message, fields)
+}
+
+/** The request's JSON body checked against a contract schema, or its 400. */
+export const readBody = async <S extends z.ZodType>(request: Request, schema: S) => parsed(schema, await request.json().catch(() => undefined))
+
+/** The path's `:id`, which must be a UUID as on the server, or its 400. */
+export function readId(params: Record<string, unknown>): string | Response {
+  const id = parsed(idParam, params)
+  return id instanceof Response ? id : id.id
 }

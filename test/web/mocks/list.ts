@@ -1,7 +1,7 @@
 import { HttpResponse } from 'msw'
 import type { z } from 'zod'
-import type { SortOrder } from '@contract'
-import { fail } from './db'
+import { CSV_BOM, csvFileName, csvLine, listEnvelopeOf, type CsvValue, type SortOrder } from '@contract'
+import { parsed } from './db'
 
 /**
  * Answer list calls from an in-memory array the way the API does (server/db/list.ts): the query
@@ -19,14 +19,7 @@ export type ListRules<T> = {
 }
 
 /** The request's query parsed with `schema`, or the 400 the API sends. */
-export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> | Response {
-  const raw = Object.fromEntries(new URL(request.url).searchParams)
-  const parsed = schema.safeParse(raw)
-  if (parsed.success) return parsed.data
-  const fields: Record<string, string> = {}
-  for (const issue of parsed.error.issues) fields[issue.path.join('.')] ??= issue.message
-  return fail('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid query', fields)
-}
+export const readQuery = <S extends z.ZodType>(request: Request, schema: S) => parsed(schema, Object.fromEntries(new URL(request.url).searchParams))
 
 function compare(a: unknown, b: unknown): number {
   const missing = (v: unknown) => v === null || v === undefined || v === ''
@@ -70,15 +63,7 @@ export function listAnswer<T extends object, S extends z.ZodType<ListQueryShape,
   if (query instanceof Response) return query
   const rows = selectItems(items, query, rules)
   const start = (query.page - 1) * query.limit
-  return HttpResponse.json({
-    isSuccess: true,
-    message,
-    data: rows.slice(start, start + query.limit).map(map),
-    page: query.page,
-    limit: query.limit,
-    total: rows.length,
-    totalPages: Math.ceil(rows.length / query.limit),
-  })
+  return HttpResponse.json(listEnvelopeOf(message, { rows: rows.slice(start, start + query.limit).map(map), total: rows.length }, query))
 }
 
 /** The export call's answer: the same selection as a CSV attachment named like the API's, `users-2025-06-30.csv`. */
@@ -87,17 +72,12 @@ export function csvAnswer<T extends object, S extends z.ZodType<ListQueryShape, 
   schema: S,
   items: readonly T[],
   rules: ListRules<T>,
-  { stem, columns }: { stem: string; columns: [header: string, value: (item: T) => unknown][] },
+  { stem, columns }: { stem: string; columns: [header: string, value: (item: T) => CsvValue][] },
 ) {
   const query = readQuery(request, schema)
   if (query instanceof Response) return query
-  const cell = (v: unknown) => {
-    const text = v === null || v === undefined ? '' : String(v)
-    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-  }
-  const lines = [columns.map(([h]) => cell(h)).join(','), ...selectItems(items, query, rules).map((item) => columns.map(([, v]) => cell(v(item))).join(','))]
-  return new HttpResponse(`${lines.join('\n')}\n`, {
-    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${stem}-${new Date().toISOString().slice(0, 10)}.csv"` },
+  const lines = [columns.map(([header]) => header), ...selectItems(items, query, rules).map((item) => columns.map(([, value]) => value(item)))]
+  return new HttpResponse(CSV_BOM + lines.map(csvLine).join(''), {
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${csvFileName(stem, new Date())}"` },
   })
 }
-

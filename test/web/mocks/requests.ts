@@ -48,6 +48,9 @@ export function captureDownloads() {
   return files
 }
 
+/** A downloaded CSV's lines, read as the server writes the file: a byte order mark, then CRLF line ends. */
+export const csvLinesOf = async ({ blob }: { blob: Blob }) => (await blob.text()).replace(/^\uFEFF/, '').trim().split('\r\n')
+
 /** A random UUID (v4), as crypto.randomUUID makes: what the SPA sends as an Idempotency-Key. */
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
@@ -60,4 +63,75 @@ export function idempotencyKeysOf(path: string) {
     }),
   )
   return keys
+}
+
+/** One post sent through `holdUploadPosts`: what was sent, and the controls of its answer. */
+export interface HeldPost {
+  method: string
+  url: string
+  headers: Record<string, string>
+  body: FormData
+  /** Report progress of the body, as the browser does while sending. */
+  progress: (loaded: number, total: number) => void
+  /** Answer it (204 by default). */
+  respond: (status?: number, body?: string) => void
+  /** The connection failed. */
+  fail: () => void
+  aborted: boolean
+}
+
+/**
+ * Replace XMLHttpRequest for this test with one whose posts wait for the test to answer, so a
+ * test can report progress step by step: msw reports an XMLHttpRequest body's progress only
+ * once, at 100%. The signing call (fetch) still goes to the handlers above.
+ */
+export function holdUploadPosts(): HeldPost[] {
+  const posts: HeldPost[] = []
+  class HeldXMLHttpRequest {
+    status = 0
+    responseText = ''
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null }
+    onload: (() => void) | null = null
+    onerror: (() => void) | null = null
+    ontimeout: (() => void) | null = null
+    onabort: (() => void) | null = null
+    private method = ''
+    private url = ''
+    private headers: Record<string, string> = {}
+    private held: HeldPost | undefined
+    open(method: string, url: string) {
+      this.method = method
+      this.url = url
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value
+    }
+    abort() {
+      if (this.held) this.held.aborted = true
+      this.onabort?.()
+    }
+    send(body: FormData) {
+      const post: HeldPost = {
+        method: this.method,
+        url: this.url,
+        headers: this.headers,
+        body,
+        aborted: false,
+        progress: (loaded, total) => this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent),
+        respond: (status = 204, text = '') => {
+          this.status = status
+          this.responseText = text
+          this.onload?.()
+        },
+        fail: () => this.onerror?.(),
+      }
+      this.held = post
+      posts.push(post)
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', HeldXMLHttpRequest)
+  onTestFinished(() => {
+    vi.unstubAllGlobals()
+  })
+  return posts
 }

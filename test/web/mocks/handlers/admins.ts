@@ -13,7 +13,7 @@ import {
   createAdminSchema,
   type AdminAccount,
 } from '@contract'
-import { api, authenticate, db, fail, ok, readBody, type MockAdmin } from '../db'
+import { api, authenticate, created, db, fail, ok, readBody, readId, type MockAdmin } from '../db'
 import { listAnswer, type ListRules } from '../list'
 
 /** Admin accounts as server/routes/admins.ts answers them, over the mock db's admins. */
@@ -69,8 +69,8 @@ export const adminHandlers: HttpHandler[] = [
     if (body instanceof Response) return body
     const email = body.email.toLowerCase()
     if (db.admins.some((a) => a.email.toLowerCase() === email)) return fail('CONFLICT', ADMINS_MSG.emailTaken, { email: ADMINS_MSG.emailTaken })
-    const created: MockAdmin = {
-      _id: `a-new-${++counter}`,
+    const added: MockAdmin = {
+      _id: `0a1d0000-0000-4000-8000-${String(100 + ++counter).padStart(12, '0')}`,
       name: body.name,
       email,
       role: body.role,
@@ -79,17 +79,19 @@ export const adminHandlers: HttpHandler[] = [
       status: USER_STATUS.ACTIVE,
       createdAt: new Date().toISOString(),
     }
-    db.admins.push(created)
-    inviteFor(created._id)
-    return ok(ADMINS_MSG.created, toAccount(created))
+    db.admins.push(added)
+    inviteFor(added._id)
+    return created(ADMINS_MSG.created, toAccount(added))
   }),
 
   http.patch(api('/admin/admins/:id/status'), async ({ request, params }) => {
     const admin = manager(request)
     if (admin instanceof Response) return admin
+    const id = readId(params)
+    if (id instanceof Response) return id
     const body = await readBody(request, adminStatusSchema)
     if (body instanceof Response) return body
-    const target = db.admins.find((a) => a._id === params.id)
+    const target = db.admins.find((a) => a._id === id)
     if (!target) return fail('NOT_FOUND', ADMINS_MSG.notFound)
     const blocking = body.status === USER_STATUS.BLOCKED
     if (blocking && target._id === admin._id) return fail('CONFLICT', ADMINS_MSG.selfBlock)
@@ -103,7 +105,9 @@ export const adminHandlers: HttpHandler[] = [
   http.post(api('/admin/admins/:id/invite'), ({ request, params }) => {
     const admin = manager(request)
     if (admin instanceof Response) return admin
-    const target = db.admins.find((a) => a._id === params.id)
+    const id = readId(params)
+    if (id instanceof Response) return id
+    const target = db.admins.find((a) => a._id === id)
     if (!target) return fail('NOT_FOUND', ADMINS_MSG.notFound)
     if (target.password !== null) return fail('CONFLICT', ADMINS_MSG.alreadyAccepted)
     if ((target.status ?? 1) !== USER_STATUS.ACTIVE) return fail('CONFLICT', ADMINS_MSG.inviteBlocked)

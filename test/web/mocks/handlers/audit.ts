@@ -1,5 +1,5 @@
 import { http, type HttpHandler } from 'msw'
-import { API_MSG, AUDIT_CSV_HEADER, AUDIT_MSG, auditListQuery, can, roleLabel, type AuditEntry, type AuditListQuery } from '@contract'
+import { API_MSG, AUDIT_CSV_HEADER, AUDIT_MSG, auditListQuery, can, roleLabel, type AuditEntry, type AuditListQuery, type CsvValue } from '@contract'
 import { api, authenticate, db, fail, ok, type MockAdmin } from '../db'
 import { csvAnswer, listAnswer, readQuery, type ListRules } from '../list'
 
@@ -41,7 +41,7 @@ function selected(request: Request): Row[] | Response {
 }
 
 const targetText = ({ target }: AuditEntry) => (target === null ? null : `${target.type}: ${target.label ?? target.id ?? ''}`.trimEnd())
-const csvValues: ((e: AuditEntry) => unknown)[] = [
+const csvValues: ((e: AuditEntry) => CsvValue)[] = [
   (e) => e.at,
   (e) => e.actor?.email,
   (e) => (e.actor?.role ? roleLabel[e.actor.role] : null),

@@ -33,7 +33,7 @@ export const authHandlers: HttpHandler[] = [
     const body = await readBody(request, verifyOtpSchema)
     if (body instanceof Response) return body
     const admin = findAdmin(body.email)
-    if (!admin || db.otps.get(admin.email) !== body.otp) return fail('BAD_REQUEST', OTP_CHECK_MSG.invalid)
+    if (!admin || db.otps.get(admin.email) !== body.otp) return fail('BAD_REQUEST', OTP_CHECK_MSG.invalid, { otp: OTP_CHECK_MSG.invalid })
     db.otps.delete(admin.email) // a code works once
     const resetToken = `reset-${admin._id}-${++counter}`
     db.resetTokens.set(resetToken, admin.email)

@@ -18,7 +18,7 @@ import {
   type CmsPageType,
   type Faq,
 } from '@contract'
-import { api, authenticate, db, fail, ok, readBody, type MockAdmin } from '../db'
+import { api, authenticate, db, fail, ok, parsed, readBody, type MockAdmin } from '../db'
 
 const SEEDED_AT = '2025-03-01T09:30:00.000Z'
 
@@ -116,9 +116,8 @@ export const cmsHandlers: HttpHandler[] = [
 
   // Public: no token needed.
   http.get(api('/cms/:type'), ({ params }) => {
-    const parsed = cmsTypeParam.safeParse(params)
-    if (!parsed.success) return fail('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid request', { type: 'Invalid type' })
-    return ok(CMS_MSG.fetched, pageOf(parsed.data.type))
+    const page = parsed(cmsTypeParam, params)
+    return page instanceof Response ? page : ok(CMS_MSG.fetched, pageOf(page.type))
   }),
 
   // Public: no token needed.

@@ -1,6 +1,6 @@
 import { http, type HttpHandler } from 'msw'
 import { FEEDBACK_MSG, feedbackListQuery, feedbackTypeLabel, type Feedback } from '@contract'
-import { api, authenticate, db, fail, ok } from '../db'
+import { api, authenticate, db, fail, ok, readId } from '../db'
 import { csvAnswer, listAnswer, type ListRules } from '../list'
 import { seedFeedback } from '../seed'
 
@@ -45,7 +45,9 @@ export const feedbackHandlers: HttpHandler[] = [
   http.get(api('/feedback/:id'), ({ request, params }) => {
     const admin = authenticate(request)
     if (admin instanceof Response) return admin
-    const item = feedbackDb().find((f) => f._id === params.id)
+    const id = readId(params)
+    if (id instanceof Response) return id
+    const item = feedbackDb().find((f) => f._id === id)
     return item ? ok(FEEDBACK_MSG.fetched, item) : fail('NOT_FOUND', FEEDBACK_MSG.notFound)
   }),
 ]

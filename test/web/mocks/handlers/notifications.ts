@@ -11,7 +11,7 @@ import {
   type UserDetails,
   type UserSummary,
 } from '@contract'
-import { api, authenticate, db, fail, ok, readBody } from '../db'
+import { api, authenticate, db, fail, ok, readBody, readId } from '../db'
 import { listAnswer, type ListRules } from '../list'
 import { seedNotifications, type MockNotification } from '../seed'
 
@@ -90,7 +90,9 @@ export const notificationHandlers: HttpHandler[] = [
   http.get(api('/admin/notification/:id'), ({ request, params }) => {
     const admin = authenticate(request)
     if (admin instanceof Response) return admin
-    const item = notificationsDb().find((n) => n._id === params.id)
+    const id = readId(params)
+    if (id instanceof Response) return id
+    const item = notificationsDb().find((n) => n._id === id)
     if (!item) return fail('NOT_FOUND', NOTIFICATIONS_MSG.notFound)
     // Beyond this many, recipients are only counted.
     return ok(NOTIFICATIONS_MSG.fetched, { ...item, users: item.users.slice(0, NOTIFICATION_DETAIL_RECIPIENTS) })
@@ -100,8 +102,10 @@ export const notificationHandlers: HttpHandler[] = [
     const admin = authenticate(request)
     if (admin instanceof Response) return admin
     if (admin.role !== ROLE.ADMIN) return fail('FORBIDDEN', API_MSG.forbidden)
+    const id = readId(params)
+    if (id instanceof Response) return id
     const items = notificationsDb()
-    const index = items.findIndex((n) => n._id === params.id)
+    const index = items.findIndex((n) => n._id === id)
     if (index < 0) return fail('NOT_FOUND', NOTIFICATIONS_MSG.notFound)
     items.splice(index, 1)
     return ok(NOTIFICATIONS_MSG.deleted, null)

@@ -13,7 +13,7 @@ import {
   type PlaceDetails,
   type PlaceKind,
 } from '@contract'
-import { api, authenticate, db, fail, ok, readBody } from '../db'
+import { api, authenticate, db, fail, ok, readBody, readId } from '../db'
 import { csvAnswer, listAnswer, type ListRules } from '../list'
 import { checkAddedImages, checkImageEdit } from '../images'
 import { seedPlaces } from '../seed'
@@ -79,7 +79,9 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
     http.get(api(`/place/admin/${singular}/:id`), ({ request, params }) => {
       const admin = authenticate(request)
       if (admin instanceof Response) return admin
-      const place = placesDb(kind).find((p) => p._id === params.id)
+      const id = readId(params)
+      if (id instanceof Response) return id
+      const place = placesDb(kind).find((p) => p._id === id)
       return place ? ok(msg.fetched, place) : fail('NOT_FOUND', msg.notFound)
     }),
 
@@ -116,9 +118,11 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
     http.put(api(`/place/${singular}/:id`), async ({ request, params }) => {
       const admin = authenticate(request)
       if (admin instanceof Response) return admin
+      const id = readId(params)
+      if (id instanceof Response) return id
       const body = await readBody(request, placeUpdateBody(kind))
       if (body instanceof Response) return body
-      const place = placesDb(kind).find((p) => p._id === params.id)
+      const place = placesDb(kind).find((p) => p._id === id)
       if (!place) return fail('NOT_FOUND', msg.notFound)
       const images = checkImageEdit(place, body, undefined, (faults) => {
         if (body.logo && body.logo !== place.logo) faults.upload('logo', body.logo)
@@ -144,7 +148,9 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
     http.patch(api(`/place/${singular}/:id`), ({ request, params }) => {
       const admin = authenticate(request)
       if (admin instanceof Response) return admin
-      const place = placesDb(kind).find((p) => p._id === params.id)
+      const id = readId(params)
+      if (id instanceof Response) return id
+      const place = placesDb(kind).find((p) => p._id === id)
       if (!place) return fail('NOT_FOUND', msg.notFound)
       place.status = place.status === PLACE_STATUS.ACTIVE ? PLACE_STATUS.DEACTIVE : PLACE_STATUS.ACTIVE
       place.updatedAt = new Date().toISOString()
@@ -155,8 +161,10 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
       const admin = authenticate(request)
       if (admin instanceof Response) return admin
       if (admin.role !== ROLE.ADMIN) return fail('FORBIDDEN', API_MSG.forbidden)
+      const id = readId(params)
+      if (id instanceof Response) return id
       const places = placesDb(kind)
-      const index = places.findIndex((p) => p._id === params.id)
+      const index = places.findIndex((p) => p._id === id)
       if (index < 0) return fail('NOT_FOUND', msg.notFound)
       places.splice(index, 1)
       return ok(msg.deleted, null)

@@ -1,0 +1,548 @@
+import { z } from 'zod'
+import {
+  adminAccount,
+  adminProfile,
+  city,
+  cmsPage,
+  faq,
+  feedback,
+  notificationListItem,
+  placeDetails,
+  placeListItem,
+  siteDetails,
+  siteListItem,
+  uploadResult,
+  userDetails,
+  userListItem,
+  type PlaceKind,
+  type UploadFolder,
+} from '../../../contract'
+import { placeFields, UNKNOWN_ID } from './fixtures'
+
+/**
+ * The calls the web tests' msw handlers must answer as the server does (mock-contract.test.ts
+ * runs each against both and compares the answers). The two sides hold different rows, so a
+ * scenario finds what it acts on in the side's own data (the first row of a list, a detail's
+ * images, its version) and never names an id; values are never compared, only statuses,
+ * messages and shapes. Scenarios run in order on one database per side: those that change
+ * passwords or accounts keep to rows made for them or put things back.
+ */
+
+export type Who = 'admin' | 'subAdmin'
+
+export type Query = Record<string, string | number>
+
+export interface Call {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** Under /api/v1. */
+  path?: string
+  /** A whole URL instead (an upload target). */
+  url?: string
+  query?: Query
+  json?: unknown
+  form?: FormData
+  /** Another bearer token than the scenario's (null: none). */
+  token?: string | null
+}
+
+/** What a scenario may ask of the side it runs on. */
+export interface Client {
+  /** The side's test accounts. */
+  accounts: Record<Who, { email: string; password: string }>
+  /** A new session of a test account (no password check). */
+  session(who: Who): Promise<string>
+  /** Sends a call as the scenario's admin, unless `call.token` says otherwise. */
+  send(call: Call): Promise<Response>
+  /** The `data` of a call that must succeed, parsed with `schema`. */
+  data<S extends z.ZodType>(call: Call, schema: S): Promise<z.infer<S>>
+  /** Signs and posts a small PNG into `folder` as the SPA does; the file's URL. */
+  upload(folder: UploadFolder): Promise<string>
+  /** The one-time code last mailed to `email`. */
+  lastOtp(email: string): string
+}
+
+export interface Scenario {
+  name: string
+  /** Who calls: an admin by default; null sends no token. */
+  as?: Who | null
+  call(c: Client): Call | Promise<Call>
+  /** Keys whose content is free-form data on both sides (its shape is not compared). */
+  freeForm?: string[]
+}
+
+const list = <S extends z.ZodType>(item: S) => z.array(item)
+const first = async <S extends z.ZodType>(c: Client, path: string, item: S, query: Query = {}) => {
+  const rows = await c.data({ path, query }, list(item))
+  if (!rows[0]) throw new Error(`${path} has no rows to act on`)
+  return rows[0]
+}
+
+/** A list query that uses every part: search, filter, sort and paging. */
+const everyPart = (filter: string | number, sortBy: string, search = 'a'): Query => ({ search, filter, sortBy, sortOrder: 1, page: 1, limit: 2 })
+/** What every list refuses: an unknown sort, page 0 and an unknown key. */
+const badListQuery: Query = { sortBy: 'nope', page: 0, colour: 'red' }
+
+const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 1, 2, 3])
+/** The upload form as the SPA posts it: every signed field first, the file last. */
+export function uploadForm(fields: Record<string, string>) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  form.append('file', new Blob([png], { type: 'image/png' }), 'photo.png')
+  return form
+}
+const sign = (folderType: UploadFolder, mimeType = 'image/png'): Call => ({
+  method: 'POST',
+  path: '/common/upload',
+  json: [{ fileName: 'photo.png', mimeType, folderType }],
+})
+
+const authScenarios: Scenario[] = [
+  { name: 'sign-in', as: null, call: (c) => ({ method: 'POST', path: '/admin/login', json: c.accounts.admin }) },
+  {
+    name: 'sign-in with a wrong password: 401',
+    as: null,
+    call: (c) => ({ method: 'POST', path: '/admin/login', json: { email: c.accounts.admin.email, password: 'Wrong@123' } }),
+  },
+  { name: 'sign-in with bad fields: 400', as: null, call: () => ({ method: 'POST', path: '/admin/login', json: { email: 'nope', password: '' } }) },
+  {
+    name: 'sign-in with a field the form does not have: 400',
+    as: null,
+    call: (c) => ({ method: 'POST', path: '/admin/login', json: { ...c.accounts.admin, remember: true } }),
+  },
+  { name: 'a call without a token: 401', as: null, call: () => ({ path: '/admin/users' }) },
+  { name: 'a call with an ended session: 401', call: () => ({ path: '/admin/users', token: 'ended-session' }) },
+  { name: 'profile', call: () => ({ path: '/admin/profile' }) },
+  {
+    name: 'profile edit',
+    call: () => ({ method: 'PUT', path: '/admin/edit', json: { name: 'Renamed Admin', profileImage: 'https://cdn.example.com/me.png' } }),
+  },
+  {
+    name: 'profile edit with a script as the picture: 400',
+    call: () => ({ method: 'PUT', path: '/admin/edit', json: { name: 'Renamed Admin', profileImage: 'javascript:alert(1)' } }),
+  },
+  {
+    name: 'change password with a wrong old one: 400',
+    call: () => ({
+      method: 'POST',
+      path: '/admin/change-password',
+      json: { oldPassword: 'Wrong@123', newPassword: 'Newpass@123', confirmPassword: 'Newpass@123' },
+    }),
+  },
+  {
+    name: 'change password to the same one: 400',
+    call: (c) => {
+      const { password } = c.accounts.admin
+      return { method: 'POST', path: '/admin/change-password', json: { oldPassword: password, newPassword: password, confirmPassword: password } }
+    },
+  },
+  {
+    name: 'change password with a confirmation that differs: 400',
+    call: (c) => ({
+      method: 'POST',
+      path: '/admin/change-password',
+      json: { oldPassword: c.accounts.admin.password, newPassword: 'Newpass@123', confirmPassword: 'Other@1234' },
+    }),
+  },
+  { name: 'sign-out of a session not yours: 403', call: () => ({ method: 'POST', path: `/admin/logout/${UNKNOWN_ID}` }) },
+  {
+    name: 'sign-out',
+    call: async (c) => {
+      const token = await c.session('admin')
+      const me = await c.data({ path: '/admin/profile', token }, adminProfile)
+      return { method: 'POST', path: `/admin/logout/${me._id}`, token }
+    },
+  },
+  { name: 'send a reset code', as: null, call: (c) => ({ method: 'POST', path: '/admin/send-otp', json: { email: c.accounts.admin.email } }) },
+  { name: 'send a reset code again', as: null, call: (c) => ({ method: 'POST', path: '/admin/resend-otp', json: { email: c.accounts.admin.email } }) },
+  { name: 'send a reset code to a bad email: 400', as: null, call: () => ({ method: 'POST', path: '/admin/send-otp', json: { email: 'nope' } }) },
+  {
+    name: 'verify a wrong code: 400',
+    as: null,
+    call: (c) => ({ method: 'POST', path: '/admin/verify-otp', json: { email: c.accounts.admin.email, otp: '000000' } }),
+  },
+  {
+    name: 'verify the code mailed',
+    as: null,
+    call: async (c) => {
+      const { email } = c.accounts.subAdmin
+      await c.send({ method: 'POST', path: '/admin/send-otp', json: { email } })
+      return { method: 'POST', path: '/admin/verify-otp', json: { email, otp: c.lastOtp(email) } }
+    },
+  },
+  {
+    name: 'reset with an unknown token: 400',
+    as: null,
+    call: () => ({ method: 'POST', path: '/admin/reset-password', json: { resetToken: 'unknown', password: 'Newpass@123', confirmPassword: 'Newpass@123' } }),
+  },
+  { name: 'dashboard', call: () => ({ path: '/admin/dashboard' }) },
+]
+
+// Last of all: a reset ends every session of the account, the one the scenarios above share included.
+const resetPassword: Scenario = {
+  name: 'reset the password',
+  as: null,
+  call: async (c) => {
+    const { email, password } = c.accounts.subAdmin
+    await c.send({ method: 'POST', path: '/admin/send-otp', json: { email } })
+    const { resetToken } = await c.data(
+      { method: 'POST', path: '/admin/verify-otp', json: { email, otp: c.lastOtp(email) } },
+      z.object({ resetToken: z.string() }),
+    )
+    return { method: 'POST', path: '/admin/reset-password', json: { resetToken, password, confirmPassword: password } }
+  },
+}
+
+const userScenarios: Scenario[] = [
+  { name: 'users: search, filter, sort, page', call: () => ({ path: '/admin/users', query: everyPart(1, 'name') }) },
+  { name: 'users: page 2', call: () => ({ path: '/admin/users', query: { page: 2, limit: 2 } }) },
+  { name: 'users: a bad query: 400', call: () => ({ path: '/admin/users', query: badListQuery }) },
+  { name: 'users: CSV', call: () => ({ path: '/admin/users/export', query: { search: 'a', sortBy: 'email', sortOrder: -1 } }) },
+  { name: 'user details', call: async (c) => ({ path: `/admin/user/${(await first(c, '/admin/users', userListItem))._id}` }) },
+  { name: 'user details: unknown: 404', call: () => ({ path: `/admin/user/${UNKNOWN_ID}` }) },
+  { name: 'user details: not an id: 400', call: () => ({ path: '/admin/user/nope' }) },
+  {
+    name: 'block a user',
+    call: async (c) => ({
+      method: 'PATCH',
+      path: `/admin/user/block-unblock/${(await first(c, '/admin/users', userListItem, { filter: 1 }))._id}`,
+      query: { status: 2 },
+    }),
+  },
+  {
+    name: 'unblock a user',
+    call: async (c) => ({
+      method: 'PATCH',
+      path: `/admin/user/block-unblock/${(await first(c, '/admin/users', userListItem, { filter: 2 }))._id}`,
+      query: { status: 1 },
+    }),
+  },
+  {
+    name: 'block a user with a bad status: 400',
+    call: async (c) => ({
+      method: 'PATCH',
+      path: `/admin/user/block-unblock/${(await first(c, '/admin/users', userListItem))._id}`,
+      query: { status: 3 },
+    }),
+  },
+  { name: 'block an unknown user: 404', call: () => ({ method: 'PATCH', path: `/admin/user/block-unblock/${UNKNOWN_ID}`, query: { status: 2 } }) },
+  {
+    name: 'a pet’s public page',
+    as: null,
+    call: async (c) => {
+      const token = await c.session('admin')
+      const users = await c.data({ path: '/admin/users', query: { limit: 20 }, token }, list(userListItem))
+      for (const { _id } of users) {
+        const { pets } = await c.data({ path: `/admin/user/${_id}`, token }, userDetails)
+        if (pets[0]) return { path: '/pet/petbyid', query: { petId: pets[0]._id } }
+      }
+      throw new Error('No user has a pet')
+    },
+  },
+  { name: 'a pet’s public page: unknown: 404', as: null, call: () => ({ path: '/pet/petbyid', query: { petId: UNKNOWN_ID } }) },
+  { name: 'a pet’s public page: not an id: 400', as: null, call: () => ({ path: '/pet/petbyid', query: { petId: 'nope' } }) },
+]
+
+const partnerAndFeedbackScenarios: Scenario[] = [
+  { name: 'partners: search, filter, sort, page', call: () => ({ path: '/admin/partners', query: everyPart(5, 'name') }) },
+  { name: 'partners: a bad query: 400', call: () => ({ path: '/admin/partners', query: { ...badListQuery, filter: 7 } }) },
+  { name: 'partners: CSV', call: () => ({ path: '/admin/partners/export', query: { filter: 6 } }) },
+  { name: 'feedback: filter, sort, page', call: () => ({ path: '/feedback/list', query: everyPart('BUG', 'createdAt', '') }) },
+  { name: 'feedback: CSV', call: () => ({ path: '/feedback/export', query: { filter: 'BUG' } }) },
+  { name: 'feedback details', call: async (c) => ({ path: `/feedback/${(await first(c, '/feedback/list', feedback))._id}` }) },
+  { name: 'feedback details: unknown: 404', call: () => ({ path: `/feedback/${UNKNOWN_ID}` }) },
+  { name: 'feedback details: not an id: 400', call: () => ({ path: '/feedback/nope' }) },
+]
+
+const notificationScenarios: Scenario[] = [
+  { name: 'notifications: search, filter, sort, page', call: () => ({ path: '/admin/notifications', query: everyPart('ALL_USERS', 'title', '') }) },
+  {
+    name: 'notification details',
+    call: async (c) => ({ path: `/admin/notification/${(await first(c, '/admin/notifications', notificationListItem))._id}` }),
+  },
+  { name: 'notification details: unknown: 404', call: () => ({ path: `/admin/notification/${UNKNOWN_ID}` }) },
+  { name: 'notification details: not an id: 400', call: () => ({ path: '/admin/notification/nope' }) },
+  {
+    name: 'send a notification to every user',
+    call: () => ({ method: 'POST', path: '/admin/notification', json: { title: 'Hello', description: 'News for you', sendToAllUsers: true } }),
+  },
+  {
+    name: 'send a notification to a user who is gone: 400',
+    call: async (c) => ({
+      method: 'POST',
+      path: '/admin/notification',
+      json: {
+        title: 'Hello',
+        description: 'News for you',
+        sendToAllUsers: false,
+        userIds: [(await first(c, '/admin/users', userListItem, { filter: 1 }))._id, UNKNOWN_ID],
+      },
+    }),
+  },
+  { name: 'send a notification with bad fields: 400', call: () => ({ method: 'POST', path: '/admin/notification', json: { title: '', sendToAllUsers: false } }) },
+  {
+    name: 'delete a notification',
+    call: async (c) => ({ method: 'DELETE', path: `/admin/notification/${(await first(c, '/admin/notifications', notificationListItem))._id}` }),
+  },
+  {
+    name: 'delete a notification as a sub admin: 403',
+    as: 'subAdmin',
+    call: async (c) => ({ method: 'DELETE', path: `/admin/notification/${(await first(c, '/admin/notifications', notificationListItem))._id}` }),
+  },
+]
+
+function placeScenarios(kind: PlaceKind): Scenario[] {
+  const [plural, singular] = kind === 'petShop' ? ['pet-shops', 'pet-shop'] : ['hospitals', 'hospital']
+  const listPath = `/place/admin/${plural}`
+  const anyPlace = async (c: Client) => (await first(c, listPath, placeListItem))._id
+  const details = async (c: Client) => c.data({ path: `/place/admin/${singular}/${await anyPlace(c)}` }, placeDetails)
+  const edit = (p: z.infer<typeof placeDetails>, images: string[], version = p.version): Call => ({
+    method: 'PUT',
+    path: `/place/${singular}/${p._id}`,
+    json: { ...placeFields, previousImages: p.images, images, version },
+  })
+  return [
+    { name: `${kind}: search, filter, sort, page`, call: () => ({ path: listPath, query: everyPart(1, 'name') }) },
+    { name: `${kind}: a bad query: 400`, call: () => ({ path: listPath, query: badListQuery }) },
+    { name: `${kind}: CSV`, call: () => ({ path: `${listPath}/export`, query: { sortBy: 'name', sortOrder: 1 } }) },
+    { name: `${kind} details`, call: async (c) => ({ path: `/place/admin/${singular}/${await anyPlace(c)}` }) },
+    { name: `${kind} details: unknown: 404`, call: () => ({ path: `/place/admin/${singular}/${UNKNOWN_ID}` }) },
+    { name: `${kind} details: not an id: 400`, call: () => ({ path: `/place/admin/${singular}/nope` }) },
+    {
+      name: `add a ${kind} with an uploaded image and logo`,
+      call: async (c) => ({
+        method: 'POST',
+        path: `/place/${singular}`,
+        json: { ...placeFields, images: [await c.upload('place')], logo: await c.upload('place') },
+      }),
+    },
+    {
+      name: `add a ${kind} with an image from elsewhere: 400`,
+      call: () => ({ method: 'POST', path: `/place/${singular}`, json: { ...placeFields, images: ['https://elsewhere.example.com/a.png'] } }),
+    },
+    { name: `add a ${kind} with bad fields: 400`, call: () => ({ method: 'POST', path: `/place/${singular}`, json: { name: 'x', latitude: -1, images: [] } }) },
+    { name: `edit a ${kind}, keeping its images and adding one`, call: async (c) => edit(await details(c), [await c.upload('place')]) },
+    {
+      name: `edit a ${kind} from an older version: 409`,
+      call: async (c) => {
+        const place = await details(c)
+        return edit(place, [], place.version + 1)
+      },
+    },
+    {
+      name: `edit a ${kind}, keeping an image it does not have: 400`,
+      call: async (c) => {
+        const place = await details(c)
+        return { ...edit(place, []), json: { ...placeFields, previousImages: ['https://elsewhere.example.com/a.png'], images: [], version: place.version } }
+      },
+    },
+    { name: `edit an unknown ${kind}: 404`, call: () => ({ method: 'PUT', path: `/place/${singular}/${UNKNOWN_ID}`, json: { ...placeFields, previousImages: [], version: 1 } }) },
+    { name: `toggle a ${kind}'s status`, call: async (c) => ({ method: 'PATCH', path: `/place/${singular}/${await anyPlace(c)}` }) },
+    { name: `toggle an unknown ${kind}'s status: 404`, call: () => ({ method: 'PATCH', path: `/place/${singular}/${UNKNOWN_ID}` }) },
+    { name: `delete a ${kind} as a sub admin: 403`, as: 'subAdmin', call: async (c) => ({ method: 'DELETE', path: `/place/${singular}/${await anyPlace(c)}` }) },
+    { name: `delete a ${kind}`, call: async (c) => ({ method: 'DELETE', path: `/place/${singular}/${await anyPlace(c)}` }) },
+    { name: `delete an unknown ${kind}: 404`, call: () => ({ method: 'DELETE', path: `/place/${singular}/${UNKNOWN_ID}` }) },
+  ]
+}
+
+const cityWithSites = async (c: Client) => {
+  const cities = await c.data({ path: '/admin/city/list', query: { sortBy: 'siteCount', sortOrder: -1, limit: 1 } }, list(city))
+  if (!cities[0]?.siteCount) throw new Error('No city has sites')
+  return cities[0]
+}
+const newCity = async (c: Client, name: string) => c.data({ method: 'POST', path: '/admin/city', json: { name } }, city)
+
+const cityScenarios: Scenario[] = [
+  { name: 'cities: search, sort, page', call: () => ({ path: '/admin/city/list', query: { search: 'a', sortBy: 'siteCount', sortOrder: -1, page: 1, limit: 2 } }) },
+  { name: 'cities: a bad query: 400', call: () => ({ path: '/admin/city/list', query: { ...badListQuery, filter: 1 } }) },
+  { name: 'city details', call: async (c) => ({ path: `/admin/city/${(await cityWithSites(c))._id}` }) },
+  { name: 'city details: unknown: 404', call: () => ({ path: `/admin/city/${UNKNOWN_ID}` }) },
+  { name: 'city details: not an id: 400', call: () => ({ path: '/admin/city/nope' }) },
+  { name: 'add a city', call: () => ({ method: 'POST', path: '/admin/city', json: { name: 'Goa' } }) },
+  { name: 'add a city with a bad name: 400', call: () => ({ method: 'POST', path: '/admin/city', json: { name: 'G0a' } }) },
+  {
+    name: 'add a city another has, in other case: 409',
+    call: async (c) => ({ method: 'POST', path: '/admin/city', json: { name: ` ${(await cityWithSites(c)).name.toUpperCase()} ` } }),
+  },
+  { name: 'rename a city', call: async (c) => ({ method: 'PUT', path: `/admin/city/${(await newCity(c, 'Ooty'))._id}`, json: { name: 'Udhagamandalam' } }) },
+  {
+    name: 'rename a city to a name another has: 409',
+    call: async (c) => ({ method: 'PUT', path: `/admin/city/${(await newCity(c, 'Shimla'))._id}`, json: { name: (await cityWithSites(c)).name } }),
+  },
+  { name: 'rename an unknown city: 404', call: () => ({ method: 'PUT', path: `/admin/city/${UNKNOWN_ID}`, json: { name: 'Nowhere' } }) },
+  { name: 'delete a city with sites: 409', call: async (c) => ({ method: 'DELETE', path: `/admin/city/${(await cityWithSites(c))._id}` }) },
+  { name: 'delete a city', call: async (c) => ({ method: 'DELETE', path: `/admin/city/${(await newCity(c, 'Manali'))._id}` }) },
+  { name: 'delete a city as a sub admin: 403', as: 'subAdmin', call: async (c) => ({ method: 'DELETE', path: `/admin/city/${(await cityWithSites(c))._id}` }) },
+  { name: 'delete an unknown city: 404', call: () => ({ method: 'DELETE', path: `/admin/city/${UNKNOWN_ID}` }) },
+]
+
+const siteFields = { name: 'River Walk', description: 'Shady paths by the water', address: '1 River Road', latitude: 12.9, longitude: 77.6 }
+const anySite = async (c: Client) => (await first(c, '/admin/site/list', siteListItem, { cityId: (await cityWithSites(c))._id }))._id
+const siteOf = async (c: Client) => c.data({ path: `/admin/site/${await anySite(c)}` }, siteDetails)
+const siteEdit = (s: z.infer<typeof siteDetails>, images: string[], version = s.version): Call => ({
+  method: 'PUT',
+  path: `/admin/site/${s._id}`,
+  json: { ...siteFields, previousImages: s.images, images, version },
+})
+
+const siteScenarios: Scenario[] = [
+  {
+    name: 'sites of a city: search, filter, sort, page',
+    call: async (c) => ({ path: '/admin/site/list', query: { ...everyPart(1, 'name', ''), cityId: (await cityWithSites(c))._id } }),
+  },
+  { name: 'sites: a bad city id: 400', call: () => ({ path: '/admin/site/list', query: { cityId: 'nope' } }) },
+  { name: 'site details', call: async (c) => ({ path: `/admin/site/${await anySite(c)}` }) },
+  { name: 'site details: unknown: 404', call: () => ({ path: `/admin/site/${UNKNOWN_ID}` }) },
+  {
+    name: 'add a site with an uploaded image',
+    call: async (c) => ({
+      method: 'POST',
+      path: '/admin/site',
+      json: { ...siteFields, cityId: (await cityWithSites(c))._id, images: [await c.upload('site')] },
+    }),
+  },
+  {
+    name: 'add a site with an image uploaded for places: 400',
+    call: async (c) => ({
+      method: 'POST',
+      path: '/admin/site',
+      json: { ...siteFields, cityId: (await cityWithSites(c))._id, images: [await c.upload('place')] },
+    }),
+  },
+  {
+    name: 'add a site to an unknown city: 404',
+    call: async (c) => ({ method: 'POST', path: '/admin/site', json: { ...siteFields, cityId: UNKNOWN_ID, images: [await c.upload('site')] } }),
+  },
+  { name: 'add a site with bad fields: 400', call: () => ({ method: 'POST', path: '/admin/site', json: { name: '', cityId: 'nope', images: [] } }) },
+  { name: 'edit a site, keeping its images and adding one', call: async (c) => siteEdit(await siteOf(c), [await c.upload('site')]) },
+  {
+    name: 'edit a site from an older version: 409',
+    call: async (c) => {
+      const site = await siteOf(c)
+      return siteEdit(site, [], site.version + 1)
+    },
+  },
+  { name: 'edit a site keeping no image: 400', call: async (c) => ({ ...siteEdit(await siteOf(c), []), json: { ...siteFields, previousImages: [], version: 1 } }) },
+  { name: 'toggle a site’s status', call: async (c) => ({ method: 'PATCH', path: `/admin/site/status/${await anySite(c)}` }) },
+  { name: 'toggle an unknown site’s status: 404', call: () => ({ method: 'PATCH', path: `/admin/site/status/${UNKNOWN_ID}` }) },
+  { name: 'delete a site as a sub admin: 403', as: 'subAdmin', call: async (c) => ({ method: 'DELETE', path: `/admin/site/${await anySite(c)}` }) },
+  { name: 'delete a site', call: async (c) => ({ method: 'DELETE', path: `/admin/site/${await anySite(c)}` }) },
+]
+
+const privacyPage = async (c: Client) => (await c.data({ path: '/admin/cms/list' }, list(cmsPage))).find((p) => p.type === 1)!
+const anyFaq = async (c: Client) => (await c.data({ path: '/admin/faq' }, list(faq)))[0]!
+
+const contentScenarios: Scenario[] = [
+  { name: 'CMS pages', call: () => ({ path: '/admin/cms/list' }) },
+  {
+    name: 'save a CMS page',
+    call: async (c) => ({ method: 'PUT', path: '/admin/cms', json: { type: 1, content: '<p>Our policy</p><script>x()</script>', version: (await privacyPage(c)).version } }),
+  },
+  {
+    name: 'save a CMS page from an older version: 409',
+    call: async (c) => ({ method: 'PUT', path: '/admin/cms', json: { type: 1, content: '<p>Late</p>', version: (await privacyPage(c)).version + 1 } }),
+  },
+  { name: 'save a CMS page with a bad type: 400', call: () => ({ method: 'PUT', path: '/admin/cms', json: { type: 3, content: '', version: 0 } }) },
+  { name: 'save a CMS page as a sub admin: 403', as: 'subAdmin', call: () => ({ method: 'PUT', path: '/admin/cms', json: { type: 1, content: '<p>x</p>', version: 0 } }) },
+  { name: 'a public CMS page', as: null, call: () => ({ path: '/cms/2' }) },
+  { name: 'a public CMS page of a bad type: 400', as: null, call: () => ({ path: '/cms/3' }) },
+  { name: 'the public FAQ', as: null, call: () => ({ path: '/cms-faqs' }) },
+  { name: 'FAQs', call: () => ({ path: '/admin/faq' }) },
+  { name: 'add an FAQ', call: () => ({ method: 'POST', path: '/admin/faq', json: { title: 'Can I bring my cat?', description: 'Yes.' } }) },
+  { name: 'add an FAQ with bad fields: 400', call: () => ({ method: 'POST', path: '/admin/faq', json: { title: '', description: 'x'.repeat(501) } }) },
+  { name: 'add an FAQ as a sub admin: 403', as: 'subAdmin', call: () => ({ method: 'POST', path: '/admin/faq', json: { title: 'Q', description: 'A' } }) },
+  { name: 'edit an FAQ', call: async (c) => ({ method: 'PUT', path: `/admin/faq/${(await anyFaq(c))._id}`, json: { title: 'Edited?', description: 'Yes.' } }) },
+  { name: 'edit an unknown FAQ: 404', call: () => ({ method: 'PUT', path: `/admin/faq/${UNKNOWN_ID}`, json: { title: 'Q', description: 'A' } }) },
+  { name: 'edit an FAQ by a bad id: 400', call: () => ({ method: 'PUT', path: '/admin/faq/nope', json: { title: 'Q', description: 'A' } }) },
+  {
+    name: 'reorder the FAQs',
+    call: async (c) => ({ method: 'PUT', path: '/admin/faq/order', json: { ids: (await c.data({ path: '/admin/faq' }, list(faq))).map((f) => f._id).reverse() } }),
+  },
+  { name: 'reorder the FAQs leaving one out: 400', call: async (c) => ({ method: 'PUT', path: '/admin/faq/order', json: { ids: [(await anyFaq(c))._id] } }) },
+  { name: 'delete an FAQ', call: async (c) => ({ method: 'DELETE', path: `/admin/faq/${(await anyFaq(c))._id}` }) },
+  { name: 'delete an unknown FAQ: 404', call: () => ({ method: 'DELETE', path: `/admin/faq/${UNKNOWN_ID}` }) },
+]
+
+const newAdmin = async (c: Client, email: string) =>
+  c.data({ method: 'POST', path: '/admin/admins', json: { name: 'New Person', email, role: 2 } }, adminAccount)
+
+const adminScenarios: Scenario[] = [
+  { name: 'admins: search, filter, sort, page', call: () => ({ path: '/admin/admins', query: everyPart(2, 'email', 'sub') }) },
+  { name: 'admins as a sub admin: 403', as: 'subAdmin', call: () => ({ path: '/admin/admins' }) },
+  { name: 'add an admin', call: () => ({ method: 'POST', path: '/admin/admins', json: { name: 'Nina New', email: 'nina@example.com', role: 2 } }) },
+  { name: 'add an admin whose email is taken: 409', call: (c) => ({ method: 'POST', path: '/admin/admins', json: { name: 'Twin', email: c.accounts.subAdmin.email.toUpperCase(), role: 2 } }) },
+  { name: 'add an admin with bad fields: 400', call: () => ({ method: 'POST', path: '/admin/admins', json: { name: 'x', email: 'nope' } }) },
+  { name: 'block an admin', call: async (c) => ({ method: 'PATCH', path: `/admin/admins/${(await newAdmin(c, 'blocked@example.com'))._id}/status`, json: { status: 2 } }) },
+  {
+    name: 'block yourself: 409',
+    call: async (c) => ({ method: 'PATCH', path: `/admin/admins/${(await c.data({ path: '/admin/profile' }, adminProfile))._id}/status`, json: { status: 2 } }),
+  },
+  { name: 'block an unknown admin: 404', call: () => ({ method: 'PATCH', path: `/admin/admins/${UNKNOWN_ID}/status`, json: { status: 2 } }) },
+  { name: 'block an admin by a bad id: 400', call: () => ({ method: 'PATCH', path: '/admin/admins/nope/status', json: { status: 2 } }) },
+  { name: 'send an invitation again', call: async (c) => ({ method: 'POST', path: `/admin/admins/${(await newAdmin(c, 'again@example.com'))._id}/invite` }) },
+  {
+    name: 'send an invitation again to an admin who accepted: 409',
+    call: async (c) => {
+      const [sub] = await c.data({ path: '/admin/admins', query: { search: c.accounts.subAdmin.email } }, list(adminAccount))
+      return { method: 'POST', path: `/admin/admins/${sub!._id}/invite` }
+    },
+  },
+  {
+    name: 'accept an unknown invitation: 400',
+    as: null,
+    call: () => ({ method: 'POST', path: '/admin/accept-invite', json: { token: 'unknown', password: 'Newpass@123', confirmPassword: 'Newpass@123' } }),
+  },
+]
+
+const auditScenarios: Scenario[] = [
+  { name: 'audit log: search, action, sort, page', call: () => ({ path: '/admin/audit-log', query: { action: 'user.block', sortBy: 'at', sortOrder: -1, page: 1, limit: 2 } }), freeForm: ['detail'] },
+  { name: 'audit log: from after to: 400', call: () => ({ path: '/admin/audit-log', query: { from: '2025-06-30', to: '2025-06-01' } }) },
+  { name: 'audit log as a sub admin: 403', as: 'subAdmin', call: () => ({ path: '/admin/audit-log' }) },
+  { name: 'audit log: CSV', call: () => ({ path: '/admin/audit-log/export', query: { action: 'user.block' } }) },
+  { name: 'audit log: actors', call: () => ({ path: '/admin/audit-log/actors' }) },
+]
+
+const uploadScenarios: Scenario[] = [
+  { name: 'sign an upload', call: () => sign('place') },
+  { name: 'sign an upload of a type the folder refuses: 400', call: () => sign('site', 'image/gif') },
+  { name: 'sign an upload into no folder: 400', call: () => ({ ...sign('place'), json: [{ fileName: 'a.png', mimeType: 'image/png', folderType: 'attic' }] }) },
+  { name: 'sign no upload: 400', call: () => ({ ...sign('place'), json: [] }) },
+  {
+    name: 'post a signed upload',
+    call: async (c) => {
+      const [signed] = await c.data(sign('place'), uploadResult)
+      return { method: 'POST', url: signed!.url, form: uploadForm(signed!.fields), token: null }
+    },
+  },
+  {
+    name: 'post a signed upload twice: 409',
+    call: async (c) => {
+      const [signed] = await c.data(sign('place'), uploadResult)
+      await c.send({ method: 'POST', url: signed!.url, form: uploadForm(signed!.fields), token: null })
+      return { method: 'POST', url: signed!.url, form: uploadForm(signed!.fields), token: null }
+    },
+  },
+  {
+    name: 'post a signed upload with its signature changed: 403',
+    call: async (c) => {
+      const [signed] = await c.data(sign('place'), uploadResult)
+      return { method: 'POST', url: signed!.url, form: uploadForm({ ...signed!.fields, Signature: 'forged' }), token: null }
+    },
+  },
+]
+
+export const scenarios: Scenario[] = [
+  ...authScenarios,
+  ...userScenarios,
+  ...partnerAndFeedbackScenarios,
+  ...notificationScenarios,
+  ...placeScenarios('petShop'),
+  ...placeScenarios('hospital'),
+  ...cityScenarios,
+  ...siteScenarios,
+  ...contentScenarios,
+  ...adminScenarios,
+  ...uploadScenarios,
+  // By now the scenarios above have left entries in the server's log.
+  ...auditScenarios,
+  resetPassword,
+]
