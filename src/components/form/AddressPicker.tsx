@@ -3,7 +3,7 @@ import { Description, Field } from '@headlessui/react'
 import { get, useController, useWatch, type FieldError, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form'
 import { DEFAULT_COORDINATE } from '@contract'
 import { ADDRESS_MSG, googleMapsKey, type PickedPlace } from './address'
-import { TextField, shownError } from './Field'
+import { FieldNotes, TextField, fieldDescribedBy, fieldInputClass, shownError } from './Field'
 
 // Its own chunk: use-places-autocomplete, the Headless UI combobox and the Google loader load only
 // when an address field mounts with a key.
@@ -201,16 +201,10 @@ function CoordinateField<T extends FieldValues>({
         }}
         onBlur={onBlur}
         aria-invalid={shown ? true : undefined}
-        aria-describedby={shown ? `${id}-error` : undefined}
-        className={`min-h-10 w-full rounded-md border bg-white px-3 py-2 text-sm outline-none focus:ring-2 ${
-          shown ? 'border-error-600 focus:ring-error-100' : 'border-slate-300 focus:border-primary-600 focus:ring-primary-100'
-        }`}
+        aria-describedby={fieldDescribedBy(id, undefined, shown)}
+        className={`min-h-10 ${fieldInputClass(shown)}`}
       />
-      {shown && (
-        <p id={`${id}-error`} className="text-xs text-error-600">
-          {shown}
-        </p>
-      )}
+      <FieldNotes id={id} error={shown} />
     </div>
   )
 }

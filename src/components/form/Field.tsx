@@ -17,7 +17,7 @@ export function TextField<T extends FieldValues>({ form, name, label, hint, clas
   const shown = shownError(form, name)
   const [revealed, setRevealed] = useState(false)
   const isPassword = type === 'password'
-  const describedBy = [hint && `${id}-hint`, shown && `${id}-error`].filter(Boolean).join(' ') || undefined
+  const describedBy = fieldDescribedBy(id, hint, shown)
 
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
@@ -30,9 +30,7 @@ export function TextField<T extends FieldValues>({ form, name, label, hint, clas
           type={isPassword && revealed ? 'text' : type}
           aria-invalid={shown ? true : undefined}
           aria-describedby={describedBy}
-          className={`min-h-10 w-full rounded-md border bg-white px-3 py-2 text-sm outline-none focus:ring-2 ${
-            shown ? 'border-error-600 focus:ring-error-100' : 'border-slate-300 focus:border-primary-600 focus:ring-primary-100'
-          } ${isPassword ? 'pr-16' : ''}`}
+          className={`min-h-10 ${fieldInputClass(shown)} ${isPassword ? 'pr-16' : ''}`}
           {...input}
           {...form.register(name)}
         />
@@ -48,16 +46,7 @@ export function TextField<T extends FieldValues>({ form, name, label, hint, clas
           </button>
         )}
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {shown && (
-        <p id={`${id}-error`} className="text-xs text-error-600">
-          {shown}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={shown} />
     </div>
   )
 }
@@ -83,7 +72,7 @@ type TextAreaFieldProps<T extends FieldValues> = Omit<TextareaHTMLAttributes<HTM
 export function TextAreaField<T extends FieldValues>({ form, name, label, hint, className = '', rows = 4, ...textarea }: TextAreaFieldProps<T>) {
   const id = useId()
   const shown = shownError(form, name)
-  const describedBy = [hint && `${id}-hint`, shown && `${id}-error`].filter(Boolean).join(' ') || undefined
+  const describedBy = fieldDescribedBy(id, hint, shown)
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
@@ -94,23 +83,40 @@ export function TextAreaField<T extends FieldValues>({ form, name, label, hint, 
         rows={rows}
         aria-invalid={shown ? true : undefined}
         aria-describedby={describedBy}
-        className={`w-full resize-y rounded-md border bg-white px-3 py-2 text-sm outline-none focus:ring-2 ${
-          shown ? 'border-error-600 focus:ring-error-100' : 'border-slate-300 focus:border-primary-600 focus:ring-primary-100'
-        }`}
+        className={`resize-y ${fieldInputClass(shown)}`}
         {...textarea}
         {...form.register(name)}
       />
+      <FieldNotes id={id} hint={hint} error={shown} />
+    </div>
+  )
+}
+
+/** A field's box: the red border and ring while its error shows. */
+export const fieldInputClass = (error: unknown) =>
+  `w-full rounded-md border bg-white px-3 py-2 text-sm outline-none focus:ring-2 ${
+    error ? 'border-error-600 focus:ring-error-100' : 'border-slate-300 focus:border-primary-600 focus:ring-primary-100'
+  }`
+
+/** What a field's `aria-describedby` names: its hint and its error line, when shown. */
+export const fieldDescribedBy = (id: string, hint: string | undefined, error: string | undefined) =>
+  [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined
+
+/** A field's hint and error lines below its input, with the ids `fieldDescribedBy` names. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}
         </p>
       )}
-      {shown && (
+      {error && (
         <p id={`${id}-error`} className="text-xs text-error-600">
-          {shown}
+          {error}
         </p>
       )}
-    </div>
+    </>
   )
 }
 

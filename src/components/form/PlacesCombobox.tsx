@@ -3,6 +3,7 @@ import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headl
 import { ADDRESS_MSG, type PickedPlace, type PlaceSuggestion } from './address'
 import { isRefused, loadGoogleMapsPlaces, markRefused, type PlacesService } from './googleMaps'
 import { REFUSED, useLegacyPlaceSearch, useNewPlaceSearch } from './placeSearch'
+import { fieldInputClass } from './Field'
 
 /**
  * The address search of `AddressPicker` (inside a Headless UI Field, whose descriptions the input
@@ -160,9 +161,7 @@ export default function PlacesCombobox({
             onType(event.target.value)
           }}
           onBlur={onBlur}
-          className={`min-h-10 w-full rounded-md border bg-white px-3 py-2 text-sm outline-none focus:ring-2 ${
-            invalid ? 'border-error-600 focus:ring-error-100' : 'border-slate-300 focus:border-primary-600 focus:ring-primary-100'
-          }`}
+          className={`min-h-10 ${fieldInputClass(invalid)}`}
         />
         {options.length > 0 && (
           <ComboboxOptions

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { ROLE, adminRoleLabel, createAdminSchema, type CreateAdminInput } from '@contract'
-import { TextField, applyServerErrors, shownError } from '@/components/form/Field'
+import { FieldNotes, TextField, applyServerErrors, fieldDescribedBy, fieldInputClass, shownError } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
 import { Modal, ModalForm, useDialogMutations } from '@/components/ui/Modal'
 import { ApiError } from '@/lib/http'
@@ -62,21 +62,15 @@ function AddAdminForm({
           <select
             id={roleId}
             aria-invalid={roleError ? true : undefined}
-            aria-describedby={roleError ? `${roleId}-error` : undefined}
-            className={`min-h-10 w-full rounded-md border bg-white px-3 py-2 text-sm outline-none focus:ring-2 ${
-              roleError ? 'border-error-600 focus:ring-error-100' : 'border-slate-300 focus:border-primary-600 focus:ring-primary-100'
-            }`}
+            aria-describedby={fieldDescribedBy(roleId, undefined, roleError)}
+            className={`min-h-10 ${fieldInputClass(roleError)}`}
             {...form.register('role', { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
           >
             <option value="">Select a role</option>
             <option value={ROLE.ADMIN}>{adminRoleLabel[ROLE.ADMIN]}</option>
             <option value={ROLE.SUB_ADMIN}>{adminRoleLabel[ROLE.SUB_ADMIN]}</option>
           </select>
-          {roleError && (
-            <p id={`${roleId}-error`} className="text-xs text-error-600">
-              {roleError}
-            </p>
-          )}
+          <FieldNotes id={roleId} error={roleError} />
         </div>
         <p className="text-xs text-slate-500">They will get an email with a link to set their password (valid 72 hours).</p>
       </Form>
