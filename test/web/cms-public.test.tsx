@@ -91,7 +91,7 @@ describe('the public content pages', () => {
     const held = gate()
     server.use(http.get(api('/cms/1'), () => held.wait()))
     renderRoute('/privacy-policy')
-    expect(await screen.findByRole('status', {}, { timeout: 3000 })).toHaveTextContent('Loading')
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading')
     expect(screen.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeInTheDocument()
     held.open()
     expect(await screen.findByRole('article', { name: 'Privacy Policy' })).toBeInTheDocument()

@@ -25,7 +25,7 @@ const column = (index: number) =>
 
 async function openList(role: 'admin' | 'subAdmin' = 'admin', path = '/content-management') {
   const view = renderRoute(path, { signedInAs: role })
-  await within(await screen.findByRole('table', { name: 'Cities' }, { timeout: 3000 })).findByRole('link', { name: db.cities[0]!.name })
+  await within(await screen.findByRole('table', { name: 'Cities' })).findByRole('link', { name: db.cities[0]!.name })
   return view
 }
 
@@ -58,7 +58,7 @@ describe('the cities list', () => {
     db.sites.length = 0
     db.cities.length = 0
     renderRoute('/content-management', { signedInAs: 'admin' })
-    expect(await screen.findByText('No Cities Found !!!', {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText('No Cities Found !!!')).toBeInTheDocument()
   })
 
   it('searches by name, keeping the search in the address', async () => {

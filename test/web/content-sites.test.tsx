@@ -44,7 +44,7 @@ const trailOf = () =>
 
 async function openCity(role: 'admin' | 'subAdmin' = 'admin', city = bengaluru()) {
   const view = renderRoute(`/cities/${city._id}`, { signedInAs: role })
-  await screen.findByRole('heading', { level: 1, name: city.name }, { timeout: 3000 })
+  await screen.findByRole('heading', { level: 1, name: city.name })
   await within(sitesTable()).findAllByRole('switch')
   return view
 }
@@ -87,7 +87,7 @@ describe('a city’s page', () => {
   it('shows "No Sites Found !!!" for a city without sites', async () => {
     const pune = db.cities[2]!
     renderRoute(`/cities/${pune._id}`, { signedInAs: 'admin' })
-    expect(await screen.findByText('No Sites Found !!!', {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText('No Sites Found !!!')).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1, name: 'Pune' })).toBeInTheDocument()
   })
 
@@ -108,7 +108,7 @@ describe('a city’s page', () => {
 
   it('says the city was not found for an unknown id', async () => {
     renderRoute('/cities/00000000-0000-4000-8000-000000000000', { signedInAs: 'admin' })
-    expect(await screen.findByRole('heading', { name: CITY_MSG.notFound }, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: CITY_MSG.notFound })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to Content' })).toHaveAttribute('href', '/content-management')
   })
 })
@@ -190,7 +190,7 @@ describe('deleting a site', () => {
 describe('a site’s details', () => {
   async function openDetails(role: 'admin' | 'subAdmin' = 'admin', site = cubbonPark()) {
     const view = renderRoute(`/sites/site-details/${site._id}`, { signedInAs: role })
-    await screen.findByRole('heading', { level: 1, name: site.name }, { timeout: 3000 })
+    await screen.findByRole('heading', { level: 1, name: site.name })
     return view
   }
 
@@ -241,7 +241,7 @@ describe('a site’s details', () => {
 
   it('says the site was not found for an unknown id', async () => {
     renderRoute('/sites/site-details/00000000-0000-4000-8000-000000000000', { signedInAs: 'admin' })
-    expect(await screen.findByRole('heading', { name: SITE_MSG.notFound }, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: SITE_MSG.notFound })).toBeInTheDocument()
   })
 })
 
@@ -267,7 +267,7 @@ describe('the site form', () => {
   }
   async function openAdd(role: 'admin' | 'subAdmin' = 'admin') {
     const view = renderRoute(`/sites/add-site?cityId=${bengaluru()._id}`, { signedInAs: role })
-    await screen.findByRole('heading', { level: 1, name: 'Add Site' }, { timeout: 3000 })
+    await screen.findByRole('heading', { level: 1, name: 'Add Site' })
     return view
   }
 
@@ -381,14 +381,14 @@ describe('the site form', () => {
 
   it('says the city was not found when the address names none', async () => {
     renderRoute('/sites/add-site', { signedInAs: 'admin' })
-    expect(await screen.findByRole('heading', { name: CITY_MSG.notFound }, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: CITY_MSG.notFound })).toBeInTheDocument()
     expect(trailOf()).toEqual(['Content', 'Add Site'])
   })
 
   it('edits a site: its values, the trail Content > city > site > Edit, kept and new images', async () => {
     const site = structuredClone(cubbonPark())
     const { user, router } = renderRoute(`/sites/site?siteId=${site._id}`, { signedInAs: 'admin' })
-    await screen.findByRole('heading', { level: 1, name: 'Edit Site' }, { timeout: 3000 })
+    await screen.findByRole('heading', { level: 1, name: 'Edit Site' })
     expect(trailOf()).toEqual(['Content', 'Bengaluru', 'Cubbon Park', 'Edit'])
     expect(input('Name')).toHaveValue(site.name)
     expect(input('Address')).toHaveValue(site.address)
@@ -421,7 +421,7 @@ describe('the site form', () => {
   it('asks for one image at least on edit too', async () => {
     const site = db.sites[1]!
     const { user } = renderRoute(`/sites/site?siteId=${site._id}`, { signedInAs: 'admin' })
-    await screen.findByRole('heading', { level: 1, name: 'Edit Site' }, { timeout: 3000 })
+    await screen.findByRole('heading', { level: 1, name: 'Edit Site' })
     const bodies = captureBodies('PUT')
     await user.click(within(imagesGroup()).getByRole('button', { name: 'Remove Image 1' }))
     await user.click(screen.getByRole('button', { name: 'Save Changes' }))

@@ -23,7 +23,7 @@ const input = (label: string) => screen.getByLabelText(label)
 
 /** The conflict alert, once it shows: the server's message, what Reload does, and Reload. */
 async function conflictAlert() {
-  const alert = await screen.findByText(CONFLICT_MSG.edited, { selector: '[role="alert"] p' }, { timeout: 3000 })
+  const alert = await screen.findByText(CONFLICT_MSG.edited, { selector: '[role="alert"] p' })
   return alert.closest<HTMLElement>('[role="alert"]')!
 }
 
@@ -43,7 +43,7 @@ describe.each([
   it('shows a 409 as an alert with Reload, keeps the typed input, and Reload loads the newer values', async () => {
     const stored = placesDb(kind)[2]!
     const { user, router } = renderRoute(`${path}/edit/${stored._id}`, { signedInAs: 'admin' })
-    await screen.findByRole('heading', { level: 1, name: title }, { timeout: 3000 })
+    await screen.findByRole('heading', { level: 1, name: title })
     expect(stored.version).toBe(1)
 
     // Someone else saves while this form is open.
@@ -82,7 +82,7 @@ describe('the site edit form', () => {
   it('shows a 409 as an alert with Reload, and Reload loads the newer values', async () => {
     const stored = db.sites[1]!
     const { user } = renderRoute(`/sites/site?siteId=${stored._id}`, { signedInAs: 'admin' })
-    await screen.findByRole('heading', { level: 1, name: 'Edit Site' }, { timeout: 3000 })
+    await screen.findByRole('heading', { level: 1, name: 'Edit Site' })
     Object.assign(stored, { name: 'Lalbagh Gardens', version: stored.version + 1 })
 
     const bodies = captureBodies('PUT', `/admin/site/${stored._id}`)

@@ -15,7 +15,7 @@ function field(label: string) {
 async function openDetails(index: number) {
   const item = feedbackDb()[index]!
   const view = renderRoute(`/feedback/${item._id}`, { signedInAs: 'subAdmin' })
-  await screen.findByRole('heading', { level: 1, name: 'Feedback Details' }, { timeout: 3000 })
+  await screen.findByRole('heading', { level: 1, name: 'Feedback Details' })
   return { ...view, item }
 }
 
@@ -60,7 +60,7 @@ describe('a feedback’s details', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { user, router } = renderRoute('/feedback/4f5a6b7c-0000-4000-8000-999999999999', { signedInAs: 'admin' })
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 })
+    const alert = await screen.findByRole('alert')
     expect(within(alert).getByRole('heading', { name: 'Feedback not found' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Main menu' })).toBeInTheDocument()
     await user.click(within(alert).getByRole('link', { name: 'Back to Feedback' }))
@@ -73,7 +73,7 @@ describe('a feedback’s details', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const requests = trackRequests('/feedback/not-an-id')
     renderRoute('/feedback/not-an-id', { signedInAs: 'admin' })
-    expect(await screen.findByRole('heading', { name: 'Feedback not found' }, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Feedback not found' })).toBeInTheDocument()
     expect(requests).toHaveLength(0)
   })
 })

@@ -11,7 +11,7 @@ const column = (index: number) => bodyRows().map((row) => within(row).getAllByRo
 
 async function openFeedback(path = '/feedback', role: 'admin' | 'subAdmin' = 'subAdmin') {
   const view = renderRoute(path, { signedInAs: role })
-  await waitFor(() => expect(column(2)[0]).toMatch(/\S/), { timeout: 3000 })
+  await waitFor(() => expect(column(2)[0]).toMatch(/\S/))
   await waitFor(() => expect(feedbackTable()).toHaveAttribute('aria-busy', 'false'))
   return view
 }
@@ -65,7 +65,7 @@ describe('the feedback list', () => {
 
   it('shows "No Feedback Found !!!" when nothing matches', async () => {
     renderRoute('/feedback?search=nothing-like-this', { signedInAs: 'admin' })
-    expect(await screen.findByText('No Feedback Found !!!', {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText('No Feedback Found !!!')).toBeInTheDocument()
   })
 
   it('searches the descriptions and the usernames', async () => {

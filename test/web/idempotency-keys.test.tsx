@@ -26,7 +26,7 @@ async function fillSendDialog(user: User) {
 
 async function openSendDialog() {
   const view = renderRoute('/notifications', { signedInAs: 'admin' })
-  await screen.findByRole('cell', { name: notificationsDb()[0]!.title }, { timeout: 3000 })
+  await screen.findByRole('cell', { name: notificationsDb()[0]!.title })
   return { ...view, ...(await fillSendDialog(view.user)) }
 }
 
@@ -71,7 +71,7 @@ describe('the other create forms', () => {
   it('adds a city with an Idempotency-Key', async () => {
     const keys = idempotencyKeysOf('/admin/city')
     const { user } = renderRoute('/content-management', { signedInAs: 'admin' })
-    await within(await screen.findByRole('table', { name: 'Cities' }, { timeout: 3000 })).findByRole('link', { name: db.cities[0]!.name })
+    await within(await screen.findByRole('table', { name: 'Cities' })).findByRole('link', { name: db.cities[0]!.name })
     await user.click(screen.getByRole('button', { name: 'Add City' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add City' })
     await user.type(within(dialog).getByLabelText('Name'), 'Chennai{Enter}')

@@ -28,7 +28,7 @@ function captureSends() {
 
 async function openDialog(role: 'admin' | 'subAdmin' = 'admin') {
   const view = renderRoute('/notifications', { signedInAs: role })
-  await screen.findByRole('cell', { name: notificationsDb()[0]!.title }, { timeout: 3000 })
+  await screen.findByRole('cell', { name: notificationsDb()[0]!.title })
   const opener = screen.getByRole('button', { name: 'Send Notification' })
   await view.user.click(opener)
   const dialog = await screen.findByRole('dialog', { name: 'Send Notification' })
@@ -45,7 +45,7 @@ async function fill(view: Awaited<ReturnType<typeof openDialog>>, title: string,
 /** Switch to Selected Users and wait for the picker's first page. */
 async function pickSelectedUsers({ user, dialog }: Awaited<ReturnType<typeof openDialog>>) {
   await user.click(within(dialog).getByRole('radio', { name: 'Selected Users' }))
-  await within(dialog).findByRole('checkbox', { name: 'Select aarav_sharma' }, { timeout: 3000 })
+  await within(dialog).findByRole('checkbox', { name: 'Select aarav_sharma' })
   return within(dialog).getByRole('table', { name: 'Users' })
 }
 
@@ -192,7 +192,7 @@ describe('sending to selected users', () => {
     const table = await pickSelectedUsers(view)
     const requests = trackRequests('/admin/users')
     await view.user.type(within(view.dialog).getByRole('searchbox', { name: 'Search users' }), 'kofi')
-    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2), { timeout: 3000 })
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2))
     expect(within(table).getByRole('cell', { name: 'kofi_mensah' })).toBeInTheDocument()
     expect(requests.at(-1)!.get('search')).toBe('kofi')
     expect(requests.every((q) => q.get('filter') === String(USER_STATUS.ACTIVE))).toBe(true)

@@ -16,7 +16,7 @@ const bodyRows = () => within(within(recipientsTable()).getAllByRole('rowgroup')
 async function openDetails(index: number) {
   const item = notificationsDb()[index]!
   const view = renderRoute(`/notifications/notification-detail/${item._id}`, { signedInAs: 'subAdmin' })
-  await screen.findByRole('heading', { name: 'Notification Send To Users' }, { timeout: 3000 })
+  await screen.findByRole('heading', { name: 'Notification Send To Users' })
   return { ...view, item }
 }
 
@@ -127,7 +127,7 @@ describe('a notification’s details', () => {
     const { user, router } = renderRoute('/notifications/notification-detail/9a0b1c2d-0000-4000-8000-999999999999', {
       signedInAs: 'admin',
     })
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 })
+    const alert = await screen.findByRole('alert')
     expect(within(alert).getByRole('heading', { name: 'Notification not found' })).toBeInTheDocument()
     await user.click(within(alert).getByRole('link', { name: 'Back to Notifications' }))
     await screen.findByRole('table', { name: 'Notifications' })
@@ -139,7 +139,7 @@ describe('a notification’s details', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const requests = trackRequests('/admin/notification/not-an-id')
     renderRoute('/notifications/notification-detail/not-an-id', { signedInAs: 'admin' })
-    expect(await screen.findByRole('heading', { name: 'Notification not found' }, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Notification not found' })).toBeInTheDocument()
     expect(requests).toHaveLength(0)
   })
 })

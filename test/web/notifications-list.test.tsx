@@ -17,7 +17,7 @@ const rowOf = (title: string) => screen.getByRole('cell', { name: title }).close
 
 async function openNotifications(path = '/notifications', role: 'admin' | 'subAdmin' = 'admin') {
   const view = renderRoute(path, { signedInAs: role })
-  await screen.findByRole('cell', { name: notificationsDb()[0]!.title }, { timeout: 3000 })
+  await screen.findByRole('cell', { name: notificationsDb()[0]!.title })
   return view
 }
 
@@ -56,7 +56,7 @@ describe('the notifications list', () => {
 
   it('shows "No Notifications Found !!!" when nothing matches', async () => {
     renderRoute('/notifications?search=nothing-like-this', { signedInAs: 'admin' })
-    expect(await screen.findByText('No Notifications Found !!!', {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText('No Notifications Found !!!')).toBeInTheDocument()
   })
 
   it('searches titles and bodies', async () => {

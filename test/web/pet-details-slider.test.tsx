@@ -161,7 +161,7 @@ describe('pet photo slider', () => {
     await user.click(screen.getByRole('button', { name: 'Open photo 2 of 3 in the media viewer' }))
 
     // The viewer is its own chunk, loaded now.
-    const viewer = await screen.findByRole('dialog', { name: 'Media viewer' }, { timeout: 5000 })
+    const viewer = await screen.findByRole('dialog', { name: 'Media viewer' })
     expect(viewer).toHaveAttribute('aria-modal', 'true')
     const current = within(viewer).getAllByRole('group').find((g) => !g.hasAttribute('inert'))
     expect(current).toHaveAttribute('aria-label', '2 of 3')
@@ -190,7 +190,7 @@ describe('pet photo slider', () => {
     const { user } = await renderBruno()
     screen.getByRole('button', { name: 'Open photo 1 of 3 in the media viewer' }).focus()
     await user.keyboard('{Enter}')
-    expect(await screen.findByRole('dialog', { name: 'Media viewer' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByRole('dialog', { name: 'Media viewer' })).toBeInTheDocument()
   })
 
   it('replaces a broken photo with the placeholder, on the page and in the viewer', async () => {
@@ -203,7 +203,7 @@ describe('pet photo slider', () => {
     expect(photo).toHaveAttribute('src', '/images/placeholder.svg')
 
     await user.click(screen.getByRole('button', { name: 'Open photo 1 of 3 in the media viewer' }))
-    const viewer = await screen.findByRole('dialog', { name: 'Media viewer' }, { timeout: 5000 })
+    const viewer = await screen.findByRole('dialog', { name: 'Media viewer' })
     const current = within(viewer).getAllByRole('group').find((g) => !g.hasAttribute('inert'))
     expect(within(current!).getByRole('img')).toHaveAttribute('src', '/images/placeholder.svg')
   })

@@ -37,7 +37,7 @@ const deleteOf = (name: string) => within(rowOf(name)).getByRole('button', { nam
 
 async function openList({ kind, path }: Kind, role: 'admin' | 'subAdmin' = 'admin') {
   const view = renderRoute(path, { signedInAs: role })
-  await screen.findByRole('cell', { name: placesDb(kind)[0]!.name }, { timeout: 3000 })
+  await screen.findByRole('cell', { name: placesDb(kind)[0]!.name })
   return view
 }
 

@@ -25,7 +25,7 @@ function field(label: string) {
 async function openDetails({ kind, path }: Kind, index: number, role: 'admin' | 'subAdmin' = 'admin') {
   const place = placesDb(kind)[index]!
   const view = renderRoute(`${path}/details/${place._id}`, { signedInAs: role })
-  await screen.findByRole('region', { name: 'Details' }, { timeout: 3000 })
+  await screen.findByRole('region', { name: 'Details' })
   return { ...view, place }
 }
 
@@ -75,7 +75,7 @@ describe.each([petShops, hospitals])('$name details', (k) => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { user, router } = renderRoute(`${path}/details/6a7b8c9d-0000-4000-8000-999999999999`, { signedInAs: 'admin' })
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 })
+    const alert = await screen.findByRole('alert')
     expect(within(alert).getByRole('heading', { name: notFound })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Main menu' })).toBeInTheDocument()
     await user.click(within(alert).getByRole('link', { name: `Back to ${name}` }))
@@ -150,7 +150,7 @@ describe('place details, either kind', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const requests = trackRequests('/place/admin/hospital/not-an-id')
     renderRoute('/hospitals/details/not-an-id', { signedInAs: 'admin' })
-    expect(await screen.findByRole('heading', { name: 'Hospital not found' }, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Hospital not found' })).toBeInTheDocument()
     expect(requests).toHaveLength(0)
   })
 })

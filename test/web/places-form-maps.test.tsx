@@ -38,7 +38,7 @@ const SEARCHES = [
 async function openAdd(path = '/pet-shops/add') {
   ;(window as MapsWindow).google = fakeGoogle()
   const view = renderRoute(path, { signedInAs: 'admin' })
-  const address = await screen.findByRole('combobox', { name: 'Address' }, { timeout: 3000 })
+  const address = await screen.findByRole('combobox', { name: 'Address' })
   await waitFor(() => expect(address).not.toHaveAttribute('placeholder', 'Loading address search…'))
   return { ...view, address }
 }

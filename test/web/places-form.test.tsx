@@ -60,7 +60,7 @@ afterEach(() => {
 
 async function openAdd(k: Kind, role: 'admin' | 'subAdmin' = 'admin') {
   const view = renderRoute(`${k.path}/add`, { signedInAs: role })
-  await screen.findByRole('heading', { level: 1, name: k.addTitle }, { timeout: 3000 })
+  await screen.findByRole('heading', { level: 1, name: k.addTitle })
   return view
 }
 
@@ -68,7 +68,7 @@ async function openEdit(k: Kind, index: number, role: 'admin' | 'subAdmin' = 'ad
   // A copy: the mock server changes the stored place when it saves.
   const place = structuredClone(placesDb(k.kind)[index]!)
   const view = renderRoute(`${k.path}/edit/${place._id}`, { signedInAs: role })
-  await screen.findByRole('heading', { level: 1, name: k.editTitle }, { timeout: 3000 })
+  await screen.findByRole('heading', { level: 1, name: k.editTitle })
   return { ...view, place }
 }
 
@@ -434,7 +434,7 @@ describe('the edit form', () => {
 
   it('says the place was not found for an unknown id, with the trail ending in Edit', async () => {
     renderRoute('/pet-shops/edit/00000000-0000-4000-8000-000000000000', { signedInAs: 'admin' })
-    expect(await screen.findByRole('heading', { name: 'Pet shop not found' }, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Pet shop not found' })).toBeInTheDocument()
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' })
     expect(within(trail).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Pet Shops', 'Edit'])
   })
@@ -496,7 +496,7 @@ describe('both roles add and edit places', () => {
   it('shows a sub admin "Add Pet Shop" on the list and "Edit" on each row, and they open the forms', async () => {
     const { user, router } = renderRoute('/pet-shops', { signedInAs: 'subAdmin' })
     const first = placesDb('petShop')[0]!
-    await screen.findByRole('cell', { name: first.name }, { timeout: 3000 })
+    await screen.findByRole('cell', { name: first.name })
     await user.click(screen.getByRole('link', { name: 'Edit ' + first.name }))
     await screen.findByRole('heading', { level: 1, name: 'Edit Pet Shop' })
     expect(router.state.location.pathname).toBe(`/pet-shops/edit/${first._id}`)

@@ -35,7 +35,7 @@ const column = (name: string, index: number) => bodyRows(name).map((row) => with
 
 async function openList({ kind, path }: Kind, url = path) {
   const view = renderRoute(url, { signedInAs: 'admin' })
-  await screen.findByRole('cell', { name: placesDb(kind)[0]!.name }, { timeout: 3000 })
+  await screen.findByRole('cell', { name: placesDb(kind)[0]!.name })
   return view
 }
 
@@ -75,7 +75,7 @@ describe.each([petShops, hospitals])('the $name list', (k) => {
 
   it(`shows "${empty}" when nothing matches`, async () => {
     renderRoute(`${path}?search=no-such-place`, { signedInAs: 'admin' })
-    expect(await screen.findByText(empty, {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText(empty)).toBeInTheDocument()
   })
 
   it('exports the places as filtered and searched now as a CSV download', async () => {
@@ -100,13 +100,13 @@ describe('the list state and the row links (the same for both kinds)', () => {
     const target = placesDb('petShop')[2]!
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'furry')
     // Past the 500 ms search pause, with room for a busy machine.
-    await waitFor(() => expect(column('Pet Shops', 0)).toEqual([target.name]), { timeout: 3000 })
+    await waitFor(() => expect(column('Pet Shops', 0)).toEqual([target.name]))
     // Under load typing can outlast the debounce; the search that counts is the last one.
     expect(requests.at(-1)?.get('search')).toBe('furry')
     await user.clear(screen.getByRole('searchbox', { name: 'Search' }))
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), '3 Brigade Road{Enter}')
-    await waitFor(() => expect(requests.at(-1)!.get('search')).toBe('3 Brigade Road'), { timeout: 3000 })
-    await waitFor(() => expect(column('Pet Shops', 0)).toEqual([target.name]), { timeout: 3000 })
+    await waitFor(() => expect(requests.at(-1)!.get('search')).toBe('3 Brigade Road'))
+    await waitFor(() => expect(column('Pet Shops', 0)).toEqual([target.name]))
   })
 
   it('filters hospitals by status: Deactive sends filter 2, kept in the address, deactive ones only', async () => {
