@@ -109,8 +109,8 @@ describe('POST /admin/admins', () => {
       await t.post('/admin/admins', { name: 'Again', email: TEST_SUB_ADMIN.email.toUpperCase(), role: 2 }, { token: await tokenOf(t) }),
       409,
     )
-    expect(error.message).toBe('An admin with this email already exists')
-    expect(error.error.fields).toEqual({ email: 'An admin with this email already exists' })
+    expect(error.message).toBe(ADMINS_MSG.emailTaken)
+    expect(error.error.fields).toEqual({ email: ADMINS_MSG.emailTaken })
   })
 
   it.each([

@@ -1,4 +1,4 @@
-import { adminProfile, loginResult, MSG, ROLE } from '../../contract'
+import { adminProfile, API_MSG, AUTH_MSG, JSON_MSG, loginResult, MSG, ROLE } from '../../contract'
 import { eq } from 'drizzle-orm'
 import { admins } from '../../server/db/schema'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
@@ -10,7 +10,7 @@ describe('POST /admin/login', () => {
     const t = await testApp()
     const res = await t.post('/admin/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password })
     const body = await okBody(res, loginResult)
-    expect(body.message).toBe('Login successfully')
+    expect(body.message).toBe(AUTH_MSG.loggedIn)
     expect(body.data).toMatchObject({ name: TEST_ADMIN.name, email: TEST_ADMIN.email, role: ROLE.ADMIN, profileImage: null })
     expect(body.data.token).toMatch(/^[\w-]{43}$/)
     const profile = await t.get('/admin/profile', { token: body.data.token })
@@ -29,7 +29,7 @@ describe('POST /admin/login', () => {
     const unknownEmail = await errorOf(await t.post('/admin/login', { email: 'nobody@petcare.test', password: 'Wrong@123' }), 401)
     const withoutRequestId = ({ error: { requestId: _, ...error }, ...rest }: typeof wrongPassword) => ({ ...rest, error })
     expect(withoutRequestId(wrongPassword)).toEqual(withoutRequestId(unknownEmail))
-    expect(wrongPassword.message).toBe('Invalid email or password')
+    expect(wrongPassword.message).toBe(AUTH_MSG.badCredentials)
     expect(wrongPassword.error.code).toBe('UNAUTHORIZED')
   })
 
@@ -37,7 +37,7 @@ describe('POST /admin/login', () => {
     const t = await testApp()
     await t.db.update(admins).set({ status: 2 }).where(eq(admins.email, TEST_SUB_ADMIN.email))
     const res = await t.post('/admin/login', { email: TEST_SUB_ADMIN.email, password: TEST_SUB_ADMIN.password })
-    expect((await errorOf(res, 403)).message).toBe('Your account has been blocked. Please contact the administrator.')
+    expect((await errorOf(res, 403)).message).toBe(AUTH_MSG.blocked)
   })
 
   it('answers 400 with the specification messages per field', async () => {
@@ -81,13 +81,13 @@ describe('POST /admin/login', () => {
       headers: { 'Content-Type': 'application/json' },
       body: '{"email": "admin@petcare.test",',
     })
-    expect((await errorOf(res, 400)).message).toBe('Request body is not valid JSON')
+    expect((await errorOf(res, 400)).message).toBe(JSON_MSG.malformed)
   })
 
   it('answers 400 when the JSON body is not an object', async () => {
     const t = await testApp()
     const res = await t.post('/admin/login', [TEST_ADMIN.email, TEST_ADMIN.password])
-    expect((await errorOf(res, 400)).message).toBe('Request body must be a JSON object')
+    expect((await errorOf(res, 400)).message).toBe(JSON_MSG.notObject)
   })
 
   it('answers 415 for a body that is not sent as JSON', async () => {
@@ -99,7 +99,7 @@ describe('POST /admin/login', () => {
     })
     const body = await errorOf(res, 415)
     expect(body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE')
-    expect(body.message).toBe('Content-Type must be application/json')
+    expect(body.message).toBe(JSON_MSG.mediaType)
   })
 })
 
@@ -108,7 +108,7 @@ describe('POST /admin/logout/:id', () => {
     const t = await testApp()
     const { _id, token } = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
     const body = await okBody(await t.post(`/admin/logout/${_id}`, undefined, { token }), nothing)
-    expect(body.message).toBe('Logout successfully')
+    expect(body.message).toBe(AUTH_MSG.loggedOut)
     expect((await errorOf(await t.get('/admin/profile', { token }), 401)).error.code).toBe('UNAUTHORIZED')
   })
 
@@ -132,7 +132,7 @@ describe('POST /admin/logout/:id', () => {
     const t = await testApp()
     const { token } = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
     const body = await errorOf(await t.post('/admin/logout/123', undefined, { token }), 400)
-    expect(body.error.fields).toEqual({ id: 'Invalid id' })
+    expect(body.error.fields).toEqual({ id: API_MSG.invalidId })
   })
 })
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { city, CITY_MSG, cityBody, MSG, siteDetails, siteFields, siteListItem } from '../../contract'
+import { API_MSG, city, CITY_MSG, cityBody, MSG, siteDetails, siteFields, siteListItem } from '../../contract'
 import { DEMO_CITIES } from '../../server/seed/demo-cities'
 import { rowCount } from '../../server/db/row-counts'
 import { cities, sites } from '../../server/db/schema'
@@ -171,7 +171,7 @@ describe('GET /admin/city/:id', () => {
     const t = await testApp()
     const token = await tokenOf(t)
     expect((await errorOf(await t.get(`${WRITE}/${UNKNOWN_ID}`, { token }), 404)).message).toBe(CITY_MSG.notFound)
-    expect((await errorOf(await t.get(`${WRITE}/not-an-id`, { token }), 400)).error.fields).toEqual({ id: 'Invalid id' })
+    expect((await errorOf(await t.get(`${WRITE}/not-an-id`, { token }), 400)).error.fields).toEqual({ id: API_MSG.invalidId })
   })
 
   it('answers 401 without a token', async () => {
@@ -305,7 +305,7 @@ describe('PUT /admin/city/:id', () => {
     const t = await testApp()
     const { oslo } = await someCities(t)
     expect((await errorOf(await rename(t, UNKNOWN_ID, 'Bergen'), 404)).message).toBe(CITY_MSG.notFound)
-    expect((await errorOf(await rename(t, 'oslo', 'Bergen'), 400)).error.fields).toEqual({ id: 'Invalid id' })
+    expect((await errorOf(await rename(t, 'oslo', 'Bergen'), 400)).error.fields).toEqual({ id: API_MSG.invalidId })
     await errorOf(await t.put(`${WRITE}/${oslo.id}`, { name: 'Bergen' }), 401)
   })
 })
@@ -349,7 +349,7 @@ describe('DELETE /admin/city/:id', () => {
   it('answers 400 for an id that is not a UUID and 401 without a token', async () => {
     const t = await testApp()
     const { oslo } = await someCities(t)
-    expect((await errorOf(await bare(t, 'DELETE', `${WRITE}/1`, await tokenOf(t)), 400)).error.fields).toEqual({ id: 'Invalid id' })
+    expect((await errorOf(await bare(t, 'DELETE', `${WRITE}/1`, await tokenOf(t)), 400)).error.fields).toEqual({ id: API_MSG.invalidId })
     await errorOf(await bare(t, 'DELETE', `${WRITE}/${oslo.id}`), 401)
   })
 })

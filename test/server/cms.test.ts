@@ -1,4 +1,4 @@
-import { CMS_CONTENT_MAX, cmsPage } from '../../contract'
+import { CMS_CONTENT_MAX, CMS_MSG, cmsPage } from '../../contract'
 import { cmsPages } from '../../server/db/schema'
 import { errorOf, okBody } from './helpers/bodies'
 import { tokenOf } from './helpers/fixtures'
@@ -52,7 +52,7 @@ describe('PUT /admin/cms', () => {
     const t = await testApp()
     const content = '<h2>Data</h2><p onclick="steal()">We keep <strong>little</strong>.<script>alert(1)</script></p><a href="javascript:alert(1)">x</a>'
     const saved = await okBody(await t.put('/admin/cms', { type: 1, content, version: 0 }, { token: await tokenOf(t) }), cmsPage)
-    expect(saved.message).toBe('Content updated successfully')
+    expect(saved.message).toBe(CMS_MSG.updated)
     expect(saved.data).toEqual({
       type: 1,
       content: '<h2>Data</h2><p>We keep <strong>little</strong>.</p><a>x</a>',

@@ -1,4 +1,4 @@
-import { faq, type Faq } from '../../contract'
+import { API_MSG, faq, FAQS_MSG, type Faq } from '../../contract'
 import { faqs } from '../../server/db/schema'
 import { errorOf, okBody } from './helpers/bodies'
 import { tokenOf, UNKNOWN_ID } from './helpers/fixtures'
@@ -31,7 +31,7 @@ describe('GET /cms-faqs (public)', () => {
       { title: 'First', description: 'a', sortOrder: 0 },
     ])
     const body = await okBody(await t.get('/cms-faqs'), faq.array())
-    expect(body.message).toBe('FAQs fetched successfully')
+    expect(body.message).toBe(FAQS_MSG.listed)
     expect(body.data.map((f) => [f.title, f.order])).toEqual([
       ['First', 0],
       ['Second', 1],
@@ -80,7 +80,7 @@ describe('POST /admin/faq', () => {
       faq,
       201,
     )
-    expect(body.message).toBe('FAQ added successfully')
+    expect(body.message).toBe(FAQS_MSG.added)
     expect(body.data).toMatchObject({ title: 'How do I add a pet?', description: 'Open My Pets.', order: 2, createdAt: t.clock.now().toISOString() })
     expect(await publicTitles(t)).toEqual(['A', 'B', 'How do I add a pet?'])
   })
@@ -133,7 +133,7 @@ describe('PUT /admin/faq/:id', () => {
     const [, b] = await addFaqs(t, ['A', 'B', 'C'])
     t.clock.advance(60_000)
     const body = await okBody(await t.put(`/admin/faq/${b!.id}`, { title: ' B2 ', description: 'New' }, { token: await tokenOf(t) }), faq)
-    expect(body.message).toBe('FAQ updated successfully')
+    expect(body.message).toBe(FAQS_MSG.updated)
     expect(body.data).toMatchObject({ _id: b!.id, title: 'B2', description: 'New', order: 1, updatedAt: t.clock.now().toISOString() })
     expect(await publicTitles(t)).toEqual(['A', 'B2', 'C'])
   })
@@ -149,9 +149,9 @@ describe('PUT /admin/faq/:id', () => {
     const t = await testApp()
     const token = await tokenOf(t)
     const missing = await errorOf(await t.put(`/admin/faq/${UNKNOWN_ID}`, { title: 'T', description: 'D' }, { token }), 404)
-    expect(missing.message).toBe('FAQ not found')
+    expect(missing.message).toBe(FAQS_MSG.notFound)
     const bad = await errorOf(await t.put('/admin/faq/42', { title: 'T', description: 'D' }, { token }), 400)
-    expect(bad.error.fields).toEqual({ id: 'Invalid id' })
+    expect(bad.error.fields).toEqual({ id: API_MSG.invalidId })
   })
 })
 
@@ -160,7 +160,7 @@ describe('DELETE /admin/faq/:id', () => {
     const t = await testApp()
     const [, b] = await addFaqs(t, ['A', 'B', 'C', 'D'])
     const body = await okBody(await del(t, `/admin/faq/${b!.id}`, await tokenOf(t)), nothing)
-    expect(body.message).toBe('FAQ deleted successfully')
+    expect(body.message).toBe(FAQS_MSG.deleted)
     const list = await okBody(await t.get('/cms-faqs'), faq.array())
     expect(list.data.map((f) => [f.title, f.order])).toEqual([
       ['A', 0],
@@ -183,7 +183,7 @@ describe('PUT /admin/faq/order', () => {
     const [a, b, c] = await addFaqs(t, ['A', 'B', 'C'])
     t.clock.advance(60_000)
     const body = await okBody(await t.put('/admin/faq/order', { ids: [c!.id, a!.id, b!.id] }, { token: await tokenOf(t) }), faq.array())
-    expect(body.message).toBe('FAQ order updated successfully')
+    expect(body.message).toBe(FAQS_MSG.ordered)
     expect(body.data.map((f) => [f.title, f.order])).toEqual([
       ['C', 0],
       ['A', 1],
@@ -210,7 +210,7 @@ describe('PUT /admin/faq/order', () => {
     const t = await testApp()
     const rows = await addFaqs(t, ['A', 'B', 'C'])
     const error = await errorOf(await t.put('/admin/faq/order', { ids: idsOf(rows.map((r) => r.id)) }, { token: await tokenOf(t) }), 400)
-    expect(error.message).toBe('Send every FAQ exactly once')
+    expect(error.message).toBe(FAQS_MSG.orderIncomplete)
     expect(await publicTitles(t)).toEqual(['A', 'B', 'C'])
   })
 
@@ -218,7 +218,7 @@ describe('PUT /admin/faq/order', () => {
     const t = await testApp()
     const token = await tokenOf(t)
     const bad = await errorOf(await t.put('/admin/faq/order', { ids: ['x'] }, { token }), 400)
-    expect(bad.error.fields).toEqual({ 'ids.0': 'Invalid id' })
+    expect(bad.error.fields).toEqual({ 'ids.0': API_MSG.invalidId })
     await errorOf(await t.put('/admin/faq/order', { ids: [] }, { token }), 400)
   })
 

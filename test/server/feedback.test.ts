@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { feedback } from '../../contract'
+import { API_MSG, feedback, FEEDBACK_MSG } from '../../contract'
 import { appUsers } from '../../server/db/schema'
 import { errorOf, listBody, okBody } from './helpers/bodies'
 import { addFeedback, addUsers, minutesAgo, tokenOf, UNKNOWN_ID } from './helpers/fixtures'
@@ -26,7 +26,7 @@ describe('GET /feedback/list', () => {
     const t = await testApp()
     const { ann, rows } = await someOf(t)
     const body = await listBody(await t.get('/feedback/list?limit=1', { token: await tokenOf(t) }), feedback)
-    expect(body.message).toBe('Feedback fetched successfully')
+    expect(body.message).toBe(FEEDBACK_MSG.listed)
     expect(body.data).toEqual([
       {
         _id: rows[0]!.id,
@@ -84,18 +84,18 @@ describe('GET /feedback/:id', () => {
     const t = await testApp()
     const { rows, bob } = await someOf(t)
     const body = await okBody(await t.get(`/feedback/${rows[1]!.id}`, { token: await tokenOf(t, 'subAdmin') }), feedback)
-    expect(body.message).toBe('Feedback fetched successfully')
+    expect(body.message).toBe(FEEDBACK_MSG.fetched)
     expect(body.data).toMatchObject({ _id: rows[1]!.id, type: 'NEW_FEATURE', user: { _id: bob.id, username: 'bob_smith' } })
   })
 
   it('answers 404 for an unknown id', async () => {
     const t = await testApp()
-    expect((await errorOf(await t.get(`/feedback/${UNKNOWN_ID}`, { token: await tokenOf(t) }), 404)).message).toBe('Feedback not found')
+    expect((await errorOf(await t.get(`/feedback/${UNKNOWN_ID}`, { token: await tokenOf(t) }), 404)).message).toBe(FEEDBACK_MSG.notFound)
   })
 
   it('answers 400 for an id that is not a UUID', async () => {
     const t = await testApp()
-    expect((await errorOf(await t.get('/feedback/12', { token: await tokenOf(t) }), 400)).error.fields).toEqual({ id: 'Invalid id' })
+    expect((await errorOf(await t.get('/feedback/12', { token: await tokenOf(t) }), 400)).error.fields).toEqual({ id: API_MSG.invalidId })
   })
 
   it('answers 401 without a token', async () => {

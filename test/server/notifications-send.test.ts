@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { MSG, notificationDetails, notificationListItem } from '../../contract'
+import { API_MSG, MSG, notificationDetails, notificationListItem, NOTIFICATIONS_MSG } from '../../contract'
 import { notificationRecipients } from '../../server/db/schema'
 import { logNotificationDelivery } from '../../server/notifications/delivery'
 import { errorOf, listBody, okBody } from './helpers/bodies'
@@ -7,7 +7,7 @@ import { captureLog } from './helpers/captured-log'
 import { addUsers, tokenOf, UNKNOWN_ID } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
 
-const SENT = 'Notification sent successfully'
+const SENT = NOTIFICATIONS_MSG.sent
 
 const send = async (t: TestApp, body: Record<string, unknown>, who: 'admin' | 'subAdmin' = 'admin') =>
   t.post('/admin/notification', body, { token: await tokenOf(t, who) })
@@ -68,10 +68,10 @@ describe('POST /admin/notification', () => {
     const token = await tokenOf(t)
     const res = await send(t, { title: 'Sale', description: '30% off', sendToAllUsers: false, userIds: [active!.id, blocked!.id, UNKNOWN_ID] })
     const error = await errorOf(res, 400)
-    expect(error.message).toBe('Some selected users no longer exist or are blocked')
+    expect(error.message).toBe(NOTIFICATIONS_MSG.recipientsGone)
     expect(error.error.fields).toEqual({
-      'userIds.1': 'This user no longer exists or is blocked',
-      'userIds.2': 'This user no longer exists or is blocked',
+      'userIds.1': NOTIFICATIONS_MSG.recipientGone,
+      'userIds.2': NOTIFICATIONS_MSG.recipientGone,
     })
     expect((await listBody(await t.get('/admin/notifications', { token }), notificationListItem)).total).toBe(0)
     expect(t.delivered).toEqual([])
@@ -88,7 +88,7 @@ describe('POST /admin/notification', () => {
     ['a description of 101 characters', { description: 'd'.repeat(101) }, 'description', 'Should be maximum of 100 characters'],
     ['an empty title', { title: '   ' }, 'title', MSG.required],
     ['no description', { description: undefined }, 'description', MSG.required],
-    ['an id that is not a UUID', { sendToAllUsers: false, userIds: ['42'] }, 'userIds.0', 'Invalid id'],
+    ['an id that is not a UUID', { sendToAllUsers: false, userIds: ['42'] }, 'userIds.0', API_MSG.invalidId],
     ['a field it does not know', { audience: 'ALL_USERS' }, 'audience', 'This field is not allowed'],
   ])('refuses %s with 400 and its message', async (_what, overrides, field, message) => {
     const t = await testApp()

@@ -1,4 +1,4 @@
-import { NOTIFICATION_DETAIL_RECIPIENTS, notificationDetails, notificationListItem } from '../../contract'
+import { API_MSG, NOTIFICATION_DETAIL_RECIPIENTS, notificationDetails, notificationListItem, NOTIFICATIONS_MSG } from '../../contract'
 import { errorOf, listBody, okBody } from './helpers/bodies'
 import { addNotification, addUsers, minutesAgo, tokenOf, UNKNOWN_ID } from './helpers/fixtures'
 import { nothing, testApp, type TestApp } from './helpers/test-app'
@@ -15,7 +15,7 @@ describe('GET /admin/notifications', () => {
     const all = await addNotification(t, { title: 'Heatwave', body: 'Keep pets inside', sendTo: 'ALL_USERS', createdAt: minutesAgo(t, 1) }, users.map((u) => u.id))
     await addNotification(t, { title: 'Sale', sendTo: 'SELECTED_USERS', createdAt: minutesAgo(t, 2) }, [users[0]!.id])
     const body = await listBody(await t.get('/admin/notifications', { token: await tokenOf(t, 'subAdmin') }), notificationListItem)
-    expect(body.message).toBe('Notifications fetched successfully')
+    expect(body.message).toBe(NOTIFICATIONS_MSG.listed)
     expect(body.data[0]).toEqual({
       _id: all.id,
       title: 'Heatwave',
@@ -60,7 +60,7 @@ describe('GET /admin/notification/:id', () => {
     ])
     const made = await addNotification(t, { title: 'Sale', body: '30% off', createdAt: minutesAgo(t, 5) }, [zoe!.id, adam!.id])
     const body = await okBody(await t.get(`/admin/notification/${made.id}`, { token: await tokenOf(t, 'subAdmin') }), notificationDetails)
-    expect(body.message).toBe('Notification fetched successfully')
+    expect(body.message).toBe(NOTIFICATIONS_MSG.fetched)
     expect(body.data).toEqual({
       _id: made.id,
       title: 'Sale',
@@ -90,13 +90,13 @@ describe('GET /admin/notification/:id', () => {
   it('answers 404 for an unknown id', async () => {
     const t = await testApp()
     expect((await errorOf(await t.get(`/admin/notification/${UNKNOWN_ID}`, { token: await tokenOf(t) }), 404)).message).toBe(
-      'Notification not found',
+      NOTIFICATIONS_MSG.notFound,
     )
   })
 
   it('answers 400 for an id that is not a UUID', async () => {
     const t = await testApp()
-    expect((await errorOf(await t.get('/admin/notification/abc', { token: await tokenOf(t) }), 400)).error.fields).toEqual({ id: 'Invalid id' })
+    expect((await errorOf(await t.get('/admin/notification/abc', { token: await tokenOf(t) }), 400)).error.fields).toEqual({ id: API_MSG.invalidId })
   })
 })
 
@@ -115,7 +115,7 @@ describe('DELETE /admin/notification/:id', () => {
     const made = await addNotification(t, {}, users.map((u) => u.id))
     const token = await tokenOf(t, 'admin')
     const body = await okBody(await del(t, `/admin/notification/${made.id}`, token), nothing)
-    expect(body.message).toBe('Notification deleted successfully')
+    expect(body.message).toBe(NOTIFICATIONS_MSG.deleted)
     await errorOf(await t.get(`/admin/notification/${made.id}`, { token }), 404)
     await errorOf(await del(t, `/admin/notification/${made.id}`, token), 404)
     expect((await listBody(await t.get('/admin/notifications', { token }), notificationListItem)).total).toBe(0)

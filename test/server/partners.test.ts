@@ -1,4 +1,4 @@
-import { partner } from '../../contract'
+import { partner, PARTNERS_MSG } from '../../contract'
 import { listBody } from './helpers/bodies'
 import { addPartners, minutesAgo, tokenOf } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
@@ -17,7 +17,7 @@ describe('GET /admin/partners', () => {
     const t = await testApp()
     const [sunrise] = await someOf(t)
     const body = await listBody(await t.get('/admin/partners?limit=1', { token: await tokenOf(t, 'subAdmin') }), partner)
-    expect(body.message).toBe('Partners fetched successfully')
+    expect(body.message).toBe(PARTNERS_MSG.listed)
     expect(body.data).toEqual([
       {
         _id: sunrise!.id,

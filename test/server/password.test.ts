@@ -1,9 +1,9 @@
-import { adminProfile, MSG, OTP_TTL_MS, verifyOtpResult } from '../../contract'
+import { adminProfile, MSG, OTP_TTL_MS, PASSWORD_MSG, verifyOtpResult } from '../../contract'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
 import { errorOf, okBody, withoutRequestId } from './helpers/bodies'
 import { nothing, testApp, type TestApp } from './helpers/test-app'
 
-const SENT = 'If this email is registered, a verification code has been sent to it.'
+const SENT = PASSWORD_MSG.otpSent
 const NEW_PASSWORD = 'NewPass@456'
 
 /** Requests a code for the test admin and returns it, read from the mail. */
@@ -52,7 +52,7 @@ describe('POST /admin/verify-otp', () => {
     const t = await testApp()
     const code = await requestCode(t)
     const body = await okBody(await verify(t, code), verifyOtpResult)
-    expect(body.message).toBe('OTP verified successfully')
+    expect(body.message).toBe(PASSWORD_MSG.otpVerified)
     expect(body.data.resetToken).toMatch(/^[\w-]{43}$/)
   })
 
@@ -128,7 +128,7 @@ describe('POST /admin/reset-password', () => {
       password: NEW_PASSWORD,
       confirmPassword: NEW_PASSWORD,
     })
-    expect((await okBody(res, nothing)).message).toBe('Password reset successfully')
+    expect((await okBody(res, nothing)).message).toBe(PASSWORD_MSG.passwordReset)
     await errorOf(await t.get('/admin/profile', { token }), 401)
     await errorOf(await t.post('/admin/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password }), 401)
     await t.login(TEST_ADMIN.email, NEW_PASSWORD)
@@ -139,7 +139,7 @@ describe('POST /admin/reset-password', () => {
     const payload = { resetToken: await resetToken(t), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }
     await okBody(await t.post('/admin/reset-password', payload), nothing)
     const body = await errorOf(await t.post('/admin/reset-password', { ...payload, password: 'Other@789', confirmPassword: 'Other@789' }), 400)
-    expect(body.message).toBe('This reset request is invalid or has expired. Please verify your email again.')
+    expect(body.message).toBe(PASSWORD_MSG.resetTokenInvalid)
   })
 
   it('refuses a reset token older than 15 minutes', async () => {
@@ -169,8 +169,8 @@ describe('POST /admin/change-password', () => {
       { token },
     )
     const body = await errorOf(res, 400)
-    expect(body.error.fields).toEqual({ oldPassword: 'Old password is incorrect' })
-    expect(body.message).toBe('Old password is incorrect')
+    expect(body.error.fields).toEqual({ oldPassword: PASSWORD_MSG.oldPasswordWrong })
+    expect(body.message).toBe(PASSWORD_MSG.oldPasswordWrong)
   })
 
   it('changes the password, ends the other sessions and keeps the caller signed in', async () => {
@@ -183,7 +183,7 @@ describe('POST /admin/change-password', () => {
       { oldPassword: TEST_ADMIN.password, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
       { token: here.token },
     )
-    expect((await okBody(res, nothing)).message).toBe('Password changed successfully')
+    expect((await okBody(res, nothing)).message).toBe(PASSWORD_MSG.passwordChanged)
     await okBody(await t.get('/admin/profile', { token: here.token }), adminProfile)
     await errorOf(await t.get('/admin/profile', { token: elsewhere.token }), 401)
     await okBody(await t.get('/admin/profile', { token: subAdmin.token }), adminProfile)
@@ -198,7 +198,7 @@ describe('POST /admin/change-password', () => {
       { oldPassword: TEST_ADMIN.password, newPassword: TEST_ADMIN.password, confirmPassword: TEST_ADMIN.password },
       { token },
     )
-    expect((await errorOf(res, 400)).error.fields).toEqual({ newPassword: 'New password must be different from the old password' })
+    expect((await errorOf(res, 400)).error.fields).toEqual({ newPassword: PASSWORD_MSG.samePassword })
   })
 
   it('answers 401 without a token', async () => {

@@ -1,4 +1,4 @@
-import { petDetails } from '../../contract'
+import { petDetails, PETS_MSG } from '../../contract'
 import { errorOf, okBody } from './helpers/bodies'
 import { addPets, addUsers, UNKNOWN_ID } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
@@ -37,7 +37,7 @@ describe('GET /pet/petbyid', () => {
     const t = await testApp()
     const pet = await rex(t)
     const body = await okBody(await t.get(`/pet/petbyid?petId=${pet.id}`), petDetails)
-    expect(body.message).toBe('Pet fetched successfully')
+    expect(body.message).toBe(PETS_MSG.fetched)
     expect(body.data).toEqual({
       _id: pet.id,
       name: 'Rex',
@@ -78,7 +78,7 @@ describe('GET /pet/petbyid', () => {
 
   it('answers 404 for an unknown pet', async () => {
     const t = await testApp()
-    expect((await errorOf(await t.get(`/pet/petbyid?petId=${UNKNOWN_ID}`), 404)).message).toBe('Pet not found')
+    expect((await errorOf(await t.get(`/pet/petbyid?petId=${UNKNOWN_ID}`), 404)).message).toBe(PETS_MSG.notFound)
   })
 
   it.each(['petId=7', '', `petId=${UNKNOWN_ID}&x=1`])('answers 400 for the query "%s"', async (query) => {

@@ -1,4 +1,4 @@
-import { IMAGES_MAX, MSG, PLACE_MSG, placeDetails, placeListItem, uploadResult } from '../../contract'
+import { API_MSG, IMAGES_MAX, MSG, PLACE_MSG, placeDetails, placeListItem, PLACES_MSG, uploadResult } from '../../contract'
 import { errorOf, listBody, okBody } from './helpers/bodies'
 import { addPlaces, tokenOf, UNKNOWN_ID, uploadedUrl } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
@@ -10,9 +10,9 @@ const KINDS = [
     detail: '/place/admin/pet-shop',
     write: '/place/pet-shop',
     otherKind: 'hospital' as const,
-    added: 'Pet shop added successfully',
-    updated: 'Pet shop updated successfully',
-    notFound: 'Pet shop not found',
+    added: PLACES_MSG.petShop.created,
+    updated: PLACES_MSG.petShop.updated,
+    notFound: PLACES_MSG.petShop.notFound,
   },
   {
     kind: 'hospital' as const,
@@ -20,9 +20,9 @@ const KINDS = [
     detail: '/place/admin/hospital',
     write: '/place/hospital',
     otherKind: 'petShop' as const,
-    added: 'Hospital added successfully',
-    updated: 'Hospital updated successfully',
-    notFound: 'Hospital not found',
+    added: PLACES_MSG.hospital.created,
+    updated: PLACES_MSG.hospital.updated,
+    notFound: PLACES_MSG.hospital.notFound,
   },
 ]
 
@@ -307,7 +307,7 @@ describe.each(KINDS)('PUT $write/:id', (k) => {
 
   it('answers 400 for an id that is not a UUID', async () => {
     const t = await testApp()
-    expect((await errorOf(await edit(t, 'not-an-id', editBody()), 400)).error.fields).toEqual({ id: 'Invalid id' })
+    expect((await errorOf(await edit(t, 'not-an-id', editBody()), 400)).error.fields).toEqual({ id: API_MSG.invalidId })
   })
 
   it('refuses the same field messages as the add form, in its wording', async () => {

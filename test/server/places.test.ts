@@ -1,4 +1,4 @@
-import { MSG, placeDetails, placeListItem } from '../../contract'
+import { API_MSG, MSG, placeDetails, placeListItem, PLACES_MSG } from '../../contract'
 import { errorOf, listBody, okBody } from './helpers/bodies'
 import { addPlaces, minutesAgo, tokenOf, UNKNOWN_ID } from './helpers/fixtures'
 import { nothing, testApp, type TestApp } from './helpers/test-app'
@@ -10,11 +10,11 @@ const KINDS = [
     detail: '/place/admin/pet-shop',
     write: '/place/pet-shop',
     otherKind: 'hospital' as const,
-    fetched: 'Pet shop fetched successfully',
-    listed: 'Pet shops fetched successfully',
-    toggled: 'Pet shop status updated successfully',
+    fetched: PLACES_MSG.petShop.fetched,
+    listed: PLACES_MSG.petShop.listed,
+    toggled: PLACES_MSG.petShop.statusUpdated,
     deleted: MSG.shopDeleted,
-    notFound: 'Pet shop not found',
+    notFound: PLACES_MSG.petShop.notFound,
   },
   {
     kind: 'hospital' as const,
@@ -22,11 +22,11 @@ const KINDS = [
     detail: '/place/admin/hospital',
     write: '/place/hospital',
     otherKind: 'petShop' as const,
-    fetched: 'Hospital fetched successfully',
-    listed: 'Hospitals fetched successfully',
-    toggled: 'Hospital status updated successfully',
+    fetched: PLACES_MSG.hospital.fetched,
+    listed: PLACES_MSG.hospital.listed,
+    toggled: PLACES_MSG.hospital.statusUpdated,
     deleted: MSG.hospitalDeleted,
-    notFound: 'Hospital not found',
+    notFound: PLACES_MSG.hospital.notFound,
   },
 ]
 
@@ -128,8 +128,8 @@ describe.each(KINDS)('$list', (k) => {
   it('answers 400 for an id that is not a UUID', async () => {
     const t = await testApp()
     const token = await tokenOf(t)
-    expect((await errorOf(await t.get(`${k.detail}/not-an-id`, { token }), 400)).error.fields).toEqual({ id: 'Invalid id' })
-    expect((await errorOf(await bare(t, 'PATCH', `${k.write}/1`, token), 400)).error.fields).toEqual({ id: 'Invalid id' })
+    expect((await errorOf(await t.get(`${k.detail}/not-an-id`, { token }), 400)).error.fields).toEqual({ id: API_MSG.invalidId })
+    expect((await errorOf(await bare(t, 'PATCH', `${k.write}/1`, token), 400)).error.fields).toEqual({ id: API_MSG.invalidId })
   })
 
   it('toggles the status both ways with an empty body, as the list and details show at once', async () => {

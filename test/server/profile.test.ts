@@ -1,4 +1,4 @@
-import { adminProfile, dashboardTotals, MSG, ROLE } from '../../contract'
+import { adminProfile, DASHBOARD_MSG, dashboardTotals, MSG, PROFILE_MSG, ROLE } from '../../contract'
 import { appUsers, partners, places } from '../../server/db/schema'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
 import { errorOf, okBody } from './helpers/bodies'
@@ -9,7 +9,7 @@ describe('GET /admin/profile', () => {
     const t = await testApp()
     const { _id, token } = await t.login(TEST_SUB_ADMIN.email, TEST_SUB_ADMIN.password)
     const body = await okBody(await t.get('/admin/profile', { token }), adminProfile)
-    expect(body.message).toBe('Profile fetched successfully')
+    expect(body.message).toBe(PROFILE_MSG.fetched)
     expect(body.data).toEqual({
       _id,
       name: TEST_SUB_ADMIN.name,
@@ -26,7 +26,7 @@ describe('PUT /admin/edit', () => {
     const { token } = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
     const picture = 'https://cdn.petcare.test/profile/a.png'
     const body = await okBody(await t.put('/admin/edit', { name: '  Maya Admin ', profileImage: picture }, { token }), adminProfile)
-    expect(body.message).toBe('Profile updated successfully')
+    expect(body.message).toBe(PROFILE_MSG.updated)
     expect(body.data).toMatchObject({ name: 'Maya Admin', profileImage: picture })
     const again = await okBody(await t.get('/admin/profile', { token }), adminProfile)
     expect(again.data).toMatchObject({ name: 'Maya Admin', profileImage: picture })
@@ -85,7 +85,7 @@ describe('GET /admin/dashboard', () => {
       address: 'Somewhere',
     })
     const body = await okBody(await t.get('/admin/dashboard', { token }), dashboardTotals)
-    expect(body.message).toBe('Dashboard fetched successfully')
+    expect(body.message).toBe(DASHBOARD_MSG.fetched)
     expect(body.data).toEqual({ users: 3, petShops: 2, hospitals: 1, partnerRequests: 1 })
   })
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { loginResult, verifyOtpResult } from '../../contract'
+import { API_MSG, loginResult, verifyOtpResult } from '../../contract'
 import { createApp } from '../../server/app'
 import { logError, logInfo, redactSecrets } from '../../server/log'
 import type { Mailer } from '../../server/mail/mailer'
@@ -127,7 +127,7 @@ describe('a database failure', () => {
       }
     })
     expect(body!.error.code).toBe('INTERNAL')
-    expect(body!.message).toBe('Something went wrong on our side. Please try again later.')
+    expect(body!.message).toBe(API_MSG.internal)
     expect(body!.error.requestId).toBe(requestId)
     expect(JSON.stringify(body)).not.toMatch(/throttle_events|insert|select|relation|sql|\bat\s|\.ts\b/i)
     expect(logs).toContain(requestId!)

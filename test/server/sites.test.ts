@@ -1,4 +1,4 @@
-import { city, CITY_MSG, IMAGES_MAX, MSG, SITE_FIELD_MSG, SITE_MSG, siteDetails, siteListItem, uploadResult } from '../../contract'
+import { API_MSG, city, CITY_MSG, IMAGES_MAX, MSG, SITE_FIELD_MSG, SITE_MSG, siteDetails, siteListItem, uploadResult } from '../../contract'
 import { rowCount } from '../../server/db/row-counts'
 import { sites } from '../../server/db/schema'
 import { errorOf, listBody, okBody } from './helpers/bodies'
@@ -228,7 +228,7 @@ describe('GET /admin/site/:id', () => {
     const token = await tokenOf(t)
     expect((await errorOf(await t.get(`${WRITE}/${UNKNOWN_ID}`, { token }), 404)).message).toBe(SITE_MSG.notFound)
     expect((await errorOf(await t.get(`${WRITE}/${town.id}`, { token }), 404)).message).toBe(SITE_MSG.notFound)
-    expect((await errorOf(await t.get(`${WRITE}/not-an-id`, { token }), 400)).error.fields).toEqual({ id: 'Invalid id' })
+    expect((await errorOf(await t.get(`${WRITE}/not-an-id`, { token }), 400)).error.fields).toEqual({ id: API_MSG.invalidId })
     await errorOf(await t.get(`${WRITE}/${site!.id}`), 401)
   })
 })
@@ -471,7 +471,7 @@ describe('PUT /admin/site/:id', () => {
     const site = await siteWith(t, siteUrls(1))
     const body = editBody({ images: siteUrls(1) })
     expect((await errorOf(await edit(t, UNKNOWN_ID, body), 404)).message).toBe(SITE_MSG.notFound)
-    expect((await errorOf(await edit(t, 'site-1', body), 400)).error.fields).toEqual({ id: 'Invalid id' })
+    expect((await errorOf(await edit(t, 'site-1', body), 400)).error.fields).toEqual({ id: API_MSG.invalidId })
     await errorOf(await t.put(`${WRITE}/${site.id}`, body), 401)
   })
 })
@@ -501,7 +501,7 @@ describe('PATCH /admin/site/status/:id', () => {
     const [site] = await addSites(t, town.id, [{}])
     const token = await tokenOf(t)
     expect((await errorOf(await bare(t, 'PATCH', `${WRITE}/status/${UNKNOWN_ID}`, token), 404)).message).toBe(SITE_MSG.notFound)
-    expect((await errorOf(await bare(t, 'PATCH', `${WRITE}/status/1`, token), 400)).error.fields).toEqual({ id: 'Invalid id' })
+    expect((await errorOf(await bare(t, 'PATCH', `${WRITE}/status/1`, token), 400)).error.fields).toEqual({ id: API_MSG.invalidId })
     await errorOf(await bare(t, 'PATCH', `${WRITE}/status/${site!.id}`), 401)
   })
 })
@@ -535,7 +535,7 @@ describe('DELETE /admin/site/:id', () => {
     const t = await testApp()
     const town = await oneCity(t)
     const [site] = await addSites(t, town.id, [{}])
-    expect((await errorOf(await bare(t, 'DELETE', `${WRITE}/x`, await tokenOf(t)), 400)).error.fields).toEqual({ id: 'Invalid id' })
+    expect((await errorOf(await bare(t, 'DELETE', `${WRITE}/x`, await tokenOf(t)), 400)).error.fields).toEqual({ id: API_MSG.invalidId })
     await errorOf(await bare(t, 'DELETE', `${WRITE}/${site!.id}`), 401)
   })
 

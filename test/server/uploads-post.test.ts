@@ -152,7 +152,7 @@ describe('POST /uploads/ (disk storage)', () => {
     const signed = await signOne(t, token)
     t.clock.advance(UPLOAD_LINK_TTL_MS)
     const error = await errorOf(await postForm(t, signed, PNG), 403)
-    expect(error.message).toBe('The upload link has expired. Please request a new one.')
+    expect(error.message).toBe(UPLOAD_MSG.expired)
   })
 
   it('accepts a post a second before its policy expires', async () => {

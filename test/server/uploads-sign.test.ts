@@ -111,7 +111,7 @@ describe('POST /common/upload', () => {
 
   it('answers 400 for a body that is not an array, and 415 for one that is not JSON', async () => {
     const { t, token } = await signedIn()
-    expect((await errorOf(await sign(t, token, png()), 400)).message).toBe('Request body must be a JSON array of files')
+    expect((await errorOf(await sign(t, token, png()), 400)).message).toBe(UPLOAD_MSG.notArray)
     const res = await t.app.request('/api/v1/common/upload', {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/plain' },

@@ -1,4 +1,4 @@
-import { userDetails, userListItem } from '../../contract'
+import { API_MSG, userDetails, userListItem, USERS_MSG } from '../../contract'
 import { errorOf, listBody, okBody } from './helpers/bodies'
 import { addPets, addUsers, minutesAgo, tokenOf, UNKNOWN_ID } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
@@ -22,7 +22,7 @@ describe('GET /admin/users', () => {
       { username: 'ann.lee', name: 'Ann Lee', email: 'ann@example.com', mobileNo: '7700900111', countryCode: '+44', dob: '1990-05-01', createdAt: minutesAgo(t, 1) },
     ])
     const body = await listBody(await t.get('/admin/users', { token: await tokenOf(t) }), userListItem)
-    expect(body.message).toBe('Users fetched successfully')
+    expect(body.message).toBe(USERS_MSG.listed)
     expect(body.data).toEqual([
       {
         _id: ann!.id,
@@ -108,7 +108,7 @@ describe('GET /admin/user/:id', () => {
       { name: 'Tom', createdAt: minutesAgo(t, 5) },
     ])
     const body = await okBody(await t.get(`/admin/user/${user!.id}`, { token: await tokenOf(t, 'subAdmin') }), userDetails)
-    expect(body.message).toBe('User fetched successfully')
+    expect(body.message).toBe(USERS_MSG.fetched)
     expect(body.data).toMatchObject({ _id: user!.id, countryAbbreviation: 'GB', address: '1 Main Street', profileCompleted: true })
     expect(body.data.pets).toEqual([
       { _id: rex!.id, name: 'Rex', species: { name: 'Dog' }, breed: { breedName: 'Beagle' }, profilePhoto: 'https://img.test/rex-1.jpg' },
@@ -119,13 +119,13 @@ describe('GET /admin/user/:id', () => {
   it('answers 404 for an unknown id', async () => {
     const t = await testApp()
     const body = await errorOf(await t.get(`/admin/user/${UNKNOWN_ID}`, { token: await tokenOf(t) }), 404)
-    expect(body.message).toBe('User not found')
+    expect(body.message).toBe(USERS_MSG.notFound)
   })
 
   it('answers 400 for an id that is not a UUID', async () => {
     const t = await testApp()
     const body = await errorOf(await t.get('/admin/user/42', { token: await tokenOf(t) }), 400)
-    expect(body.error.fields).toEqual({ id: 'Invalid id' })
+    expect(body.error.fields).toEqual({ id: API_MSG.invalidId })
   })
 
   it('answers 401 without a token', async () => {
@@ -144,13 +144,13 @@ describe('PATCH /admin/user/block-unblock/:id', () => {
     const token = await tokenOf(t, 'subAdmin')
 
     const blocked = await okBody(await patch(t, `/admin/user/block-unblock/${user!.id}?status=2`, token), userListItem)
-    expect(blocked.message).toBe('User blocked successfully')
+    expect(blocked.message).toBe(USERS_MSG.blocked)
     expect(blocked.data).toMatchObject({ _id: user!.id, status: 2 })
     expect((await listBody(await t.get('/admin/users', { token }), userListItem)).data[0]?.status).toBe(2)
     expect((await okBody(await t.get(`/admin/user/${user!.id}`, { token }), userDetails)).data.status).toBe(2)
 
     const unblocked = await okBody(await patch(t, `/admin/user/block-unblock/${user!.id}?status=1`, token), userListItem)
-    expect(unblocked.message).toBe('User unblocked successfully')
+    expect(unblocked.message).toBe(USERS_MSG.unblocked)
     expect(unblocked.data.status).toBe(1)
     expect((await listBody(await t.get('/admin/users?filter=1', { token }), userListItem)).total).toBe(1)
   })
@@ -173,7 +173,7 @@ describe('PATCH /admin/user/block-unblock/:id', () => {
   it('answers 404 for an unknown user', async () => {
     const t = await testApp()
     const body = await errorOf(await patch(t, `/admin/user/block-unblock/${UNKNOWN_ID}?status=2`, await tokenOf(t)), 404)
-    expect(body.message).toBe('User not found')
+    expect(body.message).toBe(USERS_MSG.notFound)
   })
 
   it('answers 401 without a token', async () => {

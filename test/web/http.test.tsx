@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { HttpResponse, delay, http } from 'msw'
-import { MSG } from '@contract'
+import { AUTH_MSG, MSG } from '@contract'
 import { authStore } from '@/lib/auth'
 import { PERSIST_KEY } from '@/lib/persisted-auth'
 import { api, fail } from './mocks/db'
@@ -107,7 +107,7 @@ describe('the HTTP client', () => {
     const seen: Headers[] = []
     answerLogin(({ request }) => {
       seen.push(request.headers)
-      return fail('UNAUTHORIZED', 'Invalid email or password')
+      return fail('UNAUTHORIZED', AUTH_MSG.badCredentials)
     })
     await submitLogin()
     await waitFor(() => expect(seen).toHaveLength(1))

@@ -13,8 +13,8 @@ import { renderRoute } from './render'
  */
 
 type Kind = { kind: PlaceKind; path: string; name: string; singular: string; notFound: string }
-const petShops: Kind = { kind: 'petShop', path: '/pet-shops', name: 'Pet Shops', singular: 'pet-shop', notFound: 'Pet shop not found' }
-const hospitals: Kind = { kind: 'hospital', path: '/hospitals', name: 'Hospitals', singular: 'hospital', notFound: 'Hospital not found' }
+const petShops: Kind = { kind: 'petShop', path: '/pet-shops', name: 'Pet Shops', singular: 'pet-shop', notFound: PLACES_MSG.petShop.notFound }
+const hospitals: Kind = { kind: 'hospital', path: '/hospitals', name: 'Hospitals', singular: 'hospital', notFound: PLACES_MSG.hospital.notFound }
 
 /** The value shown for a label of the details' definition list. */
 function field(label: string) {
@@ -150,7 +150,7 @@ describe('place details, either kind', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const requests = trackRequests('/place/admin/hospital/not-an-id')
     renderRoute('/hospitals/details/not-an-id', { signedInAs: 'admin' })
-    expect(await screen.findByRole('heading', { name: 'Hospital not found' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: PLACES_MSG.hospital.notFound })).toBeInTheDocument()
     expect(requests).toHaveLength(0)
   })
 })

@@ -114,7 +114,7 @@ describe('a user’s details', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { user, router } = renderRoute('/users/7b0e1c2a-0000-4000-8000-999999999999', { signedInAs: 'admin' })
     const alert = await screen.findByRole('alert')
-    expect(within(alert).getByRole('heading', { name: 'User not found' })).toBeInTheDocument()
+    expect(within(alert).getByRole('heading', { name: USERS_MSG.notFound })).toBeInTheDocument()
     // Inside the layout: the top bar and its menu are still there.
     expect(screen.getByRole('button', { name: 'Main menu' })).toBeInTheDocument()
     await user.click(within(alert).getByRole('link', { name: 'Back to Users' }))
@@ -127,7 +127,7 @@ describe('a user’s details', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const requests = trackRequests('/admin/user/not-an-id')
     renderRoute('/users/not-an-id', { signedInAs: 'admin' })
-    expect(await screen.findByRole('heading', { name: 'User not found' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: USERS_MSG.notFound })).toBeInTheDocument()
     expect(requests).toHaveLength(0)
   })
 })
