@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MSG, PLACE_MSG } from './messages'
+import { API_MSG, MSG, PLACE_MSG } from './messages'
 import { DEFAULT_COORDINATE, IMAGE_MAX_BYTES, IMAGES_MAX, OTP_LENGTH } from './limits'
 import type { PlaceKind } from './enums'
 
@@ -192,6 +192,6 @@ export function fieldMessages(error: z.ZodError): Record<string, string> {
 export function validationFailure(error: z.ZodError): { message: string; fields?: Record<string, string> } {
   const fields = fieldMessages(error)
   const whole = error.issues.find((issue) => issue.path.length === 0 && issue.code !== 'unrecognized_keys')
-  const message = whole?.message ?? Object.values(fields)[0] ?? 'Invalid request'
+  const message = whole?.message ?? Object.values(fields)[0] ?? API_MSG.invalidRequest
   return Object.keys(fields).length > 0 ? { message, fields } : { message }
 }

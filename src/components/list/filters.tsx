@@ -71,13 +71,14 @@ export function DateRangeFilter({
   onChange,
   fromLabel = 'From',
   toLabel = 'To',
-  orderMessage = 'The start date must be on or before the end date',
+  orderMessage,
 }: {
   value: DateRange
   onChange: (range: DateRange) => void
   fromLabel?: string
   toLabel?: string
-  orderMessage?: string
+  /** Shown under To when the start is after the end: the server's words for the same refusal. */
+  orderMessage: string
 }) {
   const id = useId()
   const [draft, setDraft] = useState<DateRange>(value)
