@@ -5,7 +5,6 @@ import {
   idParam,
   USER_STATUS,
   USERS_MSG,
-  USERS_MSG,
   userListQuery,
   type UserDetails,
   type UserListItem,
