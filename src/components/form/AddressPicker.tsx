@@ -3,7 +3,7 @@ import { Description, Field } from '@headlessui/react'
 import { get, useController, useWatch, type FieldError, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form'
 import { DEFAULT_COORDINATE } from '@contract'
 import { ADDRESS_MSG, googleMapsKey, type PickedPlace } from './address'
-import { FieldNotes, TextField, fieldDescribedBy, fieldInputClass, shownError } from './Field'
+import { FieldFrame, TextField, fieldDescribedBy, fieldInputClass, shownError } from './Field'
 
 // Its own chunk: use-places-autocomplete, the Headless UI combobox and the Google loader load only
 // when an address field mounts with a key.
@@ -181,10 +181,7 @@ function CoordinateField<T extends FieldValues>({
   const shownText = Object.is(parse(text), value) ? text : hasCoordinate(value) ? String(value) : ''
   const shown = shownError(form, name)
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={shown}>
       <input
         id={id}
         ref={ref}
@@ -204,7 +201,6 @@ function CoordinateField<T extends FieldValues>({
         aria-describedby={fieldDescribedBy(id, undefined, shown)}
         className={`min-h-10 ${fieldInputClass(shown)}`}
       />
-      <FieldNotes id={id} error={shown} />
-    </div>
+    </FieldFrame>
   )
 }

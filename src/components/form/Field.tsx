@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
 import { get, type FieldError, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form'
 
 type FieldProps<T extends FieldValues> = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form'> & {
@@ -20,10 +20,7 @@ export function TextField<T extends FieldValues>({ form, name, label, hint, clas
   const describedBy = fieldDescribedBy(id, hint, shown)
 
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} error={shown} className={className}>
       <div className="relative">
         <input
           id={id}
@@ -46,8 +43,7 @@ export function TextField<T extends FieldValues>({ form, name, label, hint, clas
           </button>
         )}
       </div>
-      <FieldNotes id={id} hint={hint} error={shown} />
-    </div>
+    </FieldFrame>
   )
 }
 
@@ -74,10 +70,7 @@ export function TextAreaField<T extends FieldValues>({ form, name, label, hint, 
   const shown = shownError(form, name)
   const describedBy = fieldDescribedBy(id, hint, shown)
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} error={shown} className={className}>
       <textarea
         id={id}
         rows={rows}
@@ -87,8 +80,7 @@ export function TextAreaField<T extends FieldValues>({ form, name, label, hint, 
         {...textarea}
         {...form.register(name)}
       />
-      <FieldNotes id={id} hint={hint} error={shown} />
-    </div>
+    </FieldFrame>
   )
 }
 
@@ -102,10 +94,31 @@ export const fieldInputClass = (error: unknown) =>
 export const fieldDescribedBy = (id: string, hint: string | undefined, error: string | undefined) =>
   [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined
 
-/** A field's hint and error lines below its input, with the ids `fieldDescribedBy` names. */
-export function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+/**
+ * A field's frame: the label above the control (whose id is `id`), the hint and the error line
+ * below it, with the ids `fieldDescribedBy` names.
+ */
+export function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  className = '',
+  children,
+}: {
+  id: string
+  label: string
+  hint?: string
+  error?: string
+  className?: string
+  children: ReactNode
+}) {
   return (
-    <>
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}
@@ -116,7 +129,7 @@ export function FieldNotes({ id, hint, error }: { id: string; hint?: string; err
           {error}
         </p>
       )}
-    </>
+    </div>
   )
 }
 

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { ROLE, adminRoleLabel, createAdminSchema, type CreateAdminInput } from '@contract'
-import { FieldNotes, TextField, applyServerErrors, fieldDescribedBy, fieldInputClass, shownError } from '@/components/form/Field'
+import { FieldFrame, TextField, applyServerErrors, fieldDescribedBy, fieldInputClass, shownError } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
 import { Modal, ModalForm, useDialogMutations } from '@/components/ui/Modal'
 import { ApiError } from '@/lib/http'
@@ -55,10 +55,7 @@ function AddAdminForm({
       <Form id={formId} onSubmit={submit} aria-label="Add Admin" className="flex flex-col gap-4">
         <TextField form={form} name="name" label="Name" autoComplete="off" autoFocus />
         <TextField form={form} name="email" label="Email" type="email" autoComplete="off" />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={roleId} className="text-sm font-medium text-slate-700">
-            Role
-          </label>
+        <FieldFrame id={roleId} label="Role" error={roleError}>
           <select
             id={roleId}
             aria-invalid={roleError ? true : undefined}
@@ -70,8 +67,7 @@ function AddAdminForm({
             <option value={ROLE.ADMIN}>{adminRoleLabel[ROLE.ADMIN]}</option>
             <option value={ROLE.SUB_ADMIN}>{adminRoleLabel[ROLE.SUB_ADMIN]}</option>
           </select>
-          <FieldNotes id={roleId} error={roleError} />
-        </div>
+        </FieldFrame>
         <p className="text-xs text-slate-500">They will get an email with a link to set their password (valid 72 hours).</p>
       </Form>
     </ModalForm>
