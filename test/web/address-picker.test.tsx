@@ -227,6 +227,7 @@ describe('the address field', { timeout: 15_000 }, () => {
   })
 })
 
+// These type and wait out the real search debounce too, once per search service.
 describe('which of Google’s place searches the field uses', { timeout: 15_000 }, () => {
   it('gives the same place, with the place’s fields asked for, through Places API (New) when the legacy service is refused', async () => {
     maps.legacy = 'REQUEST_DENIED'

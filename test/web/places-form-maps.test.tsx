@@ -141,6 +141,7 @@ describe.each(SEARCHES)('the address search with %s', { timeout: 15_000 }, (_sea
   })
 })
 
+// As above: typing, the real debounce, and the whole form sent.
 describe('the address search (a Google Maps key is configured)', { timeout: 15_000 }, () => {
   it('asks the legacy service while the key has it, geocoding the chosen place', async () => {
     const { user, address } = await openAdd()

@@ -23,7 +23,9 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver
 
-// A route's first render loads its code and data; on a busy CI machine that can take a few seconds.
+// The route tree loads with the test file, before any test, so a first render costs no more than a
+// later one; but jsdom does every render and query on the CPU, and on a busy machine a page's data
+// can take a few seconds to show (the library's own default is 1 s).
 configure({ asyncUtilTimeout: 5000 })
 
 // sonner puts its stylesheet (about a hundred rules) into the document when it loads. jsdom lays
