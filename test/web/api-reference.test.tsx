@@ -22,7 +22,7 @@ function call(method: string, path: string) {
   return article
 }
 
-// Every call of the document is on the page (over a hundred), and each query reads all of it:
+// Every call of the document is on the page (dozens, with their tables), and each query reads it all:
 // a test takes 3 to 4 s on a busy machine.
 describe('the API reference', { timeout: 15_000 }, () => {
   it('lists every call of the document by group, for a sub admin too, from its menu entry', async () => {
