@@ -1,15 +1,13 @@
 import { useState } from 'react'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useNavigate } from '@tanstack/react-router'
-import { useForm } from 'react-hook-form'
+import type { UseFormReturn } from 'react-hook-form'
 import { ADMINS_MSG, acceptInviteFormSchema } from '@contract'
-import { Form } from '@/components/form/Form'
-import { TextField, applyServerErrors } from '@/components/form/Field'
-import { Button } from '@/components/ui/Button'
+import { applyServerErrors } from '@/components/form/Field'
 import { ApiError } from '@/lib/http'
 import { useAcceptInvite } from './api'
 import { AuthHeading } from './AuthLayout'
 import { BackToLogin } from './ForgotPasswordPage'
+import { NewPasswordForm, type NewPasswordValues } from './NewPasswordForm'
 
 function Notice({ children }: { children: string }) {
   return (
@@ -28,13 +26,7 @@ export function AcceptInvitePage({ inviteToken }: { inviteToken: string | undefi
   const navigate = useNavigate()
   const accept = useAcceptInvite()
   const [failure, setFailure] = useState<string>()
-  const form = useForm({
-    resolver: zodResolver(acceptInviteFormSchema),
-    mode: 'onTouched',
-    defaultValues: { password: '', confirmPassword: '' },
-  })
-
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = (values: NewPasswordValues, form: UseFormReturn<NewPasswordValues>) =>
     accept.mutate(
       { token: inviteToken ?? '', ...values },
       {
@@ -46,8 +38,7 @@ export function AcceptInvitePage({ inviteToken }: { inviteToken: string | undefi
           else if (error.status === 400 || error.status === 403) setFailure(error.message)
         },
       },
-    ),
-  )
+    )
 
   const problem = inviteToken ? failure : ADMINS_MSG.inviteMissing
   return (
@@ -60,13 +51,7 @@ export function AcceptInvitePage({ inviteToken }: { inviteToken: string | undefi
       {problem ? (
         <Notice>{problem}</Notice>
       ) : (
-        <Form onSubmit={onSubmit} className="flex flex-col gap-5">
-          <TextField form={form} name="password" label="Password" type="password" autoComplete="new-password" />
-          <TextField form={form} name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" />
-          <Button type="submit" busy={accept.isPending} className="w-full">
-            Set Password
-          </Button>
-        </Form>
+        <NewPasswordForm schema={acceptInviteFormSchema} submitLabel="Set Password" busy={accept.isPending} onSubmit={onSubmit} />
       )}
       <BackToLogin />
     </>

@@ -1,26 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useForm } from 'react-hook-form'
+import type { UseFormReturn } from 'react-hook-form'
 import { resetPasswordFormSchema } from '@contract'
-import { Form } from '@/components/form/Form'
-import { TextField, applyServerErrors } from '@/components/form/Field'
-import { Button } from '@/components/ui/Button'
+import { applyServerErrors } from '@/components/form/Field'
 import { ApiError } from '@/lib/http'
 import { useResetPassword } from './api'
 import { AuthHeading } from './AuthLayout'
 import { BackToLogin } from './ForgotPasswordPage'
+import { NewPasswordForm, type NewPasswordValues } from './NewPasswordForm'
 
 /** A new password, set with the token of a verified code; then back to sign-in. */
 export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
   const navigate = useNavigate()
   const reset = useResetPassword()
-  const form = useForm({
-    resolver: zodResolver(resetPasswordFormSchema),
-    mode: 'onTouched',
-    defaultValues: { password: '', confirmPassword: '' },
-  })
-
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = (values: NewPasswordValues, form: UseFormReturn<NewPasswordValues>) =>
     reset.mutate(
       { resetToken, ...values },
       {
@@ -28,8 +20,7 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
         onSuccess: () => navigate({ to: '/', replace: true }),
         onError: (error) => error instanceof ApiError && applyServerErrors(form, error.fields),
       },
-    ),
-  )
+    )
 
   return (
     <>
@@ -37,13 +28,7 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
         Choose a new password: 8 to 16 characters with an uppercase and a lowercase letter, a digit and a special
         character.
       </AuthHeading>
-      <Form onSubmit={onSubmit} className="flex flex-col gap-5">
-        <TextField form={form} name="password" label="Password" type="password" autoComplete="new-password" />
-        <TextField form={form} name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" />
-        <Button type="submit" busy={reset.isPending} className="w-full">
-          Reset Password
-        </Button>
-      </Form>
+      <NewPasswordForm schema={resetPasswordFormSchema} submitLabel="Reset Password" busy={reset.isPending} onSubmit={onSubmit} />
       <p className="mt-5 text-center text-sm text-slate-600">
         Code expired?{' '}
         <Link to="/forgot-password" className="font-medium text-primary-700 hover:text-primary-800 hover:underline">
