@@ -369,6 +369,10 @@ const cityScenarios: Scenario[] = [
     call: async (c) => ({ method: 'PUT', path: `/admin/city/${(await newCity(c, 'Shimla'))._id}`, json: { name: (await cityWithSites(c)).name } }),
   },
   { name: 'rename an unknown city: 404', call: () => ({ method: 'PUT', path: `/admin/city/${UNKNOWN_ID}`, json: { name: 'Nowhere' } }) },
+  {
+    name: 'rename an unknown city to a name another has: 404',
+    call: async (c) => ({ method: 'PUT', path: `/admin/city/${UNKNOWN_ID}`, json: { name: (await cityWithSites(c)).name } }),
+  },
   { name: 'delete a city with sites: 409', call: async (c) => ({ method: 'DELETE', path: `/admin/city/${(await cityWithSites(c))._id}` }) },
   { name: 'delete a city', call: async (c) => ({ method: 'DELETE', path: `/admin/city/${(await newCity(c, 'Manali'))._id}` }) },
   { name: 'delete a city as a sub admin: 403', as: 'subAdmin', call: async (c) => ({ method: 'DELETE', path: `/admin/city/${(await cityWithSites(c))._id}` }) },

@@ -1,4 +1,4 @@
-import { HttpResponse } from 'msw'
+import { HttpResponse, http, type HttpHandler } from 'msw'
 import type { z } from 'zod'
 import {
   API_MSG,
@@ -6,7 +6,6 @@ import {
   ROLE,
   can,
   errorBodyOf,
-  idParam,
   okEnvelopeOf,
   validationFailure,
   type AdminProfile,
@@ -90,18 +89,14 @@ export const fail = (code: ErrorCode, message: string, fields?: Record<string, s
   HttpResponse.json(errorBodyOf(code, message, undefined, fields), { status: ERROR_STATUS[code] })
 
 
-/** The admin behind the request's bearer token, or the 401 answer to return. */
-export function authenticate(request: Request): MockAdmin | Response {
-  const token = request.headers.get('Authorization')?.replace(/^Bearer /, '')
-  if (!token) return fail('UNAUTHORIZED', API_MSG.signIn)
-  const id = db.sessions.get(token)
-  return db.admins.find((a) => a._id === id) ?? fail('UNAUTHORIZED', API_MSG.sessionExpired)
-}
+export const bearerToken = (request: Request) => request.headers.get('Authorization')?.replace(/^Bearer /, '')
 
 /** The signed-in admin if their role holds `permission` (the server's one access check), or the 401/403 to return. */
-export function permit(request: Request, permission: Permission): MockAdmin | Response {
-  const admin = authenticate(request)
-  if (admin instanceof Response) return admin
+function permit(request: Request, permission: Permission): MockAdmin | Response {
+  const token = bearerToken(request)
+  if (!token) return fail('UNAUTHORIZED', API_MSG.signIn)
+  const admin = db.admins.find((a) => a._id === db.sessions.get(token))
+  if (!admin) return fail('UNAUTHORIZED', API_MSG.sessionExpired)
   return can(admin.role, permission) ? admin : fail('FORBIDDEN', API_MSG.forbidden)
 }
 
@@ -109,18 +104,54 @@ export function permit(request: Request, permission: Permission): MockAdmin | Re
 export const api = (path: string) => `*/api/v1${path}`
 
 /** `input` checked against a contract schema: the parsed value, or the 400 the real server sends. */
-export function parsed<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> | Response {
+function parsed<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> | Response {
   const result = schema.safeParse(input)
   if (result.success) return result.data
   const { message, fields } = validationFailure(result.error)
   return fail('BAD_REQUEST', message, fields)
 }
 
-/** The request's JSON body checked against a contract schema, or its 400. */
-export const readBody = async <S extends z.ZodType>(request: Request, schema: S) => parsed(schema, await request.json().catch(() => undefined))
+/** What a call declares, as the server's route does: who may make it, and the schemas of its input. */
+interface Declared<P extends Permission | undefined, I extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+  /** None: a public call. */
+  permission?: P
+  params?: I
+  query?: Q
+  body?: B
+}
+interface Input<P, I extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+  request: Request
+  admin: P extends Permission ? MockAdmin : undefined
+  params: z.infer<I>
+  query: z.infer<Q>
+  body: z.infer<B>
+}
 
-/** The path's `:id`, which must be a UUID as on the server, or its 400. */
-export function readId(params: Record<string, unknown>): string | Response {
-  const id = parsed(idParam, params)
-  return id instanceof Response ? id : id.id
+/**
+ * One API call, checked in the server's order: the session and permission (401, 403), then the
+ * path's params, the query and the JSON body against their contract schemas (400); `answer`
+ * gets them parsed.
+ */
+export function route<
+  P extends Permission | undefined = undefined,
+  I extends z.ZodType = z.ZodUnknown,
+  Q extends z.ZodType = z.ZodUnknown,
+  B extends z.ZodType = z.ZodUnknown,
+>(
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  path: string,
+  declared: Declared<P, I, Q, B>,
+  answer: (input: Input<P, I, Q, B>) => Response | Promise<Response>,
+): HttpHandler {
+  return http[method](api(path), async ({ request, params: rawParams }) => {
+    const admin = declared.permission ? permit(request, declared.permission) : undefined
+    if (admin instanceof Response) return admin
+    const params = declared.params ? parsed(declared.params, rawParams) : rawParams
+    if (params instanceof Response) return params
+    const query = declared.query ? parsed(declared.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined
+    if (query instanceof Response) return query
+    const body = declared.body ? parsed(declared.body, await request.json().catch(() => undefined)) : undefined
+    if (body instanceof Response) return body
+    return answer({ request, admin, params, query, body } as Input<P, I, Q, B>)
+  })
 }

@@ -1,13 +1,11 @@
 import { HttpResponse } from 'msw'
-import type { z } from 'zod'
 import { CSV_BOM, csvFileName, csvLine, listEnvelopeOf, type CsvValue, type SortOrder } from '@contract'
-import { parsed } from './db'
 
 /**
- * Answer list calls from an in-memory array the way the API does (server/db/list.ts): the query
- * checked against the contract's list query (400 with per-field messages when it does not fit),
- * search over the given fields (case-insensitive, contains), the filter, sortBy/sortOrder (0: the
- * list's default, newest first), then the page, in the flat list envelope.
+ * Answer list calls from an in-memory array the way the API does (server/db/list.ts), given the
+ * query the call's route parsed (db.ts, route): search over the given fields (case-insensitive,
+ * contains), the filter, sortBy/sortOrder (0: the list's default, newest first), then the page,
+ * in the flat list envelope.
  */
 type ListQueryShape = { page: number; limit: number; search: string; sortBy?: string; sortOrder: SortOrder; filter?: unknown }
 
@@ -17,9 +15,6 @@ export type ListRules<T> = {
   /** Whether an item passes the filter; absent: the list has no filter. */
   filter?: (item: T, filter: never) => boolean
 }
-
-/** The request's query parsed with `schema`, or the 400 the API sends. */
-export const readQuery = <S extends z.ZodType>(request: Request, schema: S) => parsed(schema, Object.fromEntries(new URL(request.url).searchParams))
 
 function compare(a: unknown, b: unknown): number {
   const missing = (v: unknown) => v === null || v === undefined || v === ''
@@ -51,31 +46,25 @@ export function selectItems<T extends object>(items: readonly T[], query: Omit<L
   return rows
 }
 
-/** The list call's answer: `items` searched, filtered, sorted and paged by the request's query. */
-export function listAnswer<T extends object, S extends z.ZodType<ListQueryShape, unknown>>(
-  request: Request,
-  schema: S,
+/** The list call's answer: `items` searched, filtered, sorted and paged by the call's parsed query. */
+export function listAnswer<T extends object>(
+  query: ListQueryShape,
   items: readonly T[],
   rules: ListRules<T>,
-  { message = 'List fetched successfully', map = (item: T) => item as unknown }: { message?: string; map?: (item: T) => unknown } = {},
+  { message, map = (item: T) => item as unknown }: { message: string; map?: (item: T) => unknown },
 ) {
-  const query = readQuery(request, schema)
-  if (query instanceof Response) return query
   const rows = selectItems(items, query, rules)
   const start = (query.page - 1) * query.limit
   return HttpResponse.json(listEnvelopeOf(message, { rows: rows.slice(start, start + query.limit).map(map), total: rows.length }, query))
 }
 
 /** The export call's answer: the same selection as a CSV attachment named like the API's, `users-2025-06-30.csv`. */
-export function csvAnswer<T extends object, S extends z.ZodType<ListQueryShape, unknown>>(
-  request: Request,
-  schema: S,
+export function csvAnswer<T extends object>(
+  query: ListQueryShape,
   items: readonly T[],
   rules: ListRules<T>,
   { stem, columns }: { stem: string; columns: [header: string, value: (item: T) => CsvValue][] },
 ) {
-  const query = readQuery(request, schema)
-  if (query instanceof Response) return query
   const lines = [columns.map(([header]) => header), ...selectItems(items, query, rules).map((item) => columns.map(([, value]) => value(item)))]
   return new HttpResponse(CSV_BOM + lines.map(csvLine).join(''), {
     headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${csvFileName(stem, new Date())}"` },

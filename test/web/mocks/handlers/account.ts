@@ -1,38 +1,25 @@
-import { http, type HttpHandler } from 'msw'
-import { AUTH_MSG, PASSWORD_MSG, PROFILE_MSG, changePasswordSchema, profileEditSchema } from '@contract'
-import { api, authenticate, db, fail, ok, profileOf, readBody } from '../db'
+import type { HttpHandler } from 'msw'
+import { AUTH_MSG, PASSWORD_MSG, PROFILE_MSG, changePasswordSchema, idParam, profileEditSchema } from '@contract'
+import { bearerToken, db, fail, ok, profileOf, route } from '../db'
+
+const self = 'profile.self'
 
 export const accountHandlers: HttpHandler[] = [
-  http.get(api('/admin/profile'), ({ request }) => {
-    const admin = authenticate(request)
-    if (admin instanceof Response) return admin
-    return ok(PROFILE_MSG.fetched, profileOf(admin))
-  }),
+  route('get', '/admin/profile', { permission: self }, ({ admin }) => ok(PROFILE_MSG.fetched, profileOf(admin))),
 
-  http.put(api('/admin/edit'), async ({ request }) => {
-    const admin = authenticate(request)
-    if (admin instanceof Response) return admin
-    const body = await readBody(request, profileEditSchema)
-    if (body instanceof Response) return body
+  route('put', '/admin/edit', { permission: self, body: profileEditSchema }, ({ admin, body }) => {
     admin.name = body.name
     if (body.profileImage !== undefined) admin.profileImage = body.profileImage
     return ok(PROFILE_MSG.updated, profileOf(admin))
   }),
 
-  http.post(api('/admin/logout/:id'), ({ request, params }) => {
-    const admin = authenticate(request)
-    if (admin instanceof Response) return admin
+  route('post', '/admin/logout/:id', { permission: self, params: idParam }, ({ request, admin, params }) => {
     if (params.id !== admin._id) return fail('FORBIDDEN', AUTH_MSG.notYourSession)
-    const token = request.headers.get('Authorization')?.replace(/^Bearer /, '')
-    if (token) db.sessions.delete(token)
-    return ok(AUTH_MSG.loggedOut, null)
+    db.sessions.delete(bearerToken(request)!)
+    return ok(AUTH_MSG.loggedOut)
   }),
 
-  http.post(api('/admin/change-password'), async ({ request }) => {
-    const admin = authenticate(request)
-    if (admin instanceof Response) return admin
-    const body = await readBody(request, changePasswordSchema)
-    if (body instanceof Response) return body
+  route('post', '/admin/change-password', { permission: self, body: changePasswordSchema }, ({ request, admin, body }) => {
     if (body.oldPassword !== admin.password) {
       return fail('BAD_REQUEST', PASSWORD_MSG.oldPasswordWrong, { oldPassword: PASSWORD_MSG.oldPasswordWrong })
     }
@@ -41,8 +28,8 @@ export const accountHandlers: HttpHandler[] = [
     }
     admin.password = body.newPassword
     // Every other session of this admin ends; the one that changed the password stays.
-    const token = request.headers.get('Authorization')?.replace(/^Bearer /, '')
+    const token = bearerToken(request)
     for (const [other, id] of db.sessions) if (id === admin._id && other !== token) db.sessions.delete(other)
-    return ok(PASSWORD_MSG.passwordChanged, null)
+    return ok(PASSWORD_MSG.passwordChanged)
   }),
 ]

@@ -1,7 +1,6 @@
-import { http, type HttpHandler } from 'msw'
+import type { HttpHandler } from 'msw'
 import {
   ADMINS_MSG,
-  API_MSG,
   INVITE_TTL_MS,
   ROLE,
   USER_STATUS,
@@ -9,11 +8,11 @@ import {
   adminAccount,
   adminListQuery,
   adminStatusSchema,
-  can,
   createAdminSchema,
+  idParam,
   type AdminAccount,
 } from '@contract'
-import { api, authenticate, created, db, fail, ok, readBody, readId, type MockAdmin } from '../db'
+import { created, db, fail, ok, route, type MockAdmin } from '../db'
 import { listAnswer, type ListRules } from '../list'
 
 /** Admin accounts as server/routes/admins.ts answers them, over the mock db's admins. */
@@ -40,13 +39,6 @@ const rules: ListRules<AdminAccount> = {
   filter: (a, role: number) => a.role === role,
 }
 
-/** The signed-in admin, or the 401/403 answer to return. */
-function manager(request: Request): MockAdmin | Response {
-  const admin = authenticate(request)
-  if (admin instanceof Response) return admin
-  return can(admin.role, 'admin.manage') ? admin : fail('FORBIDDEN', API_MSG.forbidden)
-}
-
 /** Issues a new invitation for `adminId`, retiring the previous one; the token, as the mail would carry it. */
 export function inviteFor(adminId: string): string {
   for (const [token, invite] of db.invites) if (invite.adminId === adminId && invite.state === 'live') db.invites.delete(token)
@@ -55,18 +47,14 @@ export function inviteFor(adminId: string): string {
   return token
 }
 
-export const adminHandlers: HttpHandler[] = [
-  http.get(api('/admin/admins'), ({ request }) => {
-    const admin = manager(request)
-    if (admin instanceof Response) return admin
-    return listAnswer(request, adminListQuery, db.admins.map(toAccount), rules, { message: ADMINS_MSG.listed })
-  }),
+const manage = 'admin.manage'
 
-  http.post(api('/admin/admins'), async ({ request }) => {
-    const admin = manager(request)
-    if (admin instanceof Response) return admin
-    const body = await readBody(request, createAdminSchema)
-    if (body instanceof Response) return body
+export const adminHandlers: HttpHandler[] = [
+  route('get', '/admin/admins', { permission: manage, query: adminListQuery }, ({ query }) =>
+    listAnswer(query, db.admins.map(toAccount), rules, { message: ADMINS_MSG.listed }),
+  ),
+
+  route('post', '/admin/admins', { permission: manage, body: createAdminSchema }, ({ body }) => {
     const email = body.email.toLowerCase()
     if (db.admins.some((a) => a.email.toLowerCase() === email)) return fail('CONFLICT', ADMINS_MSG.emailTaken, { email: ADMINS_MSG.emailTaken })
     const added: MockAdmin = {
@@ -84,14 +72,8 @@ export const adminHandlers: HttpHandler[] = [
     return created(ADMINS_MSG.created, toAccount(added))
   }),
 
-  http.patch(api('/admin/admins/:id/status'), async ({ request, params }) => {
-    const admin = manager(request)
-    if (admin instanceof Response) return admin
-    const id = readId(params)
-    if (id instanceof Response) return id
-    const body = await readBody(request, adminStatusSchema)
-    if (body instanceof Response) return body
-    const target = db.admins.find((a) => a._id === id)
+  route('patch', '/admin/admins/:id/status', { permission: manage, params: idParam, body: adminStatusSchema }, ({ admin, params, body }) => {
+    const target = db.admins.find((a) => a._id === params.id)
     if (!target) return fail('NOT_FOUND', ADMINS_MSG.notFound)
     const blocking = body.status === USER_STATUS.BLOCKED
     if (blocking && target._id === admin._id) return fail('CONFLICT', ADMINS_MSG.selfBlock)
@@ -102,12 +84,8 @@ export const adminHandlers: HttpHandler[] = [
     return ok(blocking ? ADMINS_MSG.blocked : ADMINS_MSG.unblocked, toAccount(target))
   }),
 
-  http.post(api('/admin/admins/:id/invite'), ({ request, params }) => {
-    const admin = manager(request)
-    if (admin instanceof Response) return admin
-    const id = readId(params)
-    if (id instanceof Response) return id
-    const target = db.admins.find((a) => a._id === id)
+  route('post', '/admin/admins/:id/invite', { permission: manage, params: idParam }, ({ params }) => {
+    const target = db.admins.find((a) => a._id === params.id)
     if (!target) return fail('NOT_FOUND', ADMINS_MSG.notFound)
     if (target.password !== null) return fail('CONFLICT', ADMINS_MSG.alreadyAccepted)
     if ((target.status ?? 1) !== USER_STATUS.ACTIVE) return fail('CONFLICT', ADMINS_MSG.inviteBlocked)
@@ -115,9 +93,7 @@ export const adminHandlers: HttpHandler[] = [
     return ok(ADMINS_MSG.inviteResent, toAccount(target))
   }),
 
-  http.post(api('/admin/accept-invite'), async ({ request }) => {
-    const body = await readBody(request, acceptInviteSchema)
-    if (body instanceof Response) return body
+  route('post', '/admin/accept-invite', { body: acceptInviteSchema }, ({ body }) => {
     const invite = db.invites.get(body.token)
     if (!invite) return fail('BAD_REQUEST', ADMINS_MSG.inviteInvalid)
     if (invite.state === 'used') return fail('BAD_REQUEST', ADMINS_MSG.inviteUsed)

@@ -1,7 +1,7 @@
-import { http, type HttpHandler } from 'msw'
-import { API_MSG, AUDIT_CSV_HEADER, AUDIT_MSG, auditListQuery, can, roleLabel, type AuditEntry, type AuditListQuery, type CsvValue } from '@contract'
-import { api, authenticate, db, fail, ok, type MockAdmin } from '../db'
-import { csvAnswer, listAnswer, readQuery, type ListRules } from '../list'
+import type { HttpHandler } from 'msw'
+import { AUDIT_CSV_HEADER, AUDIT_MSG, auditListQuery, roleLabel, type AuditEntry, type AuditListQuery, type CsvValue } from '@contract'
+import { db, ok, route } from '../db'
+import { csvAnswer, listAnswer, type ListRules } from '../list'
 
 /**
  * The audit log as server/routes/audit.ts answers it: admin only ('audit.read', 403 otherwise),
@@ -17,17 +17,8 @@ const rules: ListRules<Row> = {
   searchIn: ({ entry }) => [entry.actor?.email, entry.action, entry.target?.label],
 }
 
-/** The signed-in admin if they may read the log, or the 401/403 to answer. */
-function reader(request: Request): MockAdmin | Response {
-  const admin = authenticate(request)
-  if (admin instanceof Response) return admin
-  return can(admin.role, 'audit.read') ? admin : fail('FORBIDDEN', API_MSG.forbidden)
-}
-
-/** The entries the query's own fields select (the list helpers do search, sort and page), or its 400. */
-function selected(request: Request): Row[] | Response {
-  const q: AuditListQuery | Response = readQuery(request, auditListQuery)
-  if (q instanceof Response) return q
+/** The entries the query's own fields select (the list helpers do search, sort and page). */
+function selected(q: AuditListQuery): Row[] {
   const day = (entry: AuditEntry) => entry.at.slice(0, 10) // ISO UTC: the day in UTC
   return db.audit.entries
     .filter(
@@ -53,28 +44,18 @@ const csvValues: ((e: AuditEntry) => CsvValue)[] = [
 ]
 
 export const auditHandlers: HttpHandler[] = [
-  http.get(api('/admin/audit-log'), ({ request }) => {
-    const admin = reader(request)
-    if (admin instanceof Response) return admin
-    const rows = selected(request)
-    if (rows instanceof Response) return rows
-    return listAnswer(request, auditListQuery, rows, rules, { message: AUDIT_MSG.listed, map: (r) => r.entry })
-  }),
+  route('get', '/admin/audit-log', { permission: 'audit.read', query: auditListQuery }, ({ query }) =>
+    listAnswer(query, selected(query), rules, { message: AUDIT_MSG.listed, map: (r) => r.entry }),
+  ),
 
-  http.get(api('/admin/audit-log/export'), ({ request }) => {
-    const admin = reader(request)
-    if (admin instanceof Response) return admin
-    const rows = selected(request)
-    if (rows instanceof Response) return rows
-    return csvAnswer(request, auditListQuery, rows, rules, {
+  route('get', '/admin/audit-log/export', { permission: 'audit.read', query: auditListQuery }, ({ query }) =>
+    csvAnswer(query, selected(query), rules, {
       stem: 'audit-log',
       columns: AUDIT_CSV_HEADER.map((header, i) => [header, (r: Row) => csvValues[i]!(r.entry)]),
-    })
-  }),
+    }),
+  ),
 
-  http.get(api('/admin/audit-log/actors'), ({ request }) => {
-    const admin = reader(request)
-    if (admin instanceof Response) return admin
-    return ok(AUDIT_MSG.actorsListed, [...db.audit.actors].sort((a, b) => a.email.localeCompare(b.email)))
-  }),
+  route('get', '/admin/audit-log/actors', { permission: 'audit.read' }, () =>
+    ok(AUDIT_MSG.actorsListed, [...db.audit.actors].sort((a, b) => a.email.localeCompare(b.email))),
+  ),
 ]

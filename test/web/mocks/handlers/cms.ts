@@ -1,12 +1,10 @@
-import { HttpResponse, http, type HttpHandler } from 'msw'
+import type { HttpHandler } from 'msw'
 import sanitizeHtml from 'sanitize-html'
 import {
-  API_MSG,
   CMS_MSG,
   CMS_PAGE_TYPES,
   CONFLICT_MSG,
   FAQS_MSG,
-  ROLE,
   cmsPage,
   cmsTypeParam,
   cmsUpdateBody,
@@ -18,7 +16,7 @@ import {
   type CmsPageType,
   type Faq,
 } from '@contract'
-import { api, authenticate, db, fail, ok, parsed, readBody, type MockAdmin } from '../db'
+import { created, db, fail, ok, route } from '../db'
 
 const SEEDED_AT = '2025-03-01T09:30:00.000Z'
 
@@ -83,29 +81,14 @@ export function cmsDb(): CmsStore {
 const pageOf = (type: CmsPageType): CmsPage => cmsDb().pages.get(type) ?? { type, content: '', updatedAt: null, version: 0 }
 const ordered = () => cmsDb().faqs.map((f, order) => ({ ...f, order }))
 
-/** The signed-in admin allowed to write (role 1), or the 401 / 403 to answer. */
-function requireAdmin(request: Request): MockAdmin | Response {
-  const admin = authenticate(request)
-  if (admin instanceof Response) return admin
-  return admin.role === ROLE.ADMIN ? admin : fail('FORBIDDEN', API_MSG.forbidden)
-}
-
 let made = 0
 const nextId = () => `7a2d3b4c-0000-4000-8000-${String(++made).padStart(12, '0')}`
 const now = () => new Date().toISOString()
 
 export const cmsHandlers: HttpHandler[] = [
-  http.get(api('/admin/cms/list'), ({ request }) => {
-    const admin = authenticate(request)
-    if (admin instanceof Response) return admin
-    return ok(CMS_MSG.listed, CMS_PAGE_TYPES.map(pageOf))
-  }),
+  route('get', '/admin/cms/list', { permission: 'read' }, () => ok(CMS_MSG.listed, CMS_PAGE_TYPES.map(pageOf))),
 
-  http.put(api('/admin/cms'), async ({ request }) => {
-    const admin = requireAdmin(request)
-    if (admin instanceof Response) return admin
-    const body = await readBody(request, cmsUpdateBody)
-    if (body instanceof Response) return body
+  route('put', '/admin/cms', { permission: 'cms.write', body: cmsUpdateBody }, ({ body }) => {
     // As the server: a save made from another version than the stored one (0: none) is refused.
     const stored = pageOf(body.type)
     if (stored.version !== body.version) return fail('CONFLICT', CONFLICT_MSG.edited)
@@ -115,38 +98,22 @@ export const cmsHandlers: HttpHandler[] = [
   }),
 
   // Public: no token needed.
-  http.get(api('/cms/:type'), ({ params }) => {
-    const page = parsed(cmsTypeParam, params)
-    return page instanceof Response ? page : ok(CMS_MSG.fetched, pageOf(page.type))
-  }),
+  route('get', '/cms/:type', { params: cmsTypeParam }, ({ params }) => ok(CMS_MSG.fetched, pageOf(params.type))),
 
   // Public: no token needed.
-  http.get(api('/cms-faqs'), () => ok(FAQS_MSG.listed, ordered())),
+  route('get', '/cms-faqs', {}, () => ok(FAQS_MSG.listed, ordered())),
 
-  http.get(api('/admin/faq'), ({ request }) => {
-    const admin = authenticate(request)
-    if (admin instanceof Response) return admin
-    return ok(FAQS_MSG.listed, ordered())
-  }),
+  route('get', '/admin/faq', { permission: 'read' }, () => ok(FAQS_MSG.listed, ordered())),
 
-  http.post(api('/admin/faq'), async ({ request }) => {
-    const admin = requireAdmin(request)
-    if (admin instanceof Response) return admin
-    const body = await readBody(request, faqBody)
-    if (body instanceof Response) return body
-    const at = now()
+  route('post', '/admin/faq', { permission: 'faq.write', body: faqBody }, ({ body }) => {
     const store = cmsDb()
-    const added: Faq = { _id: nextId(), ...body, order: store.faqs.length, createdAt: at, updatedAt: at }
+    const added: Faq = { _id: nextId(), ...body, order: store.faqs.length, createdAt: now(), updatedAt: now() }
     store.faqs.push(added)
-    return HttpResponse.json({ isSuccess: true, message: FAQS_MSG.added, data: added }, { status: 201 })
+    return created(FAQS_MSG.added, added)
   }),
 
   // Before /admin/faq/:id, which would otherwise take 'order' for an id.
-  http.put(api('/admin/faq/order'), async ({ request }) => {
-    const admin = requireAdmin(request)
-    if (admin instanceof Response) return admin
-    const body = await readBody(request, faqOrderBody)
-    if (body instanceof Response) return body
+  route('put', '/admin/faq/order', { permission: 'faq.write', body: faqOrderBody }, ({ body }) => {
     const store = cmsDb()
     const byId = new Map(store.faqs.map((f) => [f._id, f]))
     const ids = body.ids.map((id) => id.toLowerCase())
@@ -157,12 +124,7 @@ export const cmsHandlers: HttpHandler[] = [
     return ok(FAQS_MSG.ordered, ordered())
   }),
 
-  http.put(api('/admin/faq/:id'), async ({ request, params }) => {
-    const admin = requireAdmin(request)
-    if (admin instanceof Response) return admin
-    if (!idParam.safeParse(params).success) return fail('BAD_REQUEST', API_MSG.invalidId, { id: API_MSG.invalidId })
-    const body = await readBody(request, faqBody)
-    if (body instanceof Response) return body
+  route('put', '/admin/faq/:id', { permission: 'faq.write', params: idParam, body: faqBody }, ({ params, body }) => {
     const store = cmsDb()
     const index = store.faqs.findIndex((f) => f._id === params.id)
     if (index < 0) return fail('NOT_FOUND', FAQS_MSG.notFound)
@@ -171,14 +133,11 @@ export const cmsHandlers: HttpHandler[] = [
     return ok(FAQS_MSG.updated, { ...updated, order: index })
   }),
 
-  http.delete(api('/admin/faq/:id'), ({ request, params }) => {
-    const admin = requireAdmin(request)
-    if (admin instanceof Response) return admin
-    if (!idParam.safeParse(params).success) return fail('BAD_REQUEST', API_MSG.invalidId, { id: API_MSG.invalidId })
+  route('delete', '/admin/faq/:id', { permission: 'faq.write', params: idParam }, ({ params }) => {
     const store = cmsDb()
     const index = store.faqs.findIndex((f) => f._id === params.id)
     if (index < 0) return fail('NOT_FOUND', FAQS_MSG.notFound)
     store.faqs.splice(index, 1)
-    return ok(FAQS_MSG.deleted, null)
+    return ok(FAQS_MSG.deleted)
   }),
 ]

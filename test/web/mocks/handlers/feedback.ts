@@ -1,6 +1,6 @@
-import { http, type HttpHandler } from 'msw'
-import { FEEDBACK_MSG, feedbackListQuery, feedbackTypeLabel, type Feedback } from '@contract'
-import { api, authenticate, db, fail, ok, readId } from '../db'
+import type { HttpHandler } from 'msw'
+import { FEEDBACK_MSG, feedbackListQuery, feedbackTypeLabel, idParam, type Feedback } from '@contract'
+import { db, fail, ok, route } from '../db'
 import { csvAnswer, listAnswer, type ListRules } from '../list'
 import { seedFeedback } from '../seed'
 
@@ -21,17 +21,13 @@ const rules: ListRules<Feedback> = {
 }
 
 export const feedbackHandlers: HttpHandler[] = [
-  http.get(api('/feedback/list'), ({ request }) => {
-    const admin = authenticate(request)
-    if (admin instanceof Response) return admin
-    return listAnswer(request, feedbackListQuery, feedbackDb(), rules, { message: FEEDBACK_MSG.listed })
-  }),
+  route('get', '/feedback/list', { permission: 'read', query: feedbackListQuery }, ({ query }) =>
+    listAnswer(query, feedbackDb(), rules, { message: FEEDBACK_MSG.listed }),
+  ),
 
   // Before /feedback/:id, which would otherwise take 'export' for an id.
-  http.get(api('/feedback/export'), ({ request }) => {
-    const admin = authenticate(request)
-    if (admin instanceof Response) return admin
-    return csvAnswer(request, feedbackListQuery, feedbackDb(), rules, {
+  route('get', '/feedback/export', { permission: 'read', query: feedbackListQuery }, ({ query }) =>
+    csvAnswer(query, feedbackDb(), rules, {
       stem: 'feedback',
       columns: [
         ['Feedback Type', (f) => feedbackTypeLabel[f.type]],
@@ -39,15 +35,11 @@ export const feedbackHandlers: HttpHandler[] = [
         ['Username', (f) => f.user?.username],
         ['Created At', (f) => f.createdAt.slice(0, 10)],
       ],
-    })
-  }),
+    }),
+  ),
 
-  http.get(api('/feedback/:id'), ({ request, params }) => {
-    const admin = authenticate(request)
-    if (admin instanceof Response) return admin
-    const id = readId(params)
-    if (id instanceof Response) return id
-    const item = feedbackDb().find((f) => f._id === id)
+  route('get', '/feedback/:id', { permission: 'read', params: idParam }, ({ params }) => {
+    const item = feedbackDb().find((f) => f._id === params.id)
     return item ? ok(FEEDBACK_MSG.fetched, item) : fail('NOT_FOUND', FEEDBACK_MSG.notFound)
   }),
 ]

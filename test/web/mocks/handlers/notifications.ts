@@ -1,17 +1,16 @@
-import { HttpResponse, http, type HttpHandler } from 'msw'
+import type { HttpHandler } from 'msw'
 import {
-  API_MSG,
   NOTIFICATION_DETAIL_RECIPIENTS,
   NOTIFICATIONS_MSG,
-  ROLE,
   USER_STATUS,
+  idParam,
   notificationListItem,
   notificationListQuery,
   notificationSendBody,
   type UserDetails,
   type UserSummary,
 } from '@contract'
-import { api, authenticate, db, fail, ok, readBody, readId } from '../db'
+import { created, db, fail, ok, route } from '../db'
 import { listAnswer, type ListRules } from '../list'
 import { seedNotifications, type MockNotification } from '../seed'
 
@@ -46,11 +45,7 @@ const nextId = () => `9a0b1c2d-0000-4000-8000-${String(900_000 + ++sent).padStar
 export const notificationHandlers: HttpHandler[] = [
   // As server/routes/notifications.ts: every active user, or the chosen ones (each once), all of
   // whom must exist and be active; otherwise a 400 naming each refused `userIds.N`, nothing stored.
-  http.post(api('/admin/notification'), async ({ request }) => {
-    const admin = authenticate(request)
-    if (admin instanceof Response) return admin
-    const body = await readBody(request, notificationSendBody)
-    if (body instanceof Response) return body
+  route('post', '/admin/notification', { permission: 'notification.send', body: notificationSendBody }, ({ body }) => {
     const active = db.users.filter((u) => u.status === USER_STATUS.ACTIVE)
     let recipients = active
     if (!body.sendToAllUsers) {
@@ -75,39 +70,25 @@ export const notificationHandlers: HttpHandler[] = [
       users: [...recipients].sort((a, b) => (a.username ?? '').localeCompare(b.username ?? '')).map(toSummary),
     }
     notificationsDb().unshift(item)
-    return HttpResponse.json({ isSuccess: true, message: NOTIFICATIONS_MSG.sent, data: notificationListItem.parse(item) }, { status: 201 })
+    return created(NOTIFICATIONS_MSG.sent, notificationListItem.parse(item))
   }),
 
-  http.get(api('/admin/notifications'), ({ request }) => {
-    const admin = authenticate(request)
-    if (admin instanceof Response) return admin
-    return listAnswer(request, notificationListQuery, notificationsDb(), rules, {
-      message: NOTIFICATIONS_MSG.listed,
-      map: (n) => notificationListItem.parse(n),
-    })
-  }),
+  route('get', '/admin/notifications', { permission: 'read', query: notificationListQuery }, ({ query }) =>
+    listAnswer(query, notificationsDb(), rules, { message: NOTIFICATIONS_MSG.listed, map: (n) => notificationListItem.parse(n) }),
+  ),
 
-  http.get(api('/admin/notification/:id'), ({ request, params }) => {
-    const admin = authenticate(request)
-    if (admin instanceof Response) return admin
-    const id = readId(params)
-    if (id instanceof Response) return id
-    const item = notificationsDb().find((n) => n._id === id)
+  route('get', '/admin/notification/:id', { permission: 'read', params: idParam }, ({ params }) => {
+    const item = notificationsDb().find((n) => n._id === params.id)
     if (!item) return fail('NOT_FOUND', NOTIFICATIONS_MSG.notFound)
     // Beyond this many, recipients are only counted.
     return ok(NOTIFICATIONS_MSG.fetched, { ...item, users: item.users.slice(0, NOTIFICATION_DETAIL_RECIPIENTS) })
   }),
 
-  http.delete(api('/admin/notification/:id'), ({ request, params }) => {
-    const admin = authenticate(request)
-    if (admin instanceof Response) return admin
-    if (admin.role !== ROLE.ADMIN) return fail('FORBIDDEN', API_MSG.forbidden)
-    const id = readId(params)
-    if (id instanceof Response) return id
+  route('delete', '/admin/notification/:id', { permission: 'notification.delete', params: idParam }, ({ params }) => {
     const items = notificationsDb()
-    const index = items.findIndex((n) => n._id === id)
+    const index = items.findIndex((n) => n._id === params.id)
     if (index < 0) return fail('NOT_FOUND', NOTIFICATIONS_MSG.notFound)
     items.splice(index, 1)
-    return ok(NOTIFICATIONS_MSG.deleted, null)
+    return ok(NOTIFICATIONS_MSG.deleted)
   }),
 ]

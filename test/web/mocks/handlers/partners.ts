@@ -1,6 +1,6 @@
-import { http, type HttpHandler } from 'msw'
+import type { HttpHandler } from 'msw'
 import { PARTNERS_MSG, partnerListQuery, type Partner } from '@contract'
-import { api, authenticate, db } from '../db'
+import { db, route } from '../db'
 import { csvAnswer, listAnswer, type ListRules } from '../list'
 
 const rules: ListRules<Partner> = {
@@ -9,16 +9,12 @@ const rules: ListRules<Partner> = {
 }
 
 export const partnerHandlers: HttpHandler[] = [
-  http.get(api('/admin/partners'), ({ request }) => {
-    const admin = authenticate(request)
-    if (admin instanceof Response) return admin
-    return listAnswer(request, partnerListQuery, db.partners, rules, { message: PARTNERS_MSG.listed })
-  }),
+  route('get', '/admin/partners', { permission: 'read', query: partnerListQuery }, ({ query }) =>
+    listAnswer(query, db.partners, rules, { message: PARTNERS_MSG.listed }),
+  ),
 
-  http.get(api('/admin/partners/export'), ({ request }) => {
-    const admin = authenticate(request)
-    if (admin instanceof Response) return admin
-    return csvAnswer(request, partnerListQuery, db.partners, rules, {
+  route('get', '/admin/partners/export', { permission: 'read', query: partnerListQuery }, ({ query }) =>
+    csvAnswer(query, db.partners, rules, {
       stem: 'partners',
       columns: [
         ['Name', (p) => p.name],
@@ -29,6 +25,6 @@ export const partnerHandlers: HttpHandler[] = [
         ['Address', (p) => p.address],
         ['Created At', (p) => p.createdAt],
       ],
-    })
-  }),
+    }),
+  ),
 ]

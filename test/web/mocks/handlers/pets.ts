@@ -1,6 +1,6 @@
-import { http, type HttpHandler } from 'msw'
-import { API_MSG, PETS_MSG, petByIdQuery, petDetails, type PetDetails } from '@contract'
-import { api, db, fail, ok } from '../db'
+import type { HttpHandler } from 'msw'
+import { PETS_MSG, petByIdQuery, petDetails, type PetDetails } from '@contract'
+import { db, fail, ok, route } from '../db'
 
 /**
  * The full records of the seeded users' pets (seed.ts: users[0] owns Bruno and Misty), with the
@@ -69,10 +69,8 @@ export function petsDb(): PetDetails[] {
 
 export const petsHandlers: HttpHandler[] = [
   // Public: no token.
-  http.get(api('/pet/petbyid'), ({ request }) => {
-    const query = petByIdQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams))
-    if (!query.success) return fail('BAD_REQUEST', query.error.issues[0]?.message ?? API_MSG.invalidRequest, { petId: API_MSG.invalidId })
-    const pet = petsDb().find((p) => p._id === query.data.petId)
+  route('get', '/pet/petbyid', { query: petByIdQuery }, ({ query }) => {
+    const pet = petsDb().find((p) => p._id === query.petId)
     return pet ? ok(PETS_MSG.fetched, petDetails.parse(pet)) : fail('NOT_FOUND', PETS_MSG.notFound)
   }),
 ]

@@ -1,19 +1,18 @@
-import { http, type HttpHandler } from 'msw'
-import { HttpResponse } from 'msw'
+import type { HttpHandler } from 'msw'
 import {
-  API_MSG,
   PLACE_STATUS,
   PLACES_MSG,
-  ROLE,
+  idParam,
   placeCreateBody,
   placeListItem,
   placeListQuery,
   placeStatusLabel,
   placeUpdateBody,
+  type PlaceCreateBody,
   type PlaceDetails,
   type PlaceKind,
 } from '@contract'
-import { api, authenticate, db, fail, ok, readBody, readId } from '../db'
+import { created, db, fail, ok, route } from '../db'
 import { csvAnswer, listAnswer, type ListRules } from '../list'
 import { checkAddedImages, checkImageEdit } from '../images'
 import { seedPlaces } from '../seed'
@@ -52,20 +51,29 @@ const rules: ListRules<PlaceDetails> = {
 }
 const toListItem = (p: PlaceDetails) => placeListItem.parse(p)
 
+/** The text fields of an add or edit, as stored (an empty discount is none). */
+const textFields = (b: Omit<PlaceCreateBody, 'images' | 'logo'>) => ({
+  name: b.name,
+  description: b.description,
+  discount_title: b.discount_title || null,
+  discount_description: b.discount_description || null,
+  address: b.address,
+  latitude: b.latitude,
+  longitude: b.longitude,
+})
+const now = () => new Date().toISOString()
+
 const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
   const { plural, singular } = PATHS[kind]
   const msg = PLACES_MSG[kind]
+  const find = (id: string) => placesDb(kind).find((p) => p._id === id)
   return [
-    http.get(api(`/place/admin/${plural}`), ({ request }) => {
-      const admin = authenticate(request)
-      if (admin instanceof Response) return admin
-      return listAnswer(request, placeListQuery, placesDb(kind), rules, { message: msg.listed, map: toListItem })
-    }),
+    route('get', `/place/admin/${plural}`, { permission: 'read', query: placeListQuery }, ({ query }) =>
+      listAnswer(query, placesDb(kind), rules, { message: msg.listed, map: toListItem }),
+    ),
 
-    http.get(api(`/place/admin/${plural}/export`), ({ request }) => {
-      const admin = authenticate(request)
-      if (admin instanceof Response) return admin
-      return csvAnswer(request, placeListQuery, placesDb(kind), rules, {
+    route('get', `/place/admin/${plural}/export`, { permission: 'read', query: placeListQuery }, ({ query }) =>
+      csvAnswer(query, placesDb(kind), rules, {
         stem: plural,
         columns: [
           ['Name', (p) => p.name],
@@ -73,101 +81,65 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
           ['Status', (p) => placeStatusLabel[p.status]],
           ['Created At', (p) => p.createdAt.slice(0, 10)],
         ],
-      })
-    }),
+      }),
+    ),
 
-    http.get(api(`/place/admin/${singular}/:id`), ({ request, params }) => {
-      const admin = authenticate(request)
-      if (admin instanceof Response) return admin
-      const id = readId(params)
-      if (id instanceof Response) return id
-      const place = placesDb(kind).find((p) => p._id === id)
+    route('get', `/place/admin/${singular}/:id`, { permission: 'read', params: idParam }, ({ params }) => {
+      const place = find(params.id)
       return place ? ok(msg.fetched, place) : fail('NOT_FOUND', msg.notFound)
     }),
 
-    http.post(api(`/place/${singular}`), async ({ request }) => {
-      const admin = authenticate(request)
-      if (admin instanceof Response) return admin
-      const body = await readBody(request, placeCreateBody(kind))
-      if (body instanceof Response) return body
+    route('post', `/place/${singular}`, { permission: 'place.write', body: placeCreateBody(kind) }, ({ body }) => {
       const images = checkAddedImages(body.images, undefined, (faults) => {
         if (body.logo) faults.upload('logo', body.logo)
       })
       if (images instanceof Response) return images
-      const now = new Date().toISOString()
       const place: PlaceDetails = {
         _id: newPlaceId(),
-        name: body.name,
-        description: body.description,
-        discount_title: body.discount_title || null,
-        discount_description: body.discount_description || null,
-        address: body.address,
-        latitude: body.latitude,
-        longitude: body.longitude,
+        ...textFields(body),
         logo: body.logo ?? null,
         images,
         status: PLACE_STATUS.ACTIVE,
-        createdAt: now,
-        updatedAt: now,
+        createdAt: now(),
+        updatedAt: now(),
         version: 1,
       }
       placesDb(kind).unshift(place)
-      return HttpResponse.json({ isSuccess: true, message: msg.created, data: place }, { status: 201 })
+      return created(msg.created, place)
     }),
 
-    http.put(api(`/place/${singular}/:id`), async ({ request, params }) => {
-      const admin = authenticate(request)
-      if (admin instanceof Response) return admin
-      const id = readId(params)
-      if (id instanceof Response) return id
-      const body = await readBody(request, placeUpdateBody(kind))
-      if (body instanceof Response) return body
-      const place = placesDb(kind).find((p) => p._id === id)
+    route('put', `/place/${singular}/:id`, { permission: 'place.write', params: idParam, body: placeUpdateBody(kind) }, ({ params, body }) => {
+      const place = find(params.id)
       if (!place) return fail('NOT_FOUND', msg.notFound)
       const images = checkImageEdit(place, body, undefined, (faults) => {
         if (body.logo && body.logo !== place.logo) faults.upload('logo', body.logo)
       })
       if (images instanceof Response) return images
       Object.assign(place, {
-        name: body.name,
-        description: body.description,
-        discount_title: body.discount_title || null,
-        discount_description: body.discount_description || null,
-        address: body.address,
-        latitude: body.latitude,
-        longitude: body.longitude,
+        ...textFields(body),
         images,
         ...(body.logo !== undefined ? { logo: body.logo } : {}),
-        updatedAt: new Date().toISOString(),
+        updatedAt: now(),
         version: place.version + 1,
       })
       return ok(msg.updated, place)
     }),
 
     // An empty body: the call flips the status (1 active <-> 2 deactive), leaving the version alone.
-    http.patch(api(`/place/${singular}/:id`), ({ request, params }) => {
-      const admin = authenticate(request)
-      if (admin instanceof Response) return admin
-      const id = readId(params)
-      if (id instanceof Response) return id
-      const place = placesDb(kind).find((p) => p._id === id)
+    route('patch', `/place/${singular}/:id`, { permission: 'place.status', params: idParam }, ({ params }) => {
+      const place = find(params.id)
       if (!place) return fail('NOT_FOUND', msg.notFound)
       place.status = place.status === PLACE_STATUS.ACTIVE ? PLACE_STATUS.DEACTIVE : PLACE_STATUS.ACTIVE
-      place.updatedAt = new Date().toISOString()
+      place.updatedAt = now()
       return ok(msg.statusUpdated, toListItem(place))
     }),
 
-    http.delete(api(`/place/${singular}/:id`), ({ request, params }) => {
-      const admin = authenticate(request)
-      if (admin instanceof Response) return admin
-      if (admin.role !== ROLE.ADMIN) return fail('FORBIDDEN', API_MSG.forbidden)
-      const id = readId(params)
-      if (id instanceof Response) return id
+    route('delete', `/place/${singular}/:id`, { permission: 'place.delete', params: idParam }, ({ params }) => {
       const places = placesDb(kind)
-      const index = places.findIndex((p) => p._id === id)
+      const index = places.findIndex((p) => p._id === params.id)
       if (index < 0) return fail('NOT_FOUND', msg.notFound)
       places.splice(index, 1)
-      return ok(msg.deleted, null)
+      return ok(msg.deleted)
     }),
   ]
 }

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { IMAGE_EXTENSION, UPLOAD_MSG, uploadRequest } from '@contract'
-import { api, authenticate, db, fail, ok, readBody } from '../db'
+import { db, fail, ok, route } from '../db'
 
 /**
  * Uploads as the server does them (server/routes/common-upload.ts, server/storage/disk.ts):
@@ -18,11 +18,7 @@ export const UPLOAD_URL = 'http://localhost:3000/uploads/'
 const sign = (key: string, contentType: string) => `signed:${key}:${contentType}`
 
 export const uploadHandlers: HttpHandler[] = [
-  http.post(api('/common/upload'), async ({ request }) => {
-    const admin = authenticate(request)
-    if (admin instanceof Response) return admin
-    const files = await readBody(request, uploadRequest)
-    if (files instanceof Response) return files
+  route('post', '/common/upload', { permission: 'upload.sign', body: uploadRequest }, ({ body: files }) => {
     db.uploads.signings.push(files)
     const data = files.map(({ folderType, mimeType }) => {
       const key = `${folderType}/${++db.uploads.lastKey}.${IMAGE_EXTENSION[mimeType]}`
