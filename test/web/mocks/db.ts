@@ -71,6 +71,18 @@ export function resetDb() {
   db = initial()
 }
 
+/**
+ * Rows kept beside the mock database (a handler's own seed): made on first use after each
+ * resetDb, so every test starts from the seed.
+ */
+export function storeOf<T>(seed: () => T): () => T {
+  const stores = new WeakMap<object, T>()
+  return () => {
+    if (!stores.has(db)) stores.set(db, seed())
+    return stores.get(db)!
+  }
+}
+
 export const profileOf = ({ password: _password, status: _status, createdAt: _createdAt, ...profile }: MockAdmin): AdminProfile => profile
 
 /** Start a session for a seeded admin; what a test uses to begin signed in. */

@@ -16,7 +16,7 @@ import {
   type CmsPageType,
   type Faq,
 } from '@contract'
-import { created, db, fail, ok, route } from '../db'
+import { created, fail, ok, route, storeOf } from '../db'
 
 const SEEDED_AT = '2025-03-01T09:30:00.000Z'
 
@@ -67,15 +67,7 @@ function seed(): CmsStore {
 }
 
 /** This test's pages and FAQs: seeded afresh whenever the mock database is (resetDb). */
-const stores = new WeakMap<object, CmsStore>()
-export function cmsDb(): CmsStore {
-  let store = stores.get(db)
-  if (!store) {
-    store = seed()
-    stores.set(db, store)
-  }
-  return store
-}
+export const cmsDb = storeOf(seed)
 
 /** As the server: a page nobody has written reads as empty, at version 0. */
 const pageOf = (type: CmsPageType): CmsPage => cmsDb().pages.get(type) ?? { type, content: '', updatedAt: null, version: 0 }

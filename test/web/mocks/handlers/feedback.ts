@@ -1,19 +1,11 @@
 import type { HttpHandler } from 'msw'
 import { FEEDBACK_MSG, feedbackListQuery, feedbackTypeLabel, idParam, type Feedback } from '@contract'
-import { db, fail, ok, route } from '../db'
+import { fail, ok, route, storeOf } from '../db'
 import { csvAnswer, listAnswer, type ListRules } from '../list'
 import { seedFeedback } from '../seed'
 
 /** This test's feedback, newest first: seeded afresh whenever the mock database is (resetDb). */
-const stores = new WeakMap<object, Feedback[]>()
-export function feedbackDb(): Feedback[] {
-  let store = stores.get(db)
-  if (!store) {
-    store = seedFeedback()
-    stores.set(db, store)
-  }
-  return store
-}
+export const feedbackDb = storeOf(() => seedFeedback())
 
 const rules: ListRules<Feedback> = {
   searchIn: (f) => [f.description, f.user?.username],

@@ -10,20 +10,12 @@ import {
   type UserDetails,
   type UserSummary,
 } from '@contract'
-import { created, db, fail, ok, route } from '../db'
+import { created, db, fail, ok, route, storeOf } from '../db'
 import { listAnswer, type ListRules } from '../list'
 import { seedNotifications, type MockNotification } from '../seed'
 
 /** This test's notifications, newest first: seeded afresh whenever the mock database is (resetDb). */
-const stores = new WeakMap<object, MockNotification[]>()
-export function notificationsDb(): MockNotification[] {
-  let store = stores.get(db)
-  if (!store) {
-    store = seedNotifications()
-    stores.set(db, store)
-  }
-  return store
-}
+export const notificationsDb = storeOf(() => seedNotifications())
 
 const rules: ListRules<MockNotification> = {
   searchIn: (n) => [n.title, n.body],

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw'
 import { PETS_MSG, petByIdQuery, petDetails, type PetDetails } from '@contract'
-import { db, fail, ok, route } from '../db'
+import { db, fail, ok, route, storeOf } from '../db'
 
 /**
  * The full records of the seeded users' pets (seed.ts: users[0] owns Bruno and Misty), with the
@@ -57,15 +57,7 @@ function seedPets(): PetDetails[] {
 }
 
 /** This test's pets: seeded afresh whenever the mock database is (resetDb). */
-const stores = new WeakMap<object, PetDetails[]>()
-export function petsDb(): PetDetails[] {
-  let store = stores.get(db)
-  if (!store) {
-    store = seedPets()
-    stores.set(db, store)
-  }
-  return store
-}
+export const petsDb = storeOf(seedPets)
 
 export const petsHandlers: HttpHandler[] = [
   // Public: no token.

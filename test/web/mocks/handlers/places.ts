@@ -12,7 +12,7 @@ import {
   type PlaceDetails,
   type PlaceKind,
 } from '@contract'
-import { created, db, fail, ok, route } from '../db'
+import { created, fail, ok, route, storeOf } from '../db'
 import { csvAnswer, listAnswer, type ListRules } from '../list'
 import { checkAddedImages, checkImageEdit } from '../images'
 import { seedPlaces } from '../seed'
@@ -27,15 +27,8 @@ const PATHS = {
  * This test's pet shops and hospitals, newest first: seeded afresh whenever the mock database is
  * (resetDb after each test), without adding to it.
  */
-const stores = new WeakMap<object, Record<PlaceKind, PlaceDetails[]>>()
-export function placesDb(kind: PlaceKind): PlaceDetails[] {
-  let store = stores.get(db)
-  if (!store) {
-    store = { petShop: seedPlaces('petShop').map(stored), hospital: seedPlaces('hospital').map(stored) }
-    stores.set(db, store)
-  }
-  return store[kind]
-}
+const placeStores = storeOf(() => ({ petShop: seedPlaces('petShop').map(stored), hospital: seedPlaces('hospital').map(stored) }))
+export const placesDb = (kind: PlaceKind): PlaceDetails[] => placeStores()[kind]
 
 /** The seed names its files by path; the server stores (and the contract accepts) full http(s) URLs. */
 const storedUrl = (url: string) => (url.startsWith('/') ? new URL(url, UPLOAD_URL).href : url)
