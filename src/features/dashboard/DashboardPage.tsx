@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import type { DashboardTotals } from '@contract'
 import { HospitalIcon, PartnerIcon, StoreIcon, UsersIcon, type Icon } from '@/components/layout/icons'
+import { PageSection } from '@/components/layout/PageSection'
 import { dashboardQuery } from './api'
 
 const cards: { key: keyof DashboardTotals; title: string; icon: Icon; tone: string }[] = [
@@ -16,10 +17,7 @@ const count = new Intl.NumberFormat('en-US')
 export function DashboardPage() {
   const { data: totals } = useSuspenseQuery(dashboardQuery)
   return (
-    <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
-      <h1 id="dashboard-title" className="text-xl font-semibold text-slate-900">
-        Dashboard
-      </h1>
+    <PageSection title="Dashboard">
       <dl className="grid grid-cols-2 gap-3 sm:gap-4">
         {cards.map(({ key, title, icon: Icon, tone }) => (
           <div
@@ -36,6 +34,6 @@ export function DashboardPage() {
           </div>
         ))}
       </dl>
-    </section>
+    </PageSection>
   )
 }
