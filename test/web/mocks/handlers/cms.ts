@@ -1,5 +1,4 @@
 import type { HttpHandler } from 'msw'
-import sanitizeHtml from 'sanitize-html'
 import {
   CMS_MSG,
   CMS_PAGE_TYPES,
@@ -16,6 +15,8 @@ import {
   type CmsPageType,
   type Faq,
 } from '@contract'
+// The server's own sanitiser: a save stores what the real server would hand out.
+import { sanitizeRichText } from '../../../../server/content/sanitize'
 import { created, fail, ok, route, storeOf } from '../db'
 
 const SEEDED_AT = '2025-03-01T09:30:00.000Z'
@@ -41,21 +42,6 @@ export const SEED_FAQS: Pick<Faq, '_id' | 'title' | 'description'>[] = [
     description: 'Open Hospitals and allow location access while you search.',
   },
 ]
-
-/**
- * The server's sanitiser, in short (server/content/sanitize.ts): the same tags, attributes and
- * URL schemes, so what a PUT stores is what the real server would hand out.
- */
-function sanitize(html: string) {
-  return sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'blockquote', 'ul', 'ol', 'li', 'a', 'code', 'pre', 'hr', 'span', 'img'],
-    allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt'] },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    allowedSchemesByTag: { img: ['http', 'https'] },
-    allowProtocolRelative: false,
-    disallowedTagsMode: 'discard',
-  }).trim()
-}
 
 type CmsStore = { pages: Map<CmsPageType, CmsPage>; faqs: Faq[] }
 
@@ -84,7 +70,7 @@ export const cmsHandlers: HttpHandler[] = [
     // As the server: a save made from another version than the stored one (0: none) is refused.
     const stored = pageOf(body.type)
     if (stored.version !== body.version) return fail('CONFLICT', CONFLICT_MSG.edited)
-    const page: CmsPage = { type: body.type, content: sanitize(body.content), updatedAt: now(), version: stored.version + 1 }
+    const page: CmsPage = { type: body.type, content: sanitizeRichText(body.content), updatedAt: now(), version: stored.version + 1 }
     cmsDb().pages.set(body.type, page)
     return ok(CMS_MSG.updated, page)
   }),
