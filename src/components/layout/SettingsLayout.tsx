@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react'
 import { NavList } from './NavList'
-import { PageSection } from './PageSection'
 import { settingsMenu } from './navigation'
 
 /** Settings: the secondary menu beside the chosen page. */
 export function SettingsLayout({ children }: { children: ReactNode }) {
   return (
-    <PageSection title="Settings">
+    <section aria-labelledby="settings-title" className="flex flex-col gap-4">
+      <h1 id="settings-title" className="text-xl font-semibold text-slate-900">
+        Settings
+      </h1>
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
         <NavList
           items={settingsMenu}
@@ -15,6 +17,6 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
         />
         <div className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">{children}</div>
       </div>
-    </PageSection>
+    </section>
   )
 }

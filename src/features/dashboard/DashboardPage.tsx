@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import type { DashboardTotals } from '@contract'
 import { HospitalIcon, PartnerIcon, StoreIcon, UsersIcon, type Icon } from '@/components/layout/icons'
-import { PageSection } from '@/components/layout/PageSection'
 import { dashboardQuery } from './api'
 
 const cards: { key: keyof DashboardTotals; title: string; icon: Icon; tone: string }[] = [
@@ -17,7 +16,10 @@ const count = new Intl.NumberFormat('en-US')
 export function DashboardPage() {
   const { data: totals } = useSuspenseQuery(dashboardQuery)
   return (
-    <PageSection title="Dashboard">
+    <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
+      <h1 id="dashboard-title" className="text-xl font-semibold text-slate-900">
+        Dashboard
+      </h1>
       <dl className="grid grid-cols-2 gap-3 sm:gap-4">
         {cards.map(({ key, title, icon: Icon, tone }) => (
           <div
@@ -34,6 +36,6 @@ export function DashboardPage() {
           </div>
         ))}
       </dl>
-    </PageSection>
+    </section>
   )
 }

@@ -3,7 +3,6 @@ import { getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
 import { FEEDBACK_MSG, type Feedback } from '@contract'
 import { DataTable, listColumns } from '@/components/list'
 import { DetailsError } from '@/components/layout/DetailsError'
-import { PageSection } from '@/components/layout/PageSection'
 import { Avatar } from '@/components/ui/Avatar'
 import { OrDashes } from '@/components/ui/Dashes'
 import { Card, DetailsList, type DetailField } from '@/components/ui/DetailsCard'
@@ -42,10 +41,13 @@ export function FeedbackDetailsPage() {
   const { feedbackId } = route.useParams()
   const { data: item } = useSuspenseQuery(feedbackDetailsQuery(feedbackId))
   return (
-    <PageSection title="Feedback Details">
+    <section aria-labelledby="feedback-title" className="flex flex-col gap-4">
+      <h1 id="feedback-title" className="text-xl font-semibold text-slate-900">
+        Feedback Details
+      </h1>
       <DataTable name="Feedback Summary" columns={summaryColumns} data={[item]} />
       <Sender item={item} />
-    </PageSection>
+    </section>
   )
 }
 
