@@ -75,12 +75,6 @@ export type CreateAdminInput = z.infer<typeof createAdminSchema>
 export const adminStatusSchema = z.strictObject({ status: adminStatus })
 export type AdminStatusInput = z.infer<typeof adminStatusSchema>
 
-/** The accept-invite form. */
-export const acceptInviteFormSchema = z
-  .strictObject({ password: passwordField, confirmPassword: boundedText() })
-  .refine((v) => v.password === v.confirmPassword, matching('password', 'confirmPassword'))
-export type AcceptInviteForm = z.infer<typeof acceptInviteFormSchema>
-
 /** POST /admin/accept-invite (public): the invitation's token and the first password. */
 export const acceptInviteSchema = z
   .strictObject({ token: requiredText(ADMINS_MSG.inviteInvalid).max(200, cap()), password: passwordField, confirmPassword: boundedText() })

@@ -10,6 +10,9 @@ export const userStatusLabel: Record<UserStatus, string> = { 1: 'Active', 2: 'Bl
 export const PLACE_STATUS = { ACTIVE: 1, DEACTIVE: 2 } as const
 export type PlaceStatus = (typeof PLACE_STATUS)[keyof typeof PLACE_STATUS]
 export const placeStatusLabel: Record<PlaceStatus, string> = { 1: 'Active', 2: 'Deactive' }
+/** The status a place's or site's toggle leads to: Active becomes Deactive, otherwise Active. */
+export const toggledStatus = (status: PlaceStatus): PlaceStatus =>
+  status === PLACE_STATUS.ACTIVE ? PLACE_STATUS.DEACTIVE : PLACE_STATUS.ACTIVE
 
 export const PLACE_KINDS = ['petShop', 'hospital'] as const
 export type PlaceKind = (typeof PLACE_KINDS)[number]

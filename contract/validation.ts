@@ -71,10 +71,11 @@ export const otpField = requiredText().max(OTP_LENGTH, cap(MSG.otpInvalid)).rege
 export const verifyOtpSchema = z.strictObject({ email: emailField, otp: otpField })
 export type VerifyOtpInput = z.infer<typeof verifyOtpSchema>
 
-export const resetPasswordFormSchema = z
+/** The form that sets a new password: a reset and an accepted invitation. */
+export const newPasswordFormSchema = z
   .strictObject({ password: passwordField, confirmPassword: boundedText() })
   .refine((v) => v.password === v.confirmPassword, matching('password', 'confirmPassword'))
-export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>
+export type NewPasswordValues = z.infer<typeof newPasswordFormSchema>
 
 /** The reset call carries the one-time token that a verified OTP gave. */
 export const resetPasswordSchema = z

@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import type { UseFormReturn } from 'react-hook-form'
-import { ADMINS_MSG, acceptInviteFormSchema } from '@contract'
+import { ADMINS_MSG, type NewPasswordValues } from '@contract'
 import { applyServerErrors } from '@/components/form/Field'
 import { ApiError } from '@/lib/http'
 import { useAcceptInvite } from './api'
 import { AuthHeading } from './AuthLayout'
 import { BackToLogin } from './ForgotPasswordPage'
-import { NewPasswordForm, type NewPasswordValues } from './NewPasswordForm'
+import { NewPasswordForm } from './NewPasswordForm'
 
 function Notice({ children }: { children: string }) {
   return (
@@ -51,7 +51,7 @@ export function AcceptInvitePage({ inviteToken }: { inviteToken: string | undefi
       {problem ? (
         <Notice>{problem}</Notice>
       ) : (
-        <NewPasswordForm schema={acceptInviteFormSchema} submitLabel="Set Password" busy={accept.isPending} onSubmit={onSubmit} />
+        <NewPasswordForm submitLabel="Set Password" busy={accept.isPending} onSubmit={onSubmit} />
       )}
       <BackToLogin />
     </>

@@ -1,30 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm, type UseFormReturn } from 'react-hook-form'
-import type { ResetPasswordForm, resetPasswordFormSchema } from '@contract'
+import { newPasswordFormSchema, type NewPasswordValues } from '@contract'
 import { Form } from '@/components/form/Form'
 import { TextField } from '@/components/form/Field'
 import { Button } from '@/components/ui/Button'
 
-export type NewPasswordValues = ResetPasswordForm
-
 /**
- * The form that sets a new password (a reset, an invitation): Password and Confirm Password under
- * the page's schema, and its submit button. The page sends the values; `form` takes the server's
- * field errors back.
+ * The form that sets a new password (a reset, an invitation): Password, Confirm Password and
+ * the submit button. The page sends the values; `form` takes the server's field errors back.
  */
 export function NewPasswordForm({
-  schema,
   submitLabel,
   busy,
   onSubmit,
 }: {
-  schema: typeof resetPasswordFormSchema
   submitLabel: string
   busy: boolean
   onSubmit: (values: NewPasswordValues, form: UseFormReturn<NewPasswordValues>) => void
 }) {
   const form = useForm<NewPasswordValues>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(newPasswordFormSchema),
     mode: 'onTouched',
     defaultValues: { password: '', confirmPassword: '' },
   })

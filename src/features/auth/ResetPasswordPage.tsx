@@ -1,12 +1,12 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { UseFormReturn } from 'react-hook-form'
-import { resetPasswordFormSchema } from '@contract'
+import type { NewPasswordValues } from '@contract'
 import { applyServerErrors } from '@/components/form/Field'
 import { ApiError } from '@/lib/http'
 import { useResetPassword } from './api'
 import { AuthHeading } from './AuthLayout'
 import { BackToLogin } from './ForgotPasswordPage'
-import { NewPasswordForm, type NewPasswordValues } from './NewPasswordForm'
+import { NewPasswordForm } from './NewPasswordForm'
 
 /** A new password, set with the token of a verified code; then back to sign-in. */
 export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
@@ -28,7 +28,7 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
         Choose a new password: 8 to 16 characters with an uppercase and a lowercase letter, a digit and a special
         character.
       </AuthHeading>
-      <NewPasswordForm schema={resetPasswordFormSchema} submitLabel="Reset Password" busy={reset.isPending} onSubmit={onSubmit} />
+      <NewPasswordForm submitLabel="Reset Password" busy={reset.isPending} onSubmit={onSubmit} />
       <p className="mt-5 text-center text-sm text-slate-600">
         Code expired?{' '}
         <Link to="/forgot-password" className="font-medium text-primary-700 hover:text-primary-800 hover:underline">

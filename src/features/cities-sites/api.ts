@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import {
   CITY_MSG,
   MSG,
-  PLACE_STATUS,
+  toggledStatus,
   SITE_MSG,
   city,
   idParam,
@@ -11,7 +11,6 @@ import {
   type City,
   type CityBody,
   type CityListQuery,
-  type PlaceStatus,
   type SiteCreateBody,
   type SiteDetails,
   type SiteListItem,
@@ -156,10 +155,6 @@ export function useDeleteCity({ onDeleted }: { onDeleted?: () => unknown } = {})
 /* ------------------------------------------------------------------------------------------------
  * Sites
  */
-
-/** The status a toggle leads to: 1 becomes 2, otherwise 1 (as the places' status toggle does). */
-export const toggledStatus = (status: PlaceStatus): PlaceStatus =>
-  status === PLACE_STATUS.ACTIVE ? PLACE_STATUS.DEACTIVE : PLACE_STATUS.ACTIVE
 
 /**
  * After a site is added, edited or deleted: the sites lists (the city's among them) and the

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   MSG,
-  PLACE_STATUS,
+  toggledStatus,
   PLACES_MSG,
   idParam,
   placeDetails,
@@ -11,7 +11,6 @@ import {
   type PlaceKind,
   type PlaceListItem,
   type PlaceListQuery,
-  type PlaceStatus,
   type PlaceUpdateBody,
 } from '@contract'
 import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
@@ -60,10 +59,6 @@ export const placeDetailsQuery = (kind: PlaceKind, id: string) =>
       return (await http.get(`place/admin/${PLACE_API[kind].singular}/${id}`, withData(placeDetails))).data
     },
   })
-
-/** The status a toggle leads to: 1 becomes 2, otherwise 1. */
-export const toggledStatus = (status: PlaceStatus): PlaceStatus =>
-  status === PLACE_STATUS.ACTIVE ? PLACE_STATUS.DEACTIVE : PLACE_STATUS.ACTIVE
 
 /** One kind's keys, in the shape the list-cache helpers take. */
 const kindKeys = (kind: PlaceKind) => ({
