@@ -102,10 +102,12 @@ export interface SessionCache {
 
 /** A session cache over `db`, for one app. */
 export function sessionCache(db: Db): SessionCache {
-  // Every request looks its session up: the statement is built once per app (and node-postgres
-  // prepares it once per connection).
-  const liveSession = liveSessionQuery(db)
+  // Every request looks its session up: the statement is built once per app, on first use (an app
+  // built only to read its route table never touches the database), and node-postgres prepares it
+  // once per connection.
+  let liveSession: ReturnType<typeof liveSessionQuery> | undefined
   const querySession = async (tokenHash: string, now: Date): Promise<LiveSession | undefined> => {
+    liveSession ??= liveSessionQuery(db)
     // A placeholder's value reaches the driver as it is: the timestamp goes as ISO text.
     const [row] = await liveSession.execute({ tokenHash, now: now.toISOString() })
     return row
