@@ -1,5 +1,6 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
+import { SEARCH_DEBOUNCE_MS } from '@contract'
 import { api, db } from './mocks/db'
 import { gate, trackRequests } from './mocks/requests'
 import { server } from './mocks/server'
@@ -104,11 +105,25 @@ describe('a list screen', () => {
 
 describe('the search box', () => {
   it('is labelled "Search" and sends its text only after 500 ms without typing', async () => {
-    const { user } = await openUsers()
+    const { router } = await openUsers()
     const requests = trackRequests('/admin/users')
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'bella')
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    const box = screen.getByRole('searchbox', { name: 'Search' })
+    // A clock the test moves itself, so a stalled machine cannot let the pause run out early.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    // One letter every 100 ms: each restarts the pause.
+    for (const typed of ['b', 'be', 'bel', 'bell', 'bella']) {
+      fireEvent.change(box, { target: { value: typed } })
+      act(() => vi.advanceTimersByTime(100))
+    }
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 101))
+    await act(() => Promise.resolve())
+    expect(href(router)).toBe('/users')
     expect(requests).toHaveLength(0)
+    act(() => vi.advanceTimersByTime(1))
+    vi.useRealTimers()
     await waitFor(() => expect(requests).toHaveLength(1))
     // One request for the whole word, none for its first letters.
     expect(requests[0]!.get('search')).toBe('bella')
