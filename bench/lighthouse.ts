@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os'
 import { extname, join, resolve, sep } from 'node:path'
 import { deflateSync, gzipSync } from 'node:zlib'
 import type LighthouseRun from 'lighthouse'
-import type { PetDetails } from '../contract'
 import { petPreviewTags, withHeadTags } from '../server/pet-preview'
+import { completePet } from '../test/web/mocks/complete-pet'
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 export const LIGHTHOUSE_GOAL = 98
@@ -30,29 +30,11 @@ export type LighthouseResult =
   | { score: number; scores: number[]; metrics: Record<'FCP' | 'LCP' | 'TBT' | 'CLS' | 'SI', string> }
 
 /** The answer GET /pet/petbyid gives for the bench's pet: a complete one, three photos. */
-const pet = {
+const pet = completePet({
   _id: PET_ID,
-  name: 'Bruno',
-  age: 3,
-  species: { name: 'Dog' },
-  weight: 28.5,
-  breed: { breedName: 'Labrador Retriever' },
-  size: 3,
-  gender: 1,
-  microChipId: '985112004567891',
-  dateOfBirth: '2022-04-12',
-  profileType: '1',
-  marking: 'Golden coat with a white patch on the chest',
-  medicalHistory: 'Hip dysplasia check in 2024; all clear. Allergic to chicken.',
-  medications: [{ name: 'Carprofen 75 mg' }, { name: 'Heartgard Plus' }],
-  vaccines: [
-    { date: '2024-03-10', vaccine: { name: 'Rabies' } },
-    { date: '2024-05-02', vaccine: { name: 'DHPP' } },
-    { date: '2025-01-15', vaccine: { name: 'Leptospirosis' } },
-  ],
   profilePhotos: [{ url: `${PHOTO}?1` }, { url: `${PHOTO}?2` }, { url: `${PHOTO}?3` }],
   owner: { name: 'Aarav Sharma', mobileNo: '+91 9876543210', email: 'aarav.sharma@example.com', days: 412 },
-} satisfies PetDetails
+})
 const petAnswer = JSON.stringify({ isSuccess: true, message: 'Pet fetched successfully', data: pet })
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

@@ -5,29 +5,29 @@ import { testApp, type TestApp } from './helpers/test-app'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/** Rex's fields that the page answers as they were stored (species, breed and owner are looked up). */
+const REX = {
+  name: 'Rex',
+  age: 0.6,
+  weight: 7.25,
+  size: 2,
+  gender: 1,
+  microChipId: '985141000123456',
+  dateOfBirth: '2024-09-01',
+  profileType: '2',
+  marking: 'Tricolour with a white tail tip',
+  medicalHistory: 'Neutered. No allergies.',
+  medications: [{ name: 'NexGard Spectra' }],
+  vaccines: [{ date: '2024-11-01', vaccine: { name: 'Rabies' } }],
+  profilePhotos: [{ url: 'https://img.test/rex.jpg' }],
+}
+
 async function rex(t: TestApp) {
   const [owner] = await addUsers(t, [
     { username: 'ann.lee', name: 'Ann Lee', email: 'ann@example.com', mobileNo: '7700900111', countryCode: '+44' },
   ])
   const [pet] = await addPets(t, owner!.id, [
-    {
-      name: 'Rex',
-      age: 0.6,
-      speciesName: 'Dog',
-      weight: 7.25,
-      breedName: 'Beagle',
-      size: 2,
-      gender: 1,
-      microChipId: '985141000123456',
-      dateOfBirth: '2024-09-01',
-      profileType: '2',
-      marking: 'Tricolour with a white tail tip',
-      medicalHistory: 'Neutered. No allergies.',
-      medications: [{ name: 'NexGard Spectra' }],
-      vaccines: [{ date: '2024-11-01', vaccine: { name: 'Rabies' } }],
-      profilePhotos: [{ url: 'https://img.test/rex.jpg' }],
-      ownerSince: '2024-11-01', // the test clock reads 2025-03-01
-    },
+    { ...REX, speciesName: 'Dog', breedName: 'Beagle', ownerSince: '2024-11-01' }, // the test clock reads 2025-03-01
   ])
   return pet!
 }
@@ -40,21 +40,9 @@ describe('GET /pet/petbyid', () => {
     expect(body.message).toBe(PETS_MSG.fetched)
     expect(body.data).toEqual({
       _id: pet.id,
-      name: 'Rex',
-      age: 0.6,
+      ...REX,
       species: { name: 'Dog' },
-      weight: 7.25,
       breed: { breedName: 'Beagle' },
-      size: 2,
-      gender: 1,
-      microChipId: '985141000123456',
-      dateOfBirth: '2024-09-01',
-      profileType: '2',
-      marking: 'Tricolour with a white tail tip',
-      medicalHistory: 'Neutered. No allergies.',
-      medications: [{ name: 'NexGard Spectra' }],
-      vaccines: [{ date: '2024-11-01', vaccine: { name: 'Rabies' } }],
-      profilePhotos: [{ url: 'https://img.test/rex.jpg' }],
       owner: { name: 'Ann Lee', mobileNo: '+44 7700900111', email: 'ann@example.com', days: 120 },
     })
   })

@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw'
 import { PETS_MSG, petByIdQuery, petDetails, type PetDetails } from '@contract'
+import { completePet } from '../complete-pet'
 import { db, fail, ok, route, storeOf } from '../db'
 
 /**
@@ -12,28 +13,11 @@ function seedPets(): PetDetails[] {
   const [bruno, misty] = owner.pets
   const ownerOf = (days: number | null) => ({ name: owner.name, mobileNo: `${owner.countryCode} ${owner.mobileNo}`, email: owner.email, days })
   return [
-    {
+    completePet({
       _id: bruno!._id,
-      name: 'Bruno',
-      age: 3,
-      species: { name: 'Dog' },
-      weight: 28.5,
-      breed: { breedName: 'Labrador' },
-      size: 3,
-      gender: 1,
-      microChipId: '985112004567891',
-      dateOfBirth: '2022-04-12',
-      profileType: '1',
-      marking: 'Golden coat with a white patch on the chest',
-      medicalHistory: 'Hip dysplasia check in 2024; all clear.',
-      medications: [{ name: 'Carprofen 75 mg' }, { name: 'Heartgard Plus' }],
-      vaccines: [
-        { date: '2024-03-10', vaccine: { name: 'Rabies' } },
-        { date: '2024-05-02', vaccine: { name: 'DHPP' } },
-      ],
       profilePhotos: [{ url: '/uploads/pets/bruno-1.jpg' }, { url: '/uploads/pets/bruno-2.jpg' }, { url: '/uploads/pets/bruno-3.jpg' }],
       owner: ownerOf(412),
-    },
+    }),
     {
       _id: misty!._id,
       name: 'Misty',
