@@ -1,30 +1,8 @@
-import { API_MSG, IMAGES_MAX, MSG, PLACE_MSG, placeDetails, placeListItem, PLACES_MSG, uploadResult } from '../../contract'
+import { API_MSG, IMAGES_MAX, MSG, PLACE_MSG, placeDetails, placeListItem, uploadResult } from '../../contract'
 import { errorOf, listBody, okBody } from './helpers/bodies'
 import { addPlaces, tokenOf, UNKNOWN_ID, uploadedUrl } from './helpers/fixtures'
+import { PLACE_KINDS } from './helpers/place-kinds'
 import { testApp, type TestApp } from './helpers/test-app'
-
-const KINDS = [
-  {
-    kind: 'petShop' as const,
-    list: '/place/admin/pet-shops',
-    detail: '/place/admin/pet-shop',
-    write: '/place/pet-shop',
-    otherKind: 'hospital' as const,
-    added: PLACES_MSG.petShop.created,
-    updated: PLACES_MSG.petShop.updated,
-    notFound: PLACES_MSG.petShop.notFound,
-  },
-  {
-    kind: 'hospital' as const,
-    list: '/place/admin/hospitals',
-    detail: '/place/admin/hospital',
-    write: '/place/hospital',
-    otherKind: 'petShop' as const,
-    added: PLACES_MSG.hospital.created,
-    updated: PLACES_MSG.hospital.updated,
-    notFound: PLACES_MSG.hospital.notFound,
-  },
-]
 
 const FOREIGN = 'https://img.test/photo.png'
 const NOT_OURS = 'Please upload the image through the panel'
@@ -51,7 +29,7 @@ const editBody = (overrides: Record<string, unknown> = {}) => {
 
 const urls = (n: number) => Array.from({ length: n }, () => uploadedUrl())
 
-describe.each(KINDS)('POST $write', (k) => {
+describe.each(PLACE_KINDS)('POST $write', (k) => {
   it('adds the place with trimmed values and answers 201 with its details', async () => {
     const t = await testApp()
     const [a, b, logo] = urls(3)
@@ -183,7 +161,7 @@ describe.each(KINDS)('POST $write', (k) => {
   })
 })
 
-describe.each(KINDS)('PUT $write/:id', (k) => {
+describe.each(PLACE_KINDS)('PUT $write/:id', (k) => {
   /** A stored place with these images (stored from anywhere, like the demo data's) and logo. */
   const placeWith = async (t: TestApp, images: string[], logo: string | null = null) => {
     const [place] = await addPlaces(t, k.kind, [{ images, logo }])
@@ -300,7 +278,7 @@ describe.each(KINDS)('PUT $write/:id', (k) => {
     const [other] = await addPlaces(t, k.otherKind, [{ name: 'Elsewhere' }])
     expect((await errorOf(await edit(t, UNKNOWN_ID, editBody()), 404)).message).toBe(k.notFound)
     expect((await errorOf(await edit(t, other!.id, editBody()), 404)).message).toBe(k.notFound)
-    expect((await listBody(await t.get(KINDS.find((o) => o.kind === k.otherKind)!.list, { token: await tokenOf(t) }), placeListItem)).data[0]?.name).toBe(
+    expect((await listBody(await t.get(PLACE_KINDS.find((o) => o.kind === k.otherKind)!.list, { token: await tokenOf(t) }), placeListItem)).data[0]?.name).toBe(
       'Elsewhere',
     )
   })

@@ -1,40 +1,14 @@
-import { API_MSG, MSG, placeDetails, placeListItem, PLACES_MSG } from '../../contract'
+import { API_MSG, placeDetails, placeListItem } from '../../contract'
 import { errorOf, listBody, okBody } from './helpers/bodies'
 import { addPlaces, minutesAgo, tokenOf, UNKNOWN_ID } from './helpers/fixtures'
+import { PLACE_KINDS } from './helpers/place-kinds'
 import { nothing, testApp, type TestApp } from './helpers/test-app'
-
-const KINDS = [
-  {
-    kind: 'petShop' as const,
-    list: '/place/admin/pet-shops',
-    detail: '/place/admin/pet-shop',
-    write: '/place/pet-shop',
-    otherKind: 'hospital' as const,
-    fetched: PLACES_MSG.petShop.fetched,
-    listed: PLACES_MSG.petShop.listed,
-    toggled: PLACES_MSG.petShop.statusUpdated,
-    deleted: MSG.shopDeleted,
-    notFound: PLACES_MSG.petShop.notFound,
-  },
-  {
-    kind: 'hospital' as const,
-    list: '/place/admin/hospitals',
-    detail: '/place/admin/hospital',
-    write: '/place/hospital',
-    otherKind: 'petShop' as const,
-    fetched: PLACES_MSG.hospital.fetched,
-    listed: PLACES_MSG.hospital.listed,
-    toggled: PLACES_MSG.hospital.statusUpdated,
-    deleted: MSG.hospitalDeleted,
-    notFound: PLACES_MSG.hospital.notFound,
-  },
-]
 
 /** A call with no body at all, as the SPA sends its status toggle and delete. */
 const bare = (t: TestApp, method: string, path: string, token?: string) =>
   t.app.request(`/api/v1${path}`, { method, headers: token ? { Authorization: `Bearer ${token}` } : {} })
 
-describe.each(KINDS)('$list', (k) => {
+describe.each(PLACE_KINDS)('$list', (k) => {
   const someOf = (t: TestApp) =>
     addPlaces(t, k.kind, [
       { name: 'Happy Paws', address: '1 Market Street, San Francisco', status: 1, createdAt: minutesAgo(t, 1) },
