@@ -197,7 +197,7 @@ describe('GET /admin/site/:id', () => {
       latitude: -33.8384,
       longitude: 151.2391,
       images: ['https://img.test/a.png', 'https://img.test/b.png'],
-      status: 2,
+      status: 2 as const,
     }
     const [site] = await addSites(t, town.id, [{ ...stored, createdAt: minutesAgo(t, 60), updatedAt: minutesAgo(t, 30) }])
     const body = await okBody(await t.get(`${WRITE}/${site!.id}`, { token: await tokenOf(t, 'subAdmin') }), siteDetails)
