@@ -1,5 +1,4 @@
 import { screen, within } from '@testing-library/react'
-import { server } from './mocks/server'
 
 /**
  * jsdom has no layout, and ProseMirror (under TipTap) asks for rectangles and for the element
@@ -16,22 +15,3 @@ export const findEditor = (name: string) => screen.findByRole('textbox', { name 
 
 /** The settings page's secondary menu. */
 export const settingsMenu = async () => within(await screen.findByRole('navigation', { name: 'Settings' }))
-
-/**
- * The JSON bodies sent with `method` to `path` (e.g. '/admin/cms') from now on, in order. The
- * request still reaches the regular handler.
- */
-export function captureBodies(method: string, path: string) {
-  const bodies: unknown[] = []
-  const listener = ({ request }: { request: Request }) => {
-    if (request.method === method && new URL(request.url).pathname.endsWith(`/api/v1${path}`)) {
-      void request
-        .clone()
-        .json()
-        .then((body: unknown) => bodies.push(body))
-    }
-  }
-  server.events.on('request:start', listener)
-  onTestFinished(() => server.events.removeListener('request:start', listener))
-  return bodies
-}

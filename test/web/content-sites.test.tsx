@@ -3,7 +3,7 @@ import { http } from 'msw'
 import { API_MSG, CITY_MSG, PLACE_STATUS, SITE_MSG } from '@contract'
 import { api, db, fail } from './mocks/db'
 import { UPLOAD_URL } from './mocks/handlers/uploads'
-import { gate, holdUploadPosts, idempotencyKeysOf, trackRequests, UUID_V4 } from './mocks/requests'
+import { captureBodies, gate, holdUploadPosts, idempotencyKeysOf, requestsSent, trackRequests, UUID_V4 } from './mocks/requests'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
 
@@ -116,12 +116,7 @@ describe('a city’s page', () => {
 describe('a site’s status switch', () => {
   it('turns a site Inactive at once, sends an empty PATCH and shows the server message', async () => {
     const { user } = await openCity('subAdmin')
-    const seen: Request[] = []
-    const listener = ({ request }: { request: Request }) => {
-      if (request.method === 'PATCH') seen.push(request.clone())
-    }
-    server.events.on('request:start', listener)
-    onTestFinished(() => server.events.removeListener('request:start', listener))
+    const seen = requestsSent('PATCH')
     const held = gate()
     server.use(http.patch(api('/admin/site/status/:id'), () => held.wait()))
     await user.click(switchOf('Cubbon Park'))
@@ -256,15 +251,6 @@ describe('the site form', () => {
     await waitFor(() => expect(within(imagesGroup()).getAllByRole('listitem')).toHaveLength(count))
     await waitFor(() => expect(within(imagesGroup()).queryByRole('progressbar')).not.toBeInTheDocument())
   }
-  function captureBodies(method: 'POST' | 'PUT') {
-    const bodies: unknown[] = []
-    const listener = async ({ request }: { request: Request }) => {
-      if (request.method === method && new URL(request.url).pathname.startsWith('/api/v1/admin/site')) bodies.push(await request.clone().json())
-    }
-    server.events.on('request:start', listener)
-    onTestFinished(() => server.events.removeListener('request:start', listener))
-    return bodies
-  }
   async function openAdd(role: 'admin' | 'subAdmin' = 'admin') {
     const view = renderRoute(`/sites/add-site?cityId=${bengaluru()._id}`, { signedInAs: role })
     await screen.findByRole('heading', { level: 1, name: 'Add Site' })
@@ -279,7 +265,7 @@ describe('the site form', () => {
 
   it('says each field’s message when sent empty', async () => {
     const { user } = await openAdd()
-    const bodies = captureBodies('POST')
+    const bodies = captureBodies('POST', '/admin/site', { below: true })
     await user.click(screen.getByRole('button', { name: 'Add Site' }))
     expect(await screen.findByText('Enter site name')).toBeInTheDocument()
     expect(errorOf(input('Name'))).toBe('Enter site name')
@@ -340,7 +326,7 @@ describe('the site form', () => {
 
   it('adds the site to the city: the server message, then its details', async () => {
     const { user, router } = await openAdd('subAdmin')
-    const bodies = captureBodies('POST')
+    const bodies = captureBodies('POST', '/admin/site', { below: true })
     const keys = idempotencyKeysOf('/admin/site')
     await user.type(input('Name'), '  Bannerghatta Park  ')
     await user.type(input('Description'), 'Trails for dogs.')
@@ -393,7 +379,7 @@ describe('the site form', () => {
     expect(input('Name')).toHaveValue(site.name)
     expect(input('Address')).toHaveValue(site.address)
     expect(input('Latitude')).toHaveValue(site.latitude)
-    const bodies = captureBodies('PUT')
+    const bodies = captureBodies('PUT', '/admin/site', { below: true })
     await user.click(within(imagesGroup()).getByRole('button', { name: 'Remove Image 2' }))
     await user.upload(within(imagesGroup()).getByLabelText('Add images'), image('new.webp', 1_000, 'image/webp'))
     await uploaded(3)
@@ -422,7 +408,7 @@ describe('the site form', () => {
     const site = db.sites[1]!
     const { user } = renderRoute(`/sites/site?siteId=${site._id}`, { signedInAs: 'admin' })
     await screen.findByRole('heading', { level: 1, name: 'Edit Site' })
-    const bodies = captureBodies('PUT')
+    const bodies = captureBodies('PUT', '/admin/site', { below: true })
     await user.click(within(imagesGroup()).getByRole('button', { name: 'Remove Image 1' }))
     await user.click(screen.getByRole('button', { name: 'Save Changes' }))
     expect(await within(imagesGroup()).findByText('At least one image is required')).toBeInTheDocument()

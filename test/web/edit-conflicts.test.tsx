@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { CMS_MSG, CMS_TYPE, CONFLICT_MSG, PLACES_MSG, SITE_MSG, type PlaceKind } from '@contract'
 import { RELOAD_REPLACES } from '@/components/form/EditConflict'
-import { captureBodies, findEditor } from './cms-helpers'
+import { findEditor } from './cms-helpers'
 import { db } from './mocks/db'
 import { cmsDb } from './mocks/handlers/cms'
 import { placesDb } from './mocks/handlers/places'
+import { captureBodies } from './mocks/requests'
 import { renderRoute } from './render'
 
 /**

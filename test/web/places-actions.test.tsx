@@ -3,7 +3,7 @@ import { http } from 'msw'
 import { API_MSG, PLACE_STATUS, PLACES_MSG, type PlaceKind } from '@contract'
 import { api, fail, ok } from './mocks/db'
 import { placesDb } from './mocks/handlers/places'
-import { gate, trackRequests } from './mocks/requests'
+import { gate, requestsSent, trackRequests } from './mocks/requests'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
 
@@ -47,12 +47,7 @@ describe.each([petShops, hospitals])('$name: the status switch', (k) => {
   it('turns a place Deactive at once, sends an empty PATCH and shows the server message', async () => {
     const { user } = await openList(k, 'subAdmin')
     const place = placesDb(k.kind)[0]!
-    const seen: Request[] = []
-    const listener = ({ request }: { request: Request }) => {
-      if (request.method === 'PATCH') seen.push(request.clone())
-    }
-    server.events.on('request:start', listener)
-    onTestFinished(() => server.events.removeListener('request:start', listener))
+    const seen = requestsSent('PATCH')
     const held = gate()
     server.use(http.patch(api(`/place/${k.singular}/:id`), () => held.wait()))
     expect(switchOf(place.name)).toBeChecked()

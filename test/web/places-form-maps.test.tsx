@@ -3,7 +3,7 @@ import { resetGoogleMapsLoader } from '@/components/form/googleMaps'
 import { BENGALURU, fakeGoogle, maps, resetMaps } from './mocks/google-maps'
 import { placesDb } from './mocks/handlers/places'
 import { UPLOAD_URL } from './mocks/handlers/uploads'
-import { server } from './mocks/server'
+import { captureBodies } from './mocks/requests'
 import { renderRoute } from './render'
 
 /**
@@ -48,16 +48,6 @@ const errorOf = (el: HTMLElement) => {
   return ids.map((id) => document.getElementById(id)?.textContent ?? '').filter(Boolean).at(-1)
 }
 
-function captureBodies(method: 'POST' | 'PUT') {
-  const bodies: unknown[] = []
-  const listener = async ({ request }: { request: Request }) => {
-    if (request.method === method && new URL(request.url).pathname.startsWith('/api/v1/place/')) bodies.push(await request.clone().json())
-  }
-  server.events.on('request:start', listener)
-  onTestFinished(() => server.events.removeListener('request:start', listener))
-  return bodies
-}
-
 // Each test types, waits out the real search debounce (twice when the legacy service is refused
 // first) and often fills and sends the whole form: more than the default 5 s on a busy machine.
 describe.each(SEARCHES)('the address search with %s', { timeout: 15_000 }, (_search, script) => {
@@ -82,7 +72,7 @@ describe.each(SEARCHES)('the address search with %s', { timeout: 15_000 }, (_sea
 
   it('fills the address (name plus address), latitude and longitude from a suggestion chosen with the keyboard, and sends them', async () => {
     const { user, address } = await openAdd()
-    const bodies = captureBodies('POST')
+    const bodies = captureBodies('POST', '/place', { below: true })
     await user.type(address, 'Lalbagh')
     await screen.findByRole('option', { name: /^Lalbagh Botanical Garden/ })
     // The first suggestion is active once the list opens: Enter chooses it (and does not move on).
@@ -189,7 +179,7 @@ describe('the address search (a Google Maps key is configured)', { timeout: 15_0
   it('says once that address search is unavailable, and takes typed coordinates, when Google refuses both searches', async () => {
     maps.legacy = 'REQUEST_DENIED'
     maps.new = 'REQUEST_DENIED'
-    const bodies = captureBodies('POST')
+    const bodies = captureBodies('POST', '/place', { below: true })
     const { user, address } = await openAdd()
     await user.type(address, 'Lal')
     expect(await screen.findByText(UNAVAILABLE_MSG)).toBeInTheDocument()
@@ -213,7 +203,7 @@ describe('the address search (a Google Maps key is configured)', { timeout: 15_0
 
   it('keeps an edited place’s location when its address is left alone', async () => {
     const place = structuredClone(placesDb('hospital')[0]!)
-    const bodies = captureBodies('PUT')
+    const bodies = captureBodies('PUT', '/place', { below: true })
     const { user, address } = await openAdd(`/hospitals/edit/${place._id}`)
     expect(address).toHaveValue(place.address)
     expect(screen.getByText(`Location: ${place.latitude}, ${place.longitude}`)).toBeInTheDocument()

@@ -4,7 +4,7 @@ import { IMAGE_EDIT_MSG, PLACES_MSG, type PlaceKind } from '@contract'
 import { api, db, fail } from './mocks/db'
 import { placesDb } from './mocks/handlers/places'
 import { UPLOAD_URL } from './mocks/handlers/uploads'
-import { holdUploadPosts, idempotencyKeysOf, UUID_V4 } from './mocks/requests'
+import { captureBodies, holdUploadPosts, idempotencyKeysOf, UUID_V4 } from './mocks/requests'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
 
@@ -82,18 +82,6 @@ const errorOf = (el: HTMLElement) => {
   return ids.map((id) => document.getElementById(id)?.textContent ?? '').filter(Boolean).at(-1)
 }
 
-/** The JSON bodies sent to the place add or edit call from now on. */
-function captureBodies(method: 'POST' | 'PUT', k: Kind) {
-  const bodies: unknown[] = []
-  const listener = async ({ request }: { request: Request }) => {
-    const path = new URL(request.url).pathname
-    if (request.method === method && path.startsWith(`/api/v1/place/${k.singular}`)) bodies.push(await request.clone().json())
-  }
-  server.events.on('request:start', listener)
-  onTestFinished(() => server.events.removeListener('request:start', listener))
-  return bodies
-}
-
 /** Fill every text field of the form with valid values (name padded: the form trims). */
 async function fillText(user: ReturnType<typeof renderRoute>['user'], name = 'Happy Paws') {
   await user.type(input('Name'), `  ${name}  `)
@@ -134,7 +122,7 @@ describe.each([petShops, hospitals])('$list: the add form, its wording', (k) => 
 
   it('adds the place: the server message, then its details page', async () => {
     const { user, router } = await openAdd(k)
-    const bodies = captureBodies('POST', k)
+    const bodies = captureBodies('POST', `/place/${k.singular}`, { below: true })
     const keys = idempotencyKeysOf(`/place/${k.singular}`)
     await fillText(user, 'Care Point')
     await user.upload(within(imagesGroup()).getByLabelText('Add images'), image('front.png'))
@@ -238,7 +226,7 @@ describe('the add form: the validation table', () => {
 describe('the add form: sending', () => {
   it('uploads the images and the logo, then posts exactly the form’s values, trimmed', async () => {
     const { user } = await openAdd(petShops)
-    const bodies = captureBodies('POST', petShops)
+    const bodies = captureBodies('POST', `/place/${petShops.singular}`, { below: true })
     await fillText(user)
     await user.type(input('Discount Description'), '  On the first visit ')
     await user.upload(within(imagesGroup()).getByLabelText('Add images'), [image('front.png'), image('inside.jpg', 2_000, 'image/jpeg')])
@@ -265,7 +253,7 @@ describe('the add form: sending', () => {
 
   it('sends no logo when none was chosen', async () => {
     const { user } = await openAdd(petShops)
-    const bodies = captureBodies('POST', petShops)
+    const bodies = captureBodies('POST', `/place/${petShops.singular}`, { below: true })
     await fillText(user)
     await user.upload(within(imagesGroup()).getByLabelText('Add images'), image('front.png'))
     await uploaded(imagesGroup, 1)
@@ -291,7 +279,7 @@ describe('the add form: sending', () => {
   it('will not send a failed upload: it says to retry or remove it', async () => {
     server.use(http.post('*/uploads/', () => fail('FORBIDDEN', 'The upload link has expired. Please request a new one.')))
     const { user } = await openAdd(petShops)
-    const bodies = captureBodies('POST', petShops)
+    const bodies = captureBodies('POST', `/place/${petShops.singular}`, { below: true })
     await fillText(user)
     await user.upload(within(imagesGroup()).getByLabelText('Add images'), image('front.png'))
     expect(await within(imagesGroup()).findByRole('button', { name: 'Retry Image 1' })).toBeInTheDocument()
@@ -370,7 +358,7 @@ describe('the edit form', () => {
 
   it('keeps the previous images unless removed: previousImages are the kept ones, images the new uploads', async () => {
     const { user, place, router } = await openEdit(petShops, 0)
-    const bodies = captureBodies('PUT', petShops)
+    const bodies = captureBodies('PUT', `/place/${petShops.singular}`, { below: true })
     await user.click(within(imagesGroup()).getByRole('button', { name: 'Remove Image 2' }))
     await user.upload(within(imagesGroup()).getByLabelText('Add images'), image('new.png'))
     await uploaded(imagesGroup, 3)
@@ -400,7 +388,7 @@ describe('the edit form', () => {
 
   it('sends every previous image and no new one when the images were left alone', async () => {
     const { user, place } = await openEdit(hospitals, 0)
-    const bodies = captureBodies('PUT', hospitals)
+    const bodies = captureBodies('PUT', `/place/${hospitals.singular}`, { below: true })
     await user.click(submitButton('Save Changes'))
     expect(await screen.findByText('Hospital updated successfully')).toBeInTheDocument()
     expect(bodies[0]).toMatchObject({ previousImages: place.images, images: [] })
@@ -409,7 +397,7 @@ describe('the edit form', () => {
 
   it('sends logo null when the logo was removed, and the new url when replaced', async () => {
     const { user } = await openEdit(petShops, 2)
-    const bodies = captureBodies('PUT', petShops)
+    const bodies = captureBodies('PUT', `/place/${petShops.singular}`, { below: true })
     await user.click(within(logoGroup()).getByRole('button', { name: 'Remove Image 1' }))
     await user.click(submitButton('Save Changes'))
     await screen.findByText('Pet shop updated successfully')
@@ -419,7 +407,7 @@ describe('the edit form', () => {
 
   it('asks for no image on edit: a hospital without images saves once its coordinates are entered', async () => {
     const { user, place } = await openEdit(hospitals, 1)
-    const bodies = captureBodies('PUT', hospitals)
+    const bodies = captureBodies('PUT', `/place/${hospitals.singular}`, { below: true })
     expect(input('Latitude')).toHaveValue(null)
     await user.click(submitButton('Save Changes'))
     expect(await screen.findByText(LATITUDE_MSG)).toBeInTheDocument()

@@ -18,6 +18,38 @@ export function trackRequests(path: string) {
 }
 
 /**
+ * The JSON bodies sent with `method` to `path` (e.g. '/admin/cms') from now on, in order; with
+ * `below`, to any address under `path` too. The request still reaches the regular handler.
+ */
+export function captureBodies(method: string, path: string, { below = false } = {}) {
+  const bodies: unknown[] = []
+  const wanted = `/api/v1${path}`
+  const listener = ({ request }: { request: Request }) => {
+    const at = new URL(request.url).pathname
+    if (request.method === method && (at.endsWith(wanted) || (below && at.startsWith(`${wanted}/`)))) {
+      void request
+        .clone()
+        .json()
+        .then((body: unknown) => bodies.push(body))
+    }
+  }
+  server.events.on('request:start', listener)
+  onTestFinished(() => server.events.removeListener('request:start', listener))
+  return bodies
+}
+
+/** Copies of the requests sent with `method` from now on, in order: to read their address and body. */
+export function requestsSent(method: string) {
+  const seen: Request[] = []
+  const listener = ({ request }: { request: Request }) => {
+    if (request.method === method) seen.push(request.clone())
+  }
+  server.events.on('request:start', listener)
+  onTestFinished(() => server.events.removeListener('request:start', listener))
+  return seen
+}
+
+/**
  * A gate for a handler: `server.use(http.get(api(path), () => gate.wait()))` holds matching calls
  * until `gate.open()`, then lets them through to the regular handler (a resolver that returns
  * nothing falls through in msw).
