@@ -5,15 +5,20 @@
 export function screenWidth(width: number) {
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
     const min = /\(min-width:\s*(\d+)px\)/.exec(query)
-    return {
-      matches: min ? width >= Number(min[1]) : false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    } as MediaQueryList
+    return mediaQueryList(query, min ? width >= Number(min[1]) : false)
   })
+}
+
+/** A media query's answer that never changes (jsdom has no matchMedia). */
+export function mediaQueryList(query: string, matches: boolean) {
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  } as MediaQueryList
 }

@@ -4,19 +4,11 @@ import { toast } from 'sonner'
 import { authStore } from '@/lib/auth'
 import { resetDb } from './mocks/db'
 import { server } from './mocks/server'
+import { mediaQueryList } from './screen-width'
 
 // jsdom lacks these; the layout and toasts call them.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addListener: () => {},
-  removeListener: () => {},
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia
+window.matchMedia ??= (query: string) => mediaQueryList(query, false)
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}
