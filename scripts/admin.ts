@@ -8,18 +8,13 @@
  * See USAGE in admin-cli.ts. Exit codes: 0 done, 1 refused or failed, 2 bad usage.
  */
 import { join } from 'node:path'
-import { ConfigError, loadConfig } from '../server/config'
 import { openDatabase, type Database } from '../server/db/client'
 import { DataDirLockedError, lockDataDir, type DataDirLock } from '../server/lock'
 import { describeError } from '../server/log'
 import { outboxMailer } from '../server/mail/outbox'
 import { smtpMailer } from '../server/mail/smtp'
 import { COMMANDS, EXIT, runAdminCli, USAGE } from './admin-cli'
-
-function fail(message: string, code: number = EXIT.failed): never {
-  console.error(message)
-  process.exit(code)
-}
+import { configOrExit, exitWith } from './lib/exit'
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2)
@@ -32,13 +27,7 @@ async function main(): Promise<number> {
     console.error(`Unknown command "${argv[0]}".\n\n${USAGE}`)
     return EXIT.usage
   }
-  let config
-  try {
-    config = loadConfig(process.env)
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message)
-    throw err
-  }
+  const config = configOrExit()
 
   // Two processes on one embedded database would corrupt it: refuse while a server has it.
   let lock: DataDirLock | undefined
@@ -46,7 +35,7 @@ async function main(): Promise<number> {
     try {
       lock = lockDataDir(config.dataDir)
     } catch (err) {
-      if (err instanceof DataDirLockedError) fail(`${err.message}\nNothing was changed. Stop the server, or use its Settings > Admins screen.`)
+      if (err instanceof DataDirLockedError) exitWith(`${err.message}\nNothing was changed. Stop the server, or use its Settings > Admins screen.`)
       throw err
     }
   }

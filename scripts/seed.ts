@@ -11,11 +11,11 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
-import { ConfigError, loadConfig } from '../server/config'
 import { openDatabase, type Database } from '../server/db/client'
 import { adminAccounts, ensureAdmins, seedRows, type SeedCounts } from '../server/seed/seed'
 import { DataDirLockedError, lockDataDir, type DataDirLock } from '../server/lock'
 import { describeError } from '../server/log'
+import { configOrExit, exitWith } from './lib/exit'
 
 const USAGE = `Usage: npm run seed -- --users N [--places N] [--partners N] [--feedback N] [--notifications N] [--data-dir DIR]
 
@@ -27,11 +27,6 @@ const USAGE = `Usage: npm run seed -- --users N [--places N] [--partners N] [--f
   --data-dir DIR     the embedded database's DATA_DIR (default: DATA_DIR, else ./data)
 
 Unset counts are 0. With DATABASE_URL set, that database is filled instead.`
-
-function fail(message: string): never {
-  console.error(message)
-  process.exit(1)
-}
 
 function readArgs() {
   let parsed
@@ -49,7 +44,7 @@ function readArgs() {
       strict: true,
     }).values
   } catch (err) {
-    fail(`${(err as Error).message}\n\n${USAGE}`)
+    exitWith(`${(err as Error).message}\n\n${USAGE}`)
   }
   if (parsed.help) {
     console.info(USAGE)
@@ -58,7 +53,7 @@ function readArgs() {
   const count = (name: string, value: string | undefined) => {
     if (value === undefined) return 0
     const n = Number(value)
-    if (!Number.isInteger(n) || n < 0 || n > 10_000_000) fail(`--${name} must be a whole number from 0 to 10000000 (got "${value}").\n\n${USAGE}`)
+    if (!Number.isInteger(n) || n < 0 || n > 10_000_000) exitWith(`--${name} must be a whole number from 0 to 10000000 (got "${value}").\n\n${USAGE}`)
     return n
   }
   const places = count('places', parsed.places)
@@ -70,7 +65,7 @@ function readArgs() {
     feedback: count('feedback', parsed.feedback),
     notifications: count('notifications', parsed.notifications),
   }
-  if (Object.values(counts).every((n) => n === 0)) fail(`Nothing to do: give at least one count.\n\n${USAGE}`)
+  if (Object.values(counts).every((n) => n === 0)) exitWith(`Nothing to do: give at least one count.\n\n${USAGE}`)
   return { counts, dataDir: parsed['data-dir'] }
 }
 
@@ -78,13 +73,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
 async function main() {
   const { counts, dataDir: dataDirArg } = readArgs()
-  let config
-  try {
-    config = loadConfig(process.env)
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message)
-    throw err
-  }
+  const config = configOrExit()
   const dataDir = dataDirArg ? resolve(dataDirArg) : config.dataDir
   const embedded = !config.databaseUrl
 
@@ -94,7 +83,7 @@ async function main() {
     try {
       lock = lockDataDir(dataDir)
     } catch (err) {
-      if (err instanceof DataDirLockedError) fail(`${err.message}\nNothing was seeded.`)
+      if (err instanceof DataDirLockedError) exitWith(`${err.message}\nNothing was seeded.`)
       throw err
     }
   }
