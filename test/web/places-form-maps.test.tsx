@@ -43,6 +43,16 @@ async function openAdd(path = '/pet-shops/add') {
   return { ...view, address }
 }
 
+/** With the address set, fill the rest of the pet shop form (Garden Pets, one image) and add it. */
+async function addGardenPets(user: ReturnType<typeof renderRoute>['user']) {
+  await user.type(screen.getByLabelText('Name'), 'Garden Pets')
+  await user.type(screen.getByLabelText('Description'), 'Pets by the park.')
+  await user.upload(screen.getByLabelText('Add images'), new File([new Uint8Array(100)], 'a.png', { type: 'image/png' }))
+  await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument())
+  await user.click(screen.getByRole('button', { name: 'Add Pet Shop' }))
+  expect(await screen.findByText('Pet shop added successfully')).toBeInTheDocument()
+}
+
 const errorOf = (el: HTMLElement) => {
   const ids = el.getAttribute('aria-describedby')?.split(' ') ?? []
   return ids.map((id) => document.getElementById(id)?.textContent ?? '').filter(Boolean).at(-1)
@@ -82,12 +92,7 @@ describe.each(SEARCHES)('the address search with %s', { timeout: 15_000 }, (_sea
     expect(await screen.findByText('Location: 12.9507, 77.5848')).toBeInTheDocument()
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument()
 
-    await user.type(screen.getByLabelText('Name'), 'Garden Pets')
-    await user.type(screen.getByLabelText('Description'), 'Pets by the park.')
-    await user.upload(screen.getByLabelText('Add images'), new File([new Uint8Array(100)], 'a.png', { type: 'image/png' }))
-    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument())
-    await user.click(screen.getByRole('button', { name: 'Add Pet Shop' }))
-    expect(await screen.findByText('Pet shop added successfully')).toBeInTheDocument()
+    await addGardenPets(user)
     expect(bodies).toEqual([
       {
         name: 'Garden Pets',
@@ -192,12 +197,7 @@ describe('the address search (a Google Maps key is configured)', { timeout: 15_0
     await user.type(typed, 'bagh Gate 2, Bengaluru')
     await user.type(screen.getByLabelText('Latitude'), '12.9507')
     await user.type(screen.getByLabelText('Longitude'), '77.5848')
-    await user.type(screen.getByLabelText('Name'), 'Garden Pets')
-    await user.type(screen.getByLabelText('Description'), 'Pets by the park.')
-    await user.upload(screen.getByLabelText('Add images'), new File([new Uint8Array(100)], 'a.png', { type: 'image/png' }))
-    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument())
-    await user.click(screen.getByRole('button', { name: 'Add Pet Shop' }))
-    expect(await screen.findByText('Pet shop added successfully')).toBeInTheDocument()
+    await addGardenPets(user)
     expect(bodies[0]).toMatchObject({ address: 'Lalbagh Gate 2, Bengaluru', latitude: 12.9507, longitude: 77.5848 })
   })
 
