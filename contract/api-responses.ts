@@ -65,6 +65,7 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'PUT /admin/edit': ['Edit the signed-in admin’s name and picture', data(adminProfile)],
     'GET /admin/dashboard': ['Totals for the dashboard', data(dashboardTotals)],
     'POST /common/upload': ['Sign upload forms for image files', data(uploadResult)],
+    'POST /common/file/upload/request': ['The same as POST /common/upload, by its other name', data(uploadResult)],
     'GET /openapi.json': ['This document', { kind: 'raw', body: openApiDocumentSchema }],
   }),
   ...group('Pet owners', {

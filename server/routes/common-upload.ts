@@ -44,8 +44,8 @@ function newKey(folder: UploadFolder, mimeType: ImageMimeType, now: Date) {
  * admin's daily quota (429 past it). Every signed key is recorded, so that a file no record
  * takes up is swept a day later (server/storage/signed-uploads.ts).
  */
-export const commonUploadRoutes = (deps: Deps) =>
-  new Hono<AppEnv>().post('/common/upload', permit('upload.sign'), async (c) => {
+export const commonUploadRoutes = (deps: Deps) => {
+  const sign = async (c: AppContext) => {
     const files = await readUploadRequest(c)
     const now = deps.clock.now()
     const expiresAt = addMs(now, UPLOAD_LINK_TTL_MS)
@@ -62,4 +62,7 @@ export const commonUploadRoutes = (deps: Deps) =>
     if (!check.ok) throw new TooManyRequests(UPLOAD_MSG.quota(quota.files, quota.bytes, check.retryAfterS), check.retryAfterS)
     const data = await Promise.all(targets.map((target) => deps.storage.signPost(target)))
     return c.json(ok(UPLOAD_MSG.signed, data))
-  })
+  }
+  // The product's call table also names /common/file/upload/request for signing; it is the same call.
+  return new Hono<AppEnv>().post('/common/upload', permit('upload.sign'), sign).post('/common/file/upload/request', permit('upload.sign'), sign)
+}

@@ -120,3 +120,19 @@ describe('POST /common/upload', () => {
     await errorOf(res, 415)
   })
 })
+
+describe('POST /common/file/upload/request (the signing call by its other name)', () => {
+  it('signs as /common/upload does, and refuses as it does', async () => {
+    const { t, token } = await signedIn()
+    const body = await okBody(await t.post('/common/file/upload/request', [png('site')], { token }), uploadResult)
+    expect(body.message).toBe(UPLOAD_MSG.signed)
+    expect(body.data[0]!.fields.key).toMatch(/^site\/2025\/03\/[0-9a-f-]{36}\.png$/)
+    const error = await errorOf(await t.post('/common/file/upload/request', [png('avatars')], { token }), 400)
+    expect(error.error.fields).toEqual({ '0.folderType': UPLOAD_MSG.folderType })
+  })
+
+  it('answers 401 without a token', async () => {
+    const t = await testApp()
+    await errorOf(await t.post('/common/file/upload/request', [png()]), 401)
+  })
+})
