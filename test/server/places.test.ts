@@ -99,6 +99,19 @@ describe.each(PLACE_KINDS)('$list', (k) => {
     expect((await errorOf(await t.get(`${k.detail}/${UNKNOWN_ID}`, { token: await tokenOf(t) }), 404)).message).toBe(k.notFound)
   })
 
+  it('returns the same details with the id as a query parameter, and refuses as the path form does', async () => {
+    const t = await testApp()
+    const [place, other] = [...(await addPlaces(t, k.kind, [{ name: 'Happy Paws' }])), ...(await addPlaces(t, k.otherKind, [{}]))]
+    const token = await tokenOf(t, 'subAdmin')
+    const byPath = await okBody(await t.get(`${k.detail}/${place!.id}`, { token }), placeDetails)
+    const byQuery = await okBody(await t.get(`${k.detail}?id=${place!.id}`, { token }), placeDetails)
+    expect(byQuery).toEqual(byPath)
+    expect((await errorOf(await t.get(`${k.detail}?id=${other!.id}`, { token }), 404)).message).toBe(k.notFound)
+    expect((await errorOf(await t.get(`${k.detail}?id=not-an-id`, { token }), 400)).error.fields).toEqual({ id: API_MSG.invalidId })
+    expect((await errorOf(await t.get(k.detail, { token }), 400)).error.fields).toHaveProperty('id')
+    await errorOf(await t.get(`${k.detail}?id=${place!.id}`), 401)
+  })
+
   it('answers 400 for an id that is not a UUID', async () => {
     const t = await testApp()
     const token = await tokenOf(t)
