@@ -1,17 +1,43 @@
-import { toast } from 'sonner'
+import { toast, type ToastT } from 'sonner'
 
 /** The product's toast timings: success 2 s, error and blank 4 s, loading until dismissed. */
 export const TOAST_DURATION = { success: 2000, error: 4000, blank: 4000 } as const
+/** At most this many toasts are kept: a newer one drops the oldest rather than queueing behind it. */
 export const TOAST_LIMIT = 20
 
+type ToastId = string | number
+
+/** The toasts on screen, oldest first. */
+const shown: ToastId[] = []
+
+const forget = (id?: ToastId) => {
+  if (id === undefined) shown.length = 0
+  else if (shown.includes(id)) shown.splice(shown.indexOf(id), 1)
+}
+
+/** Counts a new (or replaced) toast, and drops the oldest beyond the limit. */
+const keep = (id: ToastId) => {
+  forget(id)
+  shown.push(id)
+  while (shown.length > TOAST_LIMIT) toast.dismiss(shown.shift())
+  return id
+}
+
+const closing = { onDismiss: (t: ToastT) => forget(t.id), onAutoClose: (t: ToastT) => forget(t.id) }
+
+const dismiss = (id?: ToastId) => {
+  forget(id)
+  return toast.dismiss(id)
+}
+
 export const notify = {
-  success: (message: string, id?: string | number) => toast.success(message, { duration: TOAST_DURATION.success, id }),
+  success: (message: string, id?: ToastId) => keep(toast.success(message, { duration: TOAST_DURATION.success, id, ...closing })),
   /** Each error first dismisses earlier toasts, so only the newest problem shows. */
   error: (message: string) => {
-    toast.dismiss()
-    return toast.error(message, { duration: TOAST_DURATION.error })
+    dismiss()
+    return keep(toast.error(message, { duration: TOAST_DURATION.error, ...closing }))
   },
-  message: (message: string) => toast(message, { duration: TOAST_DURATION.blank }),
-  loading: (message: string) => toast.loading(message, { duration: Infinity }),
-  dismiss: (id?: string | number) => toast.dismiss(id),
+  message: (message: string) => keep(toast(message, { duration: TOAST_DURATION.blank, ...closing })),
+  loading: (message: string) => keep(toast.loading(message, { duration: Infinity, ...closing })),
+  dismiss,
 }

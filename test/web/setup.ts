@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { toast } from 'sonner'
 import { authStore } from '@/lib/auth'
+import { notify } from '@/lib/toast'
 import { resetDb } from './mocks/db'
 import { server } from './mocks/server'
 import { mediaQueryList } from './screen-width'
@@ -39,7 +39,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   // sonner keeps its toasts in a module-level store and replays them to the next Toaster.
-  toast.dismiss()
+  notify.dismiss()
   cleanup()
   server.resetHandlers()
   localStorage.clear()
