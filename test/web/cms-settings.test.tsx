@@ -9,6 +9,7 @@ import { SEED_PAGES, cmsDb } from './mocks/handlers/cms'
 import { captureBodies } from './mocks/requests'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
+import { screenWidth } from './screen-width'
 
 const PAGES: [path: string, title: string, type: CmsPageType, seededText: string][] = [
   ['/settings/privacy-policy', 'Privacy Policy', CMS_TYPE.PRIVACY_POLICY, 'Information we collect'],
@@ -184,5 +185,62 @@ describe('a CMS settings page for a sub admin', () => {
     expect(article.closest('[contenteditable="true"]')).toBeNull()
     await waitFor(() => expect(requests).toContain('GET /api/v1/admin/cms/list'))
     expect(requests.filter((r) => r.startsWith('PUT'))).toEqual([])
+  })
+})
+
+describe('leaving a CMS settings page with unsaved changes', () => {
+  const question = () => screen.findByRole('dialog', { name: 'Discard changes?' })
+  const drawerLink = (name: string) => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name })
+  // The drawer stays open from the medium width up.
+  beforeEach(() => screenWidth(1024))
+
+  async function editTerms() {
+    const view = renderRoute('/settings/terms-and-conditions', { signedInAs: 'admin' })
+    const editor = await findEditor('Terms & Conditions')
+    await view.user.click(editor)
+    await view.user.keyboard('{Control>}a{/Control}{Backspace}Pets come first.')
+    return { ...view, editor }
+  }
+
+  it('asks "Discard changes?" when the drawer is used after an edit; Stay keeps the page and the edit', async () => {
+    const { user, router, editor } = await editTerms()
+    await user.click(drawerLink('Dashboard'))
+    const dialog = await question()
+    expect(dialog).toHaveTextContent('You have unsaved changes. Leave this page and lose them?')
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(router.state.location.pathname).toBe('/settings/terms-and-conditions')
+    expect(editor).toHaveTextContent('Pets come first.')
+  })
+
+  it('leaves on Leave, keeping the stored page as it was', async () => {
+    const { user, router } = await editTerms()
+    await user.click(drawerLink('Users'))
+    await user.click(within(await question()).getByRole('button', { name: 'Leave' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users'))
+    expect(cmsDb().pages.get(CMS_TYPE.TERMS)?.content).toBe(SEED_PAGES[CMS_TYPE.TERMS])
+  })
+
+  it('asks also before another settings page, since each page is its own editor', async () => {
+    const { user } = await editTerms()
+    await user.click((await settingsMenu()).getByRole('link', { name: 'Privacy Policy' }))
+    expect(await question()).toBeInTheDocument()
+  })
+
+  it('asks nothing once the edit is saved', async () => {
+    const { user, router } = await editTerms()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText(CMS_MSG.updated)).toBeInTheDocument()
+    await user.click(drawerLink('Dashboard'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('asks nothing when the page was only opened', async () => {
+    const { user, router } = renderRoute('/settings/privacy-policy', { signedInAs: 'admin' })
+    await findEditor('Privacy Policy')
+    await user.click(drawerLink('Dashboard'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })

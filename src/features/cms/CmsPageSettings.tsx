@@ -1,8 +1,10 @@
-import { Suspense, lazy, useId, useRef, useState, type FormEvent } from 'react'
+import { Suspense, lazy, useCallback, useId, useRef, useState, type FormEvent } from 'react'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useMatch } from '@tanstack/react-router'
 import { cmsUpdateBody, type CmsPage, type CmsPageType } from '@contract'
 import { EditConflictAlert, useEditConflict } from '@/components/form/EditConflict'
+import { UnsavedChangesDialog } from '@/components/form/UnsavedChangesDialog'
+import { useLeaveGuard } from '@/components/form/useUnsavedChangesGuard'
 import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { formatDateTime } from '@/lib/format'
@@ -67,12 +69,16 @@ const emptyPage = (type: CmsPageType): CmsPage => ({ type, content: '', updatedA
 /**
  * The editor of one page. A save sends the version the editor was loaded from (then the saved
  * one); a 409 keeps what was typed and offers Reload, which loads the latest page into a fresh
- * editor (components/form/EditConflict.tsx).
+ * editor (components/form/EditConflict.tsx). Leaving with changes that are not saved asks first,
+ * as the place and site forms do.
  */
 function CmsPageEditor({ type, page, title }: { type: CmsPageType; page: CmsPage; title: string }) {
   const save = useSaveCmsPage()
   const queryClient = useQueryClient()
   const content = useRef(page.content)
+  // What the editor held when it loaded the page, or what was last saved: no question to leave it.
+  const unchanged = useRef(page.content)
+  const guard = useLeaveGuard(useCallback(() => content.current !== unchanged.current, []))
   // The editor keeps its own document; a reload starts a new one from the latest page.
   const [shown, setShown] = useState({ html: page.content, key: 0 })
   const edit = useEditConflict({
@@ -80,6 +86,7 @@ function CmsPageEditor({ type, page, title }: { type: CmsPageType; page: CmsPage
     fetchLatest: async () => (await queryClient.fetchQuery({ ...cmsPagesQuery, staleTime: 0 })).find((p) => p.type === type) ?? emptyPage(type),
     onReloaded: (fresh) => {
       content.current = fresh.content
+      unchanged.current = fresh.content
       setShown((editor) => ({ html: fresh.content, key: editor.key + 1 }))
     },
   })
@@ -90,7 +97,14 @@ function CmsPageEditor({ type, page, title }: { type: CmsPageType; page: CmsPage
       notify.error(body.error.issues[0]?.message ?? 'Content is too long')
       return
     }
-    save.mutate(body.data, { onSuccess: ({ data }) => edit.saved(data), onError: (error) => void edit.caught(error) })
+    const sent = content.current
+    save.mutate(body.data, {
+      onSuccess: ({ data }) => {
+        unchanged.current = sent
+        edit.saved(data)
+      },
+      onError: (error) => void edit.caught(error),
+    })
   }
   return (
     <form onSubmit={submit} aria-label={`Edit ${title}`} className="flex flex-col gap-4">
@@ -102,12 +116,17 @@ function CmsPageEditor({ type, page, title }: { type: CmsPageType; page: CmsPage
           onChange={(html) => {
             content.current = html
           }}
+          onReady={(html) => {
+            content.current = html
+            unchanged.current = html
+          }}
         />
       </Suspense>
       <EditConflictAlert conflict={edit} />
       <Button type="submit" busy={save.isPending} className="self-start">
         Save
       </Button>
+      <UnsavedChangesDialog guard={guard} />
     </form>
   )
 }

@@ -4,6 +4,9 @@ import StarterKit from '@tiptap/starter-kit'
 import { richTextClass } from './RichContent'
 import { sanitizeRichText } from './sanitize'
 
+/** What the editor holds as HTML; '' when it is empty. */
+const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML())
+
 /**
  * The CMS page editor (TipTap), loaded lazily by the settings pages so that no other route
  * carries it. It makes only what the server's sanitiser keeps: paragraphs, headings 1 to 4,
@@ -17,12 +20,15 @@ export default function RichTextEditor({
   label,
   initialHtml,
   onChange,
+  onReady,
 }: {
   /** The editing area's accessible name. */
   label: string
   initialHtml: string
   /** The editor's HTML after every change ('' when empty). */
   onChange: (html: string) => void
+  /** The editor's HTML as it first holds `initialHtml`: the editor may write the same page differently. */
+  onReady?: (html: string) => void
 }) {
   const editor = useEditor({
     extensions: [
@@ -47,7 +53,8 @@ export default function RichTextEditor({
         class: `${richTextClass} min-h-80 px-4 py-3 outline-none`,
       },
     },
-    onUpdate: ({ editor }) => onChange(editor.isEmpty ? '' : editor.getHTML()),
+    onCreate: ({ editor }) => onReady?.(htmlOf(editor)),
+    onUpdate: ({ editor }) => onChange(htmlOf(editor)),
   })
 
   return (
