@@ -4,11 +4,12 @@
 //   build/server.js      the server (server/index.ts and contract/), ESM for Node
 //   build/admin.js       the admin accounts command line (scripts/admin.ts)
 //   build/migrations/    the database migrations, found beside the bundle (server/db/client.ts)
+//   build/demo-images/   the demo data's pictures, found beside the bundle (server/seed/demo-pictures.ts)
 //
 // Packages stay external (installed from package.json "dependencies"). build/ sits beside dist/,
 // so the server's `../dist` still finds the built SPA.
 import { cpSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import { build } from 'esbuild'
 
 const root = resolve(import.meta.dirname, '..')
@@ -28,4 +29,6 @@ await build({
   logLevel: 'warning',
 })
 cpSync(join(root, 'server/db/migrations'), join(outDir, 'migrations'), { recursive: true })
+// The rendered pictures only: their SVG sources are for scripts/demo-images.mjs.
+cpSync(join(root, 'server/seed/demo-images'), join(outDir, 'demo-images'), { recursive: true, filter: (src) => basename(src) !== 'svg' })
 console.info(`Server built into build/ in ${Math.round(performance.now() - started)} ms`)

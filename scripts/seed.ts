@@ -7,12 +7,17 @@
  * their numbering), in one transaction. The database is the server's: DATABASE_URL, else the
  * embedded one in DATA_DIR (or --data-dir), which must not be in use by a running server.
  * The admin accounts of the configuration are created if missing, so you can sign in at once.
+ * The rows' pictures are the demo's (server/seed/demo-pictures.ts), stored once in the server's
+ * upload storage (DATA_DIR/uploads, or S3) and shared by every row.
  */
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type Database } from '../server/db/client'
+import { panelUrl } from '../server/config'
+import { storeDemoPictures } from '../server/seed/demo-pictures'
 import { adminAccounts, ensureAdmins, seedRows, type SeedCounts } from '../server/seed/seed'
+import { configuredStorage } from '../server/storage/configured'
 import { DataDirLockedError, lockDataDir, type DataDirLock } from '../server/lock'
 import { describeError } from '../server/log'
 import { configOrExit, exitWith } from './lib/exit'
@@ -97,13 +102,14 @@ async function main() {
     for (const email of await ensureAdmins(database.db, adminAccounts(config.admin, config.subAdmin))) {
       console.info(`  created the account ${email}`)
     }
+    const pictures = await storeDemoPictures(configuredStorage({ ...config, dataDir }), panelUrl(config))
     const opened = performance.now()
-    console.info(`  database ready in ${seconds(opened - started)}`)
+    console.info(`  database and pictures ready in ${seconds(opened - started)}`)
 
     let last = opened
     const db = database.db
     const report = await db.transaction((tx) =>
-      seedRows(tx, new Date(), counts, {
+      seedRows(tx, new Date(), counts, pictures, {
         // Only safe when nothing else uses the tables: the lock guarantees it for the embedded database.
         bulk: embedded,
         onProgress: (what, rows) => {

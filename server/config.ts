@@ -207,6 +207,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   }
 }
 
+/** Where this server is reached from this machine (the start-up banner's address): a wildcard or loopback address as localhost, any other as itself. */
+export function localUrl(config: Pick<ServerConfig, 'host' | 'port'>): string {
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(config.host)
+  return `http://${local ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
+}
+
+/** The panel's address when no request gives one (the demo pictures' URLs): PUBLIC_URL, else the local address. */
+export const panelUrl = (config: Pick<ServerConfig, 'host' | 'port' | 'publicUrl'>) => config.publicUrl ?? localUrl(config)
+
 /**
  * The origins, besides the page's own, that the SPA's browser talks to for uploaded files:
  * where signed posts go (the S3 bucket's URL: virtual-hosted, path-style or a custom endpoint)

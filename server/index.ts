@@ -8,7 +8,7 @@ import { Hono } from 'hono'
 import { createApp } from './app'
 import { followRevocations } from './auth/sessions'
 import { systemClock } from './clock'
-import { ConfigError, DEFAULT_PASSWORDS, loadConfig, uploadOrigins, type ServerConfig } from './config'
+import { ConfigError, DEFAULT_PASSWORDS, loadConfig, localUrl, panelUrl, uploadOrigins, type ServerConfig } from './config'
 import { openDatabase, type Database } from './db/client'
 import { adminAccounts, ensureAdmins, seedDemo } from './seed/seed'
 import { configuredDemoPassword, storedDemoPassword } from './demo-passwords'
@@ -21,10 +21,8 @@ import { petPreviewLookup } from './pet-preview'
 import { smtpMailer } from './mail/smtp'
 import { stopWhenNpmStops } from './stop-with-npm'
 import { isSpaBuilt, spaRoutes } from './spa'
-import { diskStorage } from './storage/disk'
-import { s3Storage } from './storage/s3'
-import { loadOrCreateUploadSecret } from './storage/secret'
-import type { Storage } from './storage/storage'
+import { demoPictureSource } from './seed/demo-pictures'
+import { configuredStorage } from './storage/configured'
 
 /** How long in-flight requests get to finish on shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -51,13 +49,6 @@ function chooseMailer(config: ServerConfig): Mailer {
   return outboxMailer(join(config.dataDir, 'outbox'), logInfo)
 }
 
-/** S3 when S3_BUCKET is set; otherwise files on disk, under DATA_DIR/uploads, served by this server. */
-function chooseStorage(config: ServerConfig): Storage {
-  if (config.s3) return s3Storage(config.s3)
-  const secret = config.uploadSecret ?? loadOrCreateUploadSecret(join(config.dataDir, 'upload-secret'))
-  return diskStorage(join(config.dataDir, 'uploads'), { secret, publicUrl: config.publicUrl })
-}
-
 /** DATA_DIR holds the embedded database, the disk uploads and their secret, and the dev outbox. */
 const needsDataDir = (config: ServerConfig) => !config.databaseUrl || !config.s3 || !config.smtpUrl
 
@@ -78,6 +69,7 @@ async function main() {
     throw err
   }
 
+  const storage = configuredStorage(config)
   let database: Database | undefined
   let refusal: string | undefined
   try {
@@ -85,7 +77,7 @@ async function main() {
     await database.migrate()
     const created = await ensureAdmins(database.db, adminAccounts(config.admin, config.subAdmin))
     created.forEach((email) => logInfo(`Created the account ${email}`))
-    if (config.seedDemo && (await seedDemo(database.db, systemClock.now()))) logInfo('Seeded the demo data')
+    if (config.seedDemo && (await seedDemo(database.db, systemClock.now(), demoPictureSource(storage, panelUrl(config))))) logInfo('Seeded the demo data')
     refusal = config.production ? await storedDemoPassword(database.db, config) : undefined
   } catch (err) {
     logError('start-up', err)
@@ -102,7 +94,7 @@ async function main() {
 
   const api = createApp({
     db: db.db,
-    storage: chooseStorage(config),
+    storage,
     mailer: chooseMailer(config),
     clock: systemClock,
     config: {
@@ -190,9 +182,7 @@ const shownPassword = (password: string, fallback: string, variable: string) =>
   password === fallback ? password : `(the ${variable} you set)`
 
 function printBanner(config: ServerConfig) {
-  // A wildcard or loopback address is reached as localhost; any other as itself.
-  const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(config.host)
-  const url = `http://${local ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
+  const url = localUrl(config)
   const lines = [
     '',
     `Petcare Admin is running at ${url}${config.host === '127.0.0.1' ? ' (this machine only: set HOST=0.0.0.0 to listen on every interface)' : ''}`,

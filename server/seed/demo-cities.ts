@@ -1,5 +1,6 @@
 import { PLACE_STATUS, type PlaceStatus } from '../../contract'
 import type { cities, sites } from '../db/schema'
+import type { DemoPictures } from './demo-pictures'
 
 /**
  * The demo's cities and their pet-friendly sites (parks, dog beaches, cafés): real places with
@@ -8,7 +9,7 @@ import type { cities, sites } from '../db/schema'
  * spaces).
  */
 
-type Kind = 'park' | 'beach' | 'cafe'
+type Kind = keyof DemoPictures['sites']
 
 interface DemoSite {
   name: string
@@ -18,14 +19,6 @@ interface DemoSite {
   lat: number
   lng: number
   status?: PlaceStatus
-}
-
-/** Stable public pictures, as the place demo uses (any broken one falls back to the SPA's placeholder). */
-const unsplash = (id: string) => `https://images.unsplash.com/photo-${id}?auto=format&fit=crop&w=800&q=80`
-const PHOTOS: Record<Kind, readonly string[]> = {
-  park: ['1548199973-03cce0bbc87b', '1441974231531-c6227db76b6e', '1450778869180-41d0601e046e', '1530281700549-e82e7bf110d6'],
-  beach: ['1507525428034-b723cf961d3e', '1601758124510-52d02ddb7cbd', '1587300003388-59208cc962cb'],
-  cafe: ['1501339847302-ac426a4a7cbb', '1495474472287-4d71bcdd2085', '1516734212186-a967f81ad0d7'],
 }
 
 export const DEMO_CITIES: readonly { name: string; sites: readonly DemoSite[] }[] = [
@@ -299,14 +292,14 @@ export function demoCityAt(i: number, now: Date): CityRow {
   return { name: DEMO_CITIES[i]!.name, createdAt, updatedAt: createdAt }
 }
 
-/** The sites of demo city `i`, added over the days after the city, each with one to three photos. */
-export function demoSitesOf(i: number, now: Date): SiteRow[] {
+/** The sites of demo city `i`, added over the days after the city, each with one to three of `pictures`. */
+export function demoSitesOf(i: number, now: Date, pictures: DemoPictures): SiteRow[] {
   const city = demoCityAt(i, now)
   return DEMO_CITIES[i]!.sites.map((site, n) => {
     const createdAt = new Date(city.createdAt.getTime() + (n + 1) * DAY_MS + (i * 7 + n) * 37 * 60_000)
-    const pool = PHOTOS[site.kind]
+    const pool = pictures.sites[site.kind]
     const count = 1 + ((i + n) % 3)
-    const images = Array.from({ length: Math.min(count, pool.length) }, (_, k) => unsplash(pool[(n + k) % pool.length]!))
+    const images = Array.from({ length: Math.min(count, pool.length) }, (_, k) => pool[(n + k) % pool.length]!)
     return {
       name: site.name,
       description: site.description,

@@ -9,6 +9,7 @@ import {
   type PlaceKind,
 } from '../../contract'
 import type { appUsers, feedback, notifications, partners, pets, places } from '../db/schema'
+import type { DemoPictures } from './demo-pictures'
 
 /**
  * Realistic demo rows, each built from its index alone: row i is the same on every run and on
@@ -47,6 +48,12 @@ function sfc32(a: number, b: number, c: number, d: number) {
   return next
 }
 
+/** A version 4 UUID made of 32 (or more) random hex digits. */
+export function uuidOfHex(h: string) {
+  const variant = '89ab'[parseInt(h[16]!, 16) & 3]
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`
+}
+
 /** A generator for row `index` of one kind of row (`salt`), with helpers over it. */
 function rowRandom(salt: number, index: number) {
   const next = sfc32(0x9e3779b9, salt, index, 1)
@@ -56,11 +63,7 @@ function rowRandom(salt: number, index: number) {
   const digits = (n: number) => Array.from({ length: n }, (_, i) => (i === 0 ? int(6, 9) : int(0, 9))).join('')
   const word = () => Math.floor(next() * 4294967296).toString(16).padStart(8, '0')
   /** A version 4 UUID. */
-  const uuid = () => {
-    const h = word() + word() + word() + word()
-    const variant = '89ab'[parseInt(h[16]!, 16) & 3]
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`
-  }
+  const uuid = () => uuidOfHex(word() + word() + word() + word())
   /** Some distinct items of a list. */
   const some = <T>(list: readonly T[], count: number): T[] => {
     const pool = [...list]
@@ -122,22 +125,7 @@ const COUNTRIES = {
 
 const EMAIL_DOMAINS = ['example.com', 'example.org', 'example.net'] as const
 
-/** Stable public pictures (any broken one falls back to the SPA's placeholder). */
-const unsplash = (id: string) => `https://images.unsplash.com/photo-${id}?auto=format&fit=crop&w=800&q=80`
-const avatar = (n: number) => `https://i.pravatar.cc/300?img=${n}`
-const dogPhoto = (n: number) => `https://placedog.net/800/600?id=${n}`
-const PHOTOS = {
-  Cat: ['1514888286974-6c03e2ca1dba', '1518791841217-8f162f1e1131', '1573865526739-10659fec78a5', '1495360010541-f48722b34f7d', '1574158622682-e40e69881006', '1533738363-b7f9aef128ce'],
-  Bird: ['1552728089-57bdde30beb3', '1444464666168-49d633b86797', '1480044965905-02098d419e96'],
-  Rabbit: ['1585110396000-c9ffd4e4b308', '1518796745738-41048802f99a', '1452857297128-d9c29adba80b'],
-  Hamster: ['1425082661705-1834bfd09dca', '1548767797-d8c844163c4c'],
-} as const
-const PLACE_PHOTOS = {
-  petShop: ['1516734212186-a967f81ad0d7', '1583337130417-3346a1be7dee', '1601758124510-52d02ddb7cbd', '1450778869180-41d0601e046e', '1548199973-03cce0bbc87b'],
-  hospital: ['1628009368231-7bb7cfcb0def', '1576201836106-db1758fd1c97', '1612531386530-97286d97c2d2', '1530281700549-e82e7bf110d6', '1587300003388-59208cc962cb'],
-} as const
-
-type Species = 'Dog' | 'Cat' | 'Bird' | 'Rabbit' | 'Hamster'
+type Species = keyof DemoPictures['pets']
 const SPECIES: Record<
   Species,
   {
@@ -258,8 +246,11 @@ const MEDICATIONS = [
 // ---------------------------------------------------------------------------------------------
 // Rows
 
-/** Demo user `i` (from 0) and their one to three pets, every field of the pet page filled. */
-export function userWithPets(i: number, now: Date): { user: UserRow; pets: PetRow[] } {
+/**
+ * Demo user `i` (from 0) and their one to three pets, every field of the pet page filled, with
+ * `pictures` (demo-pictures.ts) for faces and pet photos.
+ */
+export function userWithPets(i: number, now: Date, pictures: DemoPictures): { user: UserRow; pets: PetRow[] } {
   const r = rowRandom(SALT.user, i)
   const pair = i % NAME_PAIRS
   const round = Math.floor(i / NAME_PAIRS)
@@ -285,12 +276,12 @@ export function userWithPets(i: number, now: Date): { user: UserRow; pets: PetRo
     countryAbbreviation: location.country,
     dob: r.chance(0.9) ? isoDate(dob) : null,
     status: r.chance(0.08) ? USER_STATUS.BLOCKED : USER_STATUS.ACTIVE,
-    profileImage: r.chance(0.6) ? avatar(r.int(1, 70)) : null,
+    profileImage: r.chance(0.6) ? r.pick(pictures.people.all) : null,
     address: location.address,
     profileCompleted: r.chance(0.8),
     createdAt,
   }
-  const pets = Array.from({ length: r.int(1, 3) }, (_, n) => petOf(user, i * 3 + n, now))
+  const pets = Array.from({ length: r.int(1, 3) }, (_, n) => petOf(user, i * 3 + n, now, pictures))
   return { user, pets }
 }
 
@@ -303,7 +294,7 @@ function speciesOf(roll: number): Species {
   return 'Dog'
 }
 
-function petOf(owner: UserRow, index: number, now: Date): PetRow {
+function petOf(owner: UserRow, index: number, now: Date, pictures: DemoPictures): PetRow {
   const r = rowRandom(SALT.pet, index)
   const speciesName = speciesOf(r.next())
   const species = SPECIES[speciesName]
@@ -315,11 +306,7 @@ function petOf(owner: UserRow, index: number, now: Date): PetRow {
   const born = new Date(now.getTime() - ((months ?? 0) * 30.4 + years * 365.25 + r.int(0, 25)) * DAY_MS)
   // The owner got the pet after it was born and after they joined... or before: people join late.
   const ownedDays = Math.max(1, Math.floor((now.getTime() - born.getTime()) / DAY_MS) - r.int(0, 60))
-  const photoCount = r.int(1, 3)
-  const photos =
-    speciesName === 'Dog'
-      ? Array.from({ length: photoCount }, () => dogPhoto(r.int(1, 150)))
-      : r.some(PHOTOS[speciesName], photoCount).map(unsplash)
+  const photos = r.some(pictures.pets[speciesName], r.int(1, 3))
   const vaccineNames = r.some(species.vaccines, r.int(1, Math.min(4, species.vaccines.length)))
   return {
     id: r.uuid(),
@@ -377,8 +364,8 @@ const DISCOUNTS: Record<PlaceKind, readonly [string, string][]> = {
   ],
 }
 
-/** Pet shop or hospital `i` (from 0); past the list of names, names repeat with a branch. */
-export function placeAt(kind: PlaceKind, i: number, now: Date): PlaceRow {
+/** Pet shop or hospital `i` (from 0), with `pictures`; past the list of names, names repeat with a branch. */
+export function placeAt(kind: PlaceKind, i: number, now: Date, pictures: DemoPictures): PlaceRow {
   const r = rowRandom(SALT[kind], i)
   const names = PLACE_NAMES[kind]
   const base = names[i % names.length]!
@@ -388,7 +375,7 @@ export function placeAt(kind: PlaceKind, i: number, now: Date): PlaceRow {
   const what = r.some(kind === 'petShop' ? SHOP_WHAT : HOSPITAL_WHAT, 3)
   const discount = r.chance(0.4) ? r.pick(DISCOUNTS[kind]) : undefined
   const createdAt = new Date(now.getTime() - r.int(1, 2 * 365 * 24 * 60) * 60_000)
-  const photos = r.some(PLACE_PHOTOS[kind], r.int(1, 4)).map(unsplash)
+  const photos = r.some(pictures.places[kind], r.int(1, 4))
   return {
     id: r.uuid(),
     kind,

@@ -8,6 +8,7 @@ import { affectedRows, insertJson, withIndexesRebuilt } from './bulk'
 import type { Db } from '../db/client'
 import { DEMO_CITIES, demoCityAt, demoSitesOf } from './demo-cities'
 import { DEMO_CMS_PAGES, DEMO_FAQS } from './demo-content'
+import type { DemoPictures, DemoPictureSource } from './demo-pictures'
 import {
   feedbackAt,
   notificationAt,
@@ -115,9 +116,10 @@ export interface SeedOptions {
  * Adds `counts` rows of each kind after the ones already there (row numbers continue from the
  * current counts, so a second run adds new rows rather than repeating the first). Users come
  * with their pets; notifications with their recipients (every user who had joined by then, or a
- * selection of them). Run it in a transaction: it is then all or nothing.
+ * selection of them). Every row's pictures are among `pictures`, stored once and shared. Run it
+ * in a transaction: it is then all or nothing.
  */
-export async function seedRows(db: Db, now: Date, counts: SeedCounts, opts: SeedOptions = {}): Promise<SeedReport> {
+export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: DemoPictures, opts: SeedOptions = {}): Promise<SeedReport> {
   const progress = opts.onProgress ?? (() => {})
   const report: SeedReport = { ...counts, users: 0, pets: 0, recipients: 0 }
 
@@ -128,7 +130,7 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, opts: Seed
       const users: UserRow[] = []
       const petRows: PetRow[] = []
       for (let i = start; i < Math.min(counts.users, start + BATCH_ROWS); i++) {
-        const made = userWithPets(firstUser + i, now)
+        const made = userWithPets(firstUser + i, now, pictures)
         users.push(made.user)
         petRows.push(...made.pets)
       }
@@ -160,7 +162,7 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, opts: Seed
   for (const kind of ['petShop', 'hospital'] as const) {
     const count = counts[kind === 'petShop' ? 'petShops' : 'hospitals']
     const first = await db.$count(places, eq(places.kind, kind))
-    await insertBatches(db, places, Array.from({ length: count }, (_, i): PlaceRow => placeAt(kind, first + i, now)))
+    await insertBatches(db, places, Array.from({ length: count }, (_, i): PlaceRow => placeAt(kind, first + i, now, pictures)))
     progress(kind === 'petShop' ? 'pet shops' : 'hospitals', count)
   }
 
@@ -224,13 +226,13 @@ export async function seedContent(db: Db, now: Date): Promise<boolean> {
 }
 
 /**
- * The demo's cities and their sites (demo-cities.ts), in a database that has never held a city:
+ * The demo's cities and their sites (demo-cities.ts, with `pictures`), in a database that has never held a city:
  * a fresh one, or one seeded before cities existed. Cities an admin has deleted since do not come
  * back on a restart: row_counts keeps a row for the cities table from the first city ever added
  * (its count goes down to 0, the row stays; migration 0007 counted none). Returns whether it
  * wrote anything.
  */
-export async function seedCities(db: Db, now: Date): Promise<boolean> {
+export async function seedCities(db: Db, now: Date, pictures: DemoPictureSource): Promise<boolean> {
   const [held] = await db
     .select({ n: rowCounts.n })
     .from(rowCounts)
@@ -238,11 +240,12 @@ export async function seedCities(db: Db, now: Date): Promise<boolean> {
     .limit(1)
   if (held) return false
   let written = false
+  const stored = await pictures()
   for (let i = 0; i < DEMO_CITIES.length; i++) {
     // A name taken meanwhile (a second server starting on the same database) skips that city.
     const [city] = await db.insert(cities).values(demoCityAt(i, now)).onConflictDoNothing().returning({ id: cities.id })
     if (!city) continue
-    await db.insert(sites).values(demoSitesOf(i, now).map((site) => ({ ...site, cityId: city.id })))
+    await db.insert(sites).values(demoSitesOf(i, now, stored).map((site) => ({ ...site, cityId: city.id })))
     written = true
   }
   return written
@@ -251,15 +254,17 @@ export async function seedCities(db: Db, now: Date): Promise<boolean> {
 /**
  * Fills the demo tables once: the rows only while their tables are all empty, the CMS content
  * where it is missing (seedContent), the cities and sites in a database that never had a city
- * (seedCities). Returns whether it seeded anything.
+ * (seedCities). The pictures are stored (demo-pictures.ts) only when rows that show them are
+ * written. Returns whether it seeded anything.
  */
-export async function seedDemo(db: Db, now: Date, counts: SeedCounts = DEMO_COUNTS): Promise<boolean> {
+export async function seedDemo(db: Db, now: Date, pictures: DemoPictureSource, counts: SeedCounts = DEMO_COUNTS): Promise<boolean> {
   const pages = await db.transaction((tx) => seedContent(tx, now))
-  const citiesAdded = await db.transaction((tx) => seedCities(tx, now))
+  const citiesAdded = await db.transaction((tx) => seedCities(tx, now, pictures))
   const content = pages || citiesAdded
   const tables = [appUsers, places, partners, feedback, notifications]
   const filled = await Promise.all(tables.map((table) => db.$count(table)))
   if (filled.some((n) => n > 0)) return content
-  await db.transaction((tx) => seedRows(tx, now, counts))
+  const stored = await pictures()
+  await db.transaction((tx) => seedRows(tx, now, counts, stored))
   return true
 }

@@ -63,6 +63,7 @@ const isErrno = (err: unknown, code: string) => (err as NodeJS.ErrnoException | 
 export function diskStorage(root: string, options: DiskStorageOptions = {}): Storage {
   const secret = options.secret ?? randomBytes(32)
   const publicUrl = options.publicUrl?.replace(/\/+$/, '')
+  const fileUrl = (key: string, origin: string) => `${publicUrl ?? origin}${FILES_PATH}${key}`
   const pathOf = (key: string) => {
     if (!isSafeKey(key)) throw new Error(`Refusing unsafe storage key: ${JSON.stringify(key)}`)
     return join(root, key)
@@ -139,11 +140,13 @@ export function diskStorage(root: string, options: DiskStorageOptions = {}): Sto
       return publicUrl ? isKeyUnder(`${publicUrl}${FILES_PATH}`, url) : isFileUrlOnAnyOrigin(url)
     },
 
+    fileUrl,
+
     async signPost({ key, contentType, maxBytes, expiresAt, origin }) {
       const url = `${publicUrl ?? origin}${FILES_PATH}`
       const Policy = encodePolicy(uploadPolicy({ bucket: DISK_BUCKET, key, contentType, maxBytes, expiresAt }))
       const fields = { key, 'Content-Type': contentType, [POLICY_FIELD]: Policy, [SIGNATURE_FIELD]: signPolicy(Policy, secret) }
-      return { url, fields, fileUrl: url + key }
+      return { url, fields, fileUrl: fileUrl(key, origin) }
     },
 
     async receivePost(request, now) {

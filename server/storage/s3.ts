@@ -105,6 +105,12 @@ export function s3Storage(options: S3StorageOptions): Storage {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }))
     },
 
+    fileUrl(key) {
+      const base = publicUrl ? `${publicUrl}/` : bucketUrl
+      if (base === undefined) throw new Error(`The bucket's URL is unknown: set S3_PUBLIC_URL to say where ${key} is read from`)
+      return base + checked(key)
+    },
+
     ownsUrl(url) {
       return (bucketUrl !== undefined && isKeyUnder(bucketUrl, url)) || (publicUrl !== undefined && isKeyUnder(`${publicUrl}/`, url))
     },

@@ -31,6 +31,12 @@ export interface Storage {
   /** The signed form for one browser upload to `target.key`. */
   signPost(target: PostTarget): Promise<SignedUpload>
   /**
+   * The address the file at `key` is read from: the `fileUrl` a signed upload to `key` gets.
+   * `origin` is that of the request (drivers whose files this server serves use it when no
+   * public URL is configured).
+   */
+  fileUrl(key: string, origin: string): string
+  /**
    * Takes a browser's signed multipart post (drivers that store the files themselves): checks
    * the signature, expiry and conditions, streams the file in under its size limit, checks its
    * first bytes, and stores it unless the key already exists. Throws an ApiError otherwise.

@@ -5,6 +5,7 @@ import { rowCount } from '../../server/db/row-counts'
 import { cities, sites } from '../../server/db/schema'
 import { seedCities, seedDemo, type SeedCounts } from '../../server/seed/seed'
 import { errorOf, listBody, okBody } from './helpers/bodies'
+import { demoPicturesOf } from './helpers/demo-pictures'
 import { addCities, addSites, addUsers, minutesAgo, tokenOf, UNKNOWN_ID, uploadedUrl } from './helpers/fixtures'
 import { nothing, testApp, type TestApp } from './helpers/test-app'
 
@@ -360,7 +361,7 @@ describe('the demo cities and sites', () => {
 
   it('adds six cities with three to six sites each, every field valid for the forms', async () => {
     const t = await testApp()
-    expect(await seedDemo(t.db, t.clock.now(), NO_ROWS)).toBe(true)
+    expect(await seedDemo(t.db, t.clock.now(), demoPicturesOf(t), NO_ROWS)).toBe(true)
     const token = await tokenOf(t)
     const list = await listOf(t, '?limit=100')
     expect(list.total).toBe(6)
@@ -378,33 +379,33 @@ describe('the demo cities and sites', () => {
         expect(siteFields.parse(fields)).toEqual(fields)
         expect(site.images.length).toBeGreaterThanOrEqual(1)
         expect(site.images.length).toBeLessThanOrEqual(3)
-        for (const url of site.images) expect(url).toMatch(/^https:\/\/images\.unsplash\.com\/photo-/)
+        for (const url of site.images) expect(url).toMatch(/^http:\/\/localhost\/uploads\/site\//)
       }
     }
   })
 
   it('adds them once, and does not bring back cities an admin deleted', async () => {
     const t = await testApp()
-    await seedDemo(t.db, t.clock.now(), NO_ROWS)
-    expect(await seedCities(t.db, t.clock.now())).toBe(false)
+    await seedDemo(t.db, t.clock.now(), demoPicturesOf(t), NO_ROWS)
+    expect(await seedCities(t.db, t.clock.now(), demoPicturesOf(t))).toBe(false)
     await t.db.delete(sites)
     await t.db.delete(cities)
-    expect(await seedCities(t.db, t.clock.now())).toBe(false)
+    expect(await seedCities(t.db, t.clock.now(), demoPicturesOf(t))).toBe(false)
     expect(await t.db.$count(cities)).toBe(0)
   })
 
   it('adds them to a database seeded before cities existed', async () => {
     const t = await testApp()
     await addUsers(t, [{}]) // the demo rows are there already
-    expect(await seedDemo(t.db, t.clock.now(), NO_ROWS)).toBe(true)
+    expect(await seedDemo(t.db, t.clock.now(), demoPicturesOf(t), NO_ROWS)).toBe(true)
     expect(await t.db.$count(cities)).toBe(DEMO_CITIES.length)
-    expect(await seedDemo(t.db, t.clock.now(), NO_ROWS)).toBe(false)
+    expect(await seedDemo(t.db, t.clock.now(), demoPicturesOf(t), NO_ROWS)).toBe(false)
   })
 
   it('adds none where an admin has added a city', async () => {
     const t = await testApp()
     await addCities(t, [{ name: 'Mine' }])
-    expect(await seedCities(t.db, t.clock.now())).toBe(false)
+    expect(await seedCities(t.db, t.clock.now(), demoPicturesOf(t))).toBe(false)
     expect(await t.db.$count(cities)).toBe(1)
   })
 })

@@ -4,6 +4,7 @@ import { DEMO_FAQS } from '../../server/seed/demo-content'
 import { cmsPages, faqs } from '../../server/db/schema'
 import { seedDemo, type SeedCounts } from '../../server/seed/seed'
 import { okBody } from './helpers/bodies'
+import { demoPicturesOf } from './helpers/demo-pictures'
 import { addUsers } from './helpers/fixtures'
 import { testApp } from './helpers/test-app'
 
@@ -13,7 +14,7 @@ const NO_ROWS: SeedCounts = { users: 0, petShops: 0, hospitals: 0, partners: 0, 
 describe('the demo CMS pages and FAQs', () => {
   it('fills all four pages with clean HTML, served by the public call', async () => {
     const t = await testApp()
-    expect(await seedDemo(t.db, t.clock.now(), NO_ROWS)).toBe(true)
+    expect(await seedDemo(t.db, t.clock.now(), demoPicturesOf(t), NO_ROWS)).toBe(true)
     for (const type of [1, 2, 4, 5]) {
       const { data } = await okBody(await t.get(`/cms/${type}`), cmsPage)
       expect(data.content.length).toBeGreaterThan(300)
@@ -25,7 +26,7 @@ describe('the demo CMS pages and FAQs', () => {
 
   it('adds FAQs in order, each within the FAQ form rules', async () => {
     const t = await testApp()
-    await seedDemo(t.db, t.clock.now(), NO_ROWS)
+    await seedDemo(t.db, t.clock.now(), demoPicturesOf(t), NO_ROWS)
     const { data } = await okBody(await t.get('/cms-faqs'), faq.array())
     expect(data.length).toBeGreaterThanOrEqual(8)
     expect(data.map((f) => f.order)).toEqual(data.map((_, i) => i))
@@ -36,19 +37,19 @@ describe('the demo CMS pages and FAQs', () => {
   it('adds the content to a database seeded before CMS existed, once', async () => {
     const t = await testApp()
     await addUsers(t, [{}])
-    expect(await seedDemo(t.db, t.clock.now(), NO_ROWS)).toBe(true)
+    expect(await seedDemo(t.db, t.clock.now(), demoPicturesOf(t), NO_ROWS)).toBe(true)
     expect(await t.db.$count(cmsPages)).toBe(4)
-    expect(await seedDemo(t.db, t.clock.now(), NO_ROWS)).toBe(false)
+    expect(await seedDemo(t.db, t.clock.now(), demoPicturesOf(t), NO_ROWS)).toBe(false)
     expect(await t.db.$count(faqs)).toBe(DEMO_FAQS.length)
   })
 
   it('does not bring back FAQs or pages an admin has changed', async () => {
     const t = await testApp()
     await addUsers(t, [{}]) // so that only the content is left to seed
-    await seedDemo(t.db, t.clock.now(), NO_ROWS)
+    await seedDemo(t.db, t.clock.now(), demoPicturesOf(t), NO_ROWS)
     await t.db.delete(faqs)
     await t.db.update(cmsPages).set({ content: '' })
-    expect(await seedDemo(t.db, t.clock.now(), NO_ROWS)).toBe(false)
+    expect(await seedDemo(t.db, t.clock.now(), demoPicturesOf(t), NO_ROWS)).toBe(false)
     expect(await t.db.$count(faqs)).toBe(0)
     expect((await t.db.select({ content: cmsPages.content }).from(cmsPages)).map((p) => p.content)).toEqual(['', '', '', ''])
   })

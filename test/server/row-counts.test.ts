@@ -5,6 +5,7 @@ import { rowCount } from '../../server/db/row-counts'
 import { appUsers, feedback, notificationRecipients, notifications, partners, places } from '../../server/db/schema'
 import { seedRows } from '../../server/seed/seed'
 import { listBody, okBody } from './helpers/bodies'
+import { demoPicturesOf } from './helpers/demo-pictures'
 import { addFeedback, addNotification, addPartners, addPlaces, addUsers, tokenOf } from './helpers/fixtures'
 import { nothing, testApp, type TestApp } from './helpers/test-app'
 
@@ -96,8 +97,9 @@ describe('row_counts', () => {
 
   it('counts a bulk seed (big JSON batches, under the replica role), skipped conflicts and a truncate', async () => {
     const t = await testApp()
+    const pictures = await demoPicturesOf(t)()
     await t.db.transaction((tx) =>
-      seedRows(tx, t.clock.now(), { users: 3000, petShops: 4, hospitals: 3, partners: 5, feedback: 6, notifications: 3 }, { bulk: true }),
+      seedRows(tx, t.clock.now(), { users: 3000, petShops: 4, hospitals: 3, partners: 5, feedback: 6, notifications: 3 }, pictures, { bulk: true }),
     )
     expect(await rowCount(t.db, appUsers)).toBe(3000)
     expect(await rowCount(t.db, places, { kind: 'hospital' })).toBe(3)

@@ -6,6 +6,7 @@ import { adminAccounts, DEMO_COUNTS, ensureAdmins, seedDemo } from '../../server
 import { dashboardTotals } from '../../server/routes/dashboard'
 import { TEST_ADMIN } from './helpers/accounts'
 import { okBody } from './helpers/bodies'
+import { demoPicturesOf } from './helpers/demo-pictures'
 import { testApp } from './helpers/test-app'
 
 describe('ensureAdmins', () => {
@@ -29,7 +30,7 @@ describe('ensureAdmins', () => {
 describe('seedDemo', () => {
   it('fills empty tables once: users with pets, shops, hospitals, partners, feedback and notifications', async () => {
     const t = await testApp()
-    expect(await seedDemo(t.db, t.clock.now())).toBe(true)
+    expect(await seedDemo(t.db, t.clock.now(), demoPicturesOf(t))).toBe(true)
     expect(await dashboardTotals(t.db)).toEqual({
       users: DEMO_COUNTS.users,
       petShops: DEMO_COUNTS.petShops,
@@ -41,13 +42,13 @@ describe('seedDemo', () => {
     const petCount = await t.db.$count(pets)
     expect(petCount).toBeGreaterThanOrEqual(DEMO_COUNTS.users)
     expect(petCount).toBeLessThanOrEqual(DEMO_COUNTS.users * 3)
-    expect(await seedDemo(t.db, t.clock.now())).toBe(false)
+    expect(await seedDemo(t.db, t.clock.now(), demoPicturesOf(t))).toBe(false)
     expect((await dashboardTotals(t.db)).users).toBe(DEMO_COUNTS.users)
   })
 
   it('fills every field of the public pet page for every pet', async () => {
     const t = await testApp()
-    await seedDemo(t.db, t.clock.now())
+    await seedDemo(t.db, t.clock.now(), demoPicturesOf(t))
     const incomplete = await t.db.$count(
       pets,
       sql`${pets.age} is null or ${pets.speciesName} is null or ${pets.weight} is null or ${pets.breedName} is null
@@ -58,13 +59,13 @@ describe('seedDemo', () => {
     expect(incomplete).toBe(0)
     const [pet] = await t.db.select({ id: pets.id }).from(pets).limit(1)
     const body = await okBody(await t.get(`/pet/petbyid?petId=${pet!.id}`), petDetails)
-    expect(body.data.profilePhotos[0]?.url).toMatch(/^https:\/\//)
+    expect(body.data.profilePhotos[0]?.url).toMatch(/^http:\/\/localhost\/uploads\/profile\//)
     expect(body.data.owner?.days).toBeGreaterThan(0)
   })
 
   it('writes feedback of every type and notifications to both audiences, with their recipients', async () => {
     const t = await testApp()
-    await seedDemo(t.db, t.clock.now())
+    await seedDemo(t.db, t.clock.now(), demoPicturesOf(t))
     const types = await t.db.selectDistinct({ type: feedback.type }).from(feedback)
     expect(types.map((r) => r.type).sort()).toEqual(['BUG', 'NEW_FEATURE', 'OTHER', 'SUGGESTION'])
     const sent = await t.db
@@ -79,18 +80,20 @@ describe('seedDemo', () => {
     }
   })
 
-  it('builds the same rows every time', () => {
+  it('builds the same rows every time', async () => {
     const now = new Date('2025-01-01T00:00:00Z')
-    expect(userWithPets(7, now)).toEqual(userWithPets(7, now))
-    expect(placeAt('hospital', 3, now)).toEqual(placeAt('hospital', 3, now))
+    const pictures = await demoPicturesOf(await testApp())()
+    expect(userWithPets(7, now, pictures)).toEqual(userWithPets(7, now, pictures))
+    expect(placeAt('hospital', 3, now, pictures)).toEqual(placeAt('hospital', 3, now, pictures))
     expect(partnerAt(3, now)).toEqual(partnerAt(3, now))
-    expect(userWithPets(7, now).user.id).not.toBe(userWithPets(8, now).user.id)
+    expect(userWithPets(7, now, pictures).user.id).not.toBe(userWithPets(8, now, pictures).user.id)
   })
 
-  it('gives 100,000 users distinct usernames', () => {
+  it('gives 100,000 users distinct usernames', async () => {
     const now = new Date('2025-01-01T00:00:00Z')
+    const pictures = await demoPicturesOf(await testApp())()
     const names = new Set<string>()
-    for (let i = 0; i < 100_000; i += 7) names.add(userWithPets(i, now).user.username)
+    for (let i = 0; i < 100_000; i += 7) names.add(userWithPets(i, now, pictures).user.username)
     expect(names.size).toBe(Math.ceil(100_000 / 7))
   })
 })
