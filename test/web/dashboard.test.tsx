@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { api, db } from './mocks/db'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
+import { screenWidth } from './screen-width'
 
 /** The number shown on the card titled `title`. */
 function total(title: string) {
@@ -41,3 +42,72 @@ describe('dashboard', () => {
 })
 
 afterEach(() => vi.restoreAllMocks())
+
+describe('the newest users on the dashboard', () => {
+  const newestUsers = async () => screen.findByRole('region', { name: 'Newest Users' })
+
+  it('shows the shorter users table, Username, Full Name, Email, Created At, with the five newest users first', async () => {
+    screenWidth(1024)
+    // A user who joined today is the newest of all.
+    const newcomer = db.users[12]!
+    newcomer.createdAt = new Date().toISOString()
+    renderRoute('/dashboard', { signedInAs: 'subAdmin' })
+    const table = await within(await newestUsers()).findByRole('table', { name: 'Newest Users' })
+    const rows = await within(table).findAllByRole('row')
+    expect(within(rows[0]!).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Username', 'Full Name', 'Email', 'Created At'])
+    const body = rows.slice(1)
+    expect(body.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual([
+      'mateo_garcia',
+      'aarav_sharma',
+      'bella_thompson',
+      'carlos_mendes',
+      'diana_prince',
+    ])
+    const aarav = within(body[1]!).getAllByRole('cell')
+    expect(aarav.map((cell) => cell.textContent)).toEqual([
+      'aarav_sharma',
+      'Aarav Sharma',
+      // Cut at 18 characters as every table cuts emails, the whole address for a screen reader.
+      'aarav.sharma.longa...aarav.sharma.longaddress@example.com',
+      '2025-06-30',
+    ])
+    // No full name: dashes.
+    expect(within(body[2]!).getAllByRole('cell')[1]).toHaveTextContent('Not available')
+  })
+
+  it('links each user to their details, and "View all" to the users list', async () => {
+    screenWidth(1024)
+    const { user, router } = renderRoute('/dashboard', { signedInAs: 'admin' })
+    const section = within(await newestUsers())
+    expect(section.getByRole('link', { name: 'View all users' })).toHaveAttribute('href', '/users')
+    await user.click(await section.findByRole('link', { name: 'carlos_mendes' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/users/${db.users[2]!._id}`))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Carlos Mendes' })).toBeInTheDocument()
+  })
+
+  it('shows each user as a card on a phone, the name first and the fields labelled', async () => {
+    screenWidth(360)
+    renderRoute('/dashboard', { signedInAs: 'admin' })
+    const section = within(await newestUsers())
+    const cards = await section.findAllByRole('listitem')
+    expect(cards).toHaveLength(5)
+    expect(section.queryByRole('table')).not.toBeInTheDocument()
+    const [first] = cards as [HTMLElement]
+    expect(within(first).getAllByRole('link').map((a) => a.textContent)).toEqual(['aarav_sharma'])
+    const labelled = (label: string) => within(first).getByText(label, { selector: 'dt' }).nextElementSibling
+    expect(labelled('Full Name')).toHaveTextContent('Aarav Sharma')
+    expect(labelled('Email')).toHaveTextContent('aarav.sharma.longaddress@example.com')
+    expect(labelled('Created At')).toHaveTextContent('2025-06-30')
+  })
+
+  it('keeps the totals when the newest users cannot be loaded, and offers to try again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    server.use(http.get(api('/admin/users'), () => HttpResponse.json({}, { status: 500 }), { once: true }))
+    const { user } = renderRoute('/dashboard', { signedInAs: 'admin' })
+    const section = within(await newestUsers())
+    expect(await section.findByRole('alert')).toHaveTextContent('The newest users could not be loaded.')
+    expect(total('Users')).toBe('412')
+    await user.click(section.getByRole('button', { name: 'Try again' }))
+    expect(await section.findByRole('link', { name: 'aarav_sharma' })).toBeInTheDocument()
+  })
+})

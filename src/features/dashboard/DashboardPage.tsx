@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import type { DashboardTotals } from '@contract'
 import { HospitalIcon, PartnerIcon, StoreIcon, UsersIcon, type Icon } from '@/components/layout/icons'
 import { dashboardQuery } from './api'
+import { NewestUsers } from './NewestUsers'
 
 const cards: { key: keyof DashboardTotals; title: string; icon: Icon; tone: string }[] = [
   { key: 'users', title: 'Users', icon: UsersIcon, tone: 'bg-primary-50 text-primary-700' },
@@ -12,7 +13,7 @@ const cards: { key: keyof DashboardTotals; title: string; icon: Icon; tone: stri
 
 const count = new Intl.NumberFormat('en-US')
 
-/** The dashboard: four totals in a 2x2 grid of cards. */
+/** The dashboard: four totals in a 2x2 grid of cards, then the newest users. */
 export function DashboardPage() {
   const { data: totals } = useSuspenseQuery(dashboardQuery)
   return (
@@ -36,6 +37,7 @@ export function DashboardPage() {
           </div>
         ))}
       </dl>
+      <NewestUsers />
     </section>
   )
 }

@@ -2,14 +2,11 @@ import { useState } from 'react'
 import { USER_STATUS, userListQuery, type UserListItem, type UserListQuery } from '@contract'
 import { ListView, cells, listColumns, type RowSelection } from '@/components/list'
 import { CloseIcon } from '@/components/layout/icons'
+import { userLabel } from '@/lib/user-label'
 import { recipientPickerQuery } from './api'
 
 /** The chosen recipients, in the order they were chosen: id -> the user as the picker listed them. */
 export type Recipients = ReadonlyMap<string, UserListItem>
-
-/** How a person is named in the picker's checkboxes and chips. */
-export const recipientLabel = (user: Pick<UserListItem, 'username' | 'name' | 'email'>) =>
-  user.username?.trim() || user.name?.trim() || user.email?.trim() || 'Unnamed user'
 
 /** '1 user selected', '3 users selected'. */
 export const selectedCount = (n: number) => (n === 1 ? '1 user selected' : `${n} users selected`)
@@ -17,7 +14,7 @@ export const selectedCount = (n: number) => (n === 1 ? '1 user selected' : `${n}
 const col = listColumns<UserListItem>()
 /** The product's user picker columns: Username, Full Name, Email, Contact No. */
 export const recipientColumns = col.columns([
-  col.accessor('username', { header: 'Username', enableSorting: true, cell: cells.text }),
+  col.accessor('username', { header: 'Username', enableSorting: true, cell: cells.text, meta: { card: 'title' } }),
   col.accessor('name', { header: 'Full Name', enableSorting: true, cell: cells.text }),
   col.accessor('email', { header: 'Email', enableSorting: true, cell: cells.email }),
   col.accessor('mobileNo', { header: 'Contact No.', cell: cells.mobile, meta: { className: 'whitespace-nowrap' } }),
@@ -56,7 +53,7 @@ export function RecipientPicker({
       }
       onChange(next)
     },
-    rowLabel: (user) => `Select ${recipientLabel(user)}`,
+    rowLabel: (user) => `Select ${userLabel(user)}`,
     pageLabel: 'Select all users on this page',
   }
   const remove = (id: string) => {
@@ -89,7 +86,7 @@ export function RecipientPicker({
       {value.size > 0 && (
         <ul aria-label="Selected users" className="flex max-h-32 flex-wrap gap-2 overflow-y-auto">
           {[...value.values()].map((user) => {
-            const label = recipientLabel(user)
+            const label = userLabel(user)
             const problem = refused.get(user._id)
             return (
               <li
