@@ -1,11 +1,13 @@
 /**
- * Pretend the window is `width` px wide for min-width media queries (jsdom has no layout): the
- * drawer is persistent from md. Restored by vi.restoreAllMocks.
+ * Pretend the window is `width` px wide for min-width and max-width media queries (jsdom has no
+ * layout): the drawer is persistent from md, lists show cards below sm. Restored by
+ * vi.restoreAllMocks.
  */
 export function screenWidth(width: number) {
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
-    const min = /\(min-width:\s*(\d+)px\)/.exec(query)
-    return mediaQueryList(query, min ? width >= Number(min[1]) : false)
+    const min = /\(min-width:\s*([\d.]+)px\)/.exec(query)
+    const max = /\(max-width:\s*([\d.]+)px\)/.exec(query)
+    return mediaQueryList(query, min ? width >= Number(min[1]) : max ? width <= Number(max[1]) : false)
   })
 }
 

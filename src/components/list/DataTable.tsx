@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react'
+import { useCallback, useMemo, useRef, type ReactNode, type RefObject } from 'react'
 import {
   functionalUpdate,
   useTable,
@@ -8,10 +8,16 @@ import {
   type SortingState,
 } from '@tanstack/react-table'
 import type { SortOrder } from '@contract'
-import { Button } from '@/components/ui/Button'
+import { useMediaQuery } from '@/components/layout/useMediaQuery'
 import { listFeatures, type ListFeatures } from './columns'
 import { SortAscIcon, SortDescIcon, SortNoneIcon } from './icons'
 import { Pagination } from './Pagination'
+import { RowCards, type PageSelection } from './RowCards'
+import { Checkbox, NoRowsMessage } from './rowParts'
+import { ROW_ID_ATTRIBUTE, useFocusAfterRowLeaves } from './useRowFocus'
+
+/** Below the `sm` breakpoint (SCREEN.sm, 600 px): a phone, where rows become cards. */
+export const PHONE_SCREEN = '(max-width: 599.98px)'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column keeps its own value type
 export type ListColumnDefs<TRow extends RowData> = ColumnDef<ListFeatures, TRow, any>[]
@@ -62,6 +68,8 @@ export type DataTableProps<TRow extends RowData & { _id: string }> = {
   skeletonRows?: number
   /** Choosable rows: a leading checkbox column; omitted: none. */
   selection?: RowSelection<TRow>
+  /** Where focus goes when a delete leaves no row (the list's heading); the table's frame by default. */
+  headingRef?: RefObject<HTMLElement | null>
 }
 
 const getRowId = (row: { _id: string }) => row._id
@@ -71,7 +79,10 @@ const NO_ROWS: never[] = []
  * A server-driven table (TanStack Table v9, manual sorting and pagination): a real <table> with a
  * caption, header cells with scope, sortable headers as buttons with aria-sort, skeleton rows
  * while pending, 'No {name} Found !!!' when empty, an error row with Retry, and the pagination bar.
- * Used by `ListScreen`; usable alone for a table that is not a routed list.
+ * On a phone (below `sm`) the same rows are cards instead (`RowCards`): one or the other, never
+ * both. When the row that held focus leaves (a confirmed delete), focus goes to the next row, or
+ * to `headingRef` when none is left. Used by `ListScreen`; usable alone for a table that is not a
+ * routed list.
  */
 export function DataTable<TRow extends RowData & { _id: string }>({
   name,
@@ -83,7 +94,14 @@ export function DataTable<TRow extends RowData & { _id: string }>({
   page,
   skeletonRows = 5,
   selection,
+  headingRef,
 }: DataTableProps<TRow>) {
+  const phone = useMediaQuery(PHONE_SCREEN)
+  const frame = useRef<HTMLDivElement>(null)
+  const rowIds = useMemo(() => data?.map((row) => row._id) ?? [], [data])
+  const heading = useCallback(() => headingRef?.current ?? null, [headingRef])
+  useFocusAfterRowLeaves(frame, rowIds, heading)
+
   const sortBy = sort?.sortBy
   const sortOrder = sort?.sortOrder ?? 0
   const sorting = useMemo<SortingState>(
@@ -120,6 +138,14 @@ export function DataTable<TRow extends RowData & { _id: string }>({
   const pending = data === undefined && !error
   const pageRows = selection && data ? rows.map((row) => row.original) : []
   const selectedOnPage = selection ? pageRows.filter((row) => selection.isSelected(row)).length : 0
+  const pageSelection: PageSelection | undefined = selection && {
+    label: selection.pageLabel ?? 'Select all on this page',
+    checked: pageRows.length > 0 && selectedOnPage === pageRows.length,
+    indeterminate: selectedOnPage > 0 && selectedOnPage < pageRows.length,
+    disabled: pageRows.length === 0,
+    onChange: (checked) => selection.onChange(pageRows, checked),
+  }
+  const failure = error && data === undefined ? error : null
   const message = (content: ReactNode) => (
     <tr>
       <td colSpan={columnCount} className="px-4 py-10 text-center text-sm text-slate-600">
@@ -129,85 +155,87 @@ export function DataTable<TRow extends RowData & { _id: string }>({
   )
 
   return (
-    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-      <div className="overflow-x-auto">
-        <table aria-busy={pending || busy} className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">{name}</caption>
-          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {selection && (
-                  <th scope="col" className="w-12 border-b border-slate-200 px-4 py-3">
-                    <Checkbox
-                      label={selection.pageLabel ?? 'Select all on this page'}
-                      checked={pageRows.length > 0 && selectedOnPage === pageRows.length}
-                      indeterminate={selectedOnPage > 0 && selectedOnPage < pageRows.length}
-                      disabled={pageRows.length === 0}
-                      onChange={(checked) => selection.onChange(pageRows, checked)}
-                    />
-                  </th>
-                )}
-                {group.headers.map((header) => {
-                  const column = header.column
-                  const sortable = !!sort && column.getCanSort()
-                  const sorted = column.getIsSorted()
-                  const SortIcon = sorted === 'asc' ? SortAscIcon : sorted === 'desc' ? SortDescIcon : SortNoneIcon
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      colSpan={header.colSpan}
-                      aria-sort={sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
-                      className={`whitespace-nowrap border-b border-slate-200 px-4 py-3 ${column.columnDef.meta?.className ?? ''}`}
-                    >
-                      {header.isPlaceholder ? null : sortable ? (
-                        <button
-                          type="button"
-                          onClick={column.getToggleSortingHandler()}
-                          className="group -mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900"
-                        >
-                          <table.FlexRender header={header} />
-                          <SortIcon
-                            className={`h-4 w-4 ${sorted ? 'text-primary-700' : 'text-slate-300 group-hover:text-slate-500'}`}
-                          />
-                        </button>
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
+    <div ref={frame} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      {phone ? (
+        <RowCards
+          table={table}
+          name={name}
+          pending={pending}
+          busy={busy}
+          error={failure}
+          skeletonRows={skeletonRows}
+          selection={selection}
+          pageSelection={pageSelection}
+          sort={sort}
+        />
+      ) : (
+        // Positioned, so the screen-reader-only text in the cells (absolutely positioned) is clipped
+        // by this scroll area instead of widening the page.
+        <div className="relative overflow-x-auto">
+          <table aria-busy={pending || busy} className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">{name}</caption>
+            <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {pageSelection && (
+                    <th scope="col" className="w-12 border-b border-slate-200 px-4 py-3">
+                      <Checkbox {...pageSelection} />
                     </th>
-                  )
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody className={`divide-y divide-slate-100 transition-opacity ${busy ? 'opacity-60' : ''}`}>
-            {pending
-              ? Array.from({ length: skeletonRows }, (_, i) => (
-                  <tr key={i} aria-hidden="true">
-                    {Array.from({ length: columnCount }, (_, j) => (
-                      <td key={j} className="px-4 py-3.5">
-                        <span className="block h-4 w-3/4 animate-pulse rounded bg-slate-200" />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              : error && data === undefined
-                ? message(
-                    <div role="alert" className="flex flex-col items-center gap-3">
-                      <p>
-                        <span className="font-semibold text-slate-900">{name} could not be loaded.</span> {error.message}
-                      </p>
-                      <Button variant="secondary" onClick={error.retry}>
-                        Retry
-                      </Button>
-                    </div>,
-                  )
-                : rows.length === 0
-                  ? message(<p className="font-medium">{`No ${name} Found !!!`}</p>)
+                  )}
+                  {group.headers.map((header) => {
+                    const column = header.column
+                    const sortable = !!sort && column.getCanSort()
+                    const sorted = column.getIsSorted()
+                    const SortIcon = sorted === 'asc' ? SortAscIcon : sorted === 'desc' ? SortDescIcon : SortNoneIcon
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        colSpan={header.colSpan}
+                        aria-sort={sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                        className={`whitespace-nowrap border-b border-slate-200 px-4 py-3 ${column.columnDef.meta?.className ?? ''}`}
+                      >
+                        {header.isPlaceholder ? null : sortable ? (
+                          <button
+                            type="button"
+                            onClick={column.getToggleSortingHandler()}
+                            className="group -mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900"
+                          >
+                            <table.FlexRender header={header} />
+                            <SortIcon
+                              className={`h-4 w-4 ${sorted ? 'text-primary-700' : 'text-slate-300 group-hover:text-slate-500'}`}
+                            />
+                          </button>
+                        ) : (
+                          <table.FlexRender header={header} />
+                        )}
+                      </th>
+                    )
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody className={`divide-y divide-slate-100 transition-opacity ${busy ? 'opacity-60' : ''}`}>
+              {pending
+                ? Array.from({ length: skeletonRows }, (_, i) => (
+                    <tr key={i} aria-hidden="true">
+                      {Array.from({ length: columnCount }, (_, j) => (
+                        <td key={j} className="px-4 py-3.5">
+                          <span className="block h-4 w-3/4 animate-pulse rounded bg-slate-200" />
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                : failure || rows.length === 0
+                  ? message(<NoRowsMessage name={name} error={failure} />)
                   : rows.map((row) => {
                       const selected = selection?.isSelected(row.original) ?? false
                       return (
-                        <tr key={row.id} className={selected ? 'bg-primary-50/60 hover:bg-primary-50' : 'hover:bg-slate-50'}>
+                        <tr
+                          key={row.id}
+                          {...{ [ROW_ID_ATTRIBUTE]: row.id }}
+                          className={selected ? 'bg-primary-50/60 hover:bg-primary-50' : 'hover:bg-slate-50'}
+                        >
                           {selection && (
                             <td className="w-12 px-4 py-3 align-middle">
                               <Checkbox
@@ -225,9 +253,10 @@ export function DataTable<TRow extends RowData & { _id: string }>({
                         </tr>
                       )
                     })}
-          </tbody>
-        </table>
-      </div>
+            </tbody>
+          </table>
+        </div>
+      )}
       <p role="status" className="sr-only">
         {pending ? `Loading ${name}…` : ''}
       </p>
@@ -245,34 +274,5 @@ export function DataTable<TRow extends RowData & { _id: string }>({
         </div>
       )}
     </div>
-  )
-}
-
-/** A native checkbox; `indeterminate` (some rows of the page chosen) is a DOM property, not an attribute. */
-function Checkbox({
-  label,
-  checked,
-  indeterminate = false,
-  disabled = false,
-  onChange,
-}: {
-  label: string
-  checked: boolean
-  indeterminate?: boolean
-  disabled?: boolean
-  onChange: (checked: boolean) => void
-}) {
-  return (
-    <input
-      type="checkbox"
-      aria-label={label}
-      checked={checked}
-      disabled={disabled}
-      ref={(el) => {
-        if (el) el.indeterminate = indeterminate
-      }}
-      onChange={(event) => onChange(event.target.checked)}
-      className="h-4 w-4 cursor-pointer accent-primary-700 disabled:cursor-not-allowed"
-    />
   )
 }

@@ -45,7 +45,7 @@
  * dialog; `selection` adds row checkboxes, the choice held by the caller across pages and
  * searches); `DataTable` and `Pagination` are usable alone (a fixed 5-row recipients table).
  */
-import { useCallback, useEffect, useId, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react'
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
 import { TABLE_PAGE_SIZES, type ListPage, type SortOrder } from '@contract'
 import type { PaginationState, RowData } from '@tanstack/react-table'
@@ -149,6 +149,8 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
   selection,
 }: ListViewProps<TRow, Q, TKey>) {
   const titleId = useId()
+  // Where focus goes when a delete empties the list: its heading, else the list's own section.
+  const headingRef = useRef<HTMLElement>(null)
   const result = useQuery({ ...query(state), placeholderData: keepPreviousData })
   const list = result.data
 
@@ -169,11 +171,16 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
         change({ page: pageIndex + 1 }, { resetPage: false })
 
   return (
-    <section aria-labelledby={heading ? titleId : undefined} aria-label={heading ? undefined : name} className="flex flex-col gap-4">
+    <section
+      ref={heading ? undefined : headingRef}
+      aria-labelledby={heading ? titleId : undefined}
+      aria-label={heading ? undefined : name}
+      className="flex flex-col gap-4"
+    >
       {breadcrumb}
       <div className="flex flex-wrap items-center justify-end gap-3">
         {heading && (
-          <h1 id={titleId} className="mr-auto text-xl font-semibold text-slate-900">
+          <h1 ref={headingRef} id={titleId} className="mr-auto text-xl font-semibold text-slate-900">
             {name}
           </h1>
         )}
@@ -201,6 +208,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
         error={result.isError ? { message: result.error.message, retry: () => void result.refetch() } : null}
         skeletonRows={Math.min(state.limit, 10)}
         selection={selection}
+        headingRef={headingRef}
         sort={{
           sortBy: state.sortBy,
           sortOrder: state.sortOrder,

@@ -16,7 +16,17 @@ import { formatDate, formatDateTime } from '@/lib/format'
 export type ListColumnMeta = {
   /** Extra classes for the column's header and body cells (alignment, width). */
   className?: string
+  /**
+   * Where the cell goes in the row's card on phones (below `sm`, where a list shows cards instead
+   * of a table): `title` first (the row's avatar and name, or title), `status` beside it,
+   * `actions` at the card's foot; by default a field, labelled with the column's header. A list
+   * without a `title` column takes its first column as the title.
+   */
+  card?: CardRole
 }
+
+/** A column's place in a row's card on phones; see `ListColumnMeta.card`. */
+export type CardRole = 'title' | 'status' | 'actions' | 'field'
 
 /**
  * The features every list table registers (TanStack Table v9): sorting and pagination state, both
@@ -34,9 +44,9 @@ export type ListFeatures = typeof listFeatures
  *
  *   const col = listColumns<UserListItem>()
  *   export const userColumns = col.columns([
- *     col.accessor('username', { header: 'Username', enableSorting: true }),
+ *     col.accessor('username', { header: 'Username', enableSorting: true, meta: { card: 'title' } }),
  *     col.accessor('email', { header: 'Email', cell: cells.email }),
- *     col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <Actions user={row.original} /> }),
+ *     col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <Actions user={row.original} />, meta: { card: 'actions' } }),
  *   ])
  *
  * Columns are not sortable unless they say `enableSorting: true`; a sortable column's id is sent

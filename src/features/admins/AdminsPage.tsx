@@ -81,12 +81,12 @@ function AdminActions({ account }: { account: AdminAccount }) {
 
 const col = listColumns<AdminAccount>()
 export const adminColumns = col.columns([
-  col.accessor('name', { header: 'Name', enableSorting: true, cell: cells.text }),
+  col.accessor('name', { header: 'Name', enableSorting: true, cell: cells.text, meta: { card: 'title' } }),
   col.accessor('email', { header: 'Email', enableSorting: true, cell: cells.email }),
   col.accessor('role', { header: 'Role', enableSorting: true, cell: ({ getValue }) => adminRoleLabel[getValue()] }),
-  col.accessor('status', { header: 'Status', enableSorting: true, cell: ({ row }) => <StatusCell account={row.original} /> }),
+  col.accessor('status', { header: 'Status', enableSorting: true, cell: ({ row }) => <StatusCell account={row.original} />, meta: { card: 'status' } }),
   col.accessor('createdAt', { header: 'Created At', enableSorting: true, cell: cells.dateTime, meta: { className: 'whitespace-nowrap' } }),
-  col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <AdminActions account={row.original} />, meta: { className: 'text-right' } }),
+  col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <AdminActions account={row.original} />, meta: { className: 'text-right', card: 'actions' } }),
 ])
 
 const roleFilter: ListFilter<1 | 2> = {

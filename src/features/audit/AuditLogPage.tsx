@@ -50,6 +50,7 @@ export const auditColumns = col.columns([
   col.accessor('action', {
     header: 'Action',
     enableSorting: true,
+    meta: { card: 'title' },
     // The readable name; the raw action as its tooltip (and in the entry's dialog). An entry that
     // stands for repeated failures says how many.
     cell: ({ getValue, row }) => (
@@ -69,7 +70,7 @@ export const auditColumns = col.columns([
     id: 'actions',
     header: 'Actions',
     cell: ({ row }) => <ViewAuditEntry entry={row.original} />,
-    meta: { className: 'text-right' },
+    meta: { className: 'text-right', card: 'actions' },
   }),
 ])
 

@@ -22,6 +22,7 @@ const cityColumns = col.columns([
   col.accessor('name', {
     header: 'Name',
     enableSorting: true,
+    meta: { card: 'title' },
     cell: ({ row }) => (
       <Link
         to="/cities/$cityId"
@@ -35,7 +36,7 @@ const cityColumns = col.columns([
   }),
   col.accessor('siteCount', { header: 'Sites', enableSorting: true, cell: cells.text, meta: { className: 'tabular-nums' } }),
   col.accessor('createdAt', { header: 'Created At', enableSorting: true, cell: cells.date, meta: { className: 'whitespace-nowrap' } }),
-  col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <CityRowActions city={row.original} />, meta: { className: 'text-right' } }),
+  col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <CityRowActions city={row.original} />, meta: { className: 'text-right', card: 'actions' } }),
 ])
 
 /**

@@ -28,11 +28,11 @@ const siteStatusCell = statusCell<PlaceStatus>({
 const col = listColumns<SiteListItem>()
 /** As the pet shops and hospitals lists: Name, Address, Status, Created At, Actions. */
 const siteColumns = col.columns([
-  col.accessor('name', { header: 'Name', enableSorting: true, cell: cells.text }),
+  col.accessor('name', { header: 'Name', enableSorting: true, cell: cells.text, meta: { card: 'title' } }),
   col.accessor('address', { header: 'Address', enableSorting: true, cell: cells.address }),
-  col.accessor('status', { header: 'Status', enableSorting: true, cell: siteStatusCell }),
+  col.accessor('status', { header: 'Status', enableSorting: true, cell: siteStatusCell, meta: { card: 'status' } }),
   col.accessor('createdAt', { header: 'Created At', enableSorting: true, cell: cells.date, meta: { className: 'whitespace-nowrap' } }),
-  col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <SiteRowActions site={row.original} />, meta: { className: 'text-right' } }),
+  col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <SiteRowActions site={row.original} />, meta: { className: 'text-right', card: 'actions' } }),
 ])
 
 const statusFilter: ListFilter<PlaceStatus> = {

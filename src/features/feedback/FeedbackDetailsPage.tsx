@@ -18,6 +18,7 @@ const summaryColumns = col.columns([
   col.accessor((f) => f.user?.username ?? null, {
     id: 'username',
     header: 'Username',
+    meta: { card: 'title' },
     cell: ({ row }) => (
       <span className="flex items-center gap-2 whitespace-nowrap">
         <Avatar src={row.original.user?.profileImage} alt="" className="h-8 w-8" />
@@ -25,7 +26,7 @@ const summaryColumns = col.columns([
       </span>
     ),
   }),
-  col.accessor('type', { header: 'Feedback Type', cell: (info) => <FeedbackTypeBadge type={info.getValue()} /> }),
+  col.accessor('type', { header: 'Feedback Type', cell: (info) => <FeedbackTypeBadge type={info.getValue()} />, meta: { card: 'status' } }),
   col.accessor('description', {
     header: 'Description',
     cell: (info) => (

@@ -15,12 +15,18 @@ const col = listColumns<NumberedFeedback>()
 /** The product's feedback columns: S.No, Feedback Type, Description, Username, Created At, Actions. */
 export const feedbackColumns = col.columns([
   col.accessor('serialNo', { header: 'S.No', meta: { className: 'w-16 tabular-nums' } }),
-  col.accessor('type', { header: 'Feedback Type', enableSorting: true, cell: (info) => <FeedbackTypeBadge type={info.getValue()} /> }),
+  col.accessor('type', {
+    header: 'Feedback Type',
+    enableSorting: true,
+    cell: (info) => <FeedbackTypeBadge type={info.getValue()} />,
+    meta: { card: 'status' },
+  }),
   col.accessor('description', { header: 'Description', cell: cells.longText }),
   col.accessor((f) => f.user?.username ?? null, {
     id: 'username',
     header: 'Username',
     cell: ({ row }) => <OrDashes value={row.original.user?.username} />,
+    meta: { card: 'title' },
   }),
   col.accessor('createdAt', { header: 'Created At', enableSorting: true, cell: cells.date, meta: { className: 'whitespace-nowrap' } }),
   col.display({
@@ -35,7 +41,7 @@ export const feedbackColumns = col.columns([
         />
       </div>
     ),
-    meta: { className: 'text-right' },
+    meta: { className: 'text-right', card: 'actions' },
   }),
 ])
 

@@ -16,6 +16,7 @@ const col = listColumns<UserSummary>()
 const recipientColumns = col.columns([
   col.accessor('username', {
     header: 'Username',
+    meta: { card: 'title' },
     cell: ({ row }) => (
       <span className="flex items-center gap-2 whitespace-nowrap">
         <Avatar src={row.original.profileImage} alt="" className="h-8 w-8" />

@@ -40,7 +40,7 @@ function DeleteNotificationButton({ notification }: { notification: Notification
 const col = listColumns<NotificationListItem>()
 /** The product's notifications columns: Title, Body, Send To, Send On, Actions. */
 export const notificationColumns = col.columns([
-  col.accessor('title', { header: 'Title', enableSorting: true, cell: cells.text }),
+  col.accessor('title', { header: 'Title', enableSorting: true, cell: cells.text, meta: { card: 'title' } }),
   col.accessor('body', { header: 'Body', cell: cells.longText }),
   col.accessor((n) => sendToText(n), { id: 'sendTo', header: 'Send To', meta: { className: 'whitespace-nowrap' } }),
   // Its id is the wire's sortBy.
@@ -58,7 +58,7 @@ export const notificationColumns = col.columns([
         <DeleteNotificationButton notification={row.original} />
       </div>
     ),
-    meta: { className: 'text-right' },
+    meta: { className: 'text-right', card: 'actions' },
   }),
 ])
 

@@ -10,13 +10,14 @@ export const partnerTypeLabel: Record<PartnerType, string> = { 5: 'Hospital', 6:
 const col = listColumns<Partner>()
 /** Name, Owner Name, Email, Mobile No., Type, Address, Created At (a partner's fields: docs/DECISIONS.md, Partners and feedback). */
 export const partnerColumns = col.columns([
-  col.accessor('name', { header: 'Name', enableSorting: true, cell: cells.text }),
+  col.accessor('name', { header: 'Name', enableSorting: true, cell: cells.text, meta: { card: 'title' } }),
   col.accessor('ownerName', { header: 'Owner Name', enableSorting: true, cell: cells.text }),
   col.accessor('email', { header: 'Email', enableSorting: true, cell: cells.email }),
   col.accessor('mobileNo', { header: 'Mobile No.', cell: cells.mobile, meta: { className: 'whitespace-nowrap' } }),
   col.accessor('type', {
     header: 'Type',
     enableSorting: true,
+    meta: { card: 'status' },
     cell: statusCell<PartnerType>({ 5: [partnerTypeLabel[5], 'info'], 6: [partnerTypeLabel[6], 'warning'] }),
   }),
   col.accessor('address', { header: 'Address', cell: cells.address }),

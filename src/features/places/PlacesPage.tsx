@@ -25,15 +25,15 @@ function PlaceActions({ kind, place }: { kind: PlaceKind; place: PlaceListItem }
 function placeColumns(kind: PlaceKind) {
   const col = listColumns<PlaceListItem>()
   return col.columns([
-    col.accessor('name', { header: 'Name', enableSorting: true, cell: cells.text }),
+    col.accessor('name', { header: 'Name', enableSorting: true, cell: cells.text, meta: { card: 'title' } }),
     col.accessor('address', { header: 'Address', enableSorting: true, cell: cells.address }),
-    col.accessor('status', { header: 'Status', enableSorting: true, cell: placeStatusCell }),
+    col.accessor('status', { header: 'Status', enableSorting: true, cell: placeStatusCell, meta: { card: 'status' } }),
     col.accessor('createdAt', { header: 'Created At', enableSorting: true, cell: cells.date, meta: { className: 'whitespace-nowrap' } }),
     col.display({
       id: 'actions',
       header: 'Actions',
       cell: ({ row }) => <PlaceActions kind={kind} place={row.original} />,
-      meta: { className: 'text-right' },
+      meta: { className: 'text-right', card: 'actions' },
     }),
   ])
 }

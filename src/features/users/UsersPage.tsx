@@ -39,6 +39,7 @@ export const userColumns = col.columns([
   col.accessor('username', {
     header: 'Username',
     enableSorting: true,
+    meta: { card: 'title' },
     cell: ({ row }) => (
       <span className="flex items-center gap-2">
         <Avatar src={row.original.profileImage} alt="" className="h-8 w-8" />
@@ -54,7 +55,7 @@ export const userColumns = col.columns([
     id: 'actions',
     header: 'Actions',
     cell: ({ row }) => <UserActions user={row.original} />,
-    meta: { className: 'text-right' },
+    meta: { className: 'text-right', card: 'actions' },
   }),
 ])
 
