@@ -7,7 +7,8 @@
 //   node scripts/demo-images.mjs            (CHROMIUM=/path/to/chromium to use another browser)
 //
 // Pictures of the `profile` upload folder (pets, people) are JPEG, which that folder takes;
-// places and sites are WebP. Each stays within a few tens of kB.
+// places and sites are WebP. Each is drawn at a small size and rendered at `scale` times it
+// (pets 640 x 480, people 256 x 256, places and sites 800 x 500), within a few tens of kB.
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import puppeteer from 'puppeteer-core'
@@ -413,8 +414,9 @@ function skylineAtDusk({ top, bottom, near, far }) {
 // ---------------------------------------------------------------------------------------------
 // The set: file name (without extension), format, drawing.
 
-const PETS = 'jpeg'
-const PLACES = 'webp'
+const PETS = { format: 'jpeg', scale: 4 / 3 }
+const PEOPLE = { format: 'jpeg', scale: 1 }
+const PLACES = { format: 'webp', scale: 1.25 }
 const PICTURES = [
   ['dog-golden', PETS, dog({ wall: '#fdf1dc', floor: '#f3d9a4', prints: '#f0d9b0', coat: '#e3a34d', ear: '#c4803a', muzzle: '#f6d7a6', collar: '#e8505b' })],
   ['dog-black', PETS, dog({ wall: '#e3f0fb', floor: '#b9d7ef', prints: '#cfe2f3', coat: '#3a3532', ear: '#2a2523', muzzle: '#c79a6a', collar: '#3e7fd6' })],
@@ -424,12 +426,12 @@ const PICTURES = [
   ['rabbit', PETS, rabbit({ wall: '#e6f6f3', floor: '#b7e3d9', prints: '#cdeee6', coat: '#d8c3a8', inner: '#f2b8c0' })],
   ['parrot', PETS, parrot({ wall: '#d9efff', body: '#4cae5b', wing: '#2f8a43', head: '#66c36f', cheek: '#f4c542' })],
   ['hamster', PETS, hamster({ wall: '#fff4d6', floor: '#f5dd9c', prints: '#f7e6b8', coat: '#e2a55c', belly: '#fbe8cf' })],
-  ['person-1', PETS, person({ bg: '#cfe2f3', skin: '#f1c7a5', hair: '#6b4530', shirt: '#3e7fd6', style: 'short' })],
-  ['person-2', PETS, person({ bg: '#fbd9d3', skin: '#c98d67', hair: '#2b2118', shirt: '#e8505b', style: 'long' })],
-  ['person-3', PETS, person({ bg: '#d3efd0', skin: '#8d5a3b', hair: '#1f1a16', shirt: '#f4c542', style: 'curly' })],
-  ['person-4', PETS, person({ bg: '#e5dcf5', skin: '#f3d3b8', hair: '#d9a441', shirt: '#5aa55a', style: 'bun' })],
-  ['person-5', PETS, person({ bg: '#fff0c8', skin: '#e0ac84', hair: '#3a3532', shirt: '#7a5cc2', style: 'short' })],
-  ['person-6', PETS, person({ bg: '#d6f0f0', skin: '#a8704c', hair: '#4a3b33', shirt: '#f08c2e', style: 'long' })],
+  ['person-1', PEOPLE, person({ bg: '#cfe2f3', skin: '#f1c7a5', hair: '#6b4530', shirt: '#3e7fd6', style: 'short' })],
+  ['person-2', PEOPLE, person({ bg: '#fbd9d3', skin: '#c98d67', hair: '#2b2118', shirt: '#e8505b', style: 'long' })],
+  ['person-3', PEOPLE, person({ bg: '#d3efd0', skin: '#8d5a3b', hair: '#1f1a16', shirt: '#f4c542', style: 'curly' })],
+  ['person-4', PEOPLE, person({ bg: '#e5dcf5', skin: '#f3d3b8', hair: '#d9a441', shirt: '#5aa55a', style: 'bun' })],
+  ['person-5', PEOPLE, person({ bg: '#fff0c8', skin: '#e0ac84', hair: '#3a3532', shirt: '#7a5cc2', style: 'short' })],
+  ['person-6', PEOPLE, person({ bg: '#d6f0f0', skin: '#a8704c', hair: '#4a3b33', shirt: '#f08c2e', style: 'long' })],
   ['shop-red', PLACES, shop({ wall: '#f6e7cf', awning: '#e8505b', sign: '#2f6f8f', label: 'PET SHOP', top: '#9fd3f0', bottom: '#e3f3fb' })],
   ['shop-green', PLACES, shop({ wall: '#e9f1e4', awning: '#3f8f4f', sign: '#c4803a', label: 'PET FOOD', top: '#b7dcf5', bottom: '#f3f9fd' })],
   ['hospital-blue', PLACES, hospital({ wall: '#e6eef5', accent: '#2f7fc1', top: '#8fcaf0', bottom: '#e6f4fc' })],
@@ -454,10 +456,10 @@ const browser = await puppeteer.launch({
 })
 try {
   const page = await browser.newPage()
-  for (const [name, format, markup] of PICTURES) {
+  for (const [name, { format, scale }, markup] of PICTURES) {
     writeFileSync(join(svgDir, `${name}.svg`), markup)
     const [width, height] = sizeOf(markup)
-    await page.setViewport({ width, height, deviceScaleFactor: 1 })
+    await page.setViewport({ width, height, deviceScaleFactor: scale })
     await page.setContent(`<!doctype html><html><body style="margin:0">${markup}</body></html>`)
     const file = join(outDir, `${name}.${format === 'jpeg' ? 'jpg' : format}`)
     await page.screenshot({ path: file, type: format, quality: format === 'jpeg' ? 86 : 82, clip: { x: 0, y: 0, width, height } })
