@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
+import { pageTitle } from '../contract/page-title'
 import type { Db } from './db/client'
 import { pets } from './db/schema'
 
@@ -89,7 +90,8 @@ export function petPreviewTags(pet: PetPreview | undefined, { pageUrl, baseUrl }
     ? [pet.speciesName, pet.breedName, ageInWords(pet.age)].filter(Boolean).join(' · ') || GENERIC_PREVIEW.description
     : GENERIC_PREVIEW.description
   const ogTitle = pet ? pet.name : GENERIC_PREVIEW.title
-  const title = pet ? `${pet.name} · ${GENERIC_PREVIEW.title}` : `${GENERIC_PREVIEW.title} · ${SITE_NAME}`
+  // The same title the page sets once it has the pet (src/pet-details/PetPage.tsx).
+  const title = pageTitle(pet ? `${GENERIC_PREVIEW.title}: ${pet.name}` : GENERIC_PREVIEW.title)
   const image = pet ? absoluteImageUrl(pet.photoUrl, baseUrl) : undefined
 
   type Meta = readonly [attribute: 'name' | 'property', key: string, value: string]

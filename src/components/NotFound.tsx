@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { MSG } from '@contract'
+import { usePageTitle } from '@/components/layout/PageTitle'
 
 /** Any unknown path: 'PAGE NOT FOUND' and a way back home. */
 export function NotFound() {
+  usePageTitle('Page Not Found')
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-6 text-center">
       <p className="text-7xl font-bold text-primary-700" aria-hidden="true">

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { pageTitle } from '@contract/page-title'
 import type { PetDetails } from '@contract/pets'
 import { ageLabel, dateLabel, genderLabel, NO_VALUE, orNoValue, ownerDaysLabel, profileLabel, sizeLabel } from './format'
 import { Loader } from './Loader'
@@ -53,7 +54,7 @@ export function PetPage({ pet }: { pet: PetDetails }) {
   const markBroken = useCallback((src: string) => setBroken((prev) => (prev.has(src) ? prev : new Set(prev).add(src))), [])
 
   useEffect(() => {
-    if (pet.name.trim()) document.title = `${pet.name.trim()} · Pet Details`
+    if (pet.name.trim()) document.title = pageTitle(`Pet Details: ${pet.name.trim()}`)
   }, [pet.name])
 
   return (

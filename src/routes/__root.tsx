@@ -1,5 +1,7 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
 import { NotFound } from '@/components/NotFound'
+import { PageFocus } from '@/components/layout/PageFocus'
+import { RouteTitle } from '@/components/layout/PageTitle'
 import { RouteProgress } from '@/components/layout/RouteProgress'
 import { ScrollToTop } from '@/components/layout/ScrollToTop'
 import type { RouterContext } from '@/router'
@@ -9,6 +11,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     <>
       <RouteProgress />
       <ScrollToTop />
+      <RouteTitle />
+      <PageFocus />
       <Outlet />
     </>
   ),

@@ -110,6 +110,6 @@ describe('the pet page a shared link opens', () => {
     const res = await spaRoutes(dist, { petPreview: petPreviewLookup(t.db) }).request(`/pet-details/${petId}`, { headers: { Accept: 'text/html' } })
     expect(res.status).toBe(200)
     expect(res.headers.get('X-Robots-Tag')).toBe('noindex')
-    expect(await res.text()).toContain(known ? '<title>Rex · Pet Details</title>' : '<title>Pet Details · Petcare</title>')
+    expect(await res.text()).toContain(known ? '<title>Pet Details: Rex · Petcare Admin</title>' : '<title>Pet Details · Petcare Admin</title>')
   })
 })

@@ -91,7 +91,7 @@ describe('public pet details', () => {
     expect(appStore).toHaveAttribute('href', APP_STORE_URL)
     expect(appStore).toHaveAttribute('target', '_blank')
     expect(screen.getByRole('link', { name: /Get it on Google Play/ })).toHaveAttribute('href', PLAY_STORE_URL)
-    await waitFor(() => expect(document.title).toBe('Bruno · Pet Details'))
+    await waitFor(() => expect(document.title).toBe('Pet Details: Bruno · Petcare Admin'))
   })
 
   it('shows placeholders, Private, the months rule and no Medications for a sparse pet', async () => {
@@ -214,7 +214,7 @@ describe('public pet details', () => {
   })
 
   it('loads none of the admin app: its sources import only React, each other, plain contract constants and the stored-auth reader', () => {
-    const allowed = [/^\.\//, /^react$/, /^react-dom\/client$/, /^@contract\/(enums|limits)$/, /^@\/lib\/persisted-auth$/]
+    const allowed = [/^\.\//, /^react$/, /^react-dom\/client$/, /^@contract\/(enums|limits|page-title)$/, /^@\/lib\/persisted-auth$/]
     const lazyOnly = /^yet-another-react-lightbox(\/|$)/
     expect(Object.keys(petSources)).toContain('main.tsx')
     let checked = 0

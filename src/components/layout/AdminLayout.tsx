@@ -1,14 +1,13 @@
 import { useId, useState, type ReactNode } from 'react'
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
 import { Link, useMatches, useRouterState } from '@tanstack/react-router'
+import { PRODUCT_NAME } from '@contract/page-title'
 import { Breadcrumbs } from './Breadcrumbs'
 import { Logo, PawIcon } from '@/components/ui/Logo'
 import { CloseIcon, MenuIcon } from './icons'
 import { mainMenu } from './navigation'
 import { NavList } from './NavList'
 import { SCREEN, useMediaQuery } from './useMediaQuery'
-
-export const PRODUCT_NAME = 'Petcare Admin'
 
 /**
  * The signed-in layout: a 64 px top bar (menu toggle, logo to the dashboard,

@@ -2,6 +2,7 @@ import { Link, type ErrorComponentProps, type LinkProps } from '@tanstack/react-
 import { ApiError } from '@/lib/http'
 import { Breadcrumbs } from './Breadcrumbs'
 import type { Crumb } from './crumbs'
+import { usePageTitle } from './PageTitle'
 import { RouteError } from './RouteError'
 
 export type NotFoundText = {
@@ -20,6 +21,7 @@ export type NotFoundText = {
  */
 export function DetailsError({ title, text, back, trail, ...props }: ErrorComponentProps & NotFoundText & { trail?: Crumb[] }) {
   const notFound = props.error instanceof ApiError && props.error.status === 404
+  usePageTitle(notFound ? title : undefined)
   return (
     <>
       {trail && <Breadcrumbs items={trail} />}

@@ -15,7 +15,10 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
           label="Settings"
           className="shrink-0 rounded-lg border border-slate-200 bg-white p-2 lg:w-60"
         />
-        <div className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">{children}</div>
+        {/* The page's own area: its heading takes focus when the page opens (PageFocus). */}
+        <div data-subpage className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+          {children}
+        </div>
       </div>
     </section>
   )

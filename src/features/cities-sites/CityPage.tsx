@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { PLACE_STATUS, type PlaceStatus, type SiteListItem } from '@contract'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
+import { useRecordTitle } from '@/components/layout/PageTitle'
 import { ListScreen, RowLink, cells, listColumns, statusCell, type ListFilter } from '@/components/list'
 import { cityDetailsQuery, sitesListQuery } from './api'
 import { CONTENT_CRUMB, siteStatusLabel } from './content'
@@ -51,6 +52,7 @@ const statusFilter: ListFilter<PlaceStatus> = {
 export function CityPage() {
   const { cityId } = route.useParams()
   const { data: city } = useSuspenseQuery(cityDetailsQuery(cityId))
+  useRecordTitle(city.name)
   return (
     <>
       <Breadcrumbs items={[CONTENT_CRUMB, { name: city.name, path: '' }]} />

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router'
 import { DEFAULT_COORDINATE, PLACE_STATUS, type SiteDetails } from '@contract'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
+import { useRecordTitle } from '@/components/layout/PageTitle'
 import { MapPinIcon } from '@/components/layout/icons'
 import { Badge } from '@/components/ui/Badge'
 import { OrDashes } from '@/components/ui/Dashes'
@@ -24,6 +25,7 @@ const hasCoordinates = (s: Pick<SiteDetails, 'latitude' | 'longitude'>) =>
 export function SiteDetailsPage() {
   const { siteId } = route.useParams()
   const { data: site } = useSuspenseQuery(siteDetailsQuery(siteId))
+  useRecordTitle(site.name)
   const navigate = useNavigate()
   const active = site.status === PLACE_STATUS.ACTIVE
   return (

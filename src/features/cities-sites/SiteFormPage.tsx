@@ -14,6 +14,7 @@ import { ImagesField } from '@/components/form/ImagePicker'
 import { UnsavedChangesDialog } from '@/components/form/UnsavedChangesDialog'
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
+import { useRecordTitle } from '@/components/layout/PageTitle'
 import { buttonClass } from '@/components/ui/Button'
 import { uploadsRunning } from '@/lib/uploads'
 import { cityDetailsQuery, siteDetailsQuery, useCreateSite, useUpdateSite } from './api'
@@ -42,6 +43,7 @@ export function AddSitePage() {
 export function EditSitePage() {
   const { siteId = '' } = editRoute.useSearch()
   const { data: site } = useSuspenseQuery(siteDetailsQuery(siteId))
+  useRecordTitle(site.name)
   return <SiteForm key={site._id} city={{ _id: site.cityId, name: site.cityName }} site={site} />
 }
 

@@ -3,6 +3,7 @@ import { getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
 import { FEEDBACK_MSG, type Feedback } from '@contract'
 import { DataTable, listColumns } from '@/components/list'
 import { DetailsError } from '@/components/layout/DetailsError'
+import { useRecordTitle } from '@/components/layout/PageTitle'
 import { Avatar } from '@/components/ui/Avatar'
 import { OrDashes } from '@/components/ui/Dashes'
 import { Card, DetailsList, type DetailField } from '@/components/ui/DetailsCard'
@@ -41,6 +42,8 @@ const summaryColumns = col.columns([
 export function FeedbackDetailsPage() {
   const { feedbackId } = route.useParams()
   const { data: item } = useSuspenseQuery(feedbackDetailsQuery(feedbackId))
+  // Named by who sent it; a deleted account leaves the route's 'Feedback'.
+  useRecordTitle(item.user?.username ?? item.user?.name ?? undefined)
   return (
     <section aria-labelledby="feedback-title" className="flex flex-col gap-4">
       <h1 id="feedback-title" className="text-xl font-semibold text-slate-900">

@@ -4,6 +4,7 @@ import { getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
 import { NOTIFICATIONS_MSG, RECIPIENTS_PAGE_SIZE, type UserSummary } from '@contract'
 import { DataTable, cells, listColumns } from '@/components/list'
 import { DetailsError } from '@/components/layout/DetailsError'
+import { useRecordTitle } from '@/components/layout/PageTitle'
 import { Avatar } from '@/components/ui/Avatar'
 import { OrDashes } from '@/components/ui/Dashes'
 import { formatDateTime } from '@/lib/format'
@@ -56,6 +57,7 @@ function ReadOnlyField({ label, value, multiline = false }: { label: string; val
 export function NotificationDetailsPage() {
   const { notificationId } = route.useParams()
   const { data: notification } = useSuspenseQuery(notificationDetailsQuery(notificationId))
+  useRecordTitle(notification.title)
   const recipients = notification.users.slice(0, RECIPIENTS_PAGE_SIZE)
   // Everyone it went to, not only the ones the server listed.
   const total = Math.max(notification.recipientCount, notification.users.length)

@@ -3,6 +3,7 @@ import { useNavigate, type ErrorComponentProps } from '@tanstack/react-router'
 import { DEFAULT_COORDINATE, PLACE_STATUS, PLACES_MSG, placeStatusLabel, type PlaceDetails, type PlaceKind } from '@contract'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
 import { DetailsError } from '@/components/layout/DetailsError'
+import { useRecordTitle } from '@/components/layout/PageTitle'
 import { Badge } from '@/components/ui/Badge'
 import { OrDashes } from '@/components/ui/Dashes'
 import { DetailsCard, MapLink, type DetailField } from '@/components/ui/DetailsCard'
@@ -30,6 +31,7 @@ export function PlaceDetailsPage({ kind }: { kind: PlaceKind }) {
   const id = screen.useDetailsId()
   const { data: place } = useSuspenseQuery(placeDetailsQuery(kind, id))
   const navigate = useNavigate()
+  useRecordTitle(place.name)
   const active = place.status === PLACE_STATUS.ACTIVE
   return (
     <>

@@ -14,6 +14,7 @@ import { ImagesField } from '@/components/form/ImagePicker'
 import { UnsavedChangesDialog } from '@/components/form/UnsavedChangesDialog'
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
+import { useRecordTitle } from '@/components/layout/PageTitle'
 import { buttonClass } from '@/components/ui/Button'
 import { uploadsRunning } from '@/lib/uploads'
 import { placeDetailsQuery, useCreatePlace, useUpdatePlace } from './api'
@@ -45,6 +46,7 @@ function PlaceForm({ kind, place }: { kind: PlaceKind; place?: PlaceDetails }) {
   const screen = PLACE_SCREENS[kind]
   const editing = !!place
   const navigate = useNavigate()
+  useRecordTitle(place?.name)
   const schema = useMemo(() => placeFormSchema(kind, { editing }), [kind, editing])
   const defaultValues = useMemo(() => placeFormDefaults(place), [place])
   const form = useForm<PlaceFormInput, unknown, PlaceFormValues>({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues })

@@ -3,6 +3,7 @@ import { getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
 import { USERS_MSG, type UserDetails, type UserPet } from '@contract'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
 import { DetailsError } from '@/components/layout/DetailsError'
+import { useRecordTitle } from '@/components/layout/PageTitle'
 import { Avatar } from '@/components/ui/Avatar'
 import { OrDashes } from '@/components/ui/Dashes'
 import { Card, DetailsCard, type DetailField } from '@/components/ui/DetailsCard'
@@ -24,6 +25,7 @@ export function UserDetailsPage() {
   const { userId } = route.useParams()
   const { data: user } = useSuspenseQuery(userDetailsQuery(userId))
   const title = user.name?.trim() || user.username?.trim() || 'Details'
+  useRecordTitle(title)
   return (
     <>
       <Breadcrumbs items={trail(title)} />

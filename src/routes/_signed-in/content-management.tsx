@@ -11,6 +11,6 @@ export const Route = createFileRoute('/_signed-in/content-management')({
   loaderDeps: ({ search }) => listDeps(search),
   loader: ({ context, deps }) => prefetchList(context.queryClient, citiesListQuery(deps)),
   // The first crumb of every content screen: Content.
-  staticData: { crumbs: [CONTENT_CRUMB] },
+  staticData: { title: 'Cities', crumbs: [CONTENT_CRUMB] },
   component: CitiesPage,
 })

@@ -6,6 +6,7 @@ import { DashboardPage } from '@/features/dashboard/DashboardPage'
 
 export const Route = createFileRoute('/_signed-in/dashboard')({
   loader: ({ context }) => context.queryClient.ensureQueryData(dashboardQuery),
+  staticData: { title: 'Dashboard' },
   pendingComponent: PageLoader,
   errorComponent: RouteError,
   component: DashboardPage,

@@ -9,5 +9,6 @@ export const Route = createFileRoute('/_signed-in/partners')({
   search: { middlewares: [stripSearchParams(listDefaults)] },
   loaderDeps: ({ search }) => listDeps(search),
   loader: ({ context, deps }) => prefetchList(context.queryClient, partnersListQuery(deps)),
+  staticData: { title: 'Partners' },
   component: PartnersPage,
 })

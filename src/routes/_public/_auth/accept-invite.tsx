@@ -13,6 +13,7 @@ export const Route = createFileRoute('/_public/_auth/accept-invite')({
     if (search.token) throw redirect({ to: '/accept-invite', search: {}, state: { inviteToken: search.token }, replace: true })
     return { inviteToken: location.state.inviteToken }
   },
+  staticData: { title: 'Set Your Password' },
   component: function AcceptInvite() {
     const { inviteToken } = Route.useRouteContext()
     return <AcceptInvitePage inviteToken={inviteToken} />

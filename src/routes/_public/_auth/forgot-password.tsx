@@ -8,6 +8,7 @@ const forgotPasswordSearch = z.object({ email: emailField.optional().catch(undef
 
 export const Route = createFileRoute('/_public/_auth/forgot-password')({
   validateSearch: forgotPasswordSearch,
+  staticData: { title: 'Forgot Password' },
   component: function ForgotPassword() {
     const { email } = Route.useSearch()
     return <ForgotPasswordPage email={email} />

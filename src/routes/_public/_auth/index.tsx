@@ -10,6 +10,7 @@ const loginSearch = z.object({
 
 export const Route = createFileRoute('/_public/_auth/')({
   validateSearch: loginSearch,
+  staticData: { title: 'Login' },
   component: function Login() {
     const { redirect } = Route.useSearch()
     return <LoginPage redirectTo={redirect} />

@@ -13,6 +13,7 @@ export const Route = createFileRoute('/_public/_auth/reset-password')({
     if (!resetToken) throw redirect({ to: '/forgot-password', replace: true })
     return { resetToken }
   },
+  staticData: { title: 'Reset Password' },
   component: function ResetPassword() {
     const { resetToken } = Route.useRouteContext()
     return <ResetPasswordPage resetToken={resetToken} />

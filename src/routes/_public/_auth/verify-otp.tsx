@@ -11,6 +11,7 @@ export const Route = createFileRoute('/_public/_auth/verify-otp')({
   beforeLoad: ({ search }) => {
     if (!search.email) throw redirect({ to: '/forgot-password', replace: true })
   },
+  staticData: { title: 'Verify OTP' },
   component: function VerifyOtp() {
     const { email } = Route.useSearch()
     return <VerifyOtpPage email={email ?? ''} />

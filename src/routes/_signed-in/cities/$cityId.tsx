@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_signed-in/cities/$cityId')({
     return context.queryClient.ensureQueryData(cityDetailsQuery(params.cityId))
   },
   // The page draws its own trail: Content > the city's name.
-  staticData: { crumbs: false },
+  staticData: { title: 'City', crumbs: false },
   pendingComponent: PageLoader,
   errorComponent: CityError,
   component: CityPage,

@@ -6,6 +6,7 @@ import { FeedbackDetailsError, FeedbackDetailsPage } from '@/features/feedback/F
 export const Route = createFileRoute('/_signed-in/feedback/$feedbackId')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(feedbackDetailsQuery(params.feedbackId)),
   staticData: {
+    title: 'Feedback',
     crumbs: [
       { name: 'Feedback', path: '/feedback' },
       { name: 'Details', path: '' },

@@ -9,5 +9,6 @@ export const Route = createFileRoute('/_signed-in/feedback/')({
   search: { middlewares: [stripSearchParams(listDefaults)] },
   loaderDeps: ({ search }) => listDeps(search),
   loader: ({ context, deps }) => prefetchList(context.queryClient, feedbackListQueryOptions(deps)),
+  staticData: { title: 'Feedback' },
   component: FeedbackPage,
 })

@@ -2,6 +2,6 @@ import { createFileRoute } from '@tanstack/react-router'
 import { PlaceFormPage } from '@/features/places/PlaceFormPage'
 
 export const Route = createFileRoute('/_signed-in/hospitals/add')({
-  staticData: { crumbs: [{ name: 'Hospitals', path: '/hospitals' }, { name: 'Add Hospital', path: '' }] },
+  staticData: { title: 'Add Hospital', crumbs: [{ name: 'Hospitals', path: '/hospitals' }, { name: 'Add Hospital', path: '' }] },
   component: () => <PlaceFormPage kind="hospital" />,
 })

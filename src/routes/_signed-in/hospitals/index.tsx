@@ -9,5 +9,6 @@ export const Route = createFileRoute('/_signed-in/hospitals/')({
   search: { middlewares: [stripSearchParams(listDefaults)] },
   loaderDeps: ({ search }) => listDeps(search),
   loader: ({ context, deps }) => prefetchList(context.queryClient, placesListQuery('hospital', deps)),
+  staticData: { title: 'Hospitals' },
   component: () => <PlacesPage kind="hospital" />,
 })

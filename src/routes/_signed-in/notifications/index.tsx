@@ -9,5 +9,6 @@ export const Route = createFileRoute('/_signed-in/notifications/')({
   search: { middlewares: [stripSearchParams(listDefaults)] },
   loaderDeps: ({ search }) => listDeps(search),
   loader: ({ context, deps }) => prefetchList(context.queryClient, notificationsListQuery(deps)),
+  staticData: { title: 'Notifications' },
   component: NotificationsPage,
 })

@@ -9,5 +9,6 @@ export const Route = createFileRoute('/_signed-in/pet-shops/')({
   search: { middlewares: [stripSearchParams(listDefaults)] },
   loaderDeps: ({ search }) => listDeps(search),
   loader: ({ context, deps }) => prefetchList(context.queryClient, placesListQuery('petShop', deps)),
+  staticData: { title: 'Pet Shops' },
   component: () => <PlacesPage kind="petShop" />,
 })

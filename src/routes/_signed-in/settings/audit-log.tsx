@@ -8,5 +8,6 @@ export const Route = createFileRoute('/_signed-in/settings/audit-log')({
   search: { middlewares: [stripSearchParams(listDefaults)] },
   loaderDeps: ({ search }) => auditDeps(search),
   loader: ({ context, deps }) => prefetchAuditLog(context, deps),
+  staticData: { title: 'Audit Log' },
   component: AuditLogPage,
 })

@@ -6,6 +6,7 @@ import { FaqSettings } from '@/features/cms/FaqSettings'
 
 export const Route = createFileRoute('/_signed-in/settings/faqs')({
   loader: ({ context }) => context.queryClient.ensureQueryData(faqsQuery),
+  staticData: { title: "FAQ's" },
   pendingComponent: PageLoader,
   errorComponent: RouteError,
   component: FaqSettings,

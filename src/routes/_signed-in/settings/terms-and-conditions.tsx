@@ -7,6 +7,7 @@ import { CmsPageSettings } from '@/features/cms/CmsPageSettings'
 /** The page shown comes from this path, by the content-type helper (features/cms/pages.ts). */
 export const Route = createFileRoute('/_signed-in/settings/terms-and-conditions')({
   loader: ({ context }) => context.queryClient.ensureQueryData(cmsPagesQuery),
+  staticData: { title: 'Terms & Conditions' },
   pendingComponent: PageLoader,
   errorComponent: RouteError,
   component: CmsPageSettings,

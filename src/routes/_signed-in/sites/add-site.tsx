@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_signed-in/sites/add-site')({
   loaderDeps: ({ search }) => ({ cityId: search.cityId ?? '' }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(cityDetailsQuery(deps.cityId)),
   // The page draws its own trail: Content > the city's name > Add Site.
-  staticData: { crumbs: false },
+  staticData: { title: 'Add Site', crumbs: false },
   pendingComponent: PageLoader,
   errorComponent: (props) => <CityError current="Add Site" {...props} />,
   component: AddSitePage,

@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_signed-in/sites/site')({
   loaderDeps: ({ search }) => ({ siteId: search.siteId ?? '' }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(siteDetailsQuery(deps.siteId)),
   // The page draws its own trail: Content > the city > the site > Edit.
-  staticData: { crumbs: false },
+  staticData: { title: 'Edit Site', crumbs: false },
   pendingComponent: PageLoader,
   errorComponent: (props) => <SiteError current="Edit" {...props} />,
   component: EditSitePage,

@@ -6,7 +6,7 @@ import { UserDetailsError, UserDetailsPage } from '@/features/users/UserDetailsP
 export const Route = createFileRoute('/_signed-in/users/$userId')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(userDetailsQuery(params.userId)),
   // The page draws its own trail: Users > the user's name.
-  staticData: { crumbs: false },
+  staticData: { title: 'User', crumbs: false },
   pendingComponent: PageLoader,
   errorComponent: UserDetailsError,
   component: UserDetailsPage,

@@ -9,5 +9,6 @@ export const Route = createFileRoute('/_signed-in/users/')({
   search: { middlewares: [stripSearchParams(listDefaults)] },
   loaderDeps: ({ search }) => listDeps(search),
   loader: ({ context, deps }) => prefetchList(context.queryClient, usersListQuery(deps)),
+  staticData: { title: 'Users' },
   component: UsersPage,
 })

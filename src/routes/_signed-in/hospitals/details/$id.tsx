@@ -6,7 +6,7 @@ import { PlaceDetailsError, PlaceDetailsPage } from '@/features/places/PlaceDeta
 export const Route = createFileRoute('/_signed-in/hospitals/details/$id')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(placeDetailsQuery('hospital', params.id)),
   // The page draws its own trail: the list > the place's name.
-  staticData: { crumbs: false },
+  staticData: { title: 'Hospital', crumbs: false },
   pendingComponent: PageLoader,
   errorComponent: (props) => <PlaceDetailsError kind="hospital" {...props} />,
   component: () => <PlaceDetailsPage kind="hospital" />,

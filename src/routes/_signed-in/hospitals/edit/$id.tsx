@@ -7,7 +7,7 @@ import { PlaceFormPage } from '@/features/places/PlaceFormPage'
 export const Route = createFileRoute('/_signed-in/hospitals/edit/$id')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(placeDetailsQuery('hospital', params.id)),
   // The page draws its own trail: the list > the place's name > Edit.
-  staticData: { crumbs: false },
+  staticData: { title: 'Edit Hospital', crumbs: false },
   pendingComponent: PageLoader,
   errorComponent: (props) => <PlaceDetailsError kind="hospital" current="Edit" {...props} />,
   component: () => <PlaceFormPage kind="hospital" editing />,

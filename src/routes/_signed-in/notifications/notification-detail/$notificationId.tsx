@@ -7,6 +7,7 @@ export const Route = createFileRoute('/_signed-in/notifications/notification-det
   loader: ({ context, params }) => context.queryClient.ensureQueryData(notificationDetailsQuery(params.notificationId)),
   // The product's trail, 'Notifications' > 'Details', rather than the automatic 'Notification Detail'.
   staticData: {
+    title: 'Notification',
     crumbs: [
       { name: 'Notifications', path: '/notifications' },
       { name: 'Details', path: '' },

@@ -6,7 +6,7 @@ import { PlaceDetailsError, PlaceDetailsPage } from '@/features/places/PlaceDeta
 export const Route = createFileRoute('/_signed-in/pet-shops/details/$id')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(placeDetailsQuery('petShop', params.id)),
   // The page draws its own trail: the list > the place's name.
-  staticData: { crumbs: false },
+  staticData: { title: 'Pet Shop', crumbs: false },
   pendingComponent: PageLoader,
   errorComponent: (props) => <PlaceDetailsError kind="petShop" {...props} />,
   component: () => <PlaceDetailsPage kind="petShop" />,

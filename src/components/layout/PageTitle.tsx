@@ -1,0 +1,47 @@
+import { useEffect, useLayoutEffect } from 'react'
+import { useMatches, useRouterState } from '@tanstack/react-router'
+import { pageTitle } from '@contract/page-title'
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /**
+     * The screen's name in the document title, in its heading's words ('Users', 'Change
+     * Password'). A details screen gives its kind ('Pet Shop'), shown while the record loads; the
+     * page then names the record with `useRecordTitle`.
+     */
+    title?: string
+  }
+}
+
+/** The deepest route's screen name, from its `staticData.title`. */
+const useRouteTitle = () =>
+  useMatches({ select: (matches) => matches.findLast((m) => m.staticData?.title)?.staticData.title })
+
+/** Sets the document title from the deepest route that names its screen. Rendered once, in the root. */
+export function RouteTitle() {
+  const title = useRouteTitle()
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  // A layout effect: it runs before any page's passive effect of the same commit, so a title set
+  // by `usePageTitle` on the new page is not overwritten by the route's generic one.
+  useLayoutEffect(() => {
+    document.title = pageTitle(title)
+  }, [title, pathname])
+  return null
+}
+
+/**
+ * A title a screen knows only once it renders (a not-found view): it replaces the route's title
+ * while the screen is shown. Nothing when empty.
+ */
+export function usePageTitle(title: string | undefined) {
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  useEffect(() => {
+    if (title) document.title = pageTitle(title)
+  }, [title, pathname])
+}
+
+/** A details screen names its record after the route's kind: 'Pet Shop: Paws & Co'. */
+export function useRecordTitle(name: string | undefined) {
+  const kind = useRouteTitle()
+  usePageTitle(name?.trim() ? `${kind}: ${name.trim()}` : undefined)
+}
