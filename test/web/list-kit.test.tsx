@@ -229,19 +229,47 @@ describe('the Filters button', () => {
     const { user, router } = await openUsers()
     await user.click(screen.getByRole('button', { name: 'Filters' }))
     const choices = screen.getByRole('group', { name: 'Status' })
-    expect(within(choices).getAllByRole('radio').map((r) => r.parentElement!.textContent)).toEqual(['All', 'Active', 'Blocked'])
-    expect(within(choices).getByRole('radio', { name: 'All' })).toBeChecked()
+    expect(within(choices).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Active', 'Blocked'])
+    expect(within(choices).getByRole('option', { name: 'All' })).toHaveAttribute('aria-selected', 'true')
 
-    await user.click(within(choices).getByRole('radio', { name: 'Blocked' }))
+    await user.click(within(choices).getByRole('option', { name: 'Blocked' }))
     expect(await screen.findByRole('button', { name: 'Filters (active)' })).toBeInTheDocument()
     await waitFor(() => expect(usernames()).toHaveLength(4))
     for (const row of bodyRows()) expect(within(row).getByText('Blocked')).toBeInTheDocument()
     expect(search(router)).toMatchObject({ filter: 2 })
 
     await user.click(screen.getByRole('button', { name: 'Filters (active)' }))
-    await user.click(screen.getByRole('radio', { name: 'All' }))
+    await user.click(screen.getByRole('option', { name: 'All' }))
     expect(await screen.findByRole('button', { name: 'Filters' })).toBeInTheDocument()
     await waitFor(() => expect(usernames()).toHaveLength(10))
+  })
+
+  it('moves between the choices with the arrow keys without applying them, and applies one on Enter', async () => {
+    const { user, router } = await openUsers()
+    const requests = trackRequests('/admin/users')
+    await user.click(screen.getByRole('button', { name: 'Filters' }))
+    const choices = await screen.findByRole('group', { name: 'Status' })
+    await user.keyboard('{ArrowDown}{ArrowDown}')
+    await waitFor(() => expect(within(choices).getByRole('option', { name: 'Blocked' })).toHaveAttribute('data-focus'))
+    // Nothing applied yet: the list, its address and the button are as they were.
+    expect(within(choices).getByRole('option', { name: 'All' })).toHaveAttribute('aria-selected', 'true')
+    expect(search(router)).not.toHaveProperty('filter')
+    expect(requests).toHaveLength(0)
+
+    await user.keyboard('{ArrowUp}{Enter}')
+    await waitFor(() => expect(search(router)).toMatchObject({ filter: 1 }))
+    expect(screen.queryByRole('group', { name: 'Status' })).not.toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Filters (active)' })).toHaveFocus())
+  })
+
+  it('closes on Escape without changing the filter, focus back on the button', async () => {
+    const { user, router } = await openUsers()
+    await user.click(screen.getByRole('button', { name: 'Filters' }))
+    await screen.findByRole('group', { name: 'Status' })
+    await user.keyboard('{ArrowDown}{Escape}')
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Status' })).not.toBeInTheDocument())
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveFocus()
+    expect(search(router)).not.toHaveProperty('filter')
   })
 })
 
@@ -278,7 +306,7 @@ describe('the list state in the address', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }))
     await waitFor(() => expect(search(router)).toEqual({ search: 'a', page: 2 }))
     await user.click(screen.getByRole('button', { name: 'Filters' }))
-    await user.click(screen.getByRole('radio', { name: 'Active' }))
+    await user.click(screen.getByRole('option', { name: 'Active' }))
     await waitFor(() => expect(search(router)).toEqual({ search: 'a', filter: 1 }))
   })
 
