@@ -72,6 +72,7 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'GET /admin/users': ['List pet owners', list(userListItem)],
     'GET /admin/users/export': ['Pet owners as CSV', csv],
     'GET /admin/user/:id': ['A pet owner with their pets', data(userDetails)],
+    'GET /admin/user/:id/pet/:petId': ['One of a pet owner’s pets, every field of its public page', data(petDetails)],
     'PATCH /admin/user/block-unblock/:id': ['Block or unblock a pet owner', data(userListItem)],
     'GET /pet/petbyid': ['A pet’s public details (shared link, no sign-in)', data(petDetails)],
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idParam } from './list'
 import { API_MSG, minutesText } from './messages'
 
 /** A pet, every field the public page shows, as GET /pet/petbyid returns it for the public page. */
@@ -32,6 +33,12 @@ export type PetDetails = z.infer<typeof petDetails>
 /** GET /pet/petbyid?petId=: public, no token. */
 export const petByIdQuery = z.strictObject({ petId: z.uuid({ message: API_MSG.invalidId }) })
 export type PetByIdQuery = z.infer<typeof petByIdQuery>
+
+/**
+ * GET /admin/user/{id}/pet/{petId}: the same record for the panel, where a signed-in admin cannot
+ * open the public page; a pet of another owner is not found.
+ */
+export const userPetParams = idParam.extend({ petId: z.uuid({ message: API_MSG.invalidId }) })
 
 /** What the public pet page's call answers. */
 export const PETS_MSG = {

@@ -55,6 +55,7 @@ import { Route as SignedInNotificationsNotificationDetailNotificationIdRouteImpo
 import { Route as SignedInPetShopsDetailsIdRouteImport } from './routes/_signed-in/pet-shops/details/$id'
 import { Route as SignedInPetShopsEditIdRouteImport } from './routes/_signed-in/pet-shops/edit/$id'
 import { Route as SignedInSitesSiteDetailsSiteIdRouteImport } from './routes/_signed-in/sites/site-details/$siteId'
+import { Route as SignedInUsersUserIdPetsPetIdRouteImport } from './routes/_signed-in/users/$userId_/pets/$petId'
 
 const PublicRoute = PublicRouteImport.update({
   id: '/_public',
@@ -297,6 +298,12 @@ const SignedInSitesSiteDetailsSiteIdRoute =
     path: '/sites/site-details/$siteId',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInUsersUserIdPetsPetIdRoute =
+  SignedInUsersUserIdPetsPetIdRouteImport.update({
+    id: '/users/$userId_/pets/$petId',
+    path: '/users/$userId/pets/$petId',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof PublicAuthIndexRoute
@@ -342,6 +349,7 @@ export interface FileRoutesByFullPath {
   '/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
   '/pet-shops/edit/$id': typeof SignedInPetShopsEditIdRoute
   '/sites/site-details/$siteId': typeof SignedInSitesSiteDetailsSiteIdRoute
+  '/users/$userId/pets/$petId': typeof SignedInUsersUserIdPetsPetIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof PublicAuthIndexRoute
@@ -386,6 +394,7 @@ export interface FileRoutesByTo {
   '/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
   '/pet-shops/edit/$id': typeof SignedInPetShopsEditIdRoute
   '/sites/site-details/$siteId': typeof SignedInSitesSiteDetailsSiteIdRoute
+  '/users/$userId/pets/$petId': typeof SignedInUsersUserIdPetsPetIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -435,6 +444,7 @@ export interface FileRoutesById {
   '/_signed-in/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
   '/_signed-in/pet-shops/edit/$id': typeof SignedInPetShopsEditIdRoute
   '/_signed-in/sites/site-details/$siteId': typeof SignedInSitesSiteDetailsSiteIdRoute
+  '/_signed-in/users/$userId_/pets/$petId': typeof SignedInUsersUserIdPetsPetIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -482,6 +492,7 @@ export interface FileRouteTypes {
     | '/pet-shops/details/$id'
     | '/pet-shops/edit/$id'
     | '/sites/site-details/$siteId'
+    | '/users/$userId/pets/$petId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -526,6 +537,7 @@ export interface FileRouteTypes {
     | '/pet-shops/details/$id'
     | '/pet-shops/edit/$id'
     | '/sites/site-details/$siteId'
+    | '/users/$userId/pets/$petId'
   id:
     | '__root__'
     | '/_public'
@@ -574,6 +586,7 @@ export interface FileRouteTypes {
     | '/_signed-in/pet-shops/details/$id'
     | '/_signed-in/pet-shops/edit/$id'
     | '/_signed-in/sites/site-details/$siteId'
+    | '/_signed-in/users/$userId_/pets/$petId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -905,6 +918,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInSitesSiteDetailsSiteIdRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/users/$userId_/pets/$petId': {
+      id: '/_signed-in/users/$userId_/pets/$petId'
+      path: '/users/$userId/pets/$petId'
+      fullPath: '/users/$userId/pets/$petId'
+      preLoaderRoute: typeof SignedInUsersUserIdPetsPetIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
   }
 }
 
@@ -1004,6 +1024,7 @@ interface SignedInRouteChildren {
   SignedInPetShopsDetailsIdRoute: typeof SignedInPetShopsDetailsIdRoute
   SignedInPetShopsEditIdRoute: typeof SignedInPetShopsEditIdRoute
   SignedInSitesSiteDetailsSiteIdRoute: typeof SignedInSitesSiteDetailsSiteIdRoute
+  SignedInUsersUserIdPetsPetIdRoute: typeof SignedInUsersUserIdPetsPetIdRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
@@ -1030,6 +1051,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInPetShopsDetailsIdRoute: SignedInPetShopsDetailsIdRoute,
   SignedInPetShopsEditIdRoute: SignedInPetShopsEditIdRoute,
   SignedInSitesSiteDetailsSiteIdRoute: SignedInSitesSiteDetailsSiteIdRoute,
+  SignedInUsersUserIdPetsPetIdRoute: SignedInUsersUserIdPetsPetIdRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

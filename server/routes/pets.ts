@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm'
 import { Hono, type MiddlewareHandler } from 'hono'
-import { PETS_MSG, petByIdQuery, type PetDetails } from '../../contract'
-import type { Db } from '../db/client'
-import { phoneOf } from '../db/queries/users'
-import { appUsers, pets } from '../db/schema'
+import { PETS_MSG, petByIdQuery } from '../../contract'
+import { petDetails } from '../db/queries/pets'
 import { reserve, THROTTLE } from '../auth/throttle'
 import type { Deps } from '../deps'
 import { notFound } from '../api-error'
@@ -12,56 +9,6 @@ import type { AppEnv } from '../http/env'
 import { TooManyRequests } from '../http/errors'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
-
-const DAY_MS = 24 * 60 * 60 * 1000
-
-/** Whole days from a YYYY-MM-DD date to today (UTC) by the clock: the page's "Pet Kept Duration". */
-export function daysSince(day: string, now: Date): number {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
-  return Math.floor((today - Date.parse(`${day}T00:00:00Z`)) / DAY_MS)
-}
-
-export async function petDetails(db: Db, id: string, now: Date): Promise<PetDetails | undefined> {
-  const [row] = await db
-    .select({
-      pet: pets,
-      owner: {
-        name: appUsers.name,
-        email: appUsers.email,
-        mobileNo: appUsers.mobileNo,
-        countryCode: appUsers.countryCode,
-      },
-    })
-    .from(pets)
-    .innerJoin(appUsers, eq(appUsers.id, pets.ownerId))
-    .where(eq(pets.id, id))
-  if (!row) return undefined
-  const { pet, owner } = row
-  return {
-    _id: pet.id,
-    name: pet.name,
-    age: pet.age,
-    species: pet.speciesName ? { name: pet.speciesName } : null,
-    weight: pet.weight,
-    breed: pet.breedName ? { breedName: pet.breedName } : null,
-    size: pet.size,
-    gender: pet.gender,
-    microChipId: pet.microChipId,
-    dateOfBirth: pet.dateOfBirth,
-    profileType: pet.profileType,
-    marking: pet.marking,
-    medicalHistory: pet.medicalHistory,
-    medications: pet.medications,
-    vaccines: pet.vaccines,
-    profilePhotos: pet.profilePhotos,
-    owner: {
-      name: owner.name,
-      mobileNo: phoneOf(owner),
-      email: owner.email,
-      days: pet.ownerSince ? daysSince(pet.ownerSince, now) : null,
-    },
-  }
-}
 
 /** Every answer of the pet call, refusals included: never stored by a cache, never indexed. */
 const unlistedAnswers: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -3,9 +3,11 @@ import { Hono } from 'hono'
 import {
   blockUnblockQuery,
   idParam,
+  PETS_MSG,
   USER_STATUS,
   USERS_MSG,
   userListQuery,
+  userPetParams,
   type UserDetails,
   type UserListItem,
   type UserListQuery,
@@ -14,6 +16,7 @@ import {
 } from '../../contract'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
+import { petDetails } from '../db/queries/pets'
 import { phoneOf } from '../db/queries/users'
 import { countKey } from '../db/row-counts'
 import { appUsers, dateOrInfinity, lowerOf, pets } from '../db/schema'
@@ -121,7 +124,7 @@ async function userDetails(db: Db, id: string): Promise<UserDetails | undefined>
   }
 }
 
-/** Pet owners: list, CSV, details, block and unblock (both roles). */
+/** Pet owners: list, CSV, details, a pet's full record, block and unblock (both roles). */
 export const usersRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     .get('/admin/users', permit('read'), validate('query', userListQuery), async (c) => {
@@ -139,6 +142,13 @@ export const usersRoutes = (deps: Deps) =>
       const details = await userDetails(deps.db, c.req.valid('param').id)
       if (!details) throw notFound(USERS_MSG.notFound)
       return c.json(ok(USERS_MSG.fetched, details))
+    })
+
+    .get('/admin/user/:id/pet/:petId', permit('read'), validate('param', userPetParams), async (c) => {
+      const { id, petId } = c.req.valid('param')
+      const pet = await petDetails(deps.db, petId, deps.clock.now(), id)
+      if (!pet) throw notFound(PETS_MSG.notFound)
+      return c.json(ok(PETS_MSG.fetched, pet))
     })
 
     .patch(

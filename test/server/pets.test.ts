@@ -1,6 +1,6 @@
-import { petDetails, PETS_MSG } from '../../contract'
+import { API_MSG, petDetails, PETS_MSG } from '../../contract'
 import { errorOf, okBody } from './helpers/bodies'
-import { addPets, addUsers, UNKNOWN_ID } from './helpers/fixtures'
+import { addPets, addUsers, tokenOf, UNKNOWN_ID } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -72,5 +72,45 @@ describe('GET /pet/petbyid', () => {
   it.each(['petId=7', '', `petId=${UNKNOWN_ID}&x=1`])('answers 400 for the query "%s"', async (query) => {
     const t = await testApp()
     expect((await errorOf(await t.get(`/pet/petbyid?${query}`), 400)).error.code).toBe('BAD_REQUEST')
+  })
+})
+
+describe('GET /admin/user/:id/pet/:petId', () => {
+  it('answers a signed-in admin the same record as the public page', async () => {
+    const t = await testApp()
+    const pet = await rex(t)
+    const token = await tokenOf(t, 'subAdmin')
+    const publicBody = await okBody(await t.get(`/pet/petbyid?petId=${pet.id}`), petDetails)
+    const body = await okBody(await t.get(`/admin/user/${pet.ownerId}/pet/${pet.id}`, { token }), petDetails)
+    expect(body.message).toBe(PETS_MSG.fetched)
+    expect(body.data).toEqual(publicBody.data)
+    expect(body.data.owner).toEqual({ name: 'Ann Lee', mobileNo: '+44 7700900111', email: 'ann@example.com', days: 120 })
+  })
+
+  it('answers 404 for a pet of another owner, so the page never shows a pet under the wrong person', async () => {
+    const t = await testApp()
+    const pet = await rex(t)
+    const [stranger] = await addUsers(t, [{ name: 'Sam Stranger' }])
+    const body = await errorOf(await t.get(`/admin/user/${stranger!.id}/pet/${pet.id}`, { token: await tokenOf(t) }), 404)
+    expect(body.message).toBe(PETS_MSG.notFound)
+  })
+
+  it('answers 404 for an unknown pet', async () => {
+    const t = await testApp()
+    const pet = await rex(t)
+    const body = await errorOf(await t.get(`/admin/user/${pet.ownerId}/pet/${UNKNOWN_ID}`, { token: await tokenOf(t) }), 404)
+    expect(body.message).toBe(PETS_MSG.notFound)
+  })
+
+  it('answers 400 with the field for ids that are not UUIDs', async () => {
+    const t = await testApp()
+    const body = await errorOf(await t.get(`/admin/user/42/pet/7`, { token: await tokenOf(t) }), 400)
+    expect(body.error.fields).toEqual({ id: API_MSG.invalidId, petId: API_MSG.invalidId })
+  })
+
+  it('answers 401 without a token', async () => {
+    const t = await testApp()
+    const pet = await rex(t)
+    await errorOf(await t.get(`/admin/user/${pet.ownerId}/pet/${pet.id}`), 401)
   })
 })

@@ -14,7 +14,7 @@ export const publicPetUrl = (petId: string) => `${window.location.origin}/pet-de
  * it sends a signed-in admin back to the panel. The address also shows as text, so it can be
  * copied by hand where the clipboard is not allowed.
  */
-export function CopyPetLink({ pet }: { pet: UserPet }) {
+export function CopyPetLink({ pet }: { pet: Pick<UserPet, '_id' | 'name'> }) {
   const url = publicPetUrl(pet._id)
   const copy = async () => {
     try {

@@ -1,9 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
+  PETS_MSG,
   USER_STATUS,
   USERS_MSG,
   idParam,
+  petDetails,
   userDetails,
+  userPetParams,
   userListItem,
   type UserListItem,
   type UserListQuery,
@@ -20,6 +23,8 @@ export const userKeys = {
   list: (q: UserListQuery) => [...userKeys.lists(), q] as const,
   details: () => [...userKeys.all, 'detail'] as const,
   detail: (id: string) => [...userKeys.details(), id] as const,
+  /** Under the owner's details: whatever refreshes the user refreshes their pets too. */
+  pet: (userId: string, petId: string) => [...userKeys.detail(userId), 'pet', petId] as const,
 }
 
 /** GET admin/users: one page of pet owners. */
@@ -33,6 +38,19 @@ export const userDetailsQuery = (id: string) =>
     queryFn: async () => {
       if (!idParam.safeParse({ id }).success) throw new ApiError(USERS_MSG.notFound, 404)
       return (await http.get(`admin/user/${id}`, withData(userDetails))).data
+    },
+  })
+
+/**
+ * GET admin/user/{id}/pet/{petId}: every field of the pet's public page, for the panel (a signed-in
+ * admin is sent away from the public page). Ids that cannot be ones are a 404 without asking.
+ */
+export const userPetQuery = (userId: string, petId: string) =>
+  queryOptions({
+    queryKey: userKeys.pet(userId, petId),
+    queryFn: async () => {
+      if (!userPetParams.safeParse({ id: userId, petId }).success) throw new ApiError(PETS_MSG.notFound, 404)
+      return (await http.get(`admin/user/${userId}/pet/${petId}`, withData(petDetails))).data
     },
   })
 

@@ -238,6 +238,22 @@ const userScenarios: Scenario[] = [
       throw new Error('No user has a pet')
     },
   },
+  {
+    name: 'a user’s pet',
+    call: async (c) => {
+      const users = await c.data({ path: '/admin/users', query: { limit: 20 } }, list(userListItem))
+      for (const { _id } of users) {
+        const { pets } = await c.data({ path: `/admin/user/${_id}` }, userDetails)
+        if (pets[0]) return { path: `/admin/user/${_id}/pet/${pets[0]._id}` }
+      }
+      throw new Error('No user has a pet')
+    },
+  },
+  {
+    name: 'a user’s pet: unknown: 404',
+    call: async (c) => ({ path: `/admin/user/${(await first(c, '/admin/users', userListItem))._id}/pet/${UNKNOWN_ID}` }),
+  },
+  { name: 'a user’s pet: not ids: 400', call: () => ({ path: '/admin/user/nope/pet/nope' }) },
   { name: 'a pet’s public page: unknown: 404', as: null, call: () => ({ path: '/pet/petbyid', query: { petId: UNKNOWN_ID } }) },
   { name: 'a pet’s public page: not an id: 400', as: null, call: () => ({ path: '/pet/petbyid', query: { petId: 'nope' } }) },
 ]

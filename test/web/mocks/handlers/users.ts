@@ -1,6 +1,18 @@
 import type { HttpHandler } from 'msw'
-import { USER_STATUS, USERS_MSG, blockUnblockQuery, idParam, userListItem, userListQuery, type UserDetails } from '@contract'
+import {
+  PETS_MSG,
+  USER_STATUS,
+  USERS_MSG,
+  blockUnblockQuery,
+  idParam,
+  petDetails,
+  userListItem,
+  userListQuery,
+  userPetParams,
+  type UserDetails,
+} from '@contract'
 import { db, fail, ok, route } from '../db'
+import { petsDb } from './pets'
 import { csvAnswer, listAnswer, type ListRules } from '../list'
 
 const rules: ListRules<UserDetails> = {
@@ -30,6 +42,12 @@ export const userHandlers: HttpHandler[] = [
   route('get', '/admin/user/:id', { permission: 'read', params: idParam }, ({ params }) => {
     const user = db.users.find((u) => u._id === params.id)
     return user ? ok(USERS_MSG.fetched, user) : fail('NOT_FOUND', USERS_MSG.notFound)
+  }),
+
+  route('get', '/admin/user/:id/pet/:petId', { permission: 'read', params: userPetParams }, ({ params }) => {
+    const owns = db.users.find((u) => u._id === params.id)?.pets.some((p) => p._id === params.petId)
+    const pet = owns ? petsDb().find((p) => p._id === params.petId) : undefined
+    return pet ? ok(PETS_MSG.fetched, petDetails.parse(pet)) : fail('NOT_FOUND', PETS_MSG.notFound)
   }),
 
   route('patch', '/admin/user/block-unblock/:id', { permission: 'user.block', params: idParam, query: blockUnblockQuery }, ({ params, query }) => {
