@@ -1,9 +1,10 @@
 // Proves that a production install runs (CI calls it after `npm run build`): the built output
 // (dist/, build/) with package.json and package-lock.json in an empty temporary folder,
 // `npm ci --omit=dev` there, then the server with node alone, as the README says: embedded
-// database in a temporary DATA_DIR, NODE_ENV=production, passwords of its own, a free port on
-// loopback. It waits for /readyz, fetches the page and a compressed script, signs in, stops the
-// server with SIGTERM and expects exit code 0. Prints how long the install and the start took.
+// database in a temporary DATA_DIR, NODE_ENV=production, passwords of its own, the demo data, a
+// free port on loopback. It waits for /readyz, fetches the page and a compressed script, signs
+// in, fetches a demo picture from the server itself (the build ships them), stops the server
+// with SIGTERM and expects exit code 0. Prints how long the install and the start took.
 //
 //   node scripts/check-production-install.mjs [--keep]   (--keep: leave the folder for a look)
 // The packages come from npm's cache when it has them (--prefer-offline: the lock file pins them).
@@ -70,7 +71,7 @@ try {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     SUB_ADMIN_PASSWORD: `Sb-${randomBytes(4).toString('hex')}a1`,
-    SEED_DEMO: 'false',
+    SEED_DEMO: 'true',
   }
   delete env.DATABASE_URL
   delete env.NODE_OPTIONS // no loader of the checkout (tsx) may help the server start
@@ -110,6 +111,19 @@ try {
   const body = await login.json().catch(() => ({}))
   if (login.status !== 200 || !body.data?.token) fail(`sign-in answered ${login.status}: ${JSON.stringify(body)}`)
 
+  // The demo's pictures were stored from the build on the first start, and are served from here.
+  const signedIn = { headers: { Authorization: `Bearer ${body.data.token}` } }
+  const shops = await (await fetch(`${origin}/api/v1/place/admin/pet-shops?limit=1`, signedIn)).json()
+  const shop = await (await fetch(`${origin}/api/v1/place/admin/pet-shop/${shops.data?.[0]?._id}`, signedIn)).json()
+  const logo = shop.data?.logo ?? ''
+  const served = `http://localhost:${port}/uploads/`
+  if (!logo.startsWith(served)) fail(`a demo pet shop's logo is ${JSON.stringify(logo)}, not a file under ${served}`)
+  const picture = await fetch(`${origin}/uploads/${logo.slice(served.length)}`)
+  await picture.arrayBuffer()
+  if (picture.status !== 200 || !picture.headers.get('content-type')?.startsWith('image/')) {
+    fail(`the demo picture ${logo} answered ${picture.status} with ${picture.headers.get('content-type')}`)
+  }
+
   server.kill('SIGTERM')
   const stop = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), STOP_TIMEOUT_MS))])
   if (!stop) fail(`the server did not stop within ${seconds(STOP_TIMEOUT_MS)} of SIGTERM`)
@@ -117,7 +131,7 @@ try {
 
   console.info(
     `Production install: copy ${seconds(copyMs)}; npm ci --omit=dev ${seconds(installMs)}; start to /readyz ${seconds(readyMs)}; ` +
-      `page, brotli script and sign-in answered; SIGTERM: exit code 0.`,
+      `page, brotli script, sign-in and a demo picture answered; SIGTERM: exit code 0.`,
   )
 } finally {
   if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL')
