@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
+import { PLACES_MSG } from '@contract'
 import { api, db } from './mocks/db'
 import { placesDb } from './mocks/handlers/places'
 import { gate } from './mocks/requests'
@@ -68,12 +69,23 @@ describe('document titles', () => {
     expect(document.title).toBe('Login · Petcare Admin')
   })
 
-  it('names the not found page and a record that does not exist', async () => {
-    const { router } = renderRoute('/no-such-page')
+  it('names the not found page', async () => {
+    renderRoute('/no-such-page')
     await heading('PAGE NOT FOUND')
     await waitFor(() => expect(document.title).toBe('Page Not Found · Petcare Admin'))
-    router.history.push('/dashboard')
-    await router.invalidate()
+  })
+
+  it('names a details page whose record does not exist after what it says', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    renderRoute('/pet-shops/details/0e5e0000-0000-4000-8000-000000000999', { signedInAs: 'admin' })
+    await heading(PLACES_MSG.petShop.notFound)
+    await waitFor(() => expect(document.title).toBe(`${PLACES_MSG.petShop.notFound} · Petcare Admin`))
+  })
+
+  it('names the admin accounts page after its own heading', async () => {
+    renderRoute('/settings/admins', { signedInAs: 'admin' })
+    await heading('Admin Accounts', 2)
+    expect(document.title).toBe('Admin Accounts · Petcare Admin')
   })
 
   it('names a settings page after its own heading', async () => {
@@ -112,8 +124,8 @@ describe('focus after a change of page', () => {
     await user.click(within(await mainMenu()).getByRole('link', { name: 'Pet Shops' }))
     const petShops = await heading('Pet Shops')
     await waitFor(() => expect(petShops).toHaveFocus())
-    // Whatever the closing drawer gives focus back to, the heading keeps it.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The closed drawer gives focus back to what opened it; the heading keeps it all the same.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(petShops).toHaveFocus()
   })
 

@@ -9,6 +9,6 @@ export const Route = createFileRoute('/_signed-in/settings/admins')({
   search: { middlewares: [stripSearchParams(listDefaults)] },
   loaderDeps: ({ search }) => listDeps(search),
   loader: ({ context, deps }) => prefetchAdmins(context, deps),
-  staticData: { title: 'Admins' },
+  staticData: { title: 'Admin Accounts' },
   component: AdminsPage,
 })
