@@ -127,7 +127,7 @@ describe('focus after a change of page', () => {
     // The closed drawer gives focus back to what opened it; the heading keeps it all the same.
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(petShops).toHaveFocus()
-  })
+  }, 15_000)
 
   it('keeps focus in the search box: searching a list is not a new page', async () => {
     const { user, router } = renderRoute('/users', { signedInAs: 'admin' })
