@@ -64,12 +64,22 @@ describe('a user’s details', () => {
     expect(within(bruno).getByText('Breed:').nextElementSibling).toHaveTextContent('Labrador')
     expect(within(bruno).getByRole('img', { name: 'Bruno' })).toHaveAttribute('src', '/uploads/bruno.jpg')
     expect(within(bruno).getByText(`${window.location.origin}/pet-details/${person.pets[0]!._id}`)).toBeInTheDocument()
-    // Opening it here would bounce a signed-in admin to the dashboard: it is copied, not followed.
-    expect(within(bruno).queryByRole('link')).not.toBeInTheDocument()
+    // Opening the public page here would bounce a signed-in admin to the dashboard: it is copied,
+    // not followed, and the one link goes to the pet's details inside the panel.
+    expect(within(bruno).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([`/users/${person._id}/pets/${person.pets[0]!._id}`])
     // No breed, no photo.
     expect(within(misty).getByText('Species:').nextElementSibling).toHaveTextContent('Cat')
     expect(within(misty).getByText('Breed:').nextElementSibling).toHaveTextContent('--')
     expect(within(misty).queryByRole('img')).not.toBeInTheDocument()
+  })
+
+  it('opens a pet’s full details from its "View details" link', async () => {
+    const { user, router, person } = await openDetails(0)
+    await user.click(screen.getByRole('link', { name: 'View details of Misty' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Misty' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe(`/users/${person._id}/pets/${person.pets[1]!._id}`)
+    expect(screen.getByRole('region', { name: 'Pet Details' })).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('Pet: Misty · Petcare Admin'))
   })
 
   it('copies a pet’s public link and says so', async () => {

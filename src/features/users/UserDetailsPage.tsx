@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
+import { getRouteApi, Link, type ErrorComponentProps } from '@tanstack/react-router'
 import { USERS_MSG, type UserDetails, type UserPet } from '@contract'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
 import { DetailsError } from '@/components/layout/DetailsError'
@@ -12,6 +12,7 @@ import { userDetailsQuery } from './api'
 import { BlockUserButton } from './BlockUserButton'
 import { CopyPetLink } from './CopyPetLink'
 import { UserStatusBadge } from './UserStatusBadge'
+import { userTitle } from './userTitle'
 
 const route = getRouteApi('/_signed-in/users/$userId')
 
@@ -24,7 +25,7 @@ const trail = (current: string) => [
 export function UserDetailsPage() {
   const { userId } = route.useParams()
   const { data: user } = useSuspenseQuery(userDetailsQuery(userId))
-  const title = user.name?.trim() || user.username?.trim() || 'Details'
+  const title = userTitle(user)
   useRecordTitle(title)
   return (
     <>
@@ -43,7 +44,7 @@ export function UserDetailsPage() {
           <BlockUserButton user={user} />
         </div>
         <Profile user={user} />
-        <Pets pets={user.pets} />
+        <Pets userId={user._id} pets={user.pets} />
       </section>
     </>
   )
@@ -66,7 +67,8 @@ function Profile({ user }: { user: UserDetails }) {
   return <DetailsCard title="Profile" fields={fields} />
 }
 
-function Pets({ pets }: { pets: UserPet[] }) {
+/** Each pet in brief, with its full details a page away (the public page is not open to a signed-in admin) and its public link. */
+function Pets({ userId, pets }: { userId: string; pets: UserPet[] }) {
   return (
     <Card title="Pets">
       {pets.length === 0 ? (
@@ -98,6 +100,14 @@ function Pets({ pets }: { pets: UserPet[] }) {
                     </dd>
                   </div>
                 </dl>
+                <Link
+                  to="/users/$userId/pets/$petId"
+                  params={{ userId, petId: pet._id }}
+                  aria-label={`View details of ${pet.name}`}
+                  className="self-start font-medium text-primary-700 underline-offset-2 hover:underline"
+                >
+                  View details
+                </Link>
                 <CopyPetLink pet={pet} />
               </div>
             </li>

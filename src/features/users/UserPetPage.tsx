@@ -4,6 +4,7 @@ import { getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
 import { PETS_MSG, type PetDetails } from '@contract'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
 import { DetailsError } from '@/components/layout/DetailsError'
+import { useRecordTitle } from '@/components/layout/PageTitle'
 import { Dashes } from '@/components/ui/Dashes'
 import { Card, DetailsCard, type DetailField } from '@/components/ui/DetailsCard'
 import { FallbackImage } from '@/components/ui/FallbackImage'
@@ -35,6 +36,7 @@ export function UserPetPage() {
   const { data: pet } = useSuspenseQuery(userPetQuery(userId, petId))
   const name = pet.name.trim() || 'Pet'
   const photos = pet.profilePhotos.map((photo) => photo.url)
+  useRecordTitle(name)
 
   return (
     <>

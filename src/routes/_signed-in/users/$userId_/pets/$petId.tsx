@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_signed-in/users/$userId_/pets/$petId')({
       context.queryClient.ensureQueryData(userPetQuery(params.userId, params.petId)),
     ]),
   // The page draws its own trail: Users > the owner > the pet.
-  staticData: { crumbs: false },
+  staticData: { title: 'Pet', crumbs: false },
   pendingComponent: PageLoader,
   errorComponent: UserPetError,
   component: UserPetPage,
