@@ -1,7 +1,7 @@
 /**
- * Runs the real server (server/index.ts) as a child process on loopback, for the shutdown test
- * and the chaos script. The child is node itself (tsx as a loader, not a wrapper process), so a
- * signal sent to it reaches the server.
+ * Runs the real server (server/index.ts, or the build's build/server.js) as a child process on
+ * loopback, for the shutdown test, the chaos script and the screen check. The child is node itself
+ * (tsx as a loader, not a wrapper process), so a signal sent to it reaches the server.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
@@ -40,6 +40,8 @@ export interface StartOptions {
   env?: Record<string, string>
   /** How long to wait for the first HTTP answer. */
   readyTimeoutMs?: number
+  /** Run the production build (build/server.js, serving the built SPA too) instead of the sources. */
+  built?: boolean
 }
 
 /** Starts the server and resolves once it answers HTTP (or rejects with what it printed). */
@@ -49,12 +51,13 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
     ...process.env,
     PORT: String(port),
     DATA_DIR: opts.dataDir,
-    SERVE_SPA: 'false',
+    ...(opts.built ? {} : { SERVE_SPA: 'false' }),
     ...opts.env,
   }
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl
   else delete env.DATABASE_URL
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const entry = opts.built ? ['build/server.js'] : ['--import', 'tsx', 'server/index.ts']
+  const child = spawn(process.execPath, entry, {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
