@@ -23,7 +23,10 @@ export const NOTIFICATION_DETAIL_RECIPIENTS = 100
 export const notificationDetails = notificationListItem.extend({ users: z.array(userSummary) })
 export type NotificationDetails = z.infer<typeof notificationDetails>
 
-export const notificationListQuery = listQuery({ sortBy: ['title', 'createdAt'], filter: audience })
+export const notificationListQuery = listQuery({ sortBy: ['title', 'createdAt'], filter: audience }).extend({
+  /** Only the notifications this user received ("did they get it?"): every send records whom it reached. */
+  recipientId: z.uuid({ message: API_MSG.invalidId }).optional(),
+})
 export type NotificationListQuery = z.infer<typeof notificationListQuery>
 
 /**

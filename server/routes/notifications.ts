@@ -29,17 +29,26 @@ import type { NotificationDelivery, OutgoingNotification } from '../notification
 
 type NotificationSort = NonNullable<NotificationListQuery['sortBy']>
 
-export const notificationListSource: ListSource<NotificationSort, Audience> = {
-  table: notifications,
-  id: notifications.id,
-  createdAt: notifications.createdAt,
-  sortBy: {
-    title: { expr: lowerOf(notifications.title), type: 'text' },
-    createdAt: { expr: notifications.createdAt, type: 'timestamptz' },
-  },
-  search: (pattern) => like(notificationSearchText(notifications), pattern),
-  filter: (sendTo) => eq(notifications.sendTo, sendTo),
-  counted: { filter: (sendTo) => countKey(notifications.sendTo, sendTo) },
+/** The notifications list, narrowed to those one user received when `recipientId` is given. */
+export function notificationListSource(q: Pick<NotificationListQuery, 'recipientId'>): ListSource<NotificationSort, Audience> {
+  const reached =
+    q.recipientId === undefined
+      ? undefined
+      : sql`exists (select 1 from ${notificationRecipients} where ${notificationRecipients.notificationId} = ${notifications.id} and ${notificationRecipients.userId} = ${q.recipientId})`
+  return {
+    table: notifications,
+    id: notifications.id,
+    createdAt: notifications.createdAt,
+    scope: reached,
+    sortBy: {
+      title: { expr: lowerOf(notifications.title), type: 'text' },
+      createdAt: { expr: notifications.createdAt, type: 'timestamptz' },
+    },
+    search: (pattern) => like(notificationSearchText(notifications), pattern),
+    filter: (sendTo) => eq(notifications.sendTo, sendTo),
+    // The kept totals count every notification: one user's share is counted.
+    ...(reached ? {} : { counted: { filter: (sendTo: Audience) => countKey(notifications.sendTo, sendTo) } }),
+  }
 }
 
 const notificationColumns = (db: Db) => ({
@@ -153,7 +162,7 @@ export const notificationsRoutes = (deps: Deps) =>
 
     .get('/admin/notifications', permit('read'), validate('query', notificationListQuery), async (c) => {
       const q = c.req.valid('query')
-      const page = await listPage(deps.db, notificationListSource, q, notificationRows(deps.db))
+      const page = await listPage(deps.db, notificationListSource(q), q, notificationRows(deps.db))
       return c.json(listOk(NOTIFICATIONS_MSG.listed, { rows: page.rows.map(toNotificationListItem), total: page.total }, q))
     })
 

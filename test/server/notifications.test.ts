@@ -48,6 +48,31 @@ describe('GET /admin/notifications', () => {
     const body = await listBody(await t.get('/admin/notifications?filter=SELECTED_USERS', { token: await tokenOf(t) }), notificationListItem)
     expect(titlesOf(body)).toEqual(['To a few'])
   })
+
+  it('lists only what one user received when asked for their id, with the total of theirs', async () => {
+    const t = await testApp()
+    const [ann, bob] = await addUsers(t, [{}, {}])
+    await addNotification(t, { title: 'Heatwave', sendTo: 'ALL_USERS', createdAt: minutesAgo(t, 1) }, [ann!.id, bob!.id])
+    await addNotification(t, { title: 'Sale', sendTo: 'SELECTED_USERS', createdAt: minutesAgo(t, 2) }, [bob!.id])
+    await addNotification(t, { title: 'Vet day', sendTo: 'SELECTED_USERS', createdAt: minutesAgo(t, 3) }, [ann!.id])
+    const token = await tokenOf(t, 'subAdmin')
+    const ann1 = await listBody(await t.get(`/admin/notifications?recipientId=${ann!.id}`, { token }), notificationListItem)
+    expect(titlesOf(ann1)).toEqual(['Heatwave', 'Vet day'])
+    expect(ann1.total).toBe(2)
+    // With the audience filter and a search too.
+    const narrowed = await listBody(await t.get(`/admin/notifications?recipientId=${ann!.id}&filter=SELECTED_USERS&search=vet`, { token }), notificationListItem)
+    expect(titlesOf(narrowed)).toEqual(['Vet day'])
+    expect(narrowed.total).toBe(1)
+    const nobody = await listBody(await t.get(`/admin/notifications?recipientId=${UNKNOWN_ID}`, { token }), notificationListItem)
+    expect(nobody.data).toEqual([])
+    expect(nobody.total).toBe(0)
+  })
+
+  it('answers 400 with the field for a recipient id that is not a UUID', async () => {
+    const t = await testApp()
+    const body = await errorOf(await t.get('/admin/notifications?recipientId=7', { token: await tokenOf(t) }), 400)
+    expect(body.error.fields).toEqual({ recipientId: API_MSG.invalidId })
+  })
 })
 
 describe('GET /admin/notification/:id', () => {

@@ -272,6 +272,11 @@ const partnerAndFeedbackScenarios: Scenario[] = [
 const notificationScenarios: Scenario[] = [
   { name: 'notifications: search, filter, sort, page', call: () => ({ path: '/admin/notifications', query: everyPart('ALL_USERS', 'title', '') }) },
   {
+    name: 'notifications a user received',
+    call: async (c) => ({ path: '/admin/notifications', query: { recipientId: (await first(c, '/admin/users', userListItem))._id } }),
+  },
+  { name: 'notifications a user received: not an id: 400', call: () => ({ path: '/admin/notifications', query: { recipientId: 'nope' } }) },
+  {
     name: 'notification details',
     call: async (c) => ({ path: `/admin/notification/${(await first(c, '/admin/notifications', notificationListItem))._id}` }),
   },

@@ -65,9 +65,11 @@ export const notificationHandlers: HttpHandler[] = [
     return created(NOTIFICATIONS_MSG.sent, notificationListItem.parse(item))
   }),
 
-  route('get', '/admin/notifications', { permission: 'read', query: notificationListQuery }, ({ query }) =>
-    listAnswer(query, notificationsDb(), rules, { message: NOTIFICATIONS_MSG.listed, map: (n) => notificationListItem.parse(n) }),
-  ),
+  route('get', '/admin/notifications', { permission: 'read', query: notificationListQuery }, ({ query }) => {
+    const { recipientId } = query
+    const items = recipientId === undefined ? notificationsDb() : notificationsDb().filter((n) => n.users.some((u) => u._id === recipientId))
+    return listAnswer(query, items, rules, { message: NOTIFICATIONS_MSG.listed, map: (n) => notificationListItem.parse(n) })
+  }),
 
   route('get', '/admin/notification/:id', { permission: 'read', params: idParam }, ({ params }) => {
     const item = notificationsDb().find((n) => n._id === params.id)
