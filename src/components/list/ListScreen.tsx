@@ -22,10 +22,10 @@
  *   const route = getRouteApi('/_signed-in/things')
  *   const col = listColumns<Thing>()
  *   const columns = col.columns([                                   // module scope: stable
- *     col.accessor('name', { header: 'Name', enableSorting: true }),  // id is the wire's sortBy
+ *     col.accessor('name', { header: 'Name', enableSorting: true, meta: { card: 'title' } }),  // id is the wire's sortBy
  *     col.accessor('email', { header: 'Email', cell: cells.email }),  // cells: text, date, dateTime, email, mobile
- *     col.accessor('status', { header: 'Status', cell: statusCell({ 1: ['Active', 'success'], 2: ['Deactive', 'danger'] }) }),
- *     col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <ThingActions thing={row.original} /> }),
+ *     col.accessor('status', { header: 'Status', cell: statusCell({ 1: ['Active', 'success'], 2: ['Deactive', 'danger'] }), meta: { card: 'status' } }),
+ *     col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <ThingActions thing={row.original} />, meta: { card: 'actions' } }),
  *   ])
  *   export function ThingsPage() {
  *     return (
@@ -39,6 +39,10 @@
  * `params` (route: `loaderDeps: ({ search }) => listDeps(search, params)`, screen: `params`) and
  * draws their controls with `filters={(q, change) => <SelectFilter .../>}` (SelectFilter,
  * DateRangeFilter); ExportCsvButton sends them with the rest.
+ *
+ * On a phone (below `sm`) the rows are cards: `meta.card` places each column's cell (title,
+ * status, actions; a labelled field by default) and "Sort by" replaces the sortable headers.
+ * After a confirmed delete, focus moves to the next row, or to the heading when none is left.
  *
  * Changing search, filter, sort or rows per page goes back to page 1. Only columns with
  * `enableSorting: true` sort. `ListView` is the same list with caller-held state (a picker in a
@@ -173,6 +177,9 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
   return (
     <section
       ref={heading ? undefined : headingRef}
+      // Without its own heading the list sits in a page or dialog already named so: a group, not a
+      // second landmark of the same name.
+      role={heading ? undefined : 'group'}
       aria-labelledby={heading ? titleId : undefined}
       aria-label={heading ? undefined : name}
       className="flex flex-col gap-4"
