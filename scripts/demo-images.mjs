@@ -34,26 +34,37 @@ const rotate = (deg, cx, cy) => `transform="rotate(${deg} ${cx} ${cy})"`
 const paw = (x, y, s, fill) =>
   `<g transform="translate(${x} ${y}) scale(${s})" fill="${fill}">${ellipse(0, 6, 11, 9, fill)}${circle(-12, -8, 5, fill)}${circle(-4, -15, 5, fill)}${circle(6, -15, 5, fill)}${circle(13, -7, 5, fill)}</g>`
 
-/** A soft room or lawn behind a pet: a wall, a floor and a few paw prints. */
-const petScene = (wall, floor, prints) =>
-  rect(0, 0, 480, 360, wall) +
-  path('M0 270 Q240 240 480 270 L480 360 L0 360 Z', floor) +
-  paw(60, 70, 1.3, prints) +
-  paw(420, 110, 1, prints) +
-  paw(400, 40, 0.8, prints) +
-  circle(90, 200, 26, prints, 'opacity="0.5"')
+/**
+ * A pet picture: a soft room or lawn (a wall, a floor, a few paw prints), the pet's shadow on the
+ * floor at `shadowY` (`shadowRx` by `shadowRy`), then the pet.
+ */
+const petPicture = ({ wall, floor, prints }, [shadowY, shadowRx, shadowRy], pet) =>
+  svg(
+    480,
+    360,
+    rect(0, 0, 480, 360, wall) +
+      path('M0 270 Q240 240 480 270 L480 360 L0 360 Z', floor) +
+      paw(60, 70, 1.3, prints) +
+      paw(420, 110, 1, prints) +
+      paw(400, 40, 0.8, prints) +
+      circle(90, 200, 26, prints, 'opacity="0.5"') +
+      ellipse(240, shadowY, shadowRx, shadowRy, '#000', 'opacity="0.12"') +
+      pet,
+  )
+
+/** Two round eyes at `y`, `gap` apart around the middle, each with a glint up and to the right. */
+const eyes = (y, gap, r, colour = '#2b2118') =>
+  [240 - gap / 2, 240 + gap / 2].map((x) => circle(x, y, r, colour) + circle(x + 2, y - 2, r / 3, '#fff')).join('')
 
 // ---------------------------------------------------------------------------------------------
 // Pets (480 x 360)
 
-function dog({ wall, floor, prints, coat, ear, muzzle, collar, spot }) {
-  return svg(
-    480,
-    360,
-    petScene(wall, floor, prints) +
-      ellipse(240, 300, 110, 18, '#000', 'opacity="0.12"') +
-      // body and legs
-      path('M175 300 Q160 200 240 185 Q320 200 305 300 Z', coat) +
+function dog({ coat, ear, muzzle, collar, spot, ...scene }) {
+  return petPicture(
+    scene,
+    [300, 110, 18],
+    // body and legs
+    path('M175 300 Q160 200 240 185 Q320 200 305 300 Z', coat) +
       rect(196, 250, 26, 52, coat, 'rx="12"') +
       rect(258, 250, 26, 52, coat, 'rx="12"') +
       ellipse(209, 300, 18, 9, muzzle) +
@@ -66,10 +77,7 @@ function dog({ wall, floor, prints, coat, ear, muzzle, collar, spot }) {
       ellipse(184, 140, 20, 46, ear, rotate(18, 184, 140)) +
       ellipse(296, 140, 20, 46, ear, rotate(-18, 296, 140)) +
       ellipse(240, 170, 36, 28, muzzle) +
-      circle(216, 128, 7, '#2b2118') +
-      circle(264, 128, 7, '#2b2118') +
-      circle(218, 126, 2.4, '#fff') +
-      circle(266, 126, 2.4, '#fff') +
+      eyes(128, 48, 7) +
       ellipse(240, 156, 13, 9, '#2b2118') +
       path('M240 165 L240 175 M226 178 Q240 188 254 178', 'none', 'stroke="#2b2118" stroke-width="3" stroke-linecap="round"') +
       path('M232 181 Q240 202 248 181 Z', '#e8707e') +
@@ -79,14 +87,12 @@ function dog({ wall, floor, prints, coat, ear, muzzle, collar, spot }) {
   )
 }
 
-function cat({ wall, floor, prints, coat, belly, stripes, eye }) {
+function cat({ coat, belly, stripes, eye, ...scene }) {
   const stripe = (d) => path(d, 'none', `stroke="${stripes}" stroke-width="7" stroke-linecap="round"`)
-  return svg(
-    480,
-    360,
-    petScene(wall, floor, prints) +
-      ellipse(240, 302, 100, 16, '#000', 'opacity="0.12"') +
-      path('M330 295 Q390 290 380 230 Q372 200 352 214', 'none', `stroke="${coat}" stroke-width="16" stroke-linecap="round"`) +
+  return petPicture(
+    scene,
+    [302, 100, 16],
+    path('M330 295 Q390 290 380 230 Q372 200 352 214', 'none', `stroke="${coat}" stroke-width="16" stroke-linecap="round"`) +
       path('M180 300 Q170 205 240 192 Q310 205 300 300 Z', coat) +
       ellipse(240, 258, 30, 40, belly) +
       ellipse(212, 300, 20, 10, belly) +
@@ -110,13 +116,11 @@ function cat({ wall, floor, prints, coat, belly, stripes, eye }) {
   )
 }
 
-function rabbit({ wall, floor, prints, coat, inner }) {
-  return svg(
-    480,
-    360,
-    petScene(wall, floor, prints) +
-      ellipse(240, 304, 100, 14, '#000', 'opacity="0.12"') +
-      ellipse(210, 60, 18, 62, coat, rotate(-10, 210, 110)) +
+function rabbit({ coat, inner, ...scene }) {
+  return petPicture(
+    scene,
+    [304, 100, 14],
+    ellipse(210, 60, 18, 62, coat, rotate(-10, 210, 110)) +
       ellipse(270, 60, 18, 62, coat, rotate(10, 270, 110)) +
       ellipse(210, 64, 8, 46, inner, rotate(-10, 210, 110)) +
       ellipse(270, 64, 8, 46, inner, rotate(10, 270, 110)) +
@@ -125,10 +129,7 @@ function rabbit({ wall, floor, prints, coat, inner }) {
       circle(240, 160, 52, coat) +
       ellipse(200, 300, 30, 12, coat) +
       ellipse(280, 300, 30, 12, coat) +
-      circle(220, 152, 7, '#2b2118') +
-      circle(260, 152, 7, '#2b2118') +
-      circle(222, 150, 2.2, '#fff') +
-      circle(262, 150, 2.2, '#fff') +
+      eyes(152, 40, 7) +
       ellipse(240, 174, 8, 6, '#e8707e') +
       circle(206, 180, 10, '#f2a7b3', 'opacity="0.6"') +
       circle(274, 180, 10, '#f2a7b3', 'opacity="0.6"') +
@@ -166,22 +167,17 @@ function parrot({ wall, body, wing, head, cheek }) {
   )
 }
 
-function hamster({ wall, floor, prints, coat, belly }) {
-  return svg(
-    480,
-    360,
-    petScene(wall, floor, prints) +
-      ellipse(240, 306, 110, 14, '#000', 'opacity="0.12"') +
-      ellipse(240, 230, 110, 84, coat) +
+function hamster({ coat, belly, ...scene }) {
+  return petPicture(
+    scene,
+    [306, 110, 14],
+    ellipse(240, 230, 110, 84, coat) +
       ellipse(240, 262, 70, 52, belly) +
       circle(166, 160, 24, coat) +
       circle(314, 160, 24, coat) +
       circle(166, 160, 12, '#f2a7b3') +
       circle(314, 160, 12, '#f2a7b3') +
-      circle(212, 208, 8, '#1f1a16') +
-      circle(268, 208, 8, '#1f1a16') +
-      circle(214, 205, 2.5, '#fff') +
-      circle(270, 205, 2.5, '#fff') +
+      eyes(207, 56, 8, '#1f1a16') +
       ellipse(240, 226, 7, 5, '#e8707e') +
       ellipse(196, 238, 20, 14, '#fbe3d0') +
       ellipse(284, 238, 20, 14, '#fbe3d0') +
