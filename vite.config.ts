@@ -57,6 +57,27 @@ function petDetailsPage(): Plugin[] {
   return [page, inlineCss]
 }
 
+/** The router's split-route importer, `() => import('…/route.tsx?tsr-split=component')`. */
+const SPLIT_ROUTE_IMPORTER = /\(\)\s*=>\s*import\((["'])([^"']*\?tsr-split=[^"']*)\1\)/g
+
+/**
+ * Every route part the router plugin splits off loads through loadChunk (src/lib/load-chunk.ts):
+ * a time limit on the import and a failure the screens can show and retry. The router's own lazy
+ * component cannot be given either, so its importers are wrapped where the plugin writes them.
+ */
+export function chunkLoading(): Plugin {
+  return {
+    name: 'petcare:chunk-loading',
+    transform(code) {
+      if (!code.includes('?tsr-split=')) return
+      const wrapped = code.replace(SPLIT_ROUTE_IMPORTER, (_, quote: string, url: string) => `() => __loadChunk(() => import(${quote}${url}${quote}))`)
+      if (wrapped === code) return
+      // On the first line, so the lines of the existing source map still match.
+      return { code: `import { loadChunk as __loadChunk } from '@/lib/load-chunk';${wrapped}`, map: null }
+    },
+  }
+}
+
 /** Text files worth compressing; images, fonts and the like are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|ico)$/
 /** Below this, compression saves less than the headers it costs. */
@@ -92,7 +113,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), petDetailsPage(), precompress()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), chunkLoading(), react(), petDetailsPage(), precompress()],
   resolve: { alias },
   server: {
     // `npm run dev`: Vite serves the SPA, the API runs beside it in watch mode, on loopback (its HOST default).

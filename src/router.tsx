@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
+import { RouteError } from './components/layout/RouteError'
 import { authStore, type AuthStore } from './lib/auth'
 
 /** What every route's `beforeLoad` and `loader` receive. */
@@ -25,6 +26,8 @@ export function createAppRouter({ queryClient, history }: { queryClient: QueryCl
     // The query cache decides freshness; the router always asks it.
     defaultPreloadStaleTime: 0,
     scrollRestoration: false,
+    // A page without its own error view (or whose code failed to load) shows this one, in its layout, never the router's bare default.
+    defaultErrorComponent: RouteError,
   })
 }
 

@@ -1,13 +1,15 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { pageTitle } from '@contract/page-title'
 import type { PetDetails } from '@contract/pets'
+import { lazyChunk } from '@/lib/lazy-chunk'
 import { ageLabel, dateLabel, genderLabel, NO_VALUE, orNoValue, ownerDaysLabel, profileLabel, sizeLabel } from './format'
 import { Loader } from './Loader'
 import { mediaOf } from './media'
 import { Slider } from './Slider'
+import { ViewerFailed } from './ViewerFailed'
 
 /** Only when the viewer opens: it is not part of the page's first load. */
-const MediaViewer = lazy(() => import('./MediaViewer'))
+const MediaViewer = lazyChunk(() => import('./MediaViewer'), ViewerFailed)
 
 /** The download buttons' targets (.env.example); unset, the stores' own pages. */
 export const APP_STORE_URL = import.meta.env.VITE_APP_STORE_URL || 'https://www.apple.com/app-store/'

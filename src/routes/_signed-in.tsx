@@ -1,5 +1,6 @@
 import { Navigate, Outlet, createFileRoute, redirect } from '@tanstack/react-router'
 import { AdminLayout } from '@/components/layout/AdminLayout'
+import { PageChunkBoundary } from '@/components/layout/RouteError'
 import { profileQuery } from '@/features/account/api'
 import { UserBlock } from '@/features/account/UserBlock'
 import { useAuth } from '@/lib/auth'
@@ -22,7 +23,9 @@ function SignedIn() {
   if (!accessToken) return <Navigate to="/" />
   return (
     <AdminLayout userBlock={<UserBlock />}>
-      <Outlet />
+      <PageChunkBoundary>
+        <Outlet />
+      </PageChunkBoundary>
     </AdminLayout>
   )
 }

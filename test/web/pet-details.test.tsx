@@ -213,8 +213,8 @@ describe('public pet details', () => {
     }
   })
 
-  it('loads none of the admin app: its sources import only React, each other, plain contract constants and the stored-auth reader', () => {
-    const allowed = [/^\.\//, /^react$/, /^react-dom\/client$/, /^@contract\/(enums|limits|page-title)$/, /^@\/lib\/persisted-auth$/]
+  it('loads none of the admin app: its sources import only React, each other, plain contract constants, the stored-auth reader and the lazy-code loader', () => {
+    const allowed = [/^\.\//, /^react$/, /^react-dom\/client$/, /^@contract\/(enums|limits|page-title)$/, /^@\/lib\/(persisted-auth|lazy-chunk)$/]
     const lazyOnly = /^yet-another-react-lightbox(\/|$)/
     expect(Object.keys(petSources)).toContain('main.tsx')
     let checked = 0
@@ -228,7 +228,7 @@ describe('public pet details', () => {
     }
     expect(checked).toBeGreaterThan(20)
     // The viewer is loaded on demand only.
-    expect(petSources['PetPage.tsx']).toContain("lazy(() => import('./MediaViewer'))")
+    expect(petSources['PetPage.tsx']).toContain("lazyChunk(() => import('./MediaViewer')")
   })
 
   it('goes to /no-data-found without a petId, and makes no call', async () => {

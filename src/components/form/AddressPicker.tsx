@@ -1,13 +1,15 @@
-import { Suspense, lazy, useCallback, useId, useRef, useState } from 'react'
+import { Suspense, useCallback, useId, useRef, useState } from 'react'
 import { Description, Field } from '@headlessui/react'
 import { get, useController, useWatch, type FieldError, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form'
 import { DEFAULT_COORDINATE } from '@contract'
+import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
+import { lazyChunk } from '@/lib/lazy-chunk'
 import { ADDRESS_MSG, googleMapsKey, type PickedPlace } from './address'
 import { FieldFrame, TextField, fieldDescribedBy, fieldInputClass, shownError } from './Field'
 
 // Its own chunk: use-places-autocomplete, the Headless UI combobox and the Google loader load only
 // when an address field mounts with a key.
-const PlacesCombobox = lazy(() => import('./PlacesCombobox'))
+const PlacesCombobox = lazyChunk(() => import('./PlacesCombobox'), ChunkLoadFailed)
 
 export interface AddressPickerProps<T extends FieldValues> {
   form: UseFormReturn<T>

@@ -1,13 +1,19 @@
-import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { useRouter, useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
 import { MSG } from '@contract'
+import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { Button } from '@/components/ui/Button'
+import { ChunkBoundary, useChunkRetry } from '@/lib/lazy-chunk'
+import { isChunkLoadError, type ChunkLoadError } from '@/lib/load-chunk'
 
 /**
  * A page whose data could not be loaded: the reason (already toasted by the HTTP client) and a
- * way to try again, inside the layout so the menu stays usable.
+ * way to try again, inside the layout so the menu stays usable. A page whose code could not be
+ * loaded says 'Loading chunk failed', with a Retry.
  */
-export function RouteError({ error }: ErrorComponentProps) {
+export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
+  if (isChunkLoadError(error)) return <PageChunkFailed error={error} reset={reset} />
   const message = error instanceof Error && error.message ? error.message : MSG.fallback
   return (
     <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-error-100 bg-white p-6">
@@ -17,5 +23,28 @@ export function RouteError({ error }: ErrorComponentProps) {
         Try again
       </Button>
     </div>
+  )
+}
+
+/** A page's code that did not load: Retry imports it again, then the router loads the page again. */
+export function PageChunkFailed({ error, reset }: { error: ChunkLoadError; reset: () => void }) {
+  const router = useRouter()
+  const failure = useChunkRetry(error, async () => {
+    await router.invalidate()
+    reset()
+  })
+  return <ChunkLoadFailed {...failure} />
+}
+
+/**
+ * Around a layout's outlet: a page whose code failed, and whose own error view failed to load
+ * too (it is split from the page), is shown here, so the layout around it stays.
+ */
+export function PageChunkBoundary({ children }: { children: ReactNode }) {
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  return (
+    <ChunkBoundary resetKey={pathname} failed={(error, reset) => <PageChunkFailed error={error} reset={reset} />}>
+      {children}
+    </ChunkBoundary>
   )
 }

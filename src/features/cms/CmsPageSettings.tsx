@@ -1,13 +1,15 @@
-import { Suspense, lazy, useCallback, useId, useRef, useState, type FormEvent } from 'react'
+import { Suspense, useCallback, useId, useRef, useState, type FormEvent } from 'react'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useMatch } from '@tanstack/react-router'
 import { cmsUpdateBody, type CmsPage, type CmsPageType } from '@contract'
 import { EditConflictAlert, useEditConflict } from '@/components/form/EditConflict'
 import { UnsavedChangesDialog } from '@/components/form/UnsavedChangesDialog'
 import { useLeaveGuard } from '@/components/form/useUnsavedChangesGuard'
+import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { formatDateTime } from '@/lib/format'
+import { lazyChunk } from '@/lib/lazy-chunk'
 import { notify } from '@/lib/toast'
 import { cmsPagesQuery, useSaveCmsPage } from './api'
 import { CMS_TITLE, EMPTY_PAGE_TEXT, PUBLIC_PATH, cmsPageTypeOf } from './pages'
@@ -16,7 +18,7 @@ import { useCan } from '@/lib/auth'
 import { ADMIN_ONLY_NOTE } from './roles'
 
 // TipTap is loaded only when an admin opens one of these pages.
-const RichTextEditor = lazy(() => import('./RichTextEditor'))
+const RichTextEditor = lazyChunk(() => import('./RichTextEditor'), ChunkLoadFailed)
 
 /**
  * Settings > Privacy Policy, Terms & Conditions, Contact Us, Support: which page, from the route's

@@ -1,0 +1,89 @@
+import { Component, use, useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { browserPage, isChunkLoadError, loadChunk, reloadForNewBuild, type ChunkLoadError } from './load-chunk'
+
+/** What a view of a failed load gets: the failure, and a Retry that is under way or not. */
+export type ChunkFailure = { error: ChunkLoadError; retrying: boolean; retry: () => void }
+
+/**
+ * The behaviour behind every 'Loading chunk failed' view. A failure caused by a new build reloads
+ * the page once by itself. Retry imports the code again and, once it is there, `reopen` shows it
+ * (the router loads the page again; a lazy feature renders again). When the import fails again
+ * although the file answers now, or a new build is out, only a new page can load it: Retry reloads.
+ */
+export function useChunkRetry(error: ChunkLoadError, reopen: () => unknown): ChunkFailure {
+  const [retrying, setRetrying] = useState(false)
+  useEffect(() => {
+    if (error.reason === 'deployment') reloadForNewBuild()
+  }, [error])
+  const retry = async () => {
+    setRetrying(true)
+    try {
+      await error.retry()
+    } catch (again) {
+      if (isChunkLoadError(again) && (again.reason === 'failed' || again.reason === 'deployment')) browserPage.reload()
+      else setRetrying(false)
+      return
+    }
+    await reopen()
+    setRetrying(false)
+  }
+  return { error, retrying, retry: () => void retry() }
+}
+
+type BoundaryProps = {
+  children: ReactNode
+  /** Shown for a failed load: the view gets the failure and calls `retry`. */
+  failed: (error: ChunkLoadError, reset: () => void) => ReactNode
+  /** A new value (the page's path) clears the failure. */
+  resetKey?: unknown
+}
+
+type BoundaryState = { error?: { caught: unknown }; resetKey?: unknown }
+
+/** Catches a failed load below it and shows `failed` in its place; any other error goes on up. */
+export class ChunkBoundary extends Component<BoundaryProps, BoundaryState> {
+  state: BoundaryState = { resetKey: this.props.resetKey }
+  static getDerivedStateFromError(caught: unknown): BoundaryState {
+    return { error: { caught } }
+  }
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
+    return props.resetKey === state.resetKey ? null : { error: undefined, resetKey: props.resetKey }
+  }
+  reset = () => this.setState({ error: undefined })
+  render() {
+    const { error } = this.state
+    if (!error) return this.props.children
+    if (!isChunkLoadError(error.caught)) throw error.caught
+    return this.props.failed(error.caught, this.reset)
+  }
+}
+
+/**
+ * `React.lazy` for a heavy feature, through loadChunk, with its failure shown in its place by
+ * `Failed` (which gets the feature's props too). Unlike React.lazy, which keeps a failed import for
+ * good, Retry really loads it again.
+ */
+export function lazyChunk<P extends object>(
+  importer: () => Promise<{ default: ComponentType<P> }>,
+  Failed: ComponentType<ChunkFailure & { props: P }>,
+) {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined
+  function Loaded(props: P) {
+    const { default: Feature } = use((loading ??= loadChunk(importer)))
+    return <Feature {...props} />
+  }
+  function Retryable({ error, reset, props }: { error: ChunkLoadError; reset: () => void; props: P }) {
+    const failure = useChunkRetry(error, () => {
+      loading = undefined
+      reset()
+    })
+    return <Failed {...failure} props={props} />
+  }
+  return function LazyChunk(props: P) {
+    return (
+      <ChunkBoundary failed={(error, reset) => <Retryable error={error} reset={reset} props={props} />}>
+        <Loaded {...props} />
+      </ChunkBoundary>
+    )
+  }
+}
