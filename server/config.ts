@@ -219,9 +219,11 @@ export const panelUrl = (config: Pick<ServerConfig, 'host' | 'port' | 'publicUrl
 /**
  * The origins, besides the page's own, that the SPA's browser talks to for uploaded files:
  * where signed posts go (the S3 bucket's URL: virtual-hosted, path-style or a custom endpoint)
- * and where files are read from (S3_PUBLIC_URL, PUBLIC_URL). For the pages' Content-Security-Policy.
+ * and where files are read from (S3_PUBLIC_URL, PUBLIC_URL, else for files on disk the local
+ * address, which the demo pictures are stored under: a page opened at http://127.0.0.1:PORT still
+ * shows them). For the pages' Content-Security-Policy.
  */
-export function uploadOrigins(config: Pick<ServerConfig, 's3' | 'publicUrl'>): string[] {
+export function uploadOrigins(config: Pick<ServerConfig, 's3' | 'publicUrl' | 'host' | 'port'>): string[] {
   const origins = new Set<string>()
   const add = (url: string | undefined) => {
     if (!url) return
@@ -232,6 +234,7 @@ export function uploadOrigins(config: Pick<ServerConfig, 's3' | 'publicUrl'>): s
     }
   }
   add(config.publicUrl)
+  if (!config.publicUrl && !config.s3) add(localUrl(config))
   const s3 = config.s3
   if (s3) {
     add(s3.publicUrl)
