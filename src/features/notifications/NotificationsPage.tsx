@@ -5,8 +5,9 @@ import { ListScreen, RowLink, cells, listColumns, type ListFilter } from '@/comp
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useCan } from '@/lib/auth'
-import { notificationsListQuery, useDeleteNotification } from './api'
+import { NOTIFICATION_PARAMS, notificationsListQuery, useDeleteNotification } from './api'
 import { audienceLabel, sendToText } from './audience'
+import { SentToFilter } from './SentToFilter'
 import { SendNotificationButton } from './SendNotificationDialog'
 
 const route = getRouteApi('/_signed-in/notifications/')
@@ -68,17 +69,19 @@ const audienceFilter: ListFilter<Audience> = {
 }
 
 /**
- * /notifications: the notifications sent, searchable (title, body), sortable, filtered by audience;
- * 'Send Notification' (both roles) opens the send dialog.
+ * /notifications: the notifications sent, searchable (title, body), sortable, filtered by audience
+ * and by one user who received them ("Sent to"); 'Send Notification' (both roles) opens the send dialog.
  */
 export function NotificationsPage() {
   return (
     <ListScreen
       name="Notifications"
       route={route}
+      params={NOTIFICATION_PARAMS}
       query={notificationsListQuery}
       columns={notificationColumns}
       filter={audienceFilter}
+      filters={(q, change) => <SentToFilter value={q.recipientId} onChange={(recipientId) => change({ recipientId })} />}
       actions={<SendNotificationButton />}
     />
   )

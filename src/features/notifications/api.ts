@@ -2,14 +2,17 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   MSG,
   NOTIFICATIONS_MSG,
+  USERS_MSG,
   idParam,
   notificationDetails,
   notificationListItem,
+  userDetails,
   userListItem,
   type NotificationListQuery,
   type NotificationSendBody,
   type UserListQuery,
 } from '@contract'
+import { listDeps, type ListParam } from '@/components/list/search'
 import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
@@ -25,7 +28,15 @@ export const notificationKeys = {
   /** The send dialog's user picker: pages of GET admin/users, kept apart from the users feature's cache. */
   recipientPages: () => [...notificationKeys.all, 'recipient-picker'] as const,
   recipientPage: (q: UserListQuery) => [...notificationKeys.recipientPages(), q] as const,
+  /** The user the list is narrowed to ("Sent to"), for their name. */
+  sentToUser: (id: string) => [...notificationKeys.all, 'sent-to-user', id] as const,
 }
+
+/** The notifications list query's own field beyond the list kit's: kept in the URL and sent with the rest. */
+export const NOTIFICATION_PARAMS = ['recipientId'] as const satisfies readonly ListParam<NotificationListQuery>[]
+
+/** Only the notifications list's parameters of a route's search (the key the loader and the screen share). */
+export const notificationDeps = (search: NotificationListQuery) => listDeps(search, NOTIFICATION_PARAMS)
 
 /** GET admin/notifications: one page of the notifications sent. */
 export const notificationsListQuery = (q: NotificationListQuery) =>
@@ -62,7 +73,21 @@ export function useDeleteNotification() {
   })
 }
 
-/** GET admin/users for the send dialog's picker: one page of pet owners who can be chosen as recipients. */
+/**
+ * GET admin/user/{id}: the user the list is narrowed to, so "Sent to" can name them (the URL holds
+ * only the id). An id that cannot be one is a 404 without asking.
+ */
+export const sentToUserQuery = (id: string) =>
+  queryOptions({
+    queryKey: notificationKeys.sentToUser(id),
+    queryFn: async () => {
+      if (!idParam.safeParse({ id }).success) throw new ApiError(USERS_MSG.notFound, 404)
+      return (await http.get(`admin/user/${id}`, withData(userDetails))).data
+    },
+    staleTime: 5 * 60_000,
+  })
+
+/** GET admin/users for the pickers (the send dialog's recipients, the list's "Sent to"): one page of pet owners. */
 export const recipientPickerQuery = (q: UserListQuery) =>
   queryOptions({
     queryKey: notificationKeys.recipientPage(q),
