@@ -13,7 +13,7 @@ import { listFeatures, type ListFeatures } from './columns'
 import { SortAscIcon, SortDescIcon, SortNoneIcon } from './icons'
 import { Pagination } from './Pagination'
 import { RowCards, type PageSelection } from './RowCards'
-import { Checkbox, NoRowsMessage } from './rowParts'
+import { Checkbox, NoRowsMessage, RowCheckbox } from './rowParts'
 import { ROW_ID_ATTRIBUTE, useFocusAfterRowLeaves } from './useRowFocus'
 
 /** Below the `sm` breakpoint (SCREEN.sm, 600 px): a phone, where rows become cards. */
@@ -238,11 +238,7 @@ export function DataTable<TRow extends RowData & { _id: string }>({
                         >
                           {selection && (
                             <td className="w-12 px-4 py-3 align-middle">
-                              <Checkbox
-                                label={selection.rowLabel(row.original)}
-                                checked={selected}
-                                onChange={(checked) => selection.onChange([row.original], checked)}
-                              />
+                              <RowCheckbox selection={selection} row={row.original} />
                             </td>
                           )}
                           {row.getAllCells().map((cell) => (

@@ -3,7 +3,7 @@ import type { Cell, ReactTable, RowData } from '@tanstack/react-table'
 import type { SortOrder } from '@contract'
 import type { CardRole, ListFeatures } from './columns'
 import type { RowSelection, TableSort } from './DataTable'
-import { Checkbox, NoRowsMessage } from './rowParts'
+import { Checkbox, NoRowsMessage, RowCheckbox } from './rowParts'
 import { ROW_ID_ATTRIBUTE } from './useRowFocus'
 
 /** The page's "select all" checkbox, as the table's header draws it. */
@@ -114,11 +114,7 @@ export function RowCards<TRow extends RowData & { _id: string }>({
                 <div className="flex items-start gap-3">
                   {selection && (
                     <span className="flex h-8 items-center">
-                      <Checkbox
-                        label={selection.rowLabel(row.original)}
-                        checked={selected}
-                        onChange={(checked) => selection.onChange([row.original], checked)}
-                      />
+                      <RowCheckbox selection={selection} row={row.original} />
                     </span>
                   )}
                   <div

@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/Button'
+import type { RowSelection } from './DataTable'
 
 /** What the table and the cards both show instead of rows: the failure with Retry, or the empty text. */
 export function NoRowsMessage({ name, error }: { name: string; error?: { message: string; retry: () => void } | null }) {
@@ -55,4 +56,9 @@ export function Checkbox({
       {label}
     </label>
   )
+}
+
+/** A row's own checkbox in a picker, named by `selection.rowLabel`. */
+export function RowCheckbox<TRow>({ selection, row }: { selection: RowSelection<TRow>; row: TRow }) {
+  return <Checkbox label={selection.rowLabel(row)} checked={selection.isSelected(row)} onChange={(checked) => selection.onChange([row], checked)} />
 }
