@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react'
-import { useMatches, useRouterState } from '@tanstack/react-router'
+import { useRouterState } from '@tanstack/react-router'
 import { pageTitle } from '@contract/page-title'
 
 declare module '@tanstack/react-router' {
@@ -13,9 +13,13 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/** The deepest route's screen name, from its `staticData.title`. */
+/**
+ * The deepest route's screen name, from its `staticData.title`. Read through the router state
+ * (which the first page loads anyway) rather than useMatches, whose module would join the first
+ * load only for this.
+ */
 const useRouteTitle = () =>
-  useMatches({ select: (matches) => matches.findLast((m) => m.staticData?.title)?.staticData.title })
+  useRouterState({ select: (s) => s.matches.findLast((m) => m.staticData?.title)?.staticData.title })
 
 /** Sets the document title from the deepest route that names its screen. Rendered once, in the root. */
 export function RouteTitle() {
