@@ -4,6 +4,7 @@ import type { PetDetails } from '@contract/pets'
 import { lazyChunk } from '@/lib/lazy-chunk'
 import { ageLabel, dateLabel, genderLabel, NO_VALUE, orNoValue, ownerDaysLabel, profileLabel, sizeLabel } from './format'
 import { Loader } from './Loader'
+import { MedicationList, VaccineList } from './PetLists'
 import { mediaOf } from './media'
 import { Slider } from './Slider'
 import { ViewerFailed } from './ViewerFailed'
@@ -91,18 +92,7 @@ export function PetPage({ pet }: { pet: PetDetails }) {
       </Card>
 
       <Card title="Vaccines">
-        {pet.vaccines.length === 0 ? (
-          <p className="text-slate-600">No vaccines recorded.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {pet.vaccines.map((v, i) => (
-              <li key={i} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
-                <span className="min-w-0 font-medium break-words">{v.vaccine.name}</span>
-                <span className="text-sm text-slate-600">{dateLabel(v.date)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <VaccineList vaccines={pet.vaccines} />
       </Card>
 
       <Card title="Medical History">
@@ -111,13 +101,7 @@ export function PetPage({ pet }: { pet: PetDetails }) {
 
       {pet.medications.length > 0 && (
         <Card title="Medications">
-          <ul className="list-disc space-y-1 pl-5">
-            {pet.medications.map((m, i) => (
-              <li key={i} className="break-words">
-                {m.name}
-              </li>
-            ))}
-          </ul>
+          <MedicationList medications={pet.medications} />
         </Card>
       )}
 

@@ -1,12 +1,14 @@
-import { useState } from 'react'
-import { USER_STATUS, userListQuery, type UserListItem, type UserListQuery } from '@contract'
-import { ListView, cells, listColumns, type RowSelection } from '@/components/list'
+import { USER_STATUS, userListQuery, type UserListItem } from '@contract'
+import { cells, listColumns, type RowSelection } from '@/components/list'
 import { CloseIcon } from '@/components/layout/icons'
 import { userLabel } from '@/lib/user-label'
-import { recipientPickerQuery } from './api'
+import { UserPickerList } from './UserPickerList'
 
 /** The chosen recipients, in the order they were chosen: id -> the user as the picker listed them. */
 export type Recipients = ReadonlyMap<string, UserListItem>
+
+/** Blocked users cannot receive a notification, so only active ones are offered. */
+const activeUsers = () => userListQuery.parse({ filter: USER_STATUS.ACTIVE })
 
 /** '1 user selected', '3 users selected'. */
 export const selectedCount = (n: number) => (n === 1 ? '1 user selected' : `${n} users selected`)
@@ -41,8 +43,6 @@ export function RecipientPicker({
   error?: string
   errorId: string
 }) {
-  const [state, setState] = useState<UserListQuery>(() => userListQuery.parse({ filter: USER_STATUS.ACTIVE }))
-
   const selection: RowSelection<UserListItem> = {
     isSelected: (user) => value.has(user._id),
     onChange: (users, selected) => {
@@ -111,16 +111,7 @@ export function RecipientPicker({
           })}
         </ul>
       )}
-      <ListView
-        name="Users"
-        heading={false}
-        searchLabel="Search users"
-        state={state}
-        onStateChange={setState}
-        query={recipientPickerQuery}
-        columns={recipientColumns}
-        selection={selection}
-      />
+      <UserPickerList start={activeUsers} columns={recipientColumns} selection={selection} />
     </div>
   )
 }

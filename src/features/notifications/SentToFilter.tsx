@@ -1,12 +1,13 @@
 import { createContext, use, useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { userListQuery, type UserListItem, type UserListQuery } from '@contract'
-import { ListView, cells, listColumns } from '@/components/list'
+import { userListQuery, type UserListItem } from '@contract'
+import { cells, listColumns } from '@/components/list'
 import { CloseIcon } from '@/components/layout/icons'
 import { buttonClass } from '@/components/ui/Button'
 import { Modal } from '@/components/ui/Modal'
 import { userLabel } from '@/lib/user-label'
-import { recipientPickerQuery, sentToUserQuery } from './api'
+import { sentToUserQuery } from './api'
+import { UserPickerList } from './UserPickerList'
 
 /** What choosing a row does: the picker's columns are module-level, the dialog's handler is not. */
 const PickUser = createContext<(user: UserListItem) => void>(() => {})
@@ -36,21 +37,12 @@ export const shortPickerColumns = col.columns([
 ])
 
 /** Every pet owner, blocked ones too: they may have received a notification before they were blocked. */
-const pickerStart = (): UserListQuery => userListQuery.parse({})
+const everyUser = () => userListQuery.parse({})
 
 function UserPicker({ onPick }: { onPick: (user: UserListItem) => void }) {
-  const [state, setState] = useState(pickerStart)
   return (
     <PickUser value={onPick}>
-      <ListView
-        name="Users"
-        heading={false}
-        searchLabel="Search users"
-        state={state}
-        onStateChange={setState}
-        query={recipientPickerQuery}
-        columns={shortPickerColumns}
-      />
+      <UserPickerList start={everyUser} columns={shortPickerColumns} />
     </PickUser>
   )
 }

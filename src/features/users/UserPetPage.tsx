@@ -10,6 +10,7 @@ import { Card, DetailsCard, type DetailField } from '@/components/ui/DetailsCard
 import { FallbackImage } from '@/components/ui/FallbackImage'
 import { ImageGallery } from '@/components/ui/ImageGallery'
 import { ageLabel, dateLabel, genderLabel, NO_VALUE, orNoValue, ownerDaysLabel, profileLabel, sizeLabel } from '@/pet-details/format'
+import { MedicationList, VaccineList } from '@/pet-details/PetLists'
 import { userDetailsQuery, userPetQuery } from './api'
 import { CopyPetLink } from './CopyPetLink'
 import { userTitle } from './userTitle'
@@ -57,29 +58,12 @@ export function UserPetPage() {
         <DetailsCard title="Pet Details" fields={petFields(pet)} />
         <TextCard title="Color/Marking" text={pet.marking} />
         <Card title="Vaccines">
-          {pet.vaccines.length === 0 ? (
-            <p className="text-sm text-slate-600">No vaccines recorded.</p>
-          ) : (
-            <ul className="divide-y divide-slate-100 text-sm">
-              {pet.vaccines.map((v, i) => (
-                <li key={i} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
-                  <span className="min-w-0 font-medium break-words text-slate-900">{v.vaccine.name}</span>
-                  <span className="text-slate-600">{dateLabel(v.date)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <VaccineList vaccines={pet.vaccines} className="text-sm" />
         </Card>
         <TextCard title="Medical History" text={pet.medicalHistory} />
         {pet.medications.length > 0 && (
           <Card title="Medications">
-            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-900">
-              {pet.medications.map((m, i) => (
-                <li key={i} className="break-words">
-                  {m.name}
-                </li>
-              ))}
-            </ul>
+            <MedicationList medications={pet.medications} className="text-sm" />
           </Card>
         )}
         <DetailsCard title="Owner Details" fields={ownerFields(pet.owner)} />
