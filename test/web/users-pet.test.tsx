@@ -91,7 +91,7 @@ describe('a user’s pet, in the panel', () => {
     const { user } = await openPet(0)
     const writeText = vi.fn().mockResolvedValue(undefined)
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
-    await user.click(screen.getByRole('button', { name: 'Copy public link of Bruno' }))
+    await user.click(screen.getByRole('button', { name: /^Copy (the )?public link of Bruno$/ }))
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/pet-details/${owner().pets[0]!._id}`)
   })
 
