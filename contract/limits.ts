@@ -1,8 +1,6 @@
 /** The product's business constants: time-outs, page sizes, limits and layout sizes. */
 export const API_PREFIX = '/api/v1'
 export const REQUEST_TIMEOUT_MS = 30_000
-/** How long a screen's code may take to arrive before it counts as failed. */
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000
 export const SEARCH_DEBOUNCE_MS = 500
 export const PAGE_SIZE_DEFAULT = 10
 export const TABLE_PAGE_SIZES = [5, 10, 15] as const

@@ -31,7 +31,6 @@ export const MSG = {
   hospitalDeleted: 'Hospital has been deleted successfully!',
   pictureUploadFailed: 'Failed to upload image',
   pageNotFound: 'PAGE NOT FOUND',
-  chunkLoadFailed: 'Loading chunk failed',
   // Not in the specification: our own wording for what it leaves open.
   otpInvalid: 'Please enter the 6 digit code',
   profileNameMin: 'Name should be minimum of 2 characters',

@@ -1,5 +1,4 @@
-import { CHUNK_LOAD_TIMEOUT_MS } from '@contract/limits'
-import { MSG } from '@contract/messages'
+import { CHUNK_LOAD_FAILED, CHUNK_LOAD_TIMEOUT_MS } from '@contract/chunk-loading'
 
 /**
  * Why a piece of code did not arrive:
@@ -19,7 +18,7 @@ export class ChunkLoadError extends Error {
     readonly retry: () => Promise<unknown>,
     options?: ErrorOptions,
   ) {
-    super(MSG.chunkLoadFailed, options)
+    super(CHUNK_LOAD_FAILED, options)
   }
 }
 
