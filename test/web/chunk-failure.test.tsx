@@ -206,7 +206,20 @@ describe('a page whose code cannot be loaded', () => {
     expect(reload).not.toHaveBeenCalled()
   })
 
-  it(`shows '${MESSAGE}' on a public page, not a blank page`, async () => {
+  it(`shows '${MESSAGE}' in a public page's frame when only the page's code fails`, async () => {
+    chunkFile.unreachable()
+    splitRoutePart('/_public/faq', 'component', flakyImporter({ component: originalOf('/_public/faq', 'component') }))
+    const { user } = renderRoute('/faq')
+
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(MESSAGE)
+    expect(screen.getByRole('heading', { name: 'Frequently Asked Questions', level: 1 })).toBeInTheDocument()
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('heading', { name: 'Frequently Asked Questions', level: 1 })).toBeInTheDocument()
+    expect(screen.queryByText(MESSAGE)).not.toBeInTheDocument()
+  })
+
+  it(`shows '${MESSAGE}' on a public page whose error view fails too, not a blank page`, async () => {
     chunkFile.unreachable()
     splitRoutePart('/_public/faq', 'component', flakyImporter({ component: originalOf('/_public/faq', 'component') }))
     splitRoutePart('/_public/faq', 'errorComponent', flakyImporter({ errorComponent: originalOf('/_public/faq', 'errorComponent') }))

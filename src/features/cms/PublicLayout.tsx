@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react'
 import { Link, useRouter, useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
 import { MSG } from '@contract'
+import { PageChunkFailed } from '@/components/layout/RouteError'
 import { Logo } from '@/components/ui/Logo'
 import { Spinner } from '@/components/ui/Spinner'
+import { isChunkLoadError } from '@/lib/load-chunk'
 import { PUBLIC_PAGES, publicTitleOf } from './pages'
 
 /**
@@ -65,10 +67,17 @@ export function PublicPagePending() {
   )
 }
 
-/** The public page whose content could not be fetched, with a way to try again. */
-export function PublicPageError({ error }: ErrorComponentProps) {
+/** The public page whose content (or code) could not be fetched, with a way to try again. */
+export function PublicPageError({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+  if (isChunkLoadError(error)) {
+    return (
+      <PublicLayout title={publicTitleOf(pathname)}>
+        <PageChunkFailed error={error} reset={reset} />
+      </PublicLayout>
+    )
+  }
   const message = error instanceof Error && error.message ? error.message : MSG.fallback
   return (
     <PublicLayout title={publicTitleOf(pathname)}>
