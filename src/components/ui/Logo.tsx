@@ -1,4 +1,7 @@
-/** The product's mark and name. `tone="light"` for dark backgrounds. */
+/**
+ * The product's mark and name. `tone="light"` for dark backgrounds. The orange of "Admin" is the
+ * lightest (or, on teal, the palest) shade that reads at 4.5:1, as small bold text must.
+ */
 export function Logo({ tone = 'dark', className = '' }: { tone?: 'dark' | 'light'; className?: string }) {
   const light = tone === 'light'
   return (
@@ -10,7 +13,7 @@ export function Logo({ tone = 'dark', className = '' }: { tone?: 'dark' | 'light
         <PawIcon className="h-5 w-5" />
       </span>
       <span className={`whitespace-nowrap text-lg font-bold tracking-tight ${light ? 'text-white' : 'text-slate-900'}`}>
-        Petcare <span className={light ? 'text-secondary-300' : 'text-secondary-600'}>Admin</span>
+        Petcare <span className={light ? 'text-secondary-100' : 'text-secondary-700'}>Admin</span>
       </span>
     </span>
   )

@@ -20,7 +20,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             Look after pet owners, pet shops, hospitals and partner requests, and keep the community informed.
           </p>
         </div>
-        <p className="text-sm text-primary-200">Petcare administration</p>
+        <p className="text-sm text-primary-100">Petcare administration</p>
         <PawIcon className="pointer-events-none absolute -right-16 -bottom-16 h-80 w-80 rotate-[-20deg] text-primary-600/40" />
       </aside>
       <main className="flex min-h-screen items-center justify-center px-4 py-10 sm:px-6">
