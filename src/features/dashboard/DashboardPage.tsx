@@ -23,17 +23,21 @@ export function DashboardPage() {
       </h1>
       <dl className="grid grid-cols-2 gap-3 sm:gap-4">
         {cards.map(({ key, title, icon: Icon, tone }) => (
+          // A dl's groups may hold only dt and dd, so the icon sits in the dt, placed where it
+          // was: above the title on a phone, beside the title and the figure from sm up.
           <div
             key={key}
-            className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:gap-4 sm:p-5"
+            className="relative flex flex-col rounded-lg border border-slate-200 bg-white p-4 pt-[4.75rem] shadow-sm sm:p-5 sm:pl-[5.25rem]"
           >
-            <span className={`inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full ${tone}`}>
-              <Icon className="h-6 w-6" />
-            </span>
-            <div className="flex flex-col">
-              <dt className="text-sm font-medium text-slate-600">{title}</dt>
-              <dd className="text-2xl font-bold tabular-nums text-slate-900 sm:text-3xl">{count.format(totals[key])}</dd>
-            </div>
+            <dt className="text-sm font-medium text-slate-600">
+              {title}
+              <span
+                className={`absolute left-4 top-4 inline-flex h-12 w-12 items-center justify-center rounded-full sm:left-5 sm:top-1/2 sm:-translate-y-1/2 ${tone}`}
+              >
+                <Icon className="h-6 w-6" />
+              </span>
+            </dt>
+            <dd className="text-2xl font-bold tabular-nums text-slate-900 sm:text-3xl">{count.format(totals[key])}</dd>
           </div>
         ))}
       </dl>
