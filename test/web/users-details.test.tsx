@@ -86,7 +86,7 @@ describe('a user’s details', () => {
     const { person } = await openDetails(0)
     const writeText = vi.fn().mockResolvedValue(undefined)
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
-    await userEvent.click(screen.getByRole('button', { name: 'Copy the public link of Bruno' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Copy public link of Bruno' }))
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/pet-details/${person.pets[0]!._id}`)
     expect(await screen.findByText('Pet link copied')).toBeInTheDocument()
   })
@@ -95,7 +95,7 @@ describe('a user’s details', () => {
     await openDetails(0)
     const writeText = vi.fn().mockRejectedValue(new DOMException('denied', 'NotAllowedError'))
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
-    await userEvent.click(screen.getByRole('button', { name: 'Copy the public link of Bruno' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Copy public link of Bruno' }))
     expect(await screen.findByText('The link could not be copied. Select it and copy it by hand.')).toBeInTheDocument()
   })
 

@@ -19,7 +19,7 @@ export function PublicLayout({ title, children }: { title: string; children: Rea
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 w-full max-w-4xl items-center px-4 sm:px-6">
-          <Link to="/" aria-label="Petcare home" className="rounded-md">
+          <Link to="/" aria-label="Petcare Admin home" className="rounded-md">
             <Logo />
           </Link>
         </div>

@@ -117,9 +117,10 @@ const TOOLS: (Tool | 'separator')[] = [
   { name: 'Underline', icon: <u>U</u>, pressed: 'underline', keys: 'Ctrl+U', run: (e) => chain(e).toggleUnderline().run() },
   { name: 'Strikethrough', icon: <s>S</s>, pressed: 'strike', run: (e) => chain(e).toggleStrike().run() },
   'separator',
-  { name: 'Heading 1', icon: 'H1', pressed: 'h1', run: (e) => chain(e).toggleHeading({ level: 1 }).run() },
-  { name: 'Heading 2', icon: 'H2', pressed: 'h2', run: (e) => chain(e).toggleHeading({ level: 2 }).run() },
-  { name: 'Heading 3', icon: 'H3', pressed: 'h3', run: (e) => chain(e).toggleHeading({ level: 3 }).run() },
+  // The name starts with the visible "H1", so that what is seen can be said (voice control).
+  { name: 'H1 (Heading 1)', icon: 'H1', pressed: 'h1', run: (e) => chain(e).toggleHeading({ level: 1 }).run() },
+  { name: 'H2 (Heading 2)', icon: 'H2', pressed: 'h2', run: (e) => chain(e).toggleHeading({ level: 2 }).run() },
+  { name: 'H3 (Heading 3)', icon: 'H3', pressed: 'h3', run: (e) => chain(e).toggleHeading({ level: 3 }).run() },
   'separator',
   { name: 'Bulleted list', icon: <ListIcon />, pressed: 'bulletList', run: (e) => chain(e).toggleBulletList().run() },
   { name: 'Numbered list', icon: <NumberedListIcon />, pressed: 'orderedList', run: (e) => chain(e).toggleOrderedList().run() },

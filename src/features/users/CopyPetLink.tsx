@@ -29,7 +29,7 @@ export function CopyPetLink({ pet }: { pet: Pick<UserPet, '_id' | 'name'> }) {
       <button
         type="button"
         onClick={() => void copy()}
-        aria-label={`Copy the public link of ${pet.name}`}
+        aria-label={`Copy public link of ${pet.name}`}
         className="font-medium text-primary-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary-600"
       >
         Copy public link
