@@ -74,7 +74,7 @@ function Pets({ userId, pets }: { userId: string; pets: UserPet[] }) {
       {pets.length === 0 ? (
         <p className="text-sm text-slate-600">No pets added yet.</p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {pets.map((pet) => (
             <li key={pet._id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
               {pet.profilePhoto ? (
