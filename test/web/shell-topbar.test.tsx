@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { db } from './mocks/db'
 import { renderRoute } from './render'
+import { screenWidth } from './screen-width'
 
 const topBar = () => screen.findByRole('banner')
 
@@ -46,6 +47,29 @@ describe('the top bar', () => {
     // Renamed elsewhere (another device) after this session started.
     db.admins[0]!.name = 'Asha Rao'
     expect(await within(await topBar()).findByText('Asha Rao')).toBeInTheDocument()
+  })
+
+  it('is compact on a phone: the picture and the menu, with the role inside the menu', async () => {
+    screenWidth(360)
+    const { user } = renderRoute('/dashboard', { signedInAs: 'subAdmin' })
+    const bar = await topBar()
+    const menuButton = await within(bar).findByRole('button', { name: 'Profile menu' })
+    expect(within(bar).getByRole('img', { name: 'Default profile picture' })).toBeInTheDocument()
+    expect(within(bar).queryByText('Sam Sub')).not.toBeInTheDocument()
+    expect(within(bar).queryByText('sub admin')).not.toBeInTheDocument()
+
+    await user.click(menuButton)
+    expect(await screen.findByRole('button', { name: 'Log out' })).toBeInTheDocument()
+    expect(screen.getByText('sub admin')).toBeInTheDocument()
+    expect(screen.getByLabelText('Name')).toHaveValue('Sam Sub')
+  })
+
+  it('keeps the name and the role beside the picture from the sm breakpoint up', async () => {
+    screenWidth(600)
+    renderRoute('/dashboard', { signedInAs: 'admin' })
+    const bar = await topBar()
+    expect(await within(bar).findByText('Asha Admin')).toBeInTheDocument()
+    expect(within(bar).getByText('admin')).toBeInTheDocument()
   })
 
   it('shows the breadcrumb bar on a signed-in page', async () => {

@@ -8,6 +8,9 @@ export const SCREEN = {
   xl: '(min-width: 1536px)',
 } as const
 
+/** Below the sm breakpoint: a phone. A max-width query, so that a test without a screen width gets the wide layout. */
+export const PHONE_SCREEN = '(max-width: 599.98px)'
+
 /** Whether a media query matches now, following its changes. */
 export function useMediaQuery(query: string) {
   const subscribe = useCallback(

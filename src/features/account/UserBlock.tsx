@@ -6,6 +6,7 @@ import { profileNameSchema, roleLabel, type ProfileNameInput } from '@contract'
 import { Form } from '@/components/form/Form'
 import { TextField, applyServerErrors } from '@/components/form/Field'
 import { CameraIcon, CheckIcon, ChevronDownIcon, LogoutIcon } from '@/components/layout/icons'
+import { PHONE_SCREEN, useMediaQuery } from '@/components/layout/useMediaQuery'
 import { Avatar } from '@/components/ui/Avatar'
 import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
@@ -16,18 +17,23 @@ import { useChangePicture, useLogout, useUpdateProfile } from './api'
 import { PICTURE_ACCEPT, pictureProblem } from './picture'
 
 /**
- * The top bar's user block: name, role label, picture, and the profile menu.
+ * The top bar's user block: name, role label, picture, and the profile menu. On a phone it is the
+ * picture and the menu alone, so that it always fits beside the menu toggle and the logo; the
+ * menu then shows the role under the picture (the name is in its name field).
  */
 export function UserBlock() {
   const { userDetails } = useAuth()
+  const phone = useMediaQuery(PHONE_SCREEN)
   if (!userDetails) return null
   const { name, role, profileImage } = userDetails
   return (
     <Popover className="relative flex items-center gap-3">
-      <div className="min-w-0 text-right leading-tight">
-        <p className="max-w-[40vw] truncate text-sm font-semibold text-slate-900">{name}</p>
-        <p className="text-xs text-slate-500">{roleLabel[role]}</p>
-      </div>
+      {!phone && (
+        <div className="min-w-0 text-right leading-tight">
+          <p className="max-w-[40vw] truncate text-sm font-semibold text-slate-900">{name}</p>
+          <p className="text-xs text-slate-500">{roleLabel[role]}</p>
+        </div>
+      )}
       <PopoverButton
         aria-label="Profile menu"
         className="flex items-center gap-1 rounded-full p-1 text-slate-600 hover:bg-slate-100 data-[open]:bg-slate-100"
@@ -39,20 +45,23 @@ export function UserBlock() {
         focus
         className="absolute right-0 top-full z-40 mt-2 w-[min(20rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
       >
-        <ProfileMenu />
+        <ProfileMenu showRole={phone} />
       </PopoverPanel>
     </Popover>
   )
 }
 
-/** The profile menu: picture, name, email, Log out. */
-export function ProfileMenu() {
+/** The profile menu: picture, name, email, Log out; the role too when the top bar has no room for it. */
+export function ProfileMenu({ showRole = false }: { showRole?: boolean }) {
   const { userDetails } = useAuth()
   const logout = useLogout()
   if (!userDetails) return null
   return (
     <div className="flex flex-col gap-4">
-      <PicturePicker src={userDetails.profileImage} />
+      <div className="flex flex-col items-center gap-1">
+        <PicturePicker src={userDetails.profileImage} />
+        {showRole && <p className="text-xs text-slate-500">{roleLabel[userDetails.role]}</p>}
+      </div>
       <NameForm name={userDetails.name} />
       <div className="text-sm">
         <p className="text-xs font-medium text-slate-500">Email</p>
