@@ -3,21 +3,23 @@
  * demo data, as a signed-out visitor and as the demo admin (signed in through the login form),
  * at 360 x 740 and at 1440 x 900, with the dialogs and menus opened too. A screen fails when
  *  - at 360 px, the page scrolls sideways (document.documentElement.scrollWidth > innerWidth):
- *    it prints the page's width and the elements that stick out;
+ *    it prints the page's width and the elements that stick out; or a fixed layer (the top bar,
+ *    a dialog) leaves the screen, where no scrolling reaches it;
  *  - at either width, axe-core finds a critical or serious violation: rule, impact, targets.
  * One line per screen and width, then a summary; exit code 1 on any failure, 2 on bad usage.
  *
- *   npm run check:screens -- [--build] [--width 360|1440] [--only TEXT] [--lighthouse]
+ *   npm run check:screens -- [--build] [--width 360|1440] [--only TEXT] [--lighthouse] [--screenshots DIR]
  *   npm run check:phones                  # the same at 360 x 740 only
  *
  * --build builds first (otherwise the existing dist/ and build/ are used); --only keeps the
  * screens whose name contains TEXT; --lighthouse also prints Lighthouse's accessibility score of
- * /, /dashboard, /users, /faq and /pet-details/:petId. The server (build/server.js) runs on a free
+ * /, /dashboard, /users, /faq and /pet-details/:petId; --screenshots saves what each check saw as
+ * DIR/<width>-<screen>.png. The server (build/server.js) runs on a free
  * loopback port with a fresh temporary DATA_DIR (the demo data is seeded on its first start) and
  * is stopped at the end, also after a failure. CHROME_PATH overrides /usr/bin/chromium.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -37,6 +39,7 @@ const { values: args } = parseArgs({
     width: { type: 'string' },
     only: { type: 'string' },
     lighthouse: { type: 'boolean', default: false },
+    screenshots: { type: 'string' },
   },
 })
 const sizes = args.width === undefined ? [PHONE, DESKTOP] : [PHONE, DESKTOP].filter((s) => String(s.width) === args.width)
@@ -82,10 +85,13 @@ async function clickButton(page: Page, name: RegExp) {
   throw new Error(`no visible button named ${name}`)
 }
 
-/** Clicks a button and waits for the dialog (or menu panel) it opens. */
+/**
+ * Clicks a button and waits for the dialog (or menu panel) it opens: attached, not "visible",
+ * since a Headless UI dialog's own element is an empty box around its fixed panel.
+ */
 const opens = (name: RegExp, panel = '[role="dialog"]') => async (page: Page) => {
   await clickButton(page, name)
-  await page.waitForSelector(panel, { visible: true, timeout: 5000 })
+  await page.waitForSelector(panel, { timeout: 5000 })
 }
 
 const SCREENS: Screen[] = [
@@ -113,7 +119,7 @@ const SCREENS: Screen[] = [
   { name: 'profile menu', who: 'admin', path: at('/dashboard'), open: opens(/^Profile menu$/, '[id^="headlessui-popover-panel"]') },
   { name: 'drawer', who: 'admin', path: at('/dashboard'), open: opens(/^Main menu$/), width: PHONE.width },
   { name: 'users', who: 'admin', path: at('/users') },
-  { name: 'users, Filters', who: 'admin', path: at('/users'), open: opens(/^Filters/, '[id^="headlessui-popover-panel"]') },
+  { name: 'users, Filters', who: 'admin', path: at('/users'), open: opens(/^Filters/, '[role="listbox"]') },
   { name: 'users, Block confirm', who: 'admin', path: at('/users'), open: opens(/^Block\b/) },
   { name: 'user details', who: 'admin', path: (ids) => `/users/${ids.userId}` },
   { name: 'pet shops', who: 'admin', path: at('/pet-shops') },
@@ -196,6 +202,7 @@ interface Overflow {
   viewport: number
   widest: { element: string; width: number } | null
   furthest: { element: string; right: number } | null
+  offScreen: { element: string; right: number } | null
 }
 interface Violation {
   id: string
@@ -223,14 +230,20 @@ async function checkScreen(page: Page, origin: string, ids: DemoIds, screen: Scr
     await screen.open(page)
     await settle(page)
   }
+  if (args.screenshots) {
+    mkdirSync(args.screenshots, { recursive: true })
+    const file = `${width}-${screen.name.replace(/[^a-z0-9]+/gi, '-')}.png`
+    await page.screenshot({ path: join(args.screenshots, file) as `${string}.png` })
+  }
   const problems: string[] = []
   if (width === PHONE.width) {
     const overflow = (await page.evaluate('screenProbe.overflow()')) as Overflow | null
-    if (overflow) {
+    if (overflow && overflow.width > overflow.viewport) {
       problems.push(`scrolls sideways: ${overflow.width} px wide in a ${overflow.viewport} px viewport`)
       if (overflow.widest) problems.push(`  widest: ${overflow.widest.element} (${overflow.widest.width} px)`)
       if (overflow.furthest) problems.push(`  reaches furthest: ${overflow.furthest.element} (to ${overflow.furthest.right} px)`)
     }
+    if (overflow?.offScreen) problems.push(`leaves the screen (fixed, cannot be scrolled to): ${overflow.offScreen.element} (to ${overflow.offScreen.right} px)`)
   }
   await page.evaluate(AXE_SOURCE)
   const violations = (await page.evaluate('screenProbe.axe()')) as Violation[]
@@ -324,7 +337,7 @@ async function main() {
   const failures: string[] = []
   let checked = 0
   try {
-    server = await startServer({ dataDir, built: true, env: { HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, readyTimeoutMs: 60_000 })
+    server = await startServer({ dataDir, built: true, env: { HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, readyTimeoutMs: 180_000 })
     const { origin } = server
     const ids = await demoIds(origin)
     browser = await puppeteer.launch({

@@ -6,8 +6,9 @@
  *    control, every image loaded or failed (Chromium's network-idle wait miscounts the module
  *    files a page both preloads and imports, so requests are counted here);
  *  - settle(): resolves once running transitions and finite animations have finished;
- *  - overflow(): null when the page does not scroll sideways, else the page's width and the
- *    elements that make it wider than the viewport;
+ *  - overflow(): null when the page does not scroll sideways and no fixed layer leaves the
+ *    screen, else the page's width, the elements that make it wider than the viewport, and the
+ *    fixed element that leaves it;
  *  - axe(): axe-core's critical and serious violations (axe itself is injected beforehand).
  */
 ;(function () {
@@ -40,23 +41,27 @@
   }
 
   /**
-   * Whether what sticks out of `el` is hidden by a scroll or clip box that itself fits, or
-   * belongs to a fixed layer (neither makes the page scroll sideways). A box clips an absolutely
-   * positioned element only from its containing block outwards: the screen-reader-only text in a
-   * table's scroll area is not clipped by it unless a cell is positioned.
+   * Where what sticks out of `el` goes: 'clipped' when a scroll or clip box that itself fits hides
+   * it, 'fixed' when it belongs to a fixed layer (the top bar, a dialog: it cannot be scrolled
+   * to, it is simply off screen), else 'page' (it makes the page scroll sideways). A box clips an
+   * absolutely positioned element only from its containing block outwards: the screen-reader-only
+   * text in a table's scroll area is not clipped by it unless a cell is positioned.
    */
-  function contained(el, viewport) {
+  function whereItGoes(el, viewport) {
     let absolute = false
     for (let node = el; node && node !== document.documentElement; node = node.parentElement) {
       const style = getComputedStyle(node)
-      if (style.position === 'fixed') return true
       const positioned = style.position !== 'static' || style.transform !== 'none'
       const clips = node !== el && style.overflowX !== 'visible' && (!absolute || positioned)
-      if (clips && node.getBoundingClientRect().right <= viewport + SLACK) return true
+      if (clips && node.getBoundingClientRect().right <= viewport + SLACK) return 'clipped'
+      if (style.position === 'fixed') return 'fixed'
       if (node === el || positioned) absolute = style.position === 'absolute'
     }
-    return false
+    return 'page'
   }
+
+  /** Screen-reader-only text and focus sentinels: one pixel, nothing to see. */
+  const invisible = (el, box) => box.width <= 1 || box.height <= 1 || getComputedStyle(el).visibility === 'hidden'
 
   window.screenProbe = {
     ready() {
@@ -76,22 +81,31 @@
     overflow() {
       const viewport = window.innerWidth
       const width = document.documentElement.scrollWidth
-      if (width <= viewport) return null
       let widest = null
       let furthest = null
+      let offScreen = null
       for (const el of document.body.querySelectorAll('*')) {
         const box = el.getBoundingClientRect()
+        if (box.width === 0 || box.right + window.scrollX <= viewport + SLACK) continue
+        const where = whereItGoes(el, viewport)
+        if (where === 'fixed') {
+          // The outermost piece of a fixed layer that leaves the screen.
+          if (!invisible(el, box) && box.right > viewport + SLACK && (!offScreen || !offScreen.el.contains(el))) offScreen = { el, right: box.right }
+          continue
+        }
+        if (where === 'clipped') continue
         const right = box.right + window.scrollX
-        if (box.width === 0 || right <= viewport + SLACK || contained(el, viewport)) continue
         if (!widest || box.width > widest.width + SLACK) widest = { el, width: box.width }
         // The deepest of the elements reaching furthest: the one to look at first.
         if (!furthest || right > furthest.right + SLACK || (right > furthest.right - SLACK && furthest.el.contains(el))) furthest = { el, right }
       }
+      if (width <= viewport && !offScreen) return null
       return {
         width,
         viewport,
-        widest: widest && { element: describe(widest.el), width: Math.round(widest.width) },
-        furthest: furthest && furthest.el !== (widest && widest.el) ? { element: describe(furthest.el), right: Math.round(furthest.right) } : null,
+        widest: width > viewport && widest ? { element: describe(widest.el), width: Math.round(widest.width) } : null,
+        furthest: width > viewport && furthest && furthest.el !== (widest && widest.el) ? { element: describe(furthest.el), right: Math.round(furthest.right) } : null,
+        offScreen: offScreen && { element: describe(offScreen.el), right: Math.round(offScreen.right) },
       }
     },
 
