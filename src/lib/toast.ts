@@ -4,6 +4,8 @@ import { toast, type ToastT } from 'sonner'
 export const TOAST_DURATION = { success: 2000, error: 4000, blank: 4000 } as const
 /** At most this many toasts are kept: a newer one drops the oldest rather than queueing behind it. */
 export const TOAST_LIMIT = 20
+/** Toasts start below the 64 px top bar (with a small gap), on a phone too, so they never cover its user block and Log out. */
+export const TOAST_TOP_OFFSET = { top: 72 } as const
 
 type ToastId = string | number
 

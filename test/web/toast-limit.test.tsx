@@ -7,6 +7,20 @@ const toastTexts = () =>
   Array.from(document.querySelectorAll('[data-sonner-toast]:not([data-removed="true"])'), (t) => t.textContent)
 
 describe('toasts', () => {
+  it('start below the 64 px top bar, on a phone as on a wide screen, so the user block stays uncovered', async () => {
+    renderRoute('/dashboard', { signedInAs: 'admin' })
+    await screen.findByRole('heading', { name: 'Dashboard' })
+    act(() => void notify.message('Saved'))
+    const toaster = await waitFor(() => {
+      const list = document.querySelector<HTMLElement>('[data-sonner-toaster]')
+      expect(list).not.toBeNull()
+      return list!
+    })
+    expect(toaster).toHaveAttribute('data-y-position', 'top')
+    expect(toaster.style.getPropertyValue('--offset-top')).toBe('72px')
+    expect(toaster.style.getPropertyValue('--mobile-offset-top')).toBe('72px')
+  })
+
   it(`keeps at most ${TOAST_LIMIT}: a newer one drops the oldest instead of waiting behind it`, async () => {
     renderRoute('/')
     await screen.findByRole('heading', { name: 'Login' })
