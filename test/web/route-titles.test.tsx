@@ -17,7 +17,7 @@ afterEach(() => vi.restoreAllMocks())
 
 const heading = (name: string, level = 1) => screen.findByRole('heading', { level, name })
 /** The polite region that announces a new page when focus cannot go to its heading. */
-const announcement = () => screen.getByRole('status', { name: 'Page changes' })
+const announcement = () => document.getElementById('page-changes')
 const mainMenu = () => screen.findByRole('navigation', { name: 'Main' })
 /** Holds the details call of `place` until the returned gate opens. */
 function holdPetShop(id: string) {

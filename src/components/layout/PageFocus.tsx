@@ -109,7 +109,8 @@ export function PageFocus() {
   }, [router])
 
   return (
-    <div role="status" aria-label="Page changes" className="sr-only">
+    // A live region without the status role, which pages use for their own loading and upload notes.
+    <div id="page-changes" aria-live="polite" aria-atomic="true" className="sr-only">
       {announcement}
     </div>
   )
