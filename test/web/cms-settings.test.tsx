@@ -188,7 +188,8 @@ describe('a CMS settings page for a sub admin', () => {
   })
 })
 
-describe('leaving a CMS settings page with unsaved changes', () => {
+// Each test loads the lazy rich-text editor, types in it and then leaves the page.
+describe('leaving a CMS settings page with unsaved changes', { timeout: 15_000 }, () => {
   const question = () => screen.findByRole('dialog', { name: 'Discard changes?' })
   const drawerLink = (name: string) => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name })
   // The drawer stays open from the medium width up.
@@ -222,9 +223,11 @@ describe('leaving a CMS settings page with unsaved changes', () => {
   })
 
   it('asks also before another settings page, since each page is its own editor', async () => {
-    const { user } = await editTerms()
+    const { user, router } = await editTerms()
     await user.click((await settingsMenu()).getByRole('link', { name: 'Privacy Policy' }))
-    expect(await question()).toBeInTheDocument()
+    await user.click(within(await question()).getByRole('button', { name: 'Stay' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(router.state.location.pathname).toBe('/settings/terms-and-conditions')
   })
 
   it('asks nothing once the edit is saved', async () => {
