@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
@@ -11,7 +11,7 @@ type Manifest = Record<string, Chunk>
  * With automatic code splitting each route file yields split chunks keyed `<file>?tsr-split=...`.
  */
 export const ENTRY_ROUTES: Record<string, string[]> = {
-  '/': ['src/routes/_auth.tsx', 'src/routes/_auth/index.tsx'],
+  '/': ['src/routes/_public.tsx', 'src/routes/_public/_auth.tsx', 'src/routes/_public/_auth/index.tsx'],
   '/dashboard': ['src/routes/_signed-in.tsx', 'src/routes/_signed-in/dashboard.tsx'],
 }
 
@@ -47,6 +47,9 @@ export function entryKey(manifest: Manifest, html = 'index.html') {
 
 /** Gzipped JS bytes a first visit to `url` loads: the entry plus the matched routes' chunks. */
 export function routeJsBytes(dist: string, manifest: Manifest, routeFiles: string[]) {
+  // A moved route file would otherwise drop out of the sum silently and flatter the figure.
+  const missing = routeFiles.filter((f) => !existsSync(join(import.meta.dirname, '..', f)))
+  if (missing.length) throw new Error(`ENTRY_ROUTES names route files that do not exist: ${missing.join(', ')}`)
   const routeKeys = Object.keys(manifest).filter((k) => routeFiles.some((f) => k === f || k.startsWith(`${f}?`)))
   const files = [...closure(manifest, [entryKey(manifest), ...routeKeys])].map((k) => manifest[k]!.file)
   return { files, bytes: files.reduce((sum, f) => sum + gzipSize(dist, f), 0) }
