@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useRouter, useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
+import { useMatch, useRouter, useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
 import { MSG } from '@contract'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { Button } from '@/components/ui/Button'
@@ -13,9 +13,14 @@ import { isChunkLoadError, type ChunkLoadError } from '@/lib/load-chunk'
  */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
-  if (isChunkLoadError(error)) return <PageChunkFailed error={error} reset={reset} />
+  // The router's default view also stands for routes outside the signed-in layout (a public
+  // page, or a layout whose own code failed): there nothing frames it, so it keeps a margin.
+  const routeId: string | undefined = useMatch({ strict: false, select: (match) => match.routeId })
+  const inLayout = routeId?.startsWith('/_signed-in/')
   const message = error instanceof Error && error.message ? error.message : MSG.fallback
-  return (
+  const view = isChunkLoadError(error) ? (
+    <PageChunkFailed error={error} reset={reset} />
+  ) : (
     <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-error-100 bg-white p-6">
       <p className="font-semibold text-slate-900">This page could not be loaded.</p>
       <p className="text-sm text-slate-600">{message}</p>
@@ -24,6 +29,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
       </Button>
     </div>
   )
+  return inLayout ? view : <div className="mx-auto w-full max-w-xl px-4 py-10">{view}</div>
 }
 
 /** A page's code that did not load: Retry imports it again, then the router loads the page again. */
