@@ -33,7 +33,8 @@ export function ConfirmDialog({
     <Dialog open={open} onClose={busy ? () => {} : onClose} className="relative z-50">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="flex w-full max-w-md flex-col gap-3 rounded-lg bg-white p-6 shadow-xl">
+        {/* Within the screen on a phone held sideways too: a long question scrolls inside. */}
+        <DialogPanel className="flex max-h-[calc(100dvh-2rem)] w-full max-w-md flex-col gap-3 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
           <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
           {children && <Description as="div" className="text-sm text-slate-600">{children}</Description>}
           <div className="mt-2 flex justify-end gap-2">
