@@ -13,7 +13,7 @@
  *
  * --build builds first (otherwise the existing dist/ and build/ are used); --only keeps the
  * screens whose name contains TEXT; --lighthouse also prints Lighthouse's accessibility score of
- * /, /dashboard, /users, /faq and /pet-details/:petId; --screenshots saves what each check saw as
+ * /, /dashboard, /users, /faq and /pet-details/:petId (below 100 fails); --screenshots saves what each check saw as
  * DIR/<width>-<screen>.png. The server (build/server.js) runs on a free
  * loopback port with a fresh temporary DATA_DIR (the demo data is seeded on its first start) and
  * is stopped at the end, also after a failure. CHROME_PATH overrides /usr/bin/chromium.
@@ -284,7 +284,7 @@ async function lighthouseScores(browser: Browser, origin: string, ids: DemoIds) 
   const port = Number(new URL(browser.wsEndpoint()).port)
   const signedIn = new Set(['/dashboard', '/users'])
   const order = [...LIGHTHOUSE_PAGES.filter((p) => !signedIn.has(p)), ...LIGHTHOUSE_PAGES.filter((p) => signedIn.has(p))]
-  const lines: string[] = []
+  const results: { line: string; passed: boolean }[] = []
   for (const path of order) {
     if (path === order.find((p) => signedIn.has(p))) {
       const page = await browser.newPage()
@@ -292,7 +292,8 @@ async function lighthouseScores(browser: Browser, origin: string, ids: DemoIds) 
       await signInThroughForm(page, origin)
       await page.close()
     }
-    const result = await lighthouse(origin + path.replace(':petId', ids.petId), {
+    const url = origin + path.replace(':petId', ids.petId)
+    const result = await lighthouse(url, {
       port,
       logLevel: 'error',
       onlyCategories: ['accessibility'],
@@ -301,9 +302,14 @@ async function lighthouseScores(browser: Browser, origin: string, ids: DemoIds) 
     const lhr = result?.lhr
     const score = Math.round((lhr?.categories.accessibility?.score ?? 0) * 100)
     const failing = lhr ? Object.values(lhr.audits).filter((a) => a.score === 0 && a.scoreDisplayMode === 'binary').map((a) => a.id) : ['no result']
-    lines.push(`lighthouse accessibility ${String(score).padStart(3)}  ${path}${failing.length ? `  (failing: ${failing.join(', ')})` : ''}`)
+    // A page that sent Lighthouse elsewhere (a lost sign-in) says so, rather than scoring the wrong page.
+    const endedAt = lhr ? new URL(lhr.finalDisplayedUrl).pathname : ''
+    const elsewhere = lhr && endedAt !== new URL(url).pathname ? `  (ended at ${endedAt})` : ''
+    const passed = score === 100 && !elsewhere
+    const line = `${passed ? 'ok  ' : 'FAIL'}  lighthouse accessibility ${String(score).padStart(3)}  ${path}${elsewhere}`
+    results.push({ line: failing.length ? `${line}  (failing: ${failing.join(', ')})` : line, passed })
   }
-  return lines
+  return results
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'petcare-screens-'))
@@ -375,12 +381,18 @@ async function main() {
         await page.browserContext().close()
       }
     }
-    if (args.lighthouse) for (const line of await lighthouseScores(browser, origin, ids)) console.info(line)
+    if (args.lighthouse) {
+      for (const { line, passed } of await lighthouseScores(browser, origin, ids)) {
+        checked++
+        console.info(line)
+        if (!passed) failures.push(line.slice(6))
+      }
+    }
   } finally {
     await stop()
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(0)
-  console.info(`\n${checked - failures.length} of ${checked} screen checks passed, ${failures.length} failed (${seconds} s)`)
+  console.info(`\n${checked - failures.length} of ${checked} checks passed, ${failures.length} failed (${seconds} s)`)
   for (const failure of failures) console.info(`  failed: ${failure}`)
   process.exitCode = failures.length ? 1 : 0
 }
