@@ -17,6 +17,7 @@ export default defineConfig({
           globals: true,
           environment: 'jsdom',
           include: ['test/web/**/*.test.{ts,tsx}'],
+          globalSetup: ['test/web/global-setup.ts'],
           setupFiles: ['test/web/setup.ts'],
           // The route tree, React and the kit load once per worker instead of once per file
           // (about half the web project's time); setup.ts puts back every shared thing after

@@ -6,6 +6,7 @@ import { loadPet, petIdFromPath, resultOf, toPet } from '@/pet-details/api'
 import { ageLabel, ownerDaysLabel } from '@/pet-details/format'
 import { PetDetailsApp } from '@/pet-details/PetDetailsApp'
 import { APP_STORE_URL, PLAY_STORE_URL } from '@/pet-details/PetPage'
+import { checkScreenWhenDone } from './axe'
 import { api, db } from './mocks/db'
 import { petsDb } from './mocks/handlers/pets'
 import { server } from './mocks/server'
@@ -24,6 +25,7 @@ const petSources = Object.fromEntries(
 function renderPet(petId: string | null) {
   const redirect = vi.fn()
   const view = render(<PetDetailsApp petId={petId} redirect={redirect} />)
+  checkScreenWhenDone(() => 'pet-details.html')
   return { ...view, redirect, user: userEvent.setup() }
 }
 

@@ -4,6 +4,7 @@ import { createMemoryHistory } from '@tanstack/react-router'
 import { App } from '@/app'
 import { authStore } from '@/lib/auth'
 import { createAppRouter, createQueryClient } from '@/router'
+import { checkScreenWhenDone } from './axe'
 import { sessionFor } from './mocks/db'
 
 /**
@@ -17,5 +18,6 @@ export function renderRoute(path: string, { signedInAs }: { signedInAs?: 'admin'
   const router = createAppRouter({ queryClient, history })
   const user = userEvent.setup()
   const view = render(<App router={router} queryClient={queryClient} />)
+  checkScreenWhenDone(() => router.state.matches.at(-1)?.routeId ?? path)
   return { ...view, router, history, queryClient, user }
 }

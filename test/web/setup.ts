@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { authStore } from '@/lib/auth'
 import { notify } from '@/lib/toast'
+import { checkRenderedScreen } from './axe'
 import { resetDb } from './mocks/db'
 import { server } from './mocks/server'
 import { mediaQueryList } from './screen-width'
@@ -37,13 +38,18 @@ beforeEach(() => {
     Object.defineProperty(URL, name, { value: undefined, configurable: true, writable: true })
   }
 })
-afterEach(() => {
-  // sonner keeps its toasts in a module-level store and replays them to the next Toaster.
-  notify.dismiss()
-  cleanup()
-  server.resetHandlers()
-  localStorage.clear()
-  authStore.rehydrate()
-  resetDb()
+afterEach(async ({ task }) => {
+  try {
+    // Before cleanup unmounts it; a test that failed already has said what matters.
+    await checkRenderedScreen({ testFailed: task.result?.state === 'fail' })
+  } finally {
+    // sonner keeps its toasts in a module-level store and replays them to the next Toaster.
+    notify.dismiss()
+    cleanup()
+    server.resetHandlers()
+    localStorage.clear()
+    authStore.rehydrate()
+    resetDb()
+  }
 })
 afterAll(() => server.close())
