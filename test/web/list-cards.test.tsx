@@ -134,7 +134,7 @@ describe('a list on a phone', () => {
 })
 
 describe('focus after a confirmed delete', () => {
-  const table = () => screen.getByRole('table', { name: 'Notifications' })
+  const table = () => screen.getByRole<HTMLTableElement>('table', { name: 'Notifications' })
   const rowOf = (title: string) => within(table()).getByRole('cell', { name: title }).closest('tr')!
 
   async function deleteNotification(title: string, path = '/notifications') {

@@ -8,16 +8,13 @@ import {
   type SortingState,
 } from '@tanstack/react-table'
 import type { SortOrder } from '@contract'
-import { useMediaQuery } from '@/components/layout/useMediaQuery'
+import { PHONE_SCREEN, useMediaQuery } from '@/components/layout/useMediaQuery'
 import { listFeatures, type ListFeatures } from './columns'
 import { SortAscIcon, SortDescIcon, SortNoneIcon } from './icons'
 import { Pagination } from './Pagination'
 import { RowCards, type PageSelection } from './RowCards'
 import { Checkbox, NoRowsMessage, RowCheckbox } from './rowParts'
 import { ROW_ID_ATTRIBUTE, useFocusAfterRowLeaves } from './useRowFocus'
-
-/** Below the `sm` breakpoint (SCREEN.sm, 600 px): a phone, where rows become cards. */
-export const PHONE_SCREEN = '(max-width: 599.98px)'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column keeps its own value type
 export type ListColumnDefs<TRow extends RowData> = ColumnDef<ListFeatures, TRow, any>[]

@@ -154,7 +154,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
 }: ListViewProps<TRow, Q, TKey>) {
   const titleId = useId()
   // Where focus goes when a delete empties the list: its heading, else the list's own section.
-  const headingRef = useRef<HTMLElement>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
   const result = useQuery({ ...query(state), placeholderData: keepPreviousData })
   const list = result.data
 
