@@ -1,4 +1,4 @@
-import { Component, use, useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { Component, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { browserPage, isChunkLoadError, loadChunk, reloadForNewBuild, type ChunkLoadError } from './load-chunk'
 
 /** What a view of a failed load gets: the failure, and a Retry that is under way or not. */
@@ -60,21 +60,22 @@ export class ChunkBoundary extends Component<BoundaryProps, BoundaryState> {
 
 /**
  * `React.lazy` for a heavy feature, through loadChunk, with its failure shown in its place by
- * `Failed` (which gets the feature's props too). Unlike React.lazy, which keeps a failed import for
- * good, Retry really loads it again.
+ * `Failed` (which gets the feature's props too). React.lazy keeps a failed import for good, so
+ * Retry puts a new one in its place.
  */
 export function lazyChunk<P extends object>(
   importer: () => Promise<{ default: ComponentType<P> }>,
   Failed: ComponentType<ChunkFailure & { props: P }>,
 ) {
-  let loading: Promise<{ default: ComponentType<P> }> | undefined
-  function Loaded(props: P) {
-    const { default: Feature } = use((loading ??= loadChunk(importer)))
+  const load = () => lazy(() => loadChunk(importer))
+  let Feature = load()
+  // Reads Feature when it renders: the boundary, once reset, renders this same element again.
+  function Current(props: P) {
     return <Feature {...props} />
   }
   function Retryable({ error, reset, props }: { error: ChunkLoadError; reset: () => void; props: P }) {
     const failure = useChunkRetry(error, () => {
-      loading = undefined
+      Feature = load()
       reset()
     })
     return <Failed {...failure} props={props} />
@@ -82,7 +83,7 @@ export function lazyChunk<P extends object>(
   return function LazyChunk(props: P) {
     return (
       <ChunkBoundary failed={(error, reset) => <Retryable error={error} reset={reset} props={props} />}>
-        <Loaded {...props} />
+        <Current {...props} />
       </ChunkBoundary>
     )
   }

@@ -1,5 +1,5 @@
 import { Suspense } from 'react'
-import { act, render, screen, within } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { lazyRouteComponent } from '@tanstack/react-router'
 import { http, HttpResponse } from 'msw'
@@ -237,17 +237,14 @@ describe('a heavy feature loaded lazily', () => {
     chunkFile.unreachable()
     const Editor = lazyChunk(flakyImporter({ default: ({ label }: { label: string }) => <p>{label} editor</p> }), ChunkLoadFailed)
     const user = userEvent.setup()
-    // Rendered in an awaited act: a component that suspends in a plain render() waits for the next act to go on.
-    await act(async () => {
-      render(
-        <main>
-          <h1>Privacy Policy</h1>
-          <Suspense fallback={<p>Loading the editor</p>}>
-            <Editor label="Privacy Policy" />
-          </Suspense>
-        </main>,
-      )
-    })
+    render(
+      <main>
+        <h1>Privacy Policy</h1>
+        <Suspense fallback={<p>Loading the editor</p>}>
+          <Editor label="Privacy Policy" />
+        </Suspense>
+      </main>,
+    )
 
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent(MESSAGE)
