@@ -93,11 +93,11 @@ export function checkScreenWhenDone(name: () => string) {
 
 /**
  * jsdom computes each element's style by matching its whole default stylesheet, so axe costs
- * about a millisecond per element on an idle machine: a few hundred for a list screen, seconds
- * for a page of thousands. Such a page is left to a test that narrows it (the API reference's
- * does) rather than slowing every run.
+ * about a millisecond per element on an idle machine (the largest screens today hold about 500),
+ * several times that on a busy one. A page of thousands is left to a test that narrows it (the API
+ * reference's does) rather than slowing every run and outlasting setup.ts's hook time.
  */
-const MAX_ELEMENTS = 3000
+const MAX_ELEMENTS = 1500
 
 /**
  * Runs axe on what the test left on screen, once per distinct screen in the run (a screen is the

@@ -51,5 +51,5 @@ afterEach(async ({ task }) => {
     authStore.rehydrate()
     resetDb()
   }
-})
+}, 30_000) // the axe check of a large screen can take several seconds on a busy machine
 afterAll(() => server.close())
