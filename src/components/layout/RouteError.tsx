@@ -15,7 +15,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
   // The router's default view also stands for routes outside the signed-in layout (a public
   // page, or a layout whose own code failed): there nothing frames it, so it keeps a margin.
-  const routeId: string | undefined = useMatch({ strict: false, select: (match) => match.routeId })
+  const routeId = useMatch({ strict: false, select: (match): string | undefined => match.routeId })
   const inLayout = routeId?.startsWith('/_signed-in/')
   const message = error instanceof Error && error.message ? error.message : MSG.fallback
   const view = isChunkLoadError(error) ? (
