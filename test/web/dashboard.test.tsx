@@ -102,11 +102,12 @@ describe('the newest users on the dashboard', () => {
 
   it('keeps the totals when the newest users cannot be loaded, and offers to try again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    server.use(http.get(api('/admin/users'), () => HttpResponse.json({}, { status: 500 }), { once: true }))
+    server.use(http.get(api('/admin/users'), () => HttpResponse.json({}, { status: 500 })))
     const { user } = renderRoute('/dashboard', { signedInAs: 'admin' })
     const section = within(await newestUsers())
     expect(await section.findByRole('alert')).toHaveTextContent('Newest Users could not be loaded.')
     expect(total('Users')).toBe('412')
+    server.resetHandlers()
     await user.click(section.getByRole('button', { name: 'Retry' }))
     expect(await section.findByRole('link', { name: 'aarav_sharma' })).toBeInTheDocument()
   })

@@ -1,8 +1,15 @@
+import { Suspense } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import type { DashboardTotals } from '@contract'
 import { HospitalIcon, PartnerIcon, StoreIcon, UsersIcon, type Icon } from '@/components/layout/icons'
+import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
+import { Spinner } from '@/components/ui/Spinner'
+import { lazyChunk } from '@/lib/lazy-chunk'
 import { dashboardQuery } from './api'
-import { NewestUsers } from './NewestUsers'
+
+// The newest users are drawn by the list kit (its table and cards), which the totals above do not
+// need: it loads after them, so the first screen after sign-in stays light.
+const NewestUsers = lazyChunk(() => import('./NewestUsers'), ChunkLoadFailed)
 
 const cards: { key: keyof DashboardTotals; title: string; icon: Icon; tone: string }[] = [
   { key: 'users', title: 'Users', icon: UsersIcon, tone: 'bg-primary-50 text-primary-700' },
@@ -41,7 +48,9 @@ export function DashboardPage() {
           </div>
         ))}
       </dl>
-      <NewestUsers />
+      <Suspense fallback={<Spinner className="mx-auto h-6 w-6" />}>
+        <NewestUsers />
+      </Suspense>
     </section>
   )
 }

@@ -31,7 +31,7 @@ const newestUserColumns = col.columns([
  * too, its own default order). The list kit's table without paging: cards on a phone, as in
  * every list.
  */
-export function NewestUsers() {
+export default function NewestUsers() {
   const titleId = useId()
   const result = useQuery(newestUsersQuery)
 
