@@ -7,8 +7,8 @@ import { screenWidth } from './screen-width'
 
 /** The number shown on the card titled `title`. */
 function total(title: string) {
-  const term = within(screen.getByRole('main')).getByText(title, { selector: 'dt' })
-  return term.nextElementSibling?.textContent
+  const term = within(screen.getByRole('main')).getByRole('link', { name: title }).closest('dt')
+  return term?.nextElementSibling?.textContent
 }
 
 describe('dashboard', () => {
@@ -19,6 +19,19 @@ describe('dashboard', () => {
     expect(total('Pet Shops')).toBe('37')
     expect(total('Hospitals')).toBe('21')
     expect(total('Partner Requests')).toBe('9')
+  })
+
+  it.each([
+    ['Users', '/users', 'Users'],
+    ['Pet Shops', '/pet-shops', 'Pet Shops'],
+    ['Hospitals', '/hospitals', 'Hospitals'],
+    ['Partner Requests', '/partners', 'Partners'],
+  ])('leads from the %s card to its list', async (title, path, heading) => {
+    const { user, router } = renderRoute('/dashboard', { signedInAs: 'admin' })
+    const main = within(await screen.findByRole('main'))
+    await user.click(await main.findByRole('link', { name: title }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(path))
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
   })
 
   it('formats large totals with thousands separators', async () => {

@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, type LinkProps } from '@tanstack/react-router'
 import type { DashboardTotals } from '@contract'
 import { HospitalIcon, PartnerIcon, StoreIcon, UsersIcon, type Icon } from '@/components/layout/icons'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
@@ -11,16 +12,16 @@ import { dashboardQuery } from './api'
 // need: it loads after them, so the first screen after sign-in stays light.
 const NewestUsers = lazyChunk(() => import('./NewestUsers'), ChunkLoadFailed)
 
-const cards: { key: keyof DashboardTotals; title: string; icon: Icon; tone: string }[] = [
-  { key: 'users', title: 'Users', icon: UsersIcon, tone: 'bg-primary-50 text-primary-700' },
-  { key: 'petShops', title: 'Pet Shops', icon: StoreIcon, tone: 'bg-secondary-50 text-secondary-700' },
-  { key: 'hospitals', title: 'Hospitals', icon: HospitalIcon, tone: 'bg-sky-50 text-sky-700' },
-  { key: 'partnerRequests', title: 'Partner Requests', icon: PartnerIcon, tone: 'bg-violet-50 text-violet-700' },
+const cards: { key: keyof DashboardTotals; title: string; to: LinkProps['to']; icon: Icon; tone: string }[] = [
+  { key: 'users', title: 'Users', to: '/users', icon: UsersIcon, tone: 'bg-primary-50 text-primary-700' },
+  { key: 'petShops', title: 'Pet Shops', to: '/pet-shops', icon: StoreIcon, tone: 'bg-secondary-50 text-secondary-700' },
+  { key: 'hospitals', title: 'Hospitals', to: '/hospitals', icon: HospitalIcon, tone: 'bg-sky-50 text-sky-700' },
+  { key: 'partnerRequests', title: 'Partner Requests', to: '/partners', icon: PartnerIcon, tone: 'bg-violet-50 text-violet-700' },
 ]
 
 const count = new Intl.NumberFormat('en-US')
 
-/** The dashboard: four totals in a 2x2 grid of cards, then the newest users. */
+/** The dashboard: four totals in a 2x2 grid of cards, each leading to its list, then the newest users. */
 export function DashboardPage() {
   const { data: totals } = useSuspenseQuery(dashboardQuery)
   return (
@@ -29,15 +30,18 @@ export function DashboardPage() {
         Dashboard
       </h1>
       <dl className="grid grid-cols-2 gap-3 sm:gap-4">
-        {cards.map(({ key, title, icon: Icon, tone }) => (
+        {cards.map(({ key, title, to, icon: Icon, tone }) => (
           // A dl's groups may hold only dt and dd, so the icon sits in the dt, placed where it
           // was: above the title on a phone, beside the title and the figure from sm up.
           <div
             key={key}
-            className="relative flex flex-col rounded-lg border border-slate-200 bg-white p-4 pt-[4.75rem] shadow-sm sm:p-5 sm:pl-[5.25rem]"
+            className="relative flex flex-col rounded-lg border border-slate-200 bg-white p-4 pt-[4.75rem] shadow-sm focus-within:ring-2 focus-within:ring-primary-600 hover:border-primary-300 sm:p-5 sm:pl-[5.25rem]"
           >
             <dt className="text-sm font-medium text-slate-600">
-              {title}
+              {/* The title is the link; its box covers the card, so the whole card leads to the list. */}
+              <Link to={to} className="outline-none after:absolute after:inset-0 after:rounded-lg hover:text-primary-800">
+                {title}
+              </Link>
               <span
                 className={`absolute left-4 top-4 inline-flex h-12 w-12 items-center justify-center rounded-full sm:left-5 sm:top-1/2 sm:-translate-y-1/2 ${tone}`}
               >
