@@ -5,7 +5,7 @@ import { adminProfile, dashboardTotals, loginResult, verifyOtpResult } from './a
 import { city } from './cities'
 import { cmsPage, faq } from './cms'
 import { errorBody, listEnvelope, okEnvelope } from './envelope'
-import { feedback } from './feedback'
+import { feedback, feedbackDetails, feedbackNote } from './feedback'
 import { notificationDetails, notificationListItem } from './notifications'
 import { openApiDocumentSchema } from './openapi'
 import { partner } from './partners'
@@ -99,7 +99,9 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'GET /admin/partners/export': ['Partner requests as CSV', csv],
     'GET /feedback/list': ['List feedback', list(feedback)],
     'GET /feedback/export': ['Feedback as CSV', csv],
-    'GET /feedback/:id': ['One feedback', data(feedback)],
+    'GET /feedback/:id': ['One feedback with its internal notes, newest first', data(feedbackDetails)],
+    'PATCH /feedback/:id/status': ['Set a feedback’s status (1 open, 2 in progress, 3 resolved)', data(feedback)],
+    'POST /feedback/:id/notes': ['Add an internal note to a feedback', created(feedbackNote)],
   }),
   ...group('Notifications', {
     'POST /admin/notification': ['Send a push notification', created(notificationListItem)],

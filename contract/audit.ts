@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'hospital.export',
   'partner.export',
   'feedback.export',
+  'feedback.status',
+  'feedback.note',
   'notification.send',
   'notification.delete',
   'city.create',
@@ -67,6 +69,7 @@ export const auditTargetLabel = {
   faq: 'FAQ',
   cmsPage: 'CMS page',
   notification: 'Notification',
+  feedback: 'Feedback',
   admin: 'Admin',
 } as const
 export type AuditTargetType = keyof typeof auditTargetLabel

@@ -26,6 +26,11 @@ export const feedbackTypeLabel: Record<FeedbackType, string> = {
   OTHER: 'Other',
 }
 
+/** Where handling a feedback stands: new feedback is open. */
+export const FEEDBACK_STATUS = { OPEN: 1, IN_PROGRESS: 2, RESOLVED: 3 } as const
+export type FeedbackStatus = (typeof FEEDBACK_STATUS)[keyof typeof FEEDBACK_STATUS]
+export const feedbackStatusLabel: Record<FeedbackStatus, string> = { 1: 'Open', 2: 'In progress', 3: 'Resolved' }
+
 export const PARTNER_TYPE = { HOSPITAL: 5, PET_SHOPS: 6 } as const
 export type PartnerType = (typeof PARTNER_TYPE)[keyof typeof PARTNER_TYPE]
 export const partnerTypeLabel: Record<PartnerType, string> = { 5: 'Hospital', 6: 'Pet Shop' }

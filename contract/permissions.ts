@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   /** Add and edit pet shops and hospitals. */
   'place.write': BOTH,
   'place.delete': ADMIN_ONLY,
+  /** Set a feedback's status and add internal notes to it. */
+  'feedback.handle': BOTH,
   'notification.send': BOTH,
   'notification.delete': ADMIN_ONLY,
   /** Add and rename cities. */

@@ -19,10 +19,12 @@ import {
 } from 'drizzle-orm/pg-core'
 import {
   AUDIENCE,
+  FEEDBACK_STATUS,
   FEEDBACK_TYPES,
   PLACE_KINDS,
   type Audience,
   type CmsType,
+  type FeedbackStatus,
   type FeedbackType,
   type PartnerType,
   type PlaceStatus,
@@ -390,14 +392,35 @@ export const feedback = pgTable(
     type: text('type', { enum: FEEDBACK_TYPES }).$type<FeedbackType>().notNull(),
     description: text('description').notNull(),
     userId: uuid('user_id').references(() => appUsers.id, { onDelete: 'set null' }),
+    status: smallint('status').$type<FeedbackStatus>().notNull().default(FEEDBACK_STATUS.OPEN),
     createdAt: createdAt(),
   },
   (t) => [
     index('feedback_created_at_id_idx').on(t.createdAt, t.id),
     index('feedback_type_created_at_id_idx').on(t.type, t.createdAt, t.id),
+    index('feedback_status_created_at_id_idx').on(t.status, t.createdAt, t.id),
     index('feedback_user_id_idx').on(t.userId),
     trigramIndex('feedback_search_trgm_idx', feedbackSearchText(t)),
     check('feedback_type_check', sql`${t.type} in ('BUG', 'NEW_FEATURE', 'SUGGESTION', 'OTHER')`),
+    check('feedback_status_check', sql`${t.status} between 1 and 3`),
+  ],
+)
+
+/** Admins' internal notes on a feedback. A gone admin's notes stay, without their author. */
+export const feedbackNotes = pgTable(
+  'feedback_notes',
+  {
+    id: id(),
+    feedbackId: uuid('feedback_id')
+      .notNull()
+      .references(() => feedback.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => admins.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('feedback_notes_feedback_id_created_at_idx').on(t.feedbackId, t.createdAt),
+    index('feedback_notes_author_id_idx').on(t.authorId),
   ],
 )
 

@@ -1,22 +1,26 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   FEEDBACK_MSG,
   feedbackListQuery,
+  feedbackNoteBody,
+  feedbackStatusBody,
+  feedbackStatusLabel,
   feedbackTypeLabel,
   idParam,
   type Feedback,
   type FeedbackListQuery,
+  type FeedbackNote,
   type FeedbackType,
 } from '../../contract'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
 import { toUserSummary, userSummaryColumns, type UserSummaryRow } from '../db/queries/users'
 import { countKey } from '../db/row-counts'
-import { appUsers, feedback, feedbackSearchText, usernameSearchText } from '../db/schema'
+import { admins, appUsers, feedback, feedbackNotes, feedbackSearchText, usernameSearchText } from '../db/schema'
 import type { Deps } from '../deps'
 import { notFound } from '../api-error'
-import { permit } from '../http/auth'
+import { auditNote, permit } from '../http/auth'
 import { csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
@@ -24,7 +28,11 @@ import { validate } from '../http/validate'
 
 type FeedbackSort = NonNullable<FeedbackListQuery['sortBy']>
 
-export const feedbackListSource: ListSource<FeedbackSort, FeedbackType> = {
+/**
+ * The feedback list of one query. The status narrows it beside the type filter; row_counts keep
+ * totals by type only, so a total within one status is counted (under its own index).
+ */
+export const feedbackListSource = (q: Pick<FeedbackListQuery, 'status'>): ListSource<FeedbackSort, FeedbackType> => ({
   table: feedback,
   id: feedback.id,
   createdAt: feedback.createdAt,
@@ -42,18 +50,21 @@ export const feedbackListSource: ListSource<FeedbackSort, FeedbackType> = {
       where ${like(usernameSearchText(appUsers), pattern)}
   )`,
   filter: (type) => eq(feedback.type, type),
-  counted: { filter: (type) => countKey(feedback.type, type) },
-}
+  ...(q.status === undefined
+    ? { counted: { filter: (type: FeedbackType) => countKey(feedback.type, type) } }
+    : { scope: eq(feedback.status, q.status) }),
+})
 
 const feedbackColumns = {
   id: feedback.id,
   type: feedback.type,
   description: feedback.description,
+  status: feedback.status,
   createdAt: feedback.createdAt,
   user: userSummaryColumns,
 }
 
-type FeedbackRow = Pick<typeof feedback.$inferSelect, 'id' | 'type' | 'description' | 'createdAt'> & {
+type FeedbackRow = Pick<typeof feedback.$inferSelect, 'id' | 'type' | 'description' | 'status' | 'createdAt'> & {
   user: UserSummaryRow | null
 }
 
@@ -62,8 +73,35 @@ const toFeedback = (f: FeedbackRow): Feedback => ({
   type: f.type,
   description: f.description,
   user: f.user ? toUserSummary(f.user) : null,
+  status: f.status,
   createdAt: f.createdAt.toISOString(),
 })
+
+interface NoteRow {
+  id: string
+  text: string
+  createdAt: Date
+  author: { id: string; name: string } | null
+}
+
+const toFeedbackNote = (n: NoteRow): FeedbackNote => ({
+  _id: n.id,
+  text: n.text,
+  author: n.author ? { _id: n.author.id, name: n.author.name } : null,
+  createdAt: n.createdAt.toISOString(),
+})
+
+/** A feedback's notes, newest first (ties by id, so the order is stable). */
+const notesOf = (db: Db, feedbackId: string) =>
+  db
+    .select({ id: feedbackNotes.id, text: feedbackNotes.text, createdAt: feedbackNotes.createdAt, author: { id: admins.id, name: admins.name } })
+    .from(feedbackNotes)
+    .leftJoin(admins, eq(admins.id, feedbackNotes.authorId))
+    .where(eq(feedbackNotes.feedbackId, feedbackId))
+    .orderBy(desc(feedbackNotes.createdAt), desc(feedbackNotes.id))
+
+/** A feedback's description as the audit log's label: its start is enough to recognise it. */
+const feedbackLabel = (description: string) => description.slice(0, 80)
 
 const feedbackSelect = (db: Db, sortKey?: PageQuery['sortKey']) =>
   db
@@ -86,12 +124,12 @@ const feedbackCsvLine = (f: FeedbackRow): CsvValue[] => [
   isoDay(f.createdAt),
 ]
 
-/** Feedback from users: list, CSV and details (both roles). */
+/** Feedback from users: list, CSV and details; its status and internal notes (both roles). */
 export const feedbackRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     .get('/feedback/list', permit('read'), validate('query', feedbackListQuery), async (c) => {
       const q = c.req.valid('query')
-      const page = await listPage(deps.db, feedbackListSource, q, feedbackRows(deps.db))
+      const page = await listPage(deps.db, feedbackListSource(q), q, feedbackRows(deps.db))
       return c.json(listOk(FEEDBACK_MSG.listed, { rows: page.rows.map(toFeedback), total: page.total }, q))
     })
 
@@ -101,13 +139,62 @@ export const feedbackRoutes = (deps: Deps) =>
       permit('read', { action: 'feedback.export', query: true }),
       validate('query', feedbackListQuery),
       async (c) => {
-        const batches = listBatches(feedbackListSource, c.req.valid('query'), feedbackRows(deps.db))
+        const q = c.req.valid('query')
+        const batches = listBatches(feedbackListSource(q), q, feedbackRows(deps.db))
         return csvResponse(c, 'feedback', deps.clock.now(), FEEDBACK_CSV_HEADER, csvLines(batches, feedbackCsvLine))
       },
     )
 
     .get('/feedback/:id', permit('read'), validate('param', idParam), async (c) => {
-      const [row] = await feedbackSelect(deps.db).where(eq(feedback.id, c.req.valid('param').id))
+      const { id } = c.req.valid('param')
+      const [row] = await feedbackSelect(deps.db).where(eq(feedback.id, id))
       if (!row) throw notFound(FEEDBACK_MSG.notFound)
-      return c.json(ok(FEEDBACK_MSG.fetched, toFeedback(row)))
+      const notes = await notesOf(deps.db, id)
+      return c.json(ok(FEEDBACK_MSG.fetched, { ...toFeedback(row), notes: notes.map(toFeedbackNote) }))
     })
+
+    .patch(
+      '/feedback/:id/status',
+      permit('feedback.handle', { action: 'feedback.status', target: 'feedback' }),
+      validate('param', idParam),
+      validate('json', feedbackStatusBody),
+      async (c) => {
+        const { id } = c.req.valid('param')
+        const { status } = c.req.valid('json')
+        // The old status comes back from the same statement, for the audit entry's "from".
+        const [changed] = await deps.db
+          .update(feedback)
+          .set({ status })
+          .from(sql`(select ${feedback.id} as old_id, ${feedback.status} as old_status from ${feedback} where ${feedback.id} = ${id} for update) as old`)
+          .where(and(eq(feedback.id, id), sql`${feedback.id} = old.old_id`))
+          .returning({ description: feedback.description, from: sql<number>`old.old_status` })
+        if (!changed) throw notFound(FEEDBACK_MSG.notFound)
+        const [row] = await feedbackSelect(deps.db).where(eq(feedback.id, id))
+        auditNote(c, {
+          label: feedbackLabel(changed.description),
+          detail: { from: changed.from, to: status, status: feedbackStatusLabel[status] },
+        })
+        return c.json(ok(FEEDBACK_MSG.statusChanged, toFeedback(row!)))
+      },
+    )
+
+    .post(
+      '/feedback/:id/notes',
+      permit('feedback.handle', { action: 'feedback.note', target: 'feedback' }),
+      validate('param', idParam),
+      validate('json', feedbackNoteBody),
+      async (c) => {
+        const { id } = c.req.valid('param')
+        const { text } = c.req.valid('json')
+        const [target] = await deps.db.select({ description: feedback.description }).from(feedback).where(eq(feedback.id, id))
+        if (!target) throw notFound(FEEDBACK_MSG.notFound)
+        const author = c.get('signedIn').admin
+        const [note] = await deps.db
+          .insert(feedbackNotes)
+          .values({ feedbackId: id, authorId: author.id, text, createdAt: deps.clock.now() })
+          .returning({ id: feedbackNotes.id, text: feedbackNotes.text, createdAt: feedbackNotes.createdAt })
+        // The note's length only: its words stay on the feedback, not in the log.
+        auditNote(c, { label: feedbackLabel(target.description), detail: { noteId: note!.id, length: text.length } })
+        return c.json(ok(FEEDBACK_MSG.noteAdded, toFeedbackNote({ ...note!, author: { id: author.id, name: author.name } })), 201)
+      },
+    )

@@ -33,6 +33,7 @@ describe('GET /feedback/list', () => {
         type: 'BUG',
         description: 'The app crashes on upload',
         user: { _id: ann.id, username: 'ann.lee', name: 'Ann Lee', email: 'ann@example.com', mobileNo: '7700900111', profileImage: 'https://img.test/ann.png' },
+        status: 1,
         createdAt: minutesAgo(t, 1).toISOString(),
       },
     ])

@@ -267,6 +267,32 @@ const partnerAndFeedbackScenarios: Scenario[] = [
   { name: 'feedback details', call: async (c) => ({ path: `/feedback/${(await first(c, '/feedback/list', feedback))._id}` }) },
   { name: 'feedback details: unknown: 404', call: () => ({ path: `/feedback/${UNKNOWN_ID}` }) },
   { name: 'feedback details: not an id: 400', call: () => ({ path: '/feedback/nope' }) },
+  { name: 'feedback: by status and type', call: () => ({ path: '/feedback/list', query: { ...everyPart('BUG', 'createdAt', ''), status: 1 } }) },
+  { name: 'feedback: unknown status: 400', call: () => ({ path: '/feedback/list', query: { status: 9 } }) },
+  {
+    name: 'feedback status: set',
+    as: 'subAdmin',
+    call: async (c) => ({ method: 'PATCH', path: `/feedback/${(await first(c, '/feedback/list', feedback))._id}/status`, json: { status: 2 } }),
+  },
+  {
+    name: 'feedback status: not a status: 400',
+    call: async (c) => ({ method: 'PATCH', path: `/feedback/${(await first(c, '/feedback/list', feedback))._id}/status`, json: { status: 7 } }),
+  },
+  { name: 'feedback status: unknown: 404', call: () => ({ method: 'PATCH', path: `/feedback/${UNKNOWN_ID}/status`, json: { status: 3 } }) },
+  { name: 'feedback status: no token: 401', as: null, call: () => ({ method: 'PATCH', path: `/feedback/${UNKNOWN_ID}/status`, json: { status: 3 } }) },
+  {
+    name: 'feedback note: add',
+    call: async (c) => ({ method: 'POST', path: `/feedback/${(await first(c, '/feedback/list', feedback))._id}/notes`, json: { text: '  Called the user back.  ' } }),
+  },
+  {
+    name: 'feedback note: too long: 400',
+    call: async (c) => ({ method: 'POST', path: `/feedback/${(await first(c, '/feedback/list', feedback))._id}/notes`, json: { text: 'x'.repeat(1001) } }),
+  },
+  {
+    name: 'feedback note: blank: 400',
+    call: async (c) => ({ method: 'POST', path: `/feedback/${(await first(c, '/feedback/list', feedback))._id}/notes`, json: { text: '   ' } }),
+  },
+  { name: 'feedback note: unknown: 404', call: () => ({ method: 'POST', path: `/feedback/${UNKNOWN_ID}/notes`, json: { text: 'Hello' } }) },
 ]
 
 const notificationScenarios: Scenario[] = [

@@ -1,4 +1,5 @@
 import {
+  FEEDBACK_STATUS,
   FEEDBACK_TYPES,
   ROLE,
   type AuditActor,
@@ -8,7 +9,7 @@ import {
   PARTNER_TYPE,
   PLACE_STATUS,
   USER_STATUS,
-  type Feedback,
+  type FeedbackDetails,
   type NotificationDetails,
   type Partner,
   type PlaceDetails,
@@ -156,17 +157,28 @@ const feedbackTexts = [
 
 /**
  * 14 feedback items, newest first, the types in turn (Bug, New Feature, Suggestion, Other);
- * [3] was written by a user who has since deleted their account (no user).
+ * [3] was written by a user who has since deleted their account (no user). Every third is in
+ * progress ([1], [4]...), every third after it resolved ([2], [5]...), the rest open; [1] has two
+ * notes (the newer by Asha Admin, the older by an admin whose account is gone).
  */
-export function seedFeedback(users: readonly UserDetails[] = seedUsers()): Feedback[] {
-  return Array.from({ length: 14 }, (_, i): Feedback => {
+export function seedFeedback(users: readonly UserDetails[] = seedUsers()): FeedbackDetails[] {
+  const statuses = [FEEDBACK_STATUS.OPEN, FEEDBACK_STATUS.IN_PROGRESS, FEEDBACK_STATUS.RESOLVED] as const
+  return Array.from({ length: 14 }, (_, i): FeedbackDetails => {
     const type = FEEDBACK_TYPES[i % FEEDBACK_TYPES.length]!
     return {
       _id: uuid('4f5a6b7c', i + 1),
       type,
       description: `${feedbackTexts[i % feedbackTexts.length]} (#${i + 1})`,
       user: i === 3 ? null : summaryOf(users[i % users.length]!),
+      status: statuses[i % statuses.length]!,
       createdAt: day(i),
+      notes:
+        i === 1
+          ? [
+              { _id: uuid('0e7e5a1d', 2), text: 'Reproduced on Android 14; asked the user for a screenshot.', author: { _id: '0a1d0000-0000-4000-8000-000000000001', name: 'Asha Admin' }, createdAt: day(0) },
+              { _id: uuid('0e7e5a1d', 1), text: 'Looking into it.', author: null, createdAt: day(1) },
+            ]
+          : [],
     }
   })
 }

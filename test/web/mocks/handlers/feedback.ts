@@ -1,25 +1,42 @@
 import type { HttpHandler } from 'msw'
-import { FEEDBACK_MSG, feedbackListQuery, feedbackTypeLabel, idParam, type Feedback } from '@contract'
-import { fail, ok, route, storeOf } from '../db'
+import {
+  FEEDBACK_MSG,
+  feedbackListQuery,
+  feedbackNoteBody,
+  feedbackStatusBody,
+  feedbackTypeLabel,
+  idParam,
+  type Feedback,
+  type FeedbackDetails,
+  type FeedbackListQuery,
+} from '@contract'
+import { created, fail, ok, route, storeOf } from '../db'
 import { csvAnswer, listAnswer, type ListRules } from '../list'
 import { seedFeedback } from '../seed'
 
 /** This test's feedback, newest first: seeded afresh whenever the mock database is (resetDb). */
 export const feedbackDb = storeOf(() => seedFeedback())
 
-const rules: ListRules<Feedback> = {
+const rules: ListRules<FeedbackDetails> = {
   searchIn: (f) => [f.description, f.user?.username],
   filter: (f, type: string) => f.type === type,
 }
 
+/** The list's rows in the query's status (the type filter is the list kit's own). */
+const inStatus = (query: Pick<FeedbackListQuery, 'status'>) =>
+  query.status === undefined ? feedbackDb() : feedbackDb().filter((f) => f.status === query.status)
+
+/** A list row: the feedback without its notes, as the server lists it. */
+const listed = ({ notes: _notes, ...item }: FeedbackDetails): Feedback => item
+
 export const feedbackHandlers: HttpHandler[] = [
   route('get', '/feedback/list', { permission: 'read', query: feedbackListQuery }, ({ query }) =>
-    listAnswer(query, feedbackDb(), rules, { message: FEEDBACK_MSG.listed }),
+    listAnswer(query, inStatus(query), rules, { message: FEEDBACK_MSG.listed, map: listed }),
   ),
 
   // Before /feedback/:id, which would otherwise take 'export' for an id.
   route('get', '/feedback/export', { permission: 'read', query: feedbackListQuery }, ({ query }) =>
-    csvAnswer(query, feedbackDb(), rules, {
+    csvAnswer(query, inStatus(query), rules, {
       stem: 'feedback',
       columns: [
         ['Feedback Type', (f) => feedbackTypeLabel[f.type]],
@@ -33,5 +50,20 @@ export const feedbackHandlers: HttpHandler[] = [
   route('get', '/feedback/:id', { permission: 'read', params: idParam }, ({ params }) => {
     const item = feedbackDb().find((f) => f._id === params.id)
     return item ? ok(FEEDBACK_MSG.fetched, item) : fail('NOT_FOUND', FEEDBACK_MSG.notFound)
+  }),
+
+  route('patch', '/feedback/:id/status', { permission: 'feedback.handle', params: idParam, body: feedbackStatusBody }, ({ params, body }) => {
+    const item = feedbackDb().find((f) => f._id === params.id)
+    if (!item) return fail('NOT_FOUND', FEEDBACK_MSG.notFound)
+    item.status = body.status
+    return ok(FEEDBACK_MSG.statusChanged, listed(item))
+  }),
+
+  route('post', '/feedback/:id/notes', { permission: 'feedback.handle', params: idParam, body: feedbackNoteBody }, ({ params, body, admin }) => {
+    const item = feedbackDb().find((f) => f._id === params.id)
+    if (!item) return fail('NOT_FOUND', FEEDBACK_MSG.notFound)
+    const note = { _id: crypto.randomUUID(), text: body.text, author: { _id: admin._id, name: admin.name }, createdAt: new Date().toISOString() }
+    item.notes.unshift(note)
+    return created(FEEDBACK_MSG.noteAdded, note)
   }),
 ]
