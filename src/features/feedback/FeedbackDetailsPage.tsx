@@ -9,6 +9,7 @@ import { OrDashes } from '@/components/ui/Dashes'
 import { Card, DetailsList, type DetailField } from '@/components/ui/DetailsCard'
 import { formatDateTime } from '@/lib/format'
 import { feedbackDetailsQuery } from './api'
+import { FeedbackHandling } from './FeedbackHandling'
 import { FeedbackTypeBadge } from './FeedbackTypeBadge'
 
 const route = getRouteApi('/_signed-in/feedback/$feedbackId')
@@ -38,7 +39,7 @@ const summaryColumns = col.columns([
   }),
 ])
 
-/** /feedback/:feedbackId: one feedback, its summary table, who sent it and when. */
+/** /feedback/:feedbackId: one feedback, its summary table, who sent it and when, its status and internal notes. */
 export function FeedbackDetailsPage() {
   const { feedbackId } = route.useParams()
   const { data: item } = useSuspenseQuery(feedbackDetailsQuery(feedbackId))
@@ -51,6 +52,7 @@ export function FeedbackDetailsPage() {
       </h1>
       <DataTable name="Feedback Summary" columns={summaryColumns} data={[item]} />
       <Sender item={item} />
+      <FeedbackHandling item={item} />
     </section>
   )
 }

@@ -1,8 +1,9 @@
 import { getRouteApi } from '@tanstack/react-router'
-import { FEEDBACK_TYPES, feedbackTypeLabel, type FeedbackType } from '@contract'
-import { ExportCsvButton, ListScreen, RowLink, cells, listColumns, type ListFilter } from '@/components/list'
+import { FEEDBACK_TYPES, feedbackTypeLabel, type FeedbackStatus, type FeedbackType } from '@contract'
+import { ExportCsvButton, ListScreen, RowLink, SelectFilter, cells, listColumns, type ListFilter } from '@/components/list'
 import { OrDashes } from '@/components/ui/Dashes'
-import { feedbackListQueryOptions, type NumberedFeedback } from './api'
+import { FEEDBACK_PARAMS, feedbackListQueryOptions, type NumberedFeedback } from './api'
+import { FeedbackStatusBadge, feedbackStatusOptions } from './FeedbackStatusBadge'
 import { FeedbackTypeBadge } from './FeedbackTypeBadge'
 
 const route = getRouteApi('/_signed-in/feedback/')
@@ -12,7 +13,7 @@ export const authorLabel = (f: Pick<NumberedFeedback, 'user'>) =>
   f.user?.username?.trim() || f.user?.name?.trim() || 'a deleted user'
 
 const col = listColumns<NumberedFeedback>()
-/** The product's feedback columns: S.No, Feedback Type, Description, Username, Created At, Actions. */
+/** The product's feedback columns (S.No, Feedback Type, Description, Username, Created At, Actions), and the status after the date. */
 export const feedbackColumns = col.columns([
   col.accessor('serialNo', { header: 'S.No', meta: { className: 'w-16 tabular-nums' } }),
   col.accessor('type', {
@@ -29,6 +30,7 @@ export const feedbackColumns = col.columns([
     meta: { card: 'title' },
   }),
   col.accessor('createdAt', { header: 'Created At', enableSorting: true, cell: cells.date, meta: { className: 'whitespace-nowrap' } }),
+  col.accessor('status', { header: 'Status', cell: (info) => <FeedbackStatusBadge status={info.getValue()} />, meta: { card: 'field' } }),
   col.display({
     id: 'actions',
     header: 'Actions',
@@ -50,7 +52,7 @@ const typeFilter: ListFilter<FeedbackType> = {
   options: FEEDBACK_TYPES.map((type) => ({ value: type, label: feedbackTypeLabel[type] })),
 }
 
-/** /feedback: what users wrote in, searchable (description, username), sortable, filtered by type, exportable. */
+/** /feedback: what users wrote in, searchable (description, username), sortable, filtered by type and status, exportable. */
 export function FeedbackPage() {
   return (
     <ListScreen
@@ -59,6 +61,15 @@ export function FeedbackPage() {
       query={feedbackListQueryOptions}
       columns={feedbackColumns}
       filter={typeFilter}
+      params={FEEDBACK_PARAMS}
+      filters={(q, change) => (
+        <SelectFilter
+          label="Status"
+          value={q.status === undefined ? undefined : String(q.status)}
+          options={feedbackStatusOptions}
+          onChange={(status) => change({ status: status === undefined ? undefined : (Number(status) as FeedbackStatus) })}
+        />
+      )}
       actions={(q) => <ExportCsvButton path="feedback/export" query={q} filename="feedback.csv" />}
     />
   )

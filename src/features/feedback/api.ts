@@ -1,6 +1,20 @@
-import { queryOptions } from '@tanstack/react-query'
-import { FEEDBACK_MSG, feedback, idParam, type Feedback, type FeedbackListQuery, type ListPage } from '@contract'
-import { ApiError, http, withData } from '@/lib/http'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  FEEDBACK_MSG,
+  feedback,
+  feedbackDetails,
+  feedbackNote,
+  idParam,
+  type Feedback,
+  type FeedbackDetails,
+  type FeedbackListQuery,
+  type FeedbackStatus,
+  type ListPage,
+} from '@contract'
+import type { ListParam } from '@/components/list/search'
+import { ApiError, http, notifyIfUnseen, withData } from '@/lib/http'
+import { patchRowsOptimistically } from '@/lib/list-cache'
+import { notify } from '@/lib/toast'
 
 export const feedbackKeys = {
   all: ['feedback'] as const,
@@ -10,6 +24,9 @@ export const feedbackKeys = {
   details: () => [...feedbackKeys.all, 'detail'] as const,
   detail: (id: string) => [...feedbackKeys.details(), id] as const,
 }
+
+/** The list query's field beyond the kit's own: the status filter (the type is the kit's `filter`). */
+export const FEEDBACK_PARAMS = ['status'] as const satisfies readonly ListParam<FeedbackListQuery>[]
 
 /** A feedback row of the list with its S.No: (page - 1) * limit + index + 1. */
 export type NumberedFeedback = Feedback & { serialNo: number }
@@ -36,6 +53,41 @@ export const feedbackDetailsQuery = (id: string) =>
     queryKey: feedbackKeys.detail(id),
     queryFn: async () => {
       if (!idParam.safeParse({ id }).success) throw new ApiError(FEEDBACK_MSG.notFound, 404)
-      return (await http.get(`feedback/${id}`, withData(feedback))).data
+      return (await http.get(`feedback/${id}`, withData(feedbackDetails))).data
     },
   })
+
+/**
+ * PATCH feedback/{id}/status: shown at once in the lists and the details, put back if refused;
+ * the toast says the server's word.
+ */
+export function useSetFeedbackStatus() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: FeedbackStatus }) =>
+      http.patch(`feedback/${id}/status`, withData(feedback), { status }),
+    onMutate: ({ id, status }) => patchRowsOptimistically<Feedback>(queryClient, feedbackKeys, id, { status }),
+    onError: (error, _input, rollback) => {
+      rollback?.()
+      notifyIfUnseen(error)
+    },
+    onSuccess: ({ message }) => notify.success(message),
+    onSettled: (_data, _error, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: feedbackKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: feedbackKeys.detail(id) }),
+      ]),
+  })
+}
+
+/** POST feedback/{id}/notes: the new note goes first on the details (newest first). */
+export function useAddFeedbackNote(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (text: string) => http.post(`feedback/${id}/notes`, withData(feedbackNote), { text }),
+    onSuccess: ({ message, data }) => {
+      queryClient.setQueryData<FeedbackDetails>(feedbackKeys.detail(id), (cached) => cached && { ...cached, notes: [data, ...cached.notes] })
+      notify.success(message)
+    },
+  })
+}

@@ -11,7 +11,7 @@ import { Modal, ModalForm, useDialogMutations } from '@/components/ui/Modal'
 import { ApiError } from '@/lib/http'
 import { useSendNotification } from './api'
 import { audienceLabel } from './audience'
-import { CountedField } from './CountedField'
+import { CountedField } from '@/components/form/CountedField'
 import { RecipientPicker, type Recipients } from './RecipientPicker'
 
 /** The title form's limits: title at most 50, description at most 100. */

@@ -17,10 +17,10 @@ type Props<T extends FieldValues> = Shared<T> &
   )
 
 /**
- * The send form's text field with a character counter: label, input or text area, 'n/max' under
- * it, and the error line (shown when invalid and touched, or after a submit, as `TextField` does).
- * The counter lets typing go past the limit (a paste is never cut silently); the schema's message
- * says what is wrong. Local to notifications until the form kit has a text area of its own.
+ * A text field with a character counter (a notification's title and text, a feedback's note):
+ * label, input or text area, 'n/max' under it, and the error line (shown when invalid and touched,
+ * or after a submit, as `TextField` does). The counter lets typing go past the limit (a paste is
+ * never cut silently); the schema's message says what is wrong.
  */
 export function CountedField<T extends FieldValues>(props: Props<T>) {
   const { form, name, label, max, initialFocus = false, className = '', ...control } = props
