@@ -1,5 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import type { ListPage } from '@contract'
+import { notifyIfUnseen } from './http'
+import { notify } from './toast'
 
 /**
  * Rows in the query cache, changed where they stand: in every cached page of a list (a server
@@ -68,5 +70,29 @@ export async function patchRowsOptimistically<T extends Row>(queryClient: QueryC
   return () => {
     for (const [key, page] of lists) queryClient.setQueryData(key, page)
     for (const [key, detail] of details) if (detail) queryClient.setQueryData(key, detail)
+  }
+}
+
+/**
+ * The options of a mutation that sets a field of one row in place (block, a status): shown at
+ * once in the lists and the row's details, put back if refused, the server's word as a toast,
+ * then the lists and the details fetched again.
+ *
+ *     useMutation({ mutationFn: ..., ...inPlaceRowMutation<UserListItem, BlockUserInput>(queryClient, userKeys, ({ status }) => ({ status })) })
+ */
+export function inPlaceRowMutation<T extends Row, Input extends { id: string }>(
+  queryClient: QueryClient,
+  keys: Required<ListKeys>,
+  patchOf: (input: Input) => Partial<T>,
+) {
+  return {
+    onMutate: (input: Input) => patchRowsOptimistically<T>(queryClient, keys, input.id, patchOf(input)),
+    onError: (error: Error, _input: Input, rollback: (() => void) | undefined) => {
+      rollback?.()
+      notifyIfUnseen(error)
+    },
+    onSuccess: ({ message }: { message: string }) => notify.success(message),
+    onSettled: (_data: unknown, _error: unknown, { id }: Input) =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: keys.lists() }), queryClient.invalidateQueries({ queryKey: keys.detail(id) })]),
   }
 }

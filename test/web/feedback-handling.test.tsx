@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { FEEDBACK_MSG, FEEDBACK_STATUS } from '@contract'
 import { api } from './mocks/db'
 import { feedbackDb } from './mocks/handlers/feedback'
-import { captureBodies, trackRequests } from './mocks/requests'
+import { captureBodies, gate, trackRequests } from './mocks/requests'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
 import { screenWidth } from './screen-width'
@@ -69,16 +69,21 @@ describe('handling a feedback on its details', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Feedback status' })).toHaveValue('2'))
   })
 
-  it('puts the status back when the server refuses the change', async () => {
+  it('shows the new status before the server answers, and puts it back when the server refuses', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
+    const held = gate()
     server.use(
-      http.patch(api('/feedback/:id/status'), () =>
-        HttpResponse.json({ isSuccess: false, message: 'Something went wrong', error: { code: 'INTERNAL', message: 'Something went wrong' } }, { status: 500 }),
-      ),
+      http.patch(api('/feedback/:id/status'), async () => {
+        await held.wait()
+        return HttpResponse.json({ isSuccess: false, message: 'Something went wrong', error: { code: 'INTERNAL', message: 'Something went wrong' } }, { status: 500 })
+      }),
     )
     const { user } = await openDetails(0)
     await user.selectOptions(screen.getByRole('combobox', { name: 'Feedback status' }), 'Resolved')
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Feedback status' })).toHaveValue('3'))
+    held.open()
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Feedback status' })).toHaveValue('1'))
+    expect(feedbackDb()[0]!.status).toBe(FEEDBACK_STATUS.OPEN)
   })
 
   it('lists the notes newest first with their author and time', async () => {

@@ -12,8 +12,8 @@ import {
   type ListPage,
 } from '@contract'
 import type { ListParam } from '@/components/list/search'
-import { ApiError, http, notifyIfUnseen, withData } from '@/lib/http'
-import { patchRowsOptimistically } from '@/lib/list-cache'
+import { ApiError, http, withData } from '@/lib/http'
+import { inPlaceRowMutation } from '@/lib/list-cache'
 import { notify } from '@/lib/toast'
 
 export const feedbackKeys = {
@@ -57,6 +57,8 @@ export const feedbackDetailsQuery = (id: string) =>
     },
   })
 
+type SetFeedbackStatusInput = { id: string; status: FeedbackStatus }
+
 /**
  * PATCH feedback/{id}/status: shown at once in the lists and the details, put back if refused;
  * the toast says the server's word.
@@ -64,19 +66,8 @@ export const feedbackDetailsQuery = (id: string) =>
 export function useSetFeedbackStatus() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: FeedbackStatus }) =>
-      http.patch(`feedback/${id}/status`, withData(feedback), { status }),
-    onMutate: ({ id, status }) => patchRowsOptimistically<Feedback>(queryClient, feedbackKeys, id, { status }),
-    onError: (error, _input, rollback) => {
-      rollback?.()
-      notifyIfUnseen(error)
-    },
-    onSuccess: ({ message }) => notify.success(message),
-    onSettled: (_data, _error, { id }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: feedbackKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: feedbackKeys.detail(id) }),
-      ]),
+    mutationFn: ({ id, status }: SetFeedbackStatusInput) => http.patch(`feedback/${id}/status`, withData(feedback), { status }),
+    ...inPlaceRowMutation<Feedback, SetFeedbackStatusInput>(queryClient, feedbackKeys, ({ status }) => ({ status })),
   })
 }
 

@@ -12,9 +12,8 @@ import {
   type UserListQuery,
   type UserStatus,
 } from '@contract'
-import { ApiError, http, notifyIfUnseen, withData } from '@/lib/http'
-import { patchRowsOptimistically } from '@/lib/list-cache'
-import { notify } from '@/lib/toast'
+import { ApiError, http, withData } from '@/lib/http'
+import { inPlaceRowMutation } from '@/lib/list-cache'
 
 export const userKeys = {
   all: ['users'] as const,
@@ -71,16 +70,6 @@ export function useBlockUser() {
   return useMutation({
     mutationFn: ({ id, status }: BlockUserInput) =>
       http.patch(`admin/user/block-unblock/${id}`, withData(userListItem), {}, { status }),
-    onMutate: ({ id, status }) => patchRowsOptimistically<UserListItem>(queryClient, userKeys, id, { status }),
-    onError: (error, _input, rollback) => {
-      rollback?.()
-      notifyIfUnseen(error)
-    },
-    onSuccess: ({ message }) => notify.success(message),
-    onSettled: (_data, _error, { id }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: userKeys.detail(id) }),
-      ]),
+    ...inPlaceRowMutation<UserListItem, BlockUserInput>(queryClient, userKeys, ({ status }) => ({ status })),
   })
 }
