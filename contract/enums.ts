@@ -35,6 +35,11 @@ export const PARTNER_TYPE = { HOSPITAL: 5, PET_SHOPS: 6 } as const
 export type PartnerType = (typeof PARTNER_TYPE)[keyof typeof PARTNER_TYPE]
 export const partnerTypeLabel: Record<PartnerType, string> = { 5: 'Hospital', 6: 'Pet Shop' }
 
+/** Where a partner request stands: new requests are pending; a decision is final. */
+export const PARTNER_STATUS = { PENDING: 1, APPROVED: 2, DECLINED: 3 } as const
+export type PartnerStatus = (typeof PARTNER_STATUS)[keyof typeof PARTNER_STATUS]
+export const partnerStatusLabel: Record<PartnerStatus, string> = { 1: 'Pending', 2: 'Approved', 3: 'Declined' }
+
 export const petSizeLabel: Record<number, string> = { 1: 'Small', 2: 'Medium', 3: 'Large', 4: 'Extra-Large' }
 export const petGenderLabel: Record<number, string> = { 1: 'Male', 2: 'Female', 3: 'Other' }
 
@@ -43,3 +48,13 @@ export type CmsType = (typeof CMS_TYPE)[keyof typeof CMS_TYPE]
 
 export const AUDIENCE = ['ALL_USERS', 'SELECTED_USERS'] as const
 export type Audience = (typeof AUDIENCE)[number]
+
+/** A notification is sent at once, or scheduled and then sent on time unless cancelled first. */
+export const NOTIFICATION_STATUS = { SCHEDULED: 1, SENT: 2, CANCELLED: 3 } as const
+export type NotificationStatus = (typeof NOTIFICATION_STATUS)[keyof typeof NOTIFICATION_STATUS]
+export const notificationStatusLabel: Record<NotificationStatus, string> = { 1: 'Scheduled', 2: 'Sent', 3: 'Cancelled' }
+
+/** One recipient's delivery of a sent notification, as the delivery adapter reported it. */
+export const DELIVERY_STATUS = { PENDING: 1, DELIVERED: 2, FAILED: 3 } as const
+export type DeliveryStatus = (typeof DELIVERY_STATUS)[keyof typeof DELIVERY_STATUS]
+export const deliveryStatusLabel: Record<DeliveryStatus, string> = { 1: 'Pending', 2: 'Delivered', 3: 'Failed' }

@@ -7,7 +7,7 @@ import { rowCounts } from './schema'
  * Exact counts of a table's rows without counting them: the row_counts table, which triggers
  * keep in step with every insert, update, delete and truncate (schema.ts, rowCounts; migration
  * 0005_row_counts_triggers). Counted tables: app_users by status, places by kind and status,
- * partners and feedback by type, notifications by send_to; cities (all of them) and sites by
+ * partners by type and status, feedback by type, notifications by send_to; cities (all of them) and sites by
  * city_id and status (migration 0007_cities_and_sites).
  */
 

@@ -1,5 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -19,13 +20,19 @@ import {
 } from 'drizzle-orm/pg-core'
 import {
   AUDIENCE,
+  DELIVERY_STATUS,
   FEEDBACK_STATUS,
   FEEDBACK_TYPES,
+  NOTIFICATION_STATUS,
+  PARTNER_STATUS,
   PLACE_KINDS,
   type Audience,
   type CmsType,
+  type DeliveryStatus,
   type FeedbackStatus,
   type FeedbackType,
+  type NotificationStatus,
+  type PartnerStatus,
   type PartnerType,
   type PlaceStatus,
   type Role,
@@ -242,14 +249,27 @@ export const places = pgTable(
     updatedAt: updatedAt(),
     /** Raised by every edit; an edit made from an older version is refused (409), not silently lost. */
     version: integer('version').notNull().default(1),
+    /**
+     * A draft made by approving a partner request: it has no description or map position yet,
+     * so it stays inactive until an admin completes it (an edit saved through the form).
+     */
+    draft: boolean('draft').notNull().default(false),
+    /** The partner request this place was made from (the request links back with place_id). */
+    partnerId: uuid('partner_id').references((): AnyPgColumn => partners.id, { onDelete: 'set null' }),
+    /** The owner's contact, as the partner request gave it. */
+    ownerName: text('owner_name'),
+    ownerEmail: text('owner_email'),
+    ownerMobileNo: text('owner_mobile_no'),
   },
   (t) => [
     index('places_kind_created_at_id_idx').on(t.kind, t.createdAt, t.id),
+    uniqueIndex('places_partner_id_key').on(t.partnerId),
     index('places_kind_status_created_at_id_idx').on(t.kind, t.status, t.createdAt, t.id),
     index('places_kind_name_sort_idx').on(t.kind, lowerOf(t.name), t.id),
     trigramIndex('places_search_trgm_idx', placeSearchText(t)),
     check('places_kind_check', sql`${t.kind} in ('petShop', 'hospital')`),
     check('places_status_check', sql`${t.status} in (1, 2)`),
+    check('places_draft_inactive_check', sql`not ${t.draft} or ${t.status} = 2`),
   ],
 )
 
@@ -320,13 +340,28 @@ export const partners = pgTable(
     type: smallint('type').$type<PartnerType>().notNull(),
     address: text('address').notNull(),
     createdAt: createdAt(),
+    status: smallint('status').$type<PartnerStatus>().notNull().default(PARTNER_STATUS.PENDING),
+    decidedAt: at('decided_at'),
+    /** Who decided; the email is a copy, readable after that admin is gone. */
+    decidedBy: uuid('decided_by').references(() => admins.id, { onDelete: 'set null' }),
+    decidedByEmail: text('decided_by_email'),
+    /** Why the request was declined (2 to 500 characters); null otherwise. */
+    declineReason: text('decline_reason'),
+    /** The draft pet shop or hospital approving it created (the place links back with partner_id). */
+    placeId: uuid('place_id').references((): AnyPgColumn => places.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('partners_created_at_id_idx').on(t.createdAt, t.id),
     index('partners_type_created_at_id_idx').on(t.type, t.createdAt, t.id),
+    index('partners_status_created_at_id_idx').on(t.status, t.createdAt, t.id),
+    index('partners_status_type_created_at_id_idx').on(t.status, t.type, t.createdAt, t.id),
+    index('partners_place_id_idx').on(t.placeId),
+    index('partners_decided_by_idx').on(t.decidedBy),
     index('partners_name_sort_idx').on(lowerOf(t.name), t.id),
     trigramIndex('partners_search_trgm_idx', partnerSearchText(t)),
     check('partners_type_check', sql`${t.type} in (5, 6)`),
+    check('partners_status_check', sql`${t.status} between 1 and 3`),
+    check('partners_decision_check', sql`(${t.status} = 1) = (${t.decidedAt} is null)`),
   ],
 )
 
@@ -433,13 +468,30 @@ export const notifications = pgTable(
     body: text('body').notNull(),
     sendTo: text('send_to', { enum: AUDIENCE }).$type<Audience>().notNull(),
     createdAt: createdAt(),
+    status: smallint('status').$type<NotificationStatus>().notNull().default(NOTIFICATION_STATUS.SENT),
+    /** When a scheduled notification is due; null for one sent at once. */
+    scheduledAt: at('scheduled_at'),
+    /** When it was sent (its recipients fixed and handed to delivery); null until then. */
+    sentAt: at('sent_at'),
+    /**
+     * Its recipients by delivery status, kept by the triggers of migration 0012 on
+     * notification_recipients in the same transaction, so the details never count a million rows.
+     */
+    pendingCount: integer('pending_count').notNull().default(0),
+    deliveredCount: integer('delivered_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
   },
   (t) => [
+    // The scheduler's queue: what is due, oldest first.
+    index('notifications_scheduled_due_idx').on(t.scheduledAt).where(sql`${t.status} = 1`),
+    index('notifications_sent_at_idx').on(t.sentAt),
     index('notifications_created_at_id_idx').on(t.createdAt, t.id),
     index('notifications_send_to_created_at_id_idx').on(t.sendTo, t.createdAt, t.id),
     index('notifications_title_sort_idx').on(lowerOf(t.title), t.id),
     trigramIndex('notifications_search_trgm_idx', notificationSearchText(t)),
     check('notifications_send_to_check', sql`${t.sendTo} in ('ALL_USERS', 'SELECTED_USERS')`),
+    check('notifications_status_check', sql`${t.status} between 1 and 3`),
+    check('notifications_scheduled_check', sql`${t.status} <> 1 or ${t.scheduledAt} is not null`),
   ],
 )
 
@@ -452,11 +504,38 @@ export const notificationRecipients = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => appUsers.id, { onDelete: 'cascade' }),
+    /** Recipients of notifications sent before deliveries were recorded count as delivered. */
+    delivery: smallint('delivery').$type<DeliveryStatus>().notNull().default(DELIVERY_STATUS.PENDING),
+    attempts: smallint('attempts').notNull().default(0),
+    /** The adapter's reason for the last failure. */
+    error: text('error'),
+    /** When the delivery last changed (handed over, delivered, failed). */
+    deliveredAt: at('delivered_at'),
   },
   (t) => [
     primaryKey({ columns: [t.notificationId, t.userId] }),
     index('notification_recipients_user_id_idx').on(t.userId),
+    index('notification_recipients_delivery_idx').on(t.notificationId, t.delivery, t.userId),
+    check('notification_recipients_delivery_check', sql`${t.delivery} between 1 and 3`),
   ],
+)
+
+/**
+ * New rows per UTC day, by metric and partition, for the dashboard's charts: triggers of
+ * migration 0012 keep them in the same transaction as the change (like row_counts), so a chart
+ * over a year reads at most 366 rows per partition instead of counting a million. Metrics:
+ * 'app_users' (by created_at), 'partners' by type and status and 'feedback' by type and status
+ * (by created_at; a status change moves the row's count), 'notifications' (by sent_at, sent ones).
+ */
+export const dailyCounts = pgTable(
+  'daily_counts',
+  {
+    metric: text('metric').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    part: jsonb('part').$type<Record<string, string | number>>().notNull().default({}),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.metric, t.day, t.part] })],
 )
 
 /**

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
+  DELIVERY_STATUS,
+  type DeliveryStatus,
   idParam,
   NOTIFICATION_DETAIL_RECIPIENTS,
   notificationListQuery,
@@ -111,14 +113,22 @@ async function storeNotification(
   return db.transaction(async (tx) => {
     const [made] = await tx
       .insert(notifications)
-      .values({ title, body: description, sendTo: sendToAllUsers ? 'ALL_USERS' : 'SELECTED_USERS', createdAt: now })
+      .values({ title, body: description, sendTo: sendToAllUsers ? 'ALL_USERS' : 'SELECTED_USERS', createdAt: now, sentAt: now })
       .returning()
     const active = eq(appUsers.status, USER_STATUS.ACTIVE)
     const recipients = await tx
       .insert(notificationRecipients)
       .select(
         tx
-          .select({ notificationId: sql<string>`${made!.id}::uuid`.as('notification_id'), userId: appUsers.id })
+          .select({
+            notificationId: sql<string>`${made!.id}::uuid`.as('notification_id'),
+            userId: appUsers.id,
+            // Drizzle's insert-select names every column of the table, in order.
+            delivery: sql<DeliveryStatus>`${DELIVERY_STATUS.PENDING}::smallint`.as('delivery'),
+            attempts: sql<number>`0::smallint`.as('attempts'),
+            error: sql<string | null>`null::text`.as('error'),
+            deliveredAt: sql<Date | null>`null::timestamptz`.as('delivered_at'),
+          })
           .from(appUsers)
           .where(sendToAllUsers ? active : and(active, inArray(appUsers.id, chosen))),
       )

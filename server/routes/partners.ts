@@ -41,7 +41,7 @@ const partnerColumns = {
   createdAt: partners.createdAt,
 }
 
-type PartnerRow = typeof partners.$inferSelect
+type PartnerRow = Pick<typeof partners.$inferSelect, keyof typeof partnerColumns>
 
 const toPartner = (p: PartnerRow): Partner => ({
   _id: p.id,
