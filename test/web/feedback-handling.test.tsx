@@ -12,7 +12,12 @@ import { screenWidth } from './screen-width'
 
 const feedbackTable = () => screen.getByRole('table', { name: 'Feedback' })
 const bodyRows = () => within(within(feedbackTable()).getAllByRole('rowgroup')[1]!).getAllByRole('row')
-const statusColumn = () => bodyRows().map((row) => within(row).getAllByRole('cell')[5]!.textContent)
+/** The status each row shows: its picker's choice (for a role that handles feedback), else its badge. */
+const statusColumn = () =>
+  bodyRows().map((row) => {
+    const cell = within(row).getAllByRole('cell')[5]!
+    return cell.querySelector('select')?.selectedOptions[0]?.textContent ?? cell.textContent
+  })
 
 async function openList(path = '/feedback') {
   const view = renderRoute(path, { signedInAs: 'subAdmin' })
@@ -46,6 +51,17 @@ describe('the feedback list’s status', () => {
     expect(statusColumn()).toHaveLength(feedbackDb().filter((f) => f.status === FEEDBACK_STATUS.RESOLVED).length)
     expect(requests.at(-1)!.get('status')).toBe('3')
     expect(router.state.location.search).toEqual({ status: 3 })
+  })
+
+  it('changes a feedback’s status from its row, saved at once and said so', async () => {
+    const first = feedbackDb()[0]!
+    const bodies = captureBodies('PATCH', `/feedback/${first._id}/status`)
+    const { user } = await openList()
+    const picker = within(bodyRows()[0]!).getByRole('combobox', { name: `Status of feedback 1 from ${first.user!.username}` })
+    await user.selectOptions(picker, 'Resolved')
+    expect(await screen.findByText(FEEDBACK_MSG.statusChanged)).toBeInTheDocument()
+    expect(bodies).toEqual([{ status: 3 }])
+    expect(statusColumn()[0]).toBe('Resolved')
   })
 
   it('opens filtered from an address with a status and a type', async () => {

@@ -1,17 +1,16 @@
-import { useId } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { FEEDBACK_NOTE_MAX, feedbackNoteBody, type FeedbackDetails, type FeedbackNoteBody, type FeedbackStatus } from '@contract'
+import { FEEDBACK_NOTE_MAX, feedbackNoteBody, type FeedbackDetails, type FeedbackNoteBody } from '@contract'
 import { CountedField } from '@/components/form/CountedField'
-import { applyServerErrors, fieldInputClass } from '@/components/form/Field'
+import { applyServerErrors } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
 import { Button } from '@/components/ui/Button'
 import { Card } from '@/components/ui/DetailsCard'
 import { useCan } from '@/lib/auth'
 import { formatDateTime } from '@/lib/format'
 import { ApiError, notifyIfUnseen } from '@/lib/http'
-import { useAddFeedbackNote, useSetFeedbackStatus } from './api'
-import { FeedbackStatusBadge, feedbackStatusOptions } from './FeedbackStatusBadge'
+import { useAddFeedbackNote } from './api'
+import { FeedbackStatusSelect } from './FeedbackStatusSelect'
 
 /**
  * Handling a feedback: its status, saved as soon as it is chosen, and the admins' internal notes
@@ -22,7 +21,7 @@ export function FeedbackHandling({ item }: { item: FeedbackDetails }) {
   return (
     <>
       <Card title="Status">
-        {canHandle ? <StatusPicker item={item} /> : <FeedbackStatusBadge status={item.status} />}
+        <FeedbackStatusSelect item={item} label={{ visible: 'Feedback status' }} className="w-full sm:w-64" />
       </Card>
       <Card title="Internal Notes">
         <div className="flex flex-col gap-4">
@@ -31,32 +30,6 @@ export function FeedbackHandling({ item }: { item: FeedbackDetails }) {
         </div>
       </Card>
     </>
-  )
-}
-
-function StatusPicker({ item }: { item: FeedbackDetails }) {
-  const id = useId()
-  const setStatus = useSetFeedbackStatus()
-  return (
-    <div className="flex w-full flex-col gap-1 sm:w-64">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        Feedback status
-      </label>
-      <select
-        id={id}
-        value={String(item.status)}
-        disabled={setStatus.isPending}
-        aria-busy={setStatus.isPending || undefined}
-        onChange={(event) => setStatus.mutate({ id: item._id, status: Number(event.target.value) as FeedbackStatus })}
-        className={`min-h-10 ${fieldInputClass(undefined)}`}
-      >
-        {feedbackStatusOptions.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
   )
 }
 

@@ -3,7 +3,8 @@ import { FEEDBACK_TYPES, feedbackTypeLabel, type FeedbackStatus, type FeedbackTy
 import { ExportCsvButton, ListScreen, RowLink, SelectFilter, cells, listColumns, type ListFilter } from '@/components/list'
 import { OrDashes } from '@/components/ui/Dashes'
 import { FEEDBACK_PARAMS, feedbackListQueryOptions, type NumberedFeedback } from './api'
-import { FeedbackStatusBadge, feedbackStatusOptions } from './FeedbackStatusBadge'
+import { feedbackStatusOptions } from './FeedbackStatusBadge'
+import { FeedbackStatusSelect } from './FeedbackStatusSelect'
 import { FeedbackTypeBadge } from './FeedbackTypeBadge'
 
 const route = getRouteApi('/_signed-in/feedback/')
@@ -30,7 +31,17 @@ export const feedbackColumns = col.columns([
     meta: { card: 'title' },
   }),
   col.accessor('createdAt', { header: 'Created At', enableSorting: true, cell: cells.date, meta: { className: 'whitespace-nowrap' } }),
-  col.accessor('status', { header: 'Status', cell: (info) => <FeedbackStatusBadge status={info.getValue()} />, meta: { card: 'field' } }),
+  col.accessor('status', {
+    header: 'Status',
+    cell: ({ row }) => (
+      <FeedbackStatusSelect
+        item={row.original}
+        label={{ hidden: `Status of feedback ${row.original.serialNo} from ${authorLabel(row.original)}` }}
+        className="w-36"
+      />
+    ),
+    meta: { card: 'field' },
+  }),
   col.display({
     id: 'actions',
     header: 'Actions',
