@@ -1,10 +1,12 @@
 import {
   AUDIENCE,
+  FEEDBACK_STATUS,
   FEEDBACK_TYPES,
   PARTNER_TYPE,
   PLACE_STATUS,
   USER_STATUS,
   type Audience,
+  type FeedbackStatus,
   type FeedbackType,
   type PlaceKind,
 } from '../../contract'
@@ -469,13 +471,17 @@ export function feedbackAt(i: number, now: Date, authors: readonly { id: string;
   const type = FEEDBACK_TYPES[i % FEEDBACK_TYPES.length]!
   const author = authors.length > 0 && !r.chance(0.03) ? r.pick(authors) : undefined
   const since = author ? Math.max(author.createdAt.getTime(), now.getTime() - 365 * DAY_MS) : now.getTime() - 365 * DAY_MS
-  return {
-    id: r.uuid(),
-    type,
-    description: r.pick(FEEDBACK_TEXTS[type]),
-    userId: author?.id ?? null,
-    createdAt: new Date(since + r.next() * (now.getTime() - since)),
-  }
+  const id = r.uuid()
+  const description = r.pick(FEEDBACK_TEXTS[type])
+  const createdAt = new Date(since + r.next() * (now.getTime() - since))
+  return { id, type, description, userId: author?.id ?? null, createdAt, status: feedbackStatusAt(r.next(), now.getTime() - createdAt.getTime()) }
+}
+
+/** Handling takes time: most recent feedback is still open, most older feedback is resolved. */
+function feedbackStatusAt(roll: number, age: number): FeedbackStatus {
+  const [open, inProgress] = age < 30 * DAY_MS ? [0.6, 0.85] : [0.1, 0.25]
+  if (roll < open) return FEEDBACK_STATUS.OPEN
+  return roll < inProgress ? FEEDBACK_STATUS.IN_PROGRESS : FEEDBACK_STATUS.RESOLVED
 }
 
 const NOTIFICATION_TEXTS = [

@@ -63,11 +63,13 @@ describe('seedDemo', () => {
     expect(body.data.owner?.days).toBeGreaterThan(0)
   })
 
-  it('writes feedback of every type and notifications to both audiences, with their recipients', async () => {
+  it('writes feedback of every type and status and notifications to both audiences, with their recipients', async () => {
     const t = await testApp()
     await seedDemo(t.db, t.clock.now(), demoPicturesOf(t))
     const types = await t.db.selectDistinct({ type: feedback.type }).from(feedback)
     expect(types.map((r) => r.type).sort()).toEqual(['BUG', 'NEW_FEATURE', 'OTHER', 'SUGGESTION'])
+    const statuses = await t.db.selectDistinct({ status: feedback.status }).from(feedback)
+    expect(statuses.map((r) => r.status).sort()).toEqual([1, 2, 3])
     const sent = await t.db
       .select({ sendTo: notifications.sendTo, createdAt: notifications.createdAt, recipients: t.db.$count(notificationRecipients, eq(notificationRecipients.notificationId, notifications.id)) })
       .from(notifications)
