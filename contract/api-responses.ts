@@ -29,6 +29,8 @@ export type ApiAnswer =
   | { kind: 'list'; item: z.ZodType }
   /** A CSV file, sent as an attachment. */
   | { kind: 'csv' }
+  /** A text/event-stream that stays open (the live update stream, contract/live-events.ts). */
+  | { kind: 'events' }
   /** A body of its own, without the envelope (the OpenAPI document itself). */
   | { kind: 'raw'; body: z.ZodType }
 
@@ -142,6 +144,9 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'PATCH /admin/admins/:id/status': ['Block or unblock an admin account', data(adminAccount)],
     'POST /admin/admins/:id/invite': ['Mail the invitation again', data(adminAccount)],
   }),
+  ...group('Live updates', {
+    'GET /admin/events': ['A stream of server-sent events naming the tables that changed, for screens to refetch', { kind: 'events' }],
+  }),
 }
 
 /** The body a successful answer of `operation` must have (undefined for a CSV file). */
@@ -162,6 +167,7 @@ function buildSuccessBody(answer: ApiAnswer): z.ZodType | undefined {
     case 'raw':
       return answer.body
     case 'csv':
+    case 'events':
       return undefined
   }
 }

@@ -3,6 +3,7 @@ import { API_PREFIX } from '../contract'
 import { sessionCache } from './auth/sessions'
 import type { Clock } from './clock'
 import type { Db } from './db/client'
+import { dataChanges } from './db/data-changes'
 import { defaultAppConfig, type AppConfig, type Deps } from './deps'
 import { accessLog } from './http/access-log'
 import { healthRoutes } from './health'
@@ -25,6 +26,7 @@ import { citiesRoutes } from './routes/cities'
 import { cmsRoutes } from './routes/cms'
 import { commonUploadRoutes } from './routes/common-upload'
 import { dashboardRoutes } from './routes/dashboard'
+import { eventsRoutes } from './routes/events'
 import { faqsRoutes } from './routes/faqs'
 import { feedbackRoutes } from './routes/feedback'
 import { notificationsRoutes } from './routes/notifications'
@@ -54,11 +56,13 @@ export interface AppOptions {
 
 /** The API (under /api/v1) and the uploaded files (under /uploads), on the given dependencies. */
 export function createApp(options: AppOptions) {
+  const config = { ...defaultAppConfig, ...options.config }
   const deps: Deps = {
     ...options,
     delivery: options.delivery ?? logNotificationDelivery(logInfo),
-    config: { ...defaultAppConfig, ...options.config },
+    config,
     sessions: sessionCache(options.db),
+    dataChanges: dataChanges(options.db, { coalesceMs: config.liveEvents.coalesceMs }),
   }
 
   const api = new Hono<AppEnv>()
@@ -74,6 +78,7 @@ export function createApp(options: AppOptions) {
     .route('/', passwordRoutes(deps))
     .route('/', profileRoutes(deps))
     .route('/', dashboardRoutes(deps))
+    .route('/', eventsRoutes(deps))
     .route('/', commonUploadRoutes(deps))
     .route('/', usersRoutes(deps))
     .route('/', petsRoutes(deps))
@@ -117,8 +122,9 @@ export function createApp(options: AppOptions) {
   app.all('/api/*', apiNotFound)
   app.route('/', uploadsRoutes(deps))
   // The housekeeping jobs on these deps; the server starts them (index.ts), tests run a round.
-  // Its session cache too, which the server keeps in step with other processes (followRevocations).
-  return Object.assign(app, { maintenance: maintenance(deps), metrics, sessions: deps.sessions })
+  // Its session cache too, which the server keeps in step with other processes (followRevocations),
+  // and its data changes, whose close() ends the event streams when the server stops.
+  return Object.assign(app, { maintenance: maintenance(deps), metrics, sessions: deps.sessions, dataChanges: deps.dataChanges })
 }
 
 export type App = ReturnType<typeof createApp>

@@ -1,6 +1,7 @@
 import type { SessionCache } from './auth/sessions'
 import type { Clock } from './clock'
 import type { Db } from './db/client'
+import type { DataChanges } from './db/data-changes'
 import type { TrustProxy } from './http/client-address'
 import type { Mailer } from './mail/mailer'
 import type { NotificationDelivery } from './notifications/delivery'
@@ -22,6 +23,15 @@ export interface AppConfig {
   auditRetentionMs: number
   /** What one admin may sign for upload per rolling day: files, and bytes (the signed maximum of each). */
   uploadQuota: { files: number; bytes: number }
+  /** The live update stream (GET /admin/events, server/routes/events.ts). */
+  liveEvents: {
+    /** How often an open stream gets a keep-alive comment (proxies close connections silent for long), and its session is checked. */
+    heartbeatMs: number
+    /** How long changes are gathered into one event after the first. */
+    coalesceMs: number
+    /** How many streams one session (a browser's tabs share one) may hold open at once. */
+    streamsPerSession: number
+  }
 }
 
 export const defaultAppConfig: AppConfig = {
@@ -31,6 +41,7 @@ export const defaultAppConfig: AppConfig = {
   corsOrigins: [],
   auditRetentionMs: 365 * 24 * 60 * 60 * 1000,
   uploadQuota: { files: 500, bytes: 2 * 1024 ** 3 },
+  liveEvents: { heartbeatMs: 20_000, coalesceMs: 300, streamsPerSession: 10 },
 }
 
 /** Everything a route may use, handed to createApp: no module-level singletons. */
@@ -44,4 +55,6 @@ export interface Deps {
   config: AppConfig
   /** This app's cache of found sessions (server/auth/sessions.ts). */
   sessions: SessionCache
+  /** The changes other writers make, for the event streams (server/db/data-changes.ts). */
+  dataChanges: DataChanges
 }

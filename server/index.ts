@@ -152,6 +152,8 @@ async function main() {
       server.closeAllConnections()
     }, SHUTDOWN_GRACE_MS)
     forceTimer.unref()
+    // Open event streams end now (their tabs reconnect to another process, or to this server's next start).
+    const streamsClosed = api.dataChanges.close()
     // Stop accepting: new connections are refused from now on (one still waiting in the kernel's
     // queue, not yet accepted by this process, is reset). Not http's close(), which also drops
     // every connection without a request in progress, including those whose request has arrived
@@ -160,6 +162,7 @@ async function main() {
       clearTimeout(forceTimer)
       clearInterval(idleSweep)
       await stopMaintenance() // a round in progress ends before the database closes
+      await streamsClosed
       await revocations.stop()
       await db.close().catch((err) => logError('closing the database', err))
       lock?.release()

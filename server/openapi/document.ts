@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { API_PREFIX, PERMISSIONS, roleLabel, type Permission } from '../../contract'
 import { API_OPERATIONS, failureBody, successBody, type ApiOperation } from '../../contract/api-responses'
+import { LIVE_EVENT, LIVE_TABLES } from '../../contract/live-events'
+import { defaultAppConfig } from '../deps'
 import { permissionOf } from '../http/auth'
 import { VALIDATED_INPUT, type ValidatedInput } from '../http/validate'
 
@@ -71,6 +73,16 @@ function accessText(permission: Permission | undefined): string {
   return `Signed in, with the \`${permission}\` permission (held by: ${roles}).`
 }
 
+/** What the live update stream sends (contract/live-events.ts), for a client written against the document. */
+const EVENTS_TEXT = [
+  'Server-sent events, open until the client leaves or the session ends.',
+  `\`${LIVE_EVENT.ready}\` comes first (data \`{"heartbeatMs":20000}\`);`,
+  `\`${LIVE_EVENT.change}\` (data \`{"tables":[...]}\`, of ${LIVE_TABLES.map((t) => `\`${t}\``).join(', ')}) after any writer changed those tables;`,
+  `\`${LIVE_EVENT.refetch}\` when changes may have been missed: refetch everything shown;`,
+  `\`${LIVE_EVENT.signedOut}\` before it closes because the session ended.`,
+  `A comment line keeps it alive every heartbeat. At most ${defaultAppConfig.liveEvents.streamsPerSession} streams per session at once (429 beyond).`,
+].join(' ')
+
 function operationOf(route: ApiRoute, operationId: string) {
   const { operation, permission } = route
   const body = route.inputs.find((input) => input.target === 'json')
@@ -79,7 +91,9 @@ function operationOf(route: ApiRoute, operationId: string) {
   const successResponse =
     operation?.answer.kind === 'csv'
       ? { description: 'A CSV file (attachment)', content: { 'text/csv': { schema: { type: 'string' } } } }
-      : { description: 'Success', ...(success ? { content: json(jsonSchema(success, 'output')) } : {}) }
+      : operation?.answer.kind === 'events'
+        ? { description: EVENTS_TEXT, content: { 'text/event-stream': { schema: { type: 'string' } } } }
+        : { description: 'Success', ...(success ? { content: json(jsonSchema(success, 'output')) } : {}) }
   const failure = { $ref: '#/components/responses/Failure' }
   return {
     operationId,

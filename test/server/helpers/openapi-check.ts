@@ -50,6 +50,11 @@ export async function checkAnswerAgainstDocument(app: RoutedApp, method: string,
   const { answer } = operation
   const status = answer.kind === 'data' ? answer.status : 200
   if (res.status !== status) throw new Error(`${where}: the document says ${status}`)
+  if (answer.kind === 'events') {
+    // Not read: the stream stays open.
+    if (!mediaType.startsWith('text/event-stream')) throw new Error(`${where}: documented as an event stream, sent as ${mediaType}`)
+    return
+  }
   if (answer.kind === 'csv') {
     if (!mediaType.startsWith('text/csv')) throw new Error(`${where}: documented as a CSV file, sent as ${mediaType}`)
     return
