@@ -8,7 +8,7 @@ import { errorBody, listEnvelope, okEnvelope } from './envelope'
 import { feedback, feedbackDetails, feedbackNote } from './feedback'
 import { notificationDetails, notificationListItem } from './notifications'
 import { openApiDocumentSchema } from './openapi'
-import { partner } from './partners'
+import { partner, partnerDetails } from './partners'
 import { petDetails } from './pets'
 import { placeDetails, placeListItem } from './places'
 import { siteDetails, siteListItem } from './sites'
@@ -97,8 +97,11 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'DELETE /place/hospital/:id': ['Delete a hospital', done],
   }),
   ...group('Partners and feedback', {
-    'GET /admin/partners': ['List partner requests', list(partner)],
+    'GET /admin/partners': ['List partner requests (filter: type 5|6; status: 1 pending, 2 approved, 3 declined)', list(partner)],
     'GET /admin/partners/export': ['Partner requests as CSV', csv],
+    'GET /admin/partners/:id': ['A partner request and its history (decision, the draft place it created)', data(partnerDetails)],
+    'POST /admin/partners/:id/approve': ['Approve a pending partner request: makes a draft pet shop or hospital and mails the applicant', data(partnerDetails)],
+    'POST /admin/partners/:id/decline': ['Decline a pending partner request with a reason, mailed to the applicant', data(partnerDetails)],
     'GET /feedback/list': ['List feedback', list(feedback)],
     'GET /feedback/export': ['Feedback as CSV', csv],
     'GET /feedback/:id': ['One feedback with its internal notes, newest first', data(feedbackDetails)],

@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'hospital.delete',
   'hospital.export',
   'partner.export',
+  'partner.approve',
+  'partner.decline',
   'feedback.export',
   'feedback.status',
   'feedback.note',
@@ -70,6 +72,7 @@ export const auditTargetLabel = {
   cmsPage: 'CMS page',
   notification: 'Notification',
   feedback: 'Feedback',
+  partner: 'Partner request',
   admin: 'Admin',
 } as const
 export type AuditTargetType = keyof typeof auditTargetLabel

@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   'place.delete': ADMIN_ONLY,
   /** Set a feedback's status and add internal notes to it. */
   'feedback.handle': BOTH,
+  /** Approve or decline a partner request (approving makes a draft pet shop or hospital). */
+  'partner.decide': BOTH,
   'notification.send': BOTH,
   'notification.delete': ADMIN_ONLY,
   /** Add and rename cities. */

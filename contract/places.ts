@@ -13,6 +13,11 @@ export const placeListItem = z.object({
   name: z.string(),
   address: z.string(),
   status: placeStatus,
+  /**
+   * Made by approving a partner request (contract/partners.ts) and not completed yet: it has no
+   * description or map position, so it stays inactive until its edit form is saved.
+   */
+  draft: z.boolean(),
   createdAt: z.string(),
 })
 export type PlaceListItem = z.infer<typeof placeListItem>
@@ -26,6 +31,10 @@ export const placeDetails = placeListItem.extend({
   logo: z.string().nullable(),
   images: z.array(z.string()),
   updatedAt: z.string(),
+  /** The partner request it was made from, if any (that request links back to it). */
+  partnerId: z.string().nullable(),
+  /** The owner's contact, as that partner request gave it; null for a place added by hand. */
+  owner: z.object({ name: z.string().nullable(), email: z.string().nullable(), mobileNo: z.string().nullable() }).nullable(),
   /** What an edit sends back (contract/versions.ts): raised by every save of the form, not by the status toggle. */
   version: z.number().int(),
 })
@@ -67,6 +76,7 @@ export const PLACES_MSG = {
     statusUpdated: 'Pet shop status updated successfully',
     deleted: MSG.shopDeleted,
     notFound: 'Pet shop not found',
+    draftInactive: 'This pet shop is a draft: complete it (Edit, add a description and pick its address on the map, then save) before activating it',
   },
   hospital: {
     listed: 'Hospitals fetched successfully',
@@ -76,5 +86,6 @@ export const PLACES_MSG = {
     statusUpdated: 'Hospital status updated successfully',
     deleted: MSG.hospitalDeleted,
     notFound: 'Hospital not found',
+    draftInactive: 'This hospital is a draft: complete it (Edit, add a description and pick its address on the map, then save) before activating it',
   },
 } as const satisfies Record<PlaceKind, Record<string, string>>

@@ -1,20 +1,40 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { PARTNERS_MSG, partnerListQuery, partnerTypeLabel, type Partner, type PartnerListQuery, type PartnerType } from '../../contract'
+import {
+  idParam,
+  PARTNER_STATUS,
+  PARTNERS_MSG,
+  partnerDeclineBody,
+  partnerListQuery,
+  partnerStatusLabel,
+  partnerTypeLabel,
+  type Partner,
+  type PartnerDetails,
+  type PartnerListQuery,
+  type PartnerType,
+} from '../../contract'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
+import { draftPlaceOf } from '../db/queries/partner-drafts'
 import { countKey } from '../db/row-counts'
-import { lowerOf, partners, partnerSearchText } from '../db/schema'
+import { lowerOf, partners, partnerSearchText, places } from '../db/schema'
 import type { Deps } from '../deps'
-import { permit } from '../http/auth'
+import { conflict, notFound } from '../api-error'
+import { auditNote, permit } from '../http/auth'
 import { csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
 import type { AppEnv } from '../http/env'
-import { listOk } from '../http/respond'
+import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { logError } from '../log'
+import { partnerDecisionMail, type Applicant } from '../mail/partner-decision'
 
 type PartnerSort = NonNullable<PartnerListQuery['sortBy']>
 
-export const partnerListSource: ListSource<PartnerSort, PartnerType> = {
+/**
+ * The partner list of one query. The status narrows it beside the type filter; row_counts keep
+ * totals by type and status, so a total without a search is read there with or without either.
+ */
+export const partnerListSource = (q: Pick<PartnerListQuery, 'status'>): ListSource<PartnerSort, PartnerType> => ({
   table: partners,
   id: partners.id,
   createdAt: partners.createdAt,
@@ -27,8 +47,13 @@ export const partnerListSource: ListSource<PartnerSort, PartnerType> = {
   },
   search: (pattern) => like(partnerSearchText(partners), pattern),
   filter: (type) => eq(partners.type, type),
-  counted: { filter: (type) => countKey(partners.type, type) },
-}
+  ...(q.status === undefined
+    ? { counted: { filter: (type: PartnerType) => countKey(partners.type, type) } }
+    : {
+        scope: eq(partners.status, q.status),
+        counted: { scope: countKey(partners.status, q.status), filter: (type: PartnerType) => countKey(partners.type, type) },
+      }),
+})
 
 const partnerColumns = {
   id: partners.id,
@@ -38,6 +63,7 @@ const partnerColumns = {
   mobileNo: partners.mobileNo,
   type: partners.type,
   address: partners.address,
+  status: partners.status,
   createdAt: partners.createdAt,
 }
 
@@ -51,6 +77,7 @@ const toPartner = (p: PartnerRow): Partner => ({
   mobileNo: p.mobileNo,
   type: p.type,
   address: p.address,
+  status: p.status,
   createdAt: p.createdAt.toISOString(),
 })
 
@@ -63,7 +90,31 @@ const partnerRows = (db: Db) => (p: PageQuery) =>
     .limit(p.limit)
     .offset(p.offset)
 
-export const PARTNERS_CSV_HEADER = ['Name', 'Owner Name', 'Email', 'Mobile No.', 'Type', 'Address', 'Created At'] as const
+/** A request with its decision and the place approving it made (left join: most have none). */
+const detailsOf = async (db: Db, id: string): Promise<PartnerDetails | undefined> => {
+  const [row] = await db
+    .select({
+      ...partnerColumns,
+      decidedAt: partners.decidedAt,
+      decidedBy: partners.decidedBy,
+      decidedByEmail: partners.decidedByEmail,
+      declineReason: partners.declineReason,
+      place: { id: places.id, kind: places.kind, name: places.name, draft: places.draft },
+    })
+    .from(partners)
+    .leftJoin(places, eq(places.id, partners.placeId))
+    .where(eq(partners.id, id))
+  if (!row) return undefined
+  return {
+    ...toPartner(row),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedBy: row.decidedByEmail === null ? null : { _id: row.decidedBy, email: row.decidedByEmail },
+    declineReason: row.declineReason,
+    place: row.place ? { _id: row.place.id, kind: row.place.kind, name: row.place.name, draft: row.place.draft } : null,
+  }
+}
+
+export const PARTNERS_CSV_HEADER = ['Name', 'Owner Name', 'Email', 'Mobile No.', 'Type', 'Address', 'Status', 'Created At'] as const
 const partnerCsvLine = (p: PartnerRow): CsvValue[] => [
   p.name,
   p.ownerName,
@@ -71,24 +122,127 @@ const partnerCsvLine = (p: PartnerRow): CsvValue[] => [
   p.mobileNo,
   partnerTypeLabel[p.type],
   p.address,
+  partnerStatusLabel[p.status],
   isoDay(p.createdAt),
 ]
 
-/** Partner requests: list and CSV (both roles). */
-export const partnersRoutes = (deps: Deps) =>
-  new Hono<AppEnv>()
-    .get('/admin/partners', permit('read'), validate('query', partnerListQuery), async (c) => {
-      const q = c.req.valid('query')
-      const page = await listPage(deps.db, partnerListSource, q, partnerRows(deps.db))
-      return c.json(listOk(PARTNERS_MSG.listed, { rows: page.rows.map(toPartner), total: page.total }, q))
-    })
+/** Partner requests: list, CSV and details (both roles), and their decision ('partner.decide', both roles). */
+export const partnersRoutes = (deps: Deps) => {
+  /**
+   * Why a conditional decision changed no row: no such request (404), or it was decided first,
+   * maybe by another admin a moment earlier (409, saying which way).
+   */
+  const refusal = async (id: string) => {
+    const [row] = await deps.db.select({ status: partners.status }).from(partners).where(eq(partners.id, id))
+    if (!row) return notFound(PARTNERS_MSG.notFound)
+    return conflict(row.status === PARTNER_STATUS.APPROVED ? PARTNERS_MSG.alreadyApproved : PARTNERS_MSG.alreadyDeclined)
+  }
 
-    .get(
-      '/admin/partners/export',
-      permit('read', { action: 'partner.export', query: true }),
-      validate('query', partnerListQuery),
-      async (c) => {
-        const batches = listBatches(partnerListSource, c.req.valid('query'), partnerRows(deps.db))
-        return csvResponse(c, 'partners', deps.clock.now(), PARTNERS_CSV_HEADER, csvLines(batches, partnerCsvLine))
-      },
-    )
+  /** Tells the applicant, once the decision is committed: a failure is logged and never undoes it. */
+  const mailApplicant = async (applicant: Applicant, decision: Parameters<typeof partnerDecisionMail>[1]) => {
+    try {
+      await deps.mailer.send(partnerDecisionMail(applicant, decision))
+      return true
+    } catch (err) {
+      logError('sending a partner decision mail', err)
+      return false
+    }
+  }
+
+  /** The decision's columns: only a pending request is decided (`status = 1`), so of two admins racing one wins. */
+  const decide = (db: Db, id: string, set: Partial<typeof partners.$inferInsert>) =>
+    db
+      .update(partners)
+      .set(set)
+      .where(and(eq(partners.id, id), eq(partners.status, PARTNER_STATUS.PENDING)))
+      .returning({
+        name: partners.name,
+        ownerName: partners.ownerName,
+        email: partners.email,
+        mobileNo: partners.mobileNo,
+        type: partners.type,
+        address: partners.address,
+      })
+
+  return (
+    new Hono<AppEnv>()
+      .get('/admin/partners', permit('read'), validate('query', partnerListQuery), async (c) => {
+        const q = c.req.valid('query')
+        const page = await listPage(deps.db, partnerListSource(q), q, partnerRows(deps.db))
+        return c.json(listOk(PARTNERS_MSG.listed, { rows: page.rows.map(toPartner), total: page.total }, q))
+      })
+
+      // Before /admin/partners/:id, which would otherwise take 'export' for an id.
+      .get(
+        '/admin/partners/export',
+        permit('read', { action: 'partner.export', query: true }),
+        validate('query', partnerListQuery),
+        async (c) => {
+          const q = c.req.valid('query')
+          const batches = listBatches(partnerListSource(q), q, partnerRows(deps.db))
+          return csvResponse(c, 'partners', deps.clock.now(), PARTNERS_CSV_HEADER, csvLines(batches, partnerCsvLine))
+        },
+      )
+
+      .get('/admin/partners/:id', permit('read'), validate('param', idParam), async (c) => {
+        const details = await detailsOf(deps.db, c.req.valid('param').id)
+        if (!details) throw notFound(PARTNERS_MSG.notFound)
+        return c.json(ok(PARTNERS_MSG.fetched, details))
+      })
+
+      /**
+       * Approving makes, in the same transaction, a draft pet shop or hospital from the request
+       * (inactive, no description or position yet: places_draft_inactive_check), linked both ways.
+       */
+      .post(
+        '/admin/partners/:id/approve',
+        permit('partner.decide', { action: 'partner.approve', target: 'partner' }),
+        validate('param', idParam),
+        async (c) => {
+          const { id } = c.req.valid('param')
+          const admin = c.get('signedIn').admin
+          const now = deps.clock.now()
+          const approved = await deps.db.transaction(async (tx) => {
+            const [request] = await decide(tx, id, {
+              status: PARTNER_STATUS.APPROVED,
+              decidedAt: now,
+              decidedBy: admin.id,
+              decidedByEmail: admin.email,
+            })
+            if (!request) return undefined
+            const [place] = await tx.insert(places).values(draftPlaceOf({ ...request, id }, now)).returning({ id: places.id, kind: places.kind })
+            await tx.update(partners).set({ placeId: place!.id }).where(eq(partners.id, id))
+            return { request, kind: place!.kind, placeId: place!.id }
+          })
+          if (!approved) throw await refusal(id)
+          const mailed = await mailApplicant(approved.request, { approved: true })
+          auditNote(c, { label: approved.request.name, detail: { placeKind: approved.kind, placeId: approved.placeId, mailed } })
+          return c.json(ok(PARTNERS_MSG.approved[approved.request.type], (await detailsOf(deps.db, id))!))
+        },
+      )
+
+      .post(
+        '/admin/partners/:id/decline',
+        permit('partner.decide', { action: 'partner.decline', target: 'partner' }),
+        validate('param', idParam),
+        validate('json', partnerDeclineBody),
+        async (c) => {
+          const { id } = c.req.valid('param')
+          const { reason } = c.req.valid('json')
+          const admin = c.get('signedIn').admin
+          const [request] = await decide(deps.db, id, {
+            status: PARTNER_STATUS.DECLINED,
+            decidedAt: deps.clock.now(),
+            decidedBy: admin.id,
+            decidedByEmail: admin.email,
+            declineReason: reason,
+          })
+          if (!request) throw await refusal(id)
+          const mailed = await mailApplicant(request, { approved: false, reason })
+          // The reason's length only: its words stay on the request, not in the log.
+          auditNote(c, { label: request.name, detail: { reasonLength: reason.length, mailed } })
+          return c.json(ok(PARTNERS_MSG.declined, (await detailsOf(deps.db, id))!))
+        },
+      )
+  )
+}

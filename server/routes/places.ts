@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   idParam,
+  MSG,
   PLACES_MSG,
   placeCreateBody,
   placeListQuery,
@@ -21,7 +22,7 @@ import { checkEditVersion, missedEdit } from '../db/queries/edit-version'
 import { countKey } from '../db/row-counts'
 import { lowerOf, places, placeSearchText } from '../db/schema'
 import type { Deps } from '../deps'
-import { notFound } from '../api-error'
+import { badRequest, conflict, notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
 import { csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
 import type { AppEnv } from '../http/env'
@@ -66,6 +67,7 @@ const placeColumns = {
   name: places.name,
   address: places.address,
   status: places.status,
+  draft: places.draft,
   createdAt: places.createdAt,
 }
 type PlaceRow = Pick<typeof places.$inferSelect, keyof typeof placeColumns>
@@ -75,6 +77,7 @@ const toPlaceListItem = (p: PlaceRow): PlaceListItem => ({
   name: p.name,
   address: p.address,
   status: p.status,
+  draft: p.draft,
   createdAt: p.createdAt.toISOString(),
 })
 
@@ -88,6 +91,11 @@ const toPlaceDetails = (p: typeof places.$inferSelect): PlaceDetails => ({
   logo: p.logo,
   images: p.images,
   updatedAt: p.updatedAt.toISOString(),
+  partnerId: p.partnerId,
+  owner:
+    p.ownerName === null && p.ownerEmail === null && p.ownerMobileNo === null
+      ? null
+      : { name: p.ownerName, email: p.ownerEmail, mobileNo: p.ownerMobileNo },
   version: p.version,
 })
 
@@ -194,11 +202,15 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
           const body = c.req.valid('json')
           const { id } = c.req.valid('param')
           const [place] = await deps.db
-            .select({ images: places.images, logo: places.logo, version: places.version })
+            .select({ images: places.images, logo: places.logo, version: places.version, draft: places.draft })
             .from(places)
             .where(ofKind(kind, id))
           if (!place) throw notFound(msg.notFound)
           checkEditVersion(place, body)
+          // A draft was made at 0, 0 (no position yet): completing it needs a picked position.
+          if (place.draft && body.latitude === 0 && body.longitude === 0) {
+            throw badRequest(MSG.latitude, { latitude: MSG.latitude, longitude: MSG.longitude })
+          }
           const images = checkImageEdit(imageRules, place.images, body, (faults) => {
             // The current logo may come back unchanged, wherever it was stored from.
             if (body.logo && body.logo !== place.logo) faults.upload('logo', body.logo)
@@ -212,6 +224,8 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
               ...(body.logo !== undefined ? { logo: body.logo } : {}),
               updatedAt: deps.clock.now(),
               version: sql`${places.version} + 1`,
+              // Saving the form completes a draft: it has its description and position now.
+              draft: false,
             })
             .where(and(ofKind(kind, id), eq(places.version, body.version)))
             .returning()
@@ -223,13 +237,18 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
 
       // The SPA sends an empty body: the call flips the status (1 active <-> 2 deactive). It
       // leaves the version alone: a toggle is no edit of the form's content (contract/versions.ts).
+      // A draft stays inactive until its form is saved (409).
       .patch(`/place/${singular}/:id`, permit('place.status', audited('status')), validate('param', idParam), async (c) => {
+        const { id } = c.req.valid('param')
         const [updated] = await deps.db
           .update(places)
           .set({ status: sql`3 - ${places.status}`, updatedAt: deps.clock.now() })
-          .where(ofKind(kind, c.req.valid('param').id))
+          .where(and(ofKind(kind, id), eq(places.draft, false)))
           .returning(placeColumns)
-        if (!updated) throw notFound(msg.notFound)
+        if (!updated) {
+          const [draft] = await deps.db.select({ id: places.id }).from(places).where(and(ofKind(kind, id), eq(places.draft, true)))
+          throw draft ? conflict(msg.draftInactive) : notFound(msg.notFound)
+        }
         auditNote(c, { label: updated.name, detail: { status: updated.status } })
         return c.json(ok(msg.statusUpdated, toPlaceListItem(updated)))
       })

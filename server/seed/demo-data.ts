@@ -2,6 +2,7 @@ import {
   AUDIENCE,
   FEEDBACK_STATUS,
   FEEDBACK_TYPES,
+  PARTNER_STATUS,
   PARTNER_TYPE,
   PLACE_STATUS,
   USER_STATUS,
@@ -404,8 +405,23 @@ const PARTNER_NAMES = {
   [PARTNER_TYPE.PET_SHOPS]: ['Pet Palace Superstore', 'Wagging Tails Pet Shop', 'The Pet Pantry', 'Furever Pet Supplies', 'Paws Point', 'Chirpy Corner', 'The Doggy Deli', 'Cat Nap Boutique', 'Zoomies Pet Store', 'Noah\'s Ark Pets'],
 } as const
 
-/** Partner request `i` (from 0): hospitals and pet shops in turn. */
-export function partnerAt(i: number, now: Date): PartnerRow {
+const DECLINE_REASONS = [
+  'The trade licence attached to the request has expired. Please send a current one.',
+  'We could not reach the owner on the phone number given.',
+  'The address is outside the cities Petcare serves for now.',
+  'A listing for this business already exists on Petcare.',
+  'The veterinary registration number could not be verified.',
+] as const
+
+/** Who decided the demo's decided requests: the first admin account, when there is one. */
+export type Decider = { id: string; email: string } | null
+
+/**
+ * Partner request `i` (from 0): hospitals and pet shops in turn. Most are pending; about one
+ * in five is approved (seedRows makes its draft place) and one in seven declined with a reason,
+ * decided between its arrival and `now`.
+ */
+export function partnerAt(i: number, now: Date, decider: Decider = null): PartnerRow {
   const r = rowRandom(SALT.partner, i)
   const type = i % 2 === 0 ? PARTNER_TYPE.HOSPITAL : PARTNER_TYPE.PET_SHOPS
   const names = PARTNER_NAMES[type]
@@ -417,7 +433,8 @@ export function partnerAt(i: number, now: Date): PartnerRow {
   const last = r.pick(LAST_NAMES)
   const location = r.pick(LOCATIONS)
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '')
-  return {
+  const createdAt = new Date(now.getTime() - r.int(1, 365 * 24 * 60) * 60_000)
+  const row: PartnerRow = {
     id: r.uuid(),
     name,
     ownerName: type === PARTNER_TYPE.HOSPITAL ? `Dr. ${first} ${last}` : `${first} ${last}`,
@@ -425,8 +442,24 @@ export function partnerAt(i: number, now: Date): PartnerRow {
     mobileNo: `${COUNTRIES[location.country].code} ${r.digits(COUNTRIES[location.country].digits)}`,
     type,
     address: location.address,
-    createdAt: new Date(now.getTime() - r.int(1, 365 * 24 * 60) * 60_000),
+    createdAt,
+    // Every row names every column: the bulk insert takes its columns from the first row.
+    status: PARTNER_STATUS.PENDING,
+    decidedAt: null,
+    decidedBy: null,
+    decidedByEmail: null,
+    declineReason: null,
   }
+  const roll = r.next()
+  if (roll >= 0.35) return row
+  const decision = {
+    decidedAt: new Date(createdAt.getTime() + Math.floor((now.getTime() - createdAt.getTime()) * r.next())),
+    decidedBy: decider?.id ?? null,
+    decidedByEmail: decider?.email ?? null,
+  }
+  return roll < 0.2
+    ? { ...row, ...decision, status: PARTNER_STATUS.APPROVED }
+    : { ...row, ...decision, status: PARTNER_STATUS.DECLINED, declineReason: r.pick(DECLINE_REASONS) }
 }
 
 const FEEDBACK_TEXTS: Record<FeedbackType, readonly string[]> = {

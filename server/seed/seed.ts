@@ -1,11 +1,12 @@
 import { asc, eq, getTableName, inArray, lte, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { ROLE, USER_STATUS, type Role } from '../../contract'
+import { PARTNER_STATUS, ROLE, USER_STATUS, type Role } from '../../contract'
 import { normaliseEmail } from '../auth/admins'
 import { hashPassword } from '../auth/passwords'
 import { sanitizeRichText } from '../content/sanitize'
 import { affectedRows, insertJson, withIndexesRebuilt } from './bulk'
 import type { Db } from '../db/client'
+import { draftPlaceOf } from '../db/queries/partner-drafts'
 import { DEMO_CITIES, demoCityAt, demoSitesOf } from './demo-cities'
 import { DEMO_CMS_PAGES, DEMO_FAQS } from './demo-content'
 import type { DemoPictures, DemoPictureSource } from './demo-pictures'
@@ -159,15 +160,27 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
   progress('users', report.users)
   progress('pets', report.pets)
 
+  // Approved requests come with their draft place, which counts among its kind's places.
+  const [decider] = await db.select({ id: admins.id, email: admins.email }).from(admins).orderBy(asc(admins.createdAt)).limit(1)
+  const firstPartner = await db.$count(partners)
+  const partnerRows = Array.from({ length: counts.partners }, (_, i): PartnerRow => partnerAt(firstPartner + i, now, decider ?? null))
+  const drafts = partnerRows.filter((p) => p.status === PARTNER_STATUS.APPROVED).map((p) => draftPlaceOf(p, p.decidedAt!))
+
   for (const kind of ['petShop', 'hospital'] as const) {
     const count = counts[kind === 'petShop' ? 'petShops' : 'hospitals']
+    const regular = Math.max(0, count - drafts.filter((d) => d.kind === kind).length)
     const first = await db.$count(places, eq(places.kind, kind))
-    await insertBatches(db, places, Array.from({ length: count }, (_, i): PlaceRow => placeAt(kind, first + i, now, pictures)))
+    await insertBatches(db, places, Array.from({ length: regular }, (_, i): PlaceRow => placeAt(kind, first + i, now, pictures)))
     progress(kind === 'petShop' ? 'pet shops' : 'hospitals', count)
   }
 
-  const firstPartner = await db.$count(partners)
-  await insertBatches(db, partners, Array.from({ length: counts.partners }, (_, i): PartnerRow => partnerAt(firstPartner + i, now)))
+  // The requests first, then their drafts (which reference them), then the links back.
+  await insertBatches(db, partners, partnerRows)
+  await insertBatches(db, places, drafts)
+  if (drafts.length > 0) {
+    await db.execute(sql`update ${partners} set place_id = ${places.id} from ${places}
+      where ${places.partnerId} = ${partners.id} and ${partners.placeId} is null`)
+  }
   progress('partners', counts.partners)
 
   if (counts.feedback > 0 || counts.notifications > 0) {

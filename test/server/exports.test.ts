@@ -125,16 +125,16 @@ describe.each([
 })
 
 describe('GET /admin/partners/export', () => {
-  it('writes the partner columns with the type as a label, for the filter given', async () => {
+  it('writes the partner columns with the type and status as labels, for the filter given', async () => {
     const t = await testApp()
     await addPartners(t, [
       { name: 'Sunrise', ownerName: 'Dr. Carter', email: 'a@x.test', mobileNo: '+1 5550100', type: 5, address: '1 Way', createdAt: new Date('2025-01-02T00:00:00Z') },
       { name: 'Palace', ownerName: 'M. Reid', email: 'b@x.test', mobileNo: '5550101', type: 6, address: '2 Way', createdAt: new Date('2025-01-01T00:00:00Z') },
     ])
     expect(await csvOf(t, '/admin/partners/export', 'partners')).toEqual([
-      ['Name', 'Owner Name', 'Email', 'Mobile No.', 'Type', 'Address', 'Created At'],
-      ['Sunrise', 'Dr. Carter', 'a@x.test', "'+1 5550100", 'Hospital', '1 Way', '2025-01-02'],
-      ['Palace', 'M. Reid', 'b@x.test', '5550101', 'Pet Shop', '2 Way', '2025-01-01'],
+      ['Name', 'Owner Name', 'Email', 'Mobile No.', 'Type', 'Address', 'Status', 'Created At'],
+      ['Sunrise', 'Dr. Carter', 'a@x.test', "'+1 5550100", 'Hospital', '1 Way', 'Pending', '2025-01-02'],
+      ['Palace', 'M. Reid', 'b@x.test', '5550101', 'Pet Shop', '2 Way', 'Pending', '2025-01-01'],
     ])
     expect((await csvOf(t, '/admin/partners/export?filter=6', 'partners')).slice(1).map((r) => r[0])).toEqual(['Palace'])
   })

@@ -118,9 +118,9 @@ async function seedServer(t: TestApp) {
     ])
   }
   await addPartners(t, [
-    { name: 'Happy Paws Clinic', type: 5 },
-    { name: 'Pet Palace', type: 6 },
-    { name: 'City Vet Hospital', type: 5 },
+    { name: 'Happy Paws Clinic', type: 5, createdAt: minutesAgo(t, 1) },
+    { name: 'Pet Palace', type: 6, createdAt: minutesAgo(t, 2) },
+    { name: 'City Vet Hospital', type: 5, createdAt: minutesAgo(t, 3) },
   ])
   await addFeedback(t, [
     { type: 'BUG', userId: users[0]!.id },

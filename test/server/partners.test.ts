@@ -27,6 +27,7 @@ describe('GET /admin/partners', () => {
         mobileNo: '+1 5550100',
         type: 5,
         address: sunrise!.address,
+        status: 1,
         createdAt: minutesAgo(t, 1).toISOString(),
       },
     ])

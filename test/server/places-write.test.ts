@@ -60,8 +60,11 @@ describe.each(PLACE_KINDS)('POST $write', (k) => {
       logo,
       images: [a, b],
       status: 1,
+      draft: false,
       createdAt: t.clock.now().toISOString(),
       updatedAt: t.clock.now().toISOString(),
+      partnerId: null,
+      owner: null,
       version: 1,
     })
   })
@@ -79,7 +82,7 @@ describe.each(PLACE_KINDS)('POST $write', (k) => {
     const { data: added } = await okBody(await t.post(k.write, createBody(), { token }), placeDetails, 201)
     const list = await listBody(await t.get(k.list, { token }), placeListItem)
     expect(list.data).toEqual([
-      { _id: added._id, name: 'Happy Paws', address: '1 Market Street, San Francisco', status: 1, createdAt: added.createdAt },
+      { _id: added._id, name: 'Happy Paws', address: '1 Market Street, San Francisco', status: 1, draft: false, createdAt: added.createdAt },
     ])
     expect((await okBody(await t.get(`${k.detail}/${added._id}`, { token }), placeDetails)).data).toEqual(added)
   })

@@ -23,7 +23,7 @@ describe.each(PLACE_KINDS)('$list', (k) => {
     const body = await listBody(await t.get(k.list, { token: await tokenOf(t) }), placeListItem)
     expect(body.message).toBe(k.listed)
     expect(body.data).toEqual([
-      { _id: place!.id, name: 'Happy Paws', address: '1 Market Street', status: 1, createdAt: minutesAgo(t, 1).toISOString() },
+      { _id: place!.id, name: 'Happy Paws', address: '1 Market Street', status: 1, draft: false, createdAt: minutesAgo(t, 1).toISOString() },
     ])
   })
 
@@ -79,8 +79,11 @@ describe.each(PLACE_KINDS)('$list', (k) => {
       logo: 'https://img.test/logo.png',
       images: ['https://img.test/a.png', 'https://img.test/b.png'],
       status: 1,
+      draft: false,
       createdAt: minutesAgo(t, 60).toISOString(),
       updatedAt: minutesAgo(t, 30).toISOString(),
+      partnerId: null,
+      owner: null,
       version: 1,
     })
   })

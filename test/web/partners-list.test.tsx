@@ -85,7 +85,7 @@ describe('the partners list', () => {
     expect(requests[0]!.has('page')).toBe(false)
     expect(files[0]!.name).toMatch(/^partners-\d{4}-\d{2}-\d{2}\.csv$/)
     const csv = await files[0]!.blob.text()
-    expect((await csvLinesOf(files[0]!))[0]).toBe('Name,Owner Name,Email,Mobile No.,Type,Address,Created At')
+    expect((await csvLinesOf(files[0]!))[0]).toBe('Name,Owner Name,Email,Mobile No.,Type,Address,Status,Created At')
     expect(csv).toContain('Happy Paws Clinic')
     expect(csv).not.toContain('Pet Palace')
   })

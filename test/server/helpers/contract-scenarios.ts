@@ -7,6 +7,8 @@ import {
   faq,
   feedback,
   notificationListItem,
+  partner,
+  partnerDetails,
   placeDetails,
   placeListItem,
   siteDetails,
@@ -258,10 +260,55 @@ const userScenarios: Scenario[] = [
   { name: 'a pet’s public page: not an id: 400', as: null, call: () => ({ path: '/pet/petbyid', query: { petId: 'nope' } }) },
 ]
 
+/** The newest pending partner request of the side. */
+const pendingPartner = (c: Client) => first(c, '/admin/partners', partner, { status: 1 })
+
 const partnerAndFeedbackScenarios: Scenario[] = [
   { name: 'partners: search, filter, sort, page', call: () => ({ path: '/admin/partners', query: everyPart(5, 'name') }) },
   { name: 'partners: a bad query: 400', call: () => ({ path: '/admin/partners', query: { ...badListQuery, filter: 7 } }) },
   { name: 'partners: CSV', call: () => ({ path: '/admin/partners/export', query: { filter: 6 } }) },
+  { name: 'partners: by status and type', call: () => ({ path: '/admin/partners', query: { ...everyPart(5, 'name', ''), status: 1 } }) },
+  { name: 'partners: unknown status: 400', call: () => ({ path: '/admin/partners', query: { status: 4 } }) },
+  { name: 'partners: CSV by status', call: () => ({ path: '/admin/partners/export', query: { status: 1 } }) },
+  { name: 'partner details', call: async (c) => ({ path: `/admin/partners/${(await pendingPartner(c))._id}` }) },
+  { name: 'partner details: unknown: 404', call: () => ({ path: `/admin/partners/${UNKNOWN_ID}` }) },
+  { name: 'partner details: not an id: 400', call: () => ({ path: '/admin/partners/nope' }) },
+  {
+    name: 'partner: approve (makes a draft place)',
+    as: 'subAdmin',
+    call: async (c) => ({ method: 'POST', path: `/admin/partners/${(await pendingPartner(c))._id}/approve` }),
+  },
+  {
+    name: 'partner: approve again: 409',
+    call: async (c) => ({ method: 'POST', path: `/admin/partners/${(await first(c, '/admin/partners', partner, { status: 2 }))._id}/approve` }),
+  },
+  { name: 'partner: approved, with its draft', call: async (c) => ({ path: `/admin/partners/${(await first(c, '/admin/partners', partner, { status: 2 }))._id}` }) },
+  {
+    name: 'partner: activate its draft before completing it: 409',
+    call: async (c) => {
+      const approved = await first(c, '/admin/partners', partner, { status: 2 })
+      const { place } = await c.data({ path: `/admin/partners/${approved._id}` }, partnerDetails)
+      return { method: 'PATCH', path: `/place/${place!.kind === 'petShop' ? 'pet-shop' : 'hospital'}/${place!._id}` }
+    },
+  },
+  {
+    name: 'partner: decline with a reason',
+    call: async (c) => ({ method: 'POST', path: `/admin/partners/${(await pendingPartner(c))._id}/decline`, json: { reason: '  No licence attached.  ' } }),
+  },
+  {
+    name: 'partner: decline again: 409',
+    call: async (c) => ({ method: 'POST', path: `/admin/partners/${(await first(c, '/admin/partners', partner, { status: 3 }))._id}/decline`, json: { reason: 'Still no' } }),
+  },
+  {
+    name: 'partner: decline with a 1-character reason: 400',
+    call: async (c) => ({ method: 'POST', path: `/admin/partners/${(await pendingPartner(c))._id}/decline`, json: { reason: 'x' } }),
+  },
+  {
+    name: 'partner: decline with a 501-character reason: 400',
+    call: async (c) => ({ method: 'POST', path: `/admin/partners/${(await pendingPartner(c))._id}/decline`, json: { reason: 'x'.repeat(501) } }),
+  },
+  { name: 'partner: approve an unknown one: 404', call: () => ({ method: 'POST', path: `/admin/partners/${UNKNOWN_ID}/approve` }) },
+  { name: 'partner: decline without a token: 401', as: null, call: () => ({ method: 'POST', path: `/admin/partners/${UNKNOWN_ID}/decline`, json: { reason: 'No' } }) },
   { name: 'feedback: filter, sort, page', call: () => ({ path: '/feedback/list', query: everyPart('BUG', 'createdAt', '') }) },
   { name: 'feedback: CSV', call: () => ({ path: '/feedback/export', query: { filter: 'BUG' } }) },
   { name: 'feedback details', call: async (c) => ({ path: `/feedback/${(await first(c, '/feedback/list', feedback))._id}` }) },

@@ -11,7 +11,8 @@ import {
   USER_STATUS,
   type FeedbackDetails,
   type NotificationDetails,
-  type Partner,
+  PARTNER_STATUS,
+  type PartnerDetails,
   type PlaceDetails,
   type PlaceKind,
   type UserDetails,
@@ -85,17 +86,41 @@ const businesses = [
   ['Zoo Doc Clinic', 'Victor Chen', PARTNER_TYPE.HOSPITAL],
 ] as const
 
-export function seedPartners(): Partner[] {
-  return businesses.map(([name, ownerName, type], i) => ({
-    _id: uuid('3c4d5e6f', i + 1),
-    name,
-    ownerName,
-    email: `${ownerName.toLowerCase().replace(' ', '.')}@${name.toLowerCase().replace(/[^a-z]+/g, '')}.com`,
-    mobileNo: `+91 90000 ${String(10000 + i * 111)}`,
-    type,
-    address: `${i + 1} MG Road, Bengaluru, Karnataka 5600${String(i).padStart(2, '0')}`,
-    createdAt: day(i * 2),
-  }))
+/** The admin who decided the seeded decisions: Asha Admin of db.ts. */
+const decider = { _id: '0a1d0000-0000-4000-8000-000000000001', email: 'admin@petcare.local' }
+/** The seeded approved request's place: the third hospital of seedPlaces, completed since. */
+export const approvedPartnerPlaceId = uuid('8d9e0f1a', 3)
+
+/**
+ * 12 partner requests, newest first, hospitals and pet shops in turn; pending but [3] (declined,
+ * with a reason) and [9] (approved: its place is the third hospital, completed since).
+ */
+export function seedPartners(): PartnerDetails[] {
+  return businesses.map(([name, ownerName, type], i): PartnerDetails => {
+    const base: PartnerDetails = {
+      _id: uuid('3c4d5e6f', i + 1),
+      name,
+      ownerName,
+      email: `${ownerName.toLowerCase().replace(' ', '.')}@${name.toLowerCase().replace(/[^a-z]+/g, '')}.com`,
+      mobileNo: `+91 90000 ${String(10000 + i * 111)}`,
+      type,
+      address: `${i + 1} MG Road, Bengaluru, Karnataka 5600${String(i).padStart(2, '0')}`,
+      status: PARTNER_STATUS.PENDING,
+      createdAt: day(i * 2),
+      decidedAt: null,
+      decidedBy: null,
+      declineReason: null,
+      place: null,
+    }
+    if (i === 3) {
+      return { ...base, status: PARTNER_STATUS.DECLINED, decidedAt: day(i * 2 - 1), decidedBy: decider, declineReason: 'No trade licence was attached.' }
+    }
+    if (i === 9) {
+      const place = { _id: approvedPartnerPlaceId, kind: 'hospital' as const, name, draft: false }
+      return { ...base, status: PARTNER_STATUS.APPROVED, decidedAt: day(i * 2 - 1), decidedBy: decider, place }
+    }
+    return base
+  })
 }
 
 /** A pet owner as a feedback's author or a notification's recipient. */
@@ -140,10 +165,17 @@ export function seedPlaces(kind: PlaceKind): PlaceDetails[] {
       longitude: 77.59 + i / 100,
       logo: `/uploads/${folder}/logo-${i + 1}.png`,
       images: [`/uploads/${folder}/${i + 1}-a.jpg`],
+      draft: false,
+      partnerId: null,
+      owner: null,
       version: 1,
     }
     if (i === 0) return { ...base, images: [1, 2, 3].map((n) => `/uploads/${folder}/1-${n}.jpg`) }
     if (i === 1) return { ...base, logo: null, images: [], discount_title: null, discount_description: null, latitude: -1, longitude: -1 }
+    // The hospital an approved partner request made (seedPartners' [9]), completed since.
+    if (kind === 'hospital' && i === 2) {
+      return { ...base, partnerId: uuid('3c4d5e6f', 10), owner: { name: 'Peter Hall', email: 'peter.hall@healinghooves.com', mobileNo: '+91 90000 10999' } }
+    }
     return base
   })
 }

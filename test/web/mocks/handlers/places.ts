@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw'
 import {
+  MSG,
   PLACE_STATUS,
   PLACES_MSG,
   idParam,
@@ -93,8 +94,11 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
         logo: body.logo ?? null,
         images,
         status: PLACE_STATUS.ACTIVE,
+        draft: false,
         createdAt: now(),
         updatedAt: now(),
+        partnerId: null,
+        owner: null,
         version: 1,
       }
       placesDb(kind).unshift(place)
@@ -108,12 +112,16 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
         if (body.logo && body.logo !== place.logo) faults.upload('logo', body.logo)
       })
       if (images instanceof Response) return images
+      if (place.draft && body.latitude === 0 && body.longitude === 0) {
+        return fail('BAD_REQUEST', MSG.latitude, { latitude: MSG.latitude, longitude: MSG.longitude })
+      }
       Object.assign(place, {
         ...textFields(body),
         images,
         ...(body.logo !== undefined ? { logo: body.logo } : {}),
         updatedAt: now(),
         version: place.version + 1,
+        draft: false,
       })
       return ok(msg.updated, place)
     }),
@@ -122,6 +130,7 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
     route('patch', `/place/${singular}/:id`, { permission: 'place.status', params: idParam }, ({ params }) => {
       const place = find(params.id)
       if (!place) return fail('NOT_FOUND', msg.notFound)
+      if (place.draft) return fail('CONFLICT', msg.draftInactive)
       place.status = place.status === PLACE_STATUS.ACTIVE ? PLACE_STATUS.DEACTIVE : PLACE_STATUS.ACTIVE
       place.updatedAt = now()
       return ok(msg.statusUpdated, toListItem(place))

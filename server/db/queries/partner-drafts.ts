@@ -1,0 +1,30 @@
+import { PLACE_STATUS, type PartnerType, type PlaceKind } from '../../../contract'
+import type { partners, places } from '../schema'
+
+/** The kind of place an approved request becomes: 5 a hospital, 6 a pet shop. */
+export const placeKindOf = (type: PartnerType): PlaceKind => (type === 5 ? 'hospital' : 'petShop')
+
+type Request = Pick<typeof partners.$inferSelect, 'id' | 'name' | 'ownerName' | 'email' | 'mobileNo' | 'type' | 'address'>
+
+/**
+ * The draft pet shop or hospital an approved partner request becomes: its name, address and
+ * owner contact, linked back to the request; no description or map position yet (0, 0), so it
+ * stays inactive (places_draft_inactive_check) until an admin saves its form.
+ */
+export const draftPlaceOf = (request: Request, now: Date): typeof places.$inferInsert => ({
+  kind: placeKindOf(request.type),
+  name: request.name,
+  description: '',
+  address: request.address,
+  latitude: 0,
+  longitude: 0,
+  status: PLACE_STATUS.DEACTIVE,
+  draft: true,
+  partnerId: request.id,
+  ownerName: request.ownerName,
+  ownerEmail: request.email,
+  ownerMobileNo: request.mobileNo,
+  images: [],
+  createdAt: now,
+  updatedAt: now,
+})
