@@ -23,11 +23,11 @@ export class ApiError extends Error {
 }
 
 // Resolved against the page so a relative base works in the browser and in jsdom alike.
-const baseUrl = new URL(import.meta.env.VITE_API_BASE_URL || API_PREFIX, globalThis.location?.href ?? 'http://localhost/')
+export const apiBaseUrl = new URL(import.meta.env.VITE_API_BASE_URL || API_PREFIX, globalThis.location?.href ?? 'http://localhost/')
   .href
 
 const client = ky.create({
-  prefixUrl: baseUrl,
+  prefixUrl: apiBaseUrl,
   timeout: REQUEST_TIMEOUT_MS,
   retry: 0,
   headers: { 'Content-Type': 'application/json', language: 'EN', platform: 'web' },

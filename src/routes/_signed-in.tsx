@@ -1,9 +1,20 @@
+import { useMemo } from 'react'
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import { Navigate, Outlet, createFileRoute, redirect } from '@tanstack/react-router'
+import type { LiveTable } from '@contract/live-events'
 import { AdminLayout } from '@/components/layout/AdminLayout'
+import { LiveIndicator } from '@/components/layout/LiveIndicator'
 import { PageChunkBoundary } from '@/components/layout/RouteError'
 import { profileQuery } from '@/features/account/api'
 import { UserBlock } from '@/features/account/UserBlock'
+import { dashboardKeys } from '@/features/dashboard/api'
+import { feedbackKeys } from '@/features/feedback/api'
+import { notificationKeys } from '@/features/notifications/api'
+import { partnerKeys } from '@/features/partners/api'
+import { placeKeys } from '@/features/places/api'
+import { userKeys } from '@/features/users/api'
 import { useAuth } from '@/lib/auth'
+import { useLiveEvents } from '@/lib/live-events'
 
 /** Everything behind sign-in. No token: back to /, remembering where the visitor was going. */
 export const Route = createFileRoute('/_signed-in')({
@@ -17,12 +28,35 @@ export const Route = createFileRoute('/_signed-in')({
   component: SignedIn,
 })
 
+/** The dashboard shows every table the stream names. */
+const DASHBOARD: QueryKey[] = [dashboardKeys.all]
+/** The lists each table fills (details are left alone: one may be open in an edit form). */
+const LISTS_OF: Record<LiveTable, QueryKey[]> = {
+  app_users: [userKeys.lists()],
+  places: [placeKeys.lists('petShop'), placeKeys.lists('hospital')],
+  partners: [partnerKeys.lists()],
+  feedback: [feedbackKeys.lists()],
+  notifications: [notificationKeys.lists()],
+}
+
+/** What a live update refetches: the queries on screen now; the others when next shown (they are marked stale). */
+function liveRefetch(queryClient: QueryClient) {
+  const refetch = (keys: QueryKey[]) => keys.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey, refetchType: 'active' }))
+  return {
+    onChange: (tables: LiveTable[]) => refetch([...DASHBOARD, ...tables.flatMap((table) => LISTS_OF[table])]),
+    onResync: () => refetch([...DASHBOARD, ...Object.values(LISTS_OF).flat()]),
+    whileOffline: () => refetch(DASHBOARD),
+  }
+}
+
 function SignedIn() {
   // The session can end while a page is open (a 401, logout, another tab): leave for the root.
   const { accessToken } = useAuth()
+  const queryClient = useQueryClient()
+  useLiveEvents(useMemo(() => liveRefetch(queryClient), [queryClient]))
   if (!accessToken) return <Navigate to="/" />
   return (
-    <AdminLayout userBlock={<UserBlock />}>
+    <AdminLayout userBlock={<UserBlock />} status={<LiveIndicator />}>
       <PageChunkBoundary>
         <Outlet />
       </PageChunkBoundary>

@@ -156,6 +156,25 @@ async function serverSide(t: TestApp): Promise<Side> {
   }
 }
 
+/** The first event of a stream that stays open (its name, data and retry hint); the rest is left unread. */
+async function openingEvent(res: Response) {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+  let text = ''
+  while (!text.includes('\n\n')) {
+    const { done, value } = await reader.read()
+    if (done) break
+    text += value
+  }
+  await reader.cancel()
+  const fields = Object.fromEntries(
+    text
+      .slice(0, text.indexOf('\n\n'))
+      .split('\n')
+      .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
+  ) as Record<string, string>
+  return { event: fields.event, data: JSON.parse(fields.data ?? 'null') as unknown, retry: Number(fields.retry) }
+}
+
 /** An answer, read once. */
 interface Answer {
   status: number
@@ -165,6 +184,7 @@ interface Answer {
 
 async function answerOf(res: Response): Promise<Answer> {
   const mediaType = (res.headers.get('Content-Type') ?? '').split(';')[0]!.trim()
+  if (mediaType === 'text/event-stream') return { status: res.status, mediaType, body: await openingEvent(res) }
   const text = await res.text()
   let body: unknown = text
   if (mediaType === 'application/json') body = JSON.parse(text)

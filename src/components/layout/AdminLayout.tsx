@@ -11,11 +11,11 @@ import { SCREEN, useMediaQuery } from './useMediaQuery'
 
 /**
  * The signed-in layout: a 64 px top bar (menu toggle, logo to the dashboard,
- * the user block), a 200 px drawer with the main menu and the breadcrumb bar above the page.
+ * the live updates' status, the user block), a 200 px drawer with the main menu and the breadcrumb bar above the page.
  * From md (900 px) the drawer is persistent and the content sits 238 px from the left; below it
  * the drawer is a modal overlay that starts closed and closes once an entry is chosen.
  */
-export function AdminLayout({ userBlock, children }: { userBlock?: ReactNode; children: ReactNode }) {
+export function AdminLayout({ userBlock, status, children }: { userBlock?: ReactNode; status?: ReactNode; children: ReactNode }) {
   const wide = useMediaQuery(SCREEN.md)
   // Separate states: the persistent drawer starts open, the overlay starts closed.
   const [drawerOpenWide, setDrawerOpenWide] = useState(true)
@@ -69,7 +69,10 @@ export function AdminLayout({ userBlock, children }: { userBlock?: ReactNode; ch
             <PawIcon className="h-5 w-5" />
           </span>
         </Link>
-        <div className="ml-auto flex items-center">{userBlock}</div>
+        <div className="ml-auto flex items-center gap-1 sm:gap-3">
+          {status}
+          {userBlock}
+        </div>
       </header>
 
       {wide ? (

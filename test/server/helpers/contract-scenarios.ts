@@ -628,8 +628,15 @@ const uploadScenarios: Scenario[] = [
   },
 ]
 
+/** The live update stream: its opening event (mock-contract.test.ts reads no further), and its 401. */
+const liveScenarios: Scenario[] = [
+  { name: 'live events', as: 'subAdmin', call: () => ({ path: '/admin/events' }) },
+  { name: 'live events: no session', as: null, call: () => ({ path: '/admin/events' }) },
+]
+
 export const scenarios: Scenario[] = [
   ...authScenarios,
+  ...liveScenarios,
   ...userScenarios,
   ...partnerAndFeedbackScenarios,
   ...notificationScenarios,

@@ -5,6 +5,7 @@ import { authHandlers } from './auth'
 import { citiesSitesHandlers } from './cities-sites'
 import { cmsHandlers } from './cms'
 import { dashboardHandlers } from './dashboard'
+import { eventsHandlers } from './events'
 import { feedbackHandlers } from './feedback'
 import { notificationHandlers } from './notifications'
 import { partnerHandlers } from './partners'
@@ -17,6 +18,7 @@ export const handlers = [
   ...authHandlers,
   ...accountHandlers,
   ...dashboardHandlers,
+  ...eventsHandlers,
   ...userHandlers,
   ...partnerHandlers,
   ...uploadHandlers,

@@ -1,0 +1,212 @@
+import { useEffect, useSyncExternalStore } from 'react'
+import { LIVE_EVENT, liveChange, liveReady, type LiveTable } from '@contract/live-events'
+import { authStore, useAuth } from './auth'
+import { apiBaseUrl } from './http'
+
+/**
+ * The live update stream (GET /admin/events): one per tab, opened by the signed-in layout. Read
+ * with fetch rather than EventSource, which cannot send the bearer token. It reconnects after
+ * any loss, waiting 1 s, 2 s, 4 s... up to 30 s (each wait a random half to whole of that, so
+ * tabs do not come back all at once), stops on sign-out, and signs out on a 401 as every call does.
+ */
+
+export type LiveStatus = 'connecting' | 'live' | 'offline'
+
+export interface LiveHandlers {
+  /** These tables changed. */
+  onChange(tables: LiveTable[]): void
+  /** Changes may have been missed (the stream was down, or the server's listener was): refetch what is shown. */
+  onResync(): void
+}
+
+export const LIVE_BACKOFF = { minMs: 1_000, maxMs: 30_000 }
+/** How long the stream may stay silent before it is taken for dead: until `ready` says the heartbeat, then two heartbeats and a margin. */
+const SILENCE_BEFORE_READY_MS = 45_000
+const silenceLimit = (heartbeatMs: number) => 2 * heartbeatMs + 5_000
+
+// ---------------------------------------------------------------------------------------------
+// The status the top bar shows, readable without React.
+
+let status: LiveStatus = 'connecting'
+const statusListeners = new Set<() => void>()
+function setStatus(next: LiveStatus) {
+  if (status === next) return
+  status = next
+  statusListeners.forEach((l) => l())
+}
+export const liveStatus = {
+  get: () => status,
+  subscribe(listener: () => void) {
+    statusListeners.add(listener)
+    return () => void statusListeners.delete(listener)
+  },
+}
+export const useLiveStatus = () => useSyncExternalStore(liveStatus.subscribe, liveStatus.get, liveStatus.get)
+
+// ---------------------------------------------------------------------------------------------
+// Server-sent events, as the HTML standard parses them (the fields this stream uses).
+
+export interface SseEvent {
+  event: string
+  data: string
+}
+
+/** Feeds text as it arrives; calls `onEvent` for each complete event (comments are skipped). */
+export function sseParser(onEvent: (event: SseEvent) => void) {
+  let buffer = ''
+  let event = ''
+  let data: string[] = []
+  const line = (text: string) => {
+    if (text === '') {
+      if (data.length > 0) onEvent({ event: event || 'message', data: data.join('\n') })
+      event = ''
+      data = []
+      return
+    }
+    if (text.startsWith(':')) return
+    const colon = text.indexOf(':')
+    const field = colon < 0 ? text : text.slice(0, colon)
+    const value = colon < 0 ? '' : text.slice(colon + 1).replace(/^ /, '')
+    if (field === 'event') event = value
+    else if (field === 'data') data.push(value)
+  }
+  return (chunk: string) => {
+    buffer += chunk
+    let end: RegExpExecArray | null
+    const newline = /\r\n|\r|\n/g
+    let from = 0
+    // A lone \r at the very end may be the first half of \r\n: wait for the next chunk.
+    while ((end = newline.exec(buffer)) && !(end[0] === '\r' && end.index === buffer.length - 1)) {
+      line(buffer.slice(from, end.index))
+      from = newline.lastIndex
+    }
+    buffer = buffer.slice(from)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The connection.
+
+/** Opens the stream and keeps it open until the returned stop is called. */
+export function connectLiveEvents(handlers: LiveHandlers, backoff = LIVE_BACKOFF): () => void {
+  let stopped = false
+  let controller: AbortController | undefined
+  let failures = 0
+  let everLive = false
+  let retryTimer: ReturnType<typeof setTimeout> | undefined
+  let silenceTimer: ReturnType<typeof setTimeout> | undefined
+  let silenceMs = SILENCE_BEFORE_READY_MS
+
+  const heard = () => {
+    clearTimeout(silenceTimer)
+    silenceTimer = setTimeout(() => controller?.abort(), silenceMs)
+  }
+
+  const stop = () => {
+    stopped = true
+    clearTimeout(retryTimer)
+    clearTimeout(silenceTimer)
+    controller?.abort()
+    window.removeEventListener('online', now)
+    setStatus('connecting')
+  }
+
+  // The session ended on the server: forget it here, as the HTTP client does on a 401.
+  const signedOut = (token: string) => {
+    stop()
+    if (authStore.get().accessToken === token) authStore.signOut()
+  }
+
+  const later = () => {
+    if (stopped) return
+    clearTimeout(silenceTimer)
+    setStatus('offline')
+    const ceiling = Math.min(backoff.maxMs, backoff.minMs * 2 ** failures)
+    failures++
+    retryTimer = setTimeout(() => void open(), ceiling / 2 + (Math.random() * ceiling) / 2)
+  }
+
+  // Back online: no reason to wait out the backoff.
+  function now() {
+    if (stopped || status !== 'offline') return
+    clearTimeout(retryTimer)
+    void open()
+  }
+
+  async function open() {
+    const token = authStore.get().accessToken
+    if (stopped || !token) return
+    controller = new AbortController()
+    silenceMs = SILENCE_BEFORE_READY_MS
+    heard()
+    try {
+      const res = await fetch(`${apiBaseUrl.replace(/\/$/, '')}/admin/events`, {
+        headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+        cache: 'no-store',
+        signal: controller.signal,
+      })
+      if (res.status === 401) return signedOut(token)
+      if (!res.ok || !res.body) return later()
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
+      let ended = false
+      const feed = sseParser(({ event, data }) => {
+        if (event === LIVE_EVENT.ready) {
+          const ready = liveReady.safeParse(JSON.parse(data))
+          if (ready.success) silenceMs = silenceLimit(ready.data.heartbeatMs)
+          setStatus('live')
+          // Anything may have changed while the stream was down.
+          if (everLive || failures > 0) handlers.onResync()
+          everLive = true
+          failures = 0
+        } else if (event === LIVE_EVENT.change) {
+          const change = liveChange.safeParse(JSON.parse(data))
+          if (change.success) handlers.onChange(change.data.tables)
+          else handlers.onResync() // a table this build does not know: refetch what is shown
+        } else if (event === LIVE_EVENT.refetch) {
+          handlers.onResync()
+        } else if (event === LIVE_EVENT.signedOut) {
+          ended = true
+          signedOut(token)
+        }
+      })
+      while (!ended && !stopped) {
+        const { done, value } = await reader.read()
+        if (done) break
+        heard()
+        feed(value)
+      }
+      void reader.cancel().catch(() => {})
+    } catch {
+      // A network failure, a garbled event, or our own abort (stopped, or silent too long).
+    }
+    later()
+  }
+
+  window.addEventListener('online', now)
+  void open()
+  return stop
+}
+
+/**
+ * The signed-in layout's stream: open while a token is held, closed on sign-out. While it is not
+ * live, `whileOffline` runs every `pollMs` and whenever the window gets focus, so the screens
+ * that matter most still refresh.
+ */
+export function useLiveEvents(handlers: LiveHandlers & { whileOffline(): void }, { pollMs = 30_000 } = {}) {
+  const token = useAuth().accessToken
+  const current = useLiveStatus()
+  useEffect(() => {
+    if (!token) return
+    return connectLiveEvents(handlers)
+  }, [token, handlers])
+  useEffect(() => {
+    if (current !== 'offline') return
+    const poll = () => handlers.whileOffline()
+    const timer = setInterval(poll, pollMs)
+    window.addEventListener('focus', poll)
+    return () => {
+      clearInterval(timer)
+      window.removeEventListener('focus', poll)
+    }
+  }, [current, handlers, pollMs])
+}

@@ -1,0 +1,100 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { API_MSG } from '@contract'
+import { sseParser, type SseEvent } from '@/lib/live-events'
+import { api, db, fail } from './mocks/db'
+import { liveStreams } from './mocks/handlers/events'
+import { trackRequests } from './mocks/requests'
+import { server } from './mocks/server'
+import { renderRoute } from './render'
+import { screenWidth } from './screen-width'
+
+/** The number shown on the dashboard card titled `title`. */
+function total(title: string) {
+  const term = within(screen.getByRole('main')).getByRole('link', { name: title }).closest('dt')
+  return term?.nextElementSibling?.textContent
+}
+
+/** The top bar's live status word, once shown. */
+const shown = async (text: 'Live' | 'Offline') => within(await screen.findByRole('banner')).findByText(text, {}, { timeout: 5_000 })
+
+describe('live updates', () => {
+  it('shows Live in the top bar once the stream is open, with what it means on hover', async () => {
+    renderRoute('/dashboard', { signedInAs: 'admin' })
+    const live = await shown('Live')
+    expect(within(screen.getByRole('banner')).getByRole('status')).toBeEmptyDOMElement()
+    expect(live.closest('[title]')).toHaveAttribute('title', expect.stringMatching(/^Live: changes made anywhere show here/))
+    expect(liveStreams.count).toBe(1)
+  })
+
+  it('is shown on a 360 px phone too', async () => {
+    screenWidth(360)
+    renderRoute('/dashboard', { signedInAs: 'subAdmin' })
+    expect(await shown('Live')).toBeVisible()
+  })
+
+  it('refetches the dashboard when a change arrives, and shows the new total without a reload', async () => {
+    renderRoute('/dashboard', { signedInAs: 'admin' })
+    await shown('Live')
+    await waitFor(() => expect(total('Users')).toBe('412'))
+    const asked = trackRequests('/admin/dashboard')
+    db.totals = { ...db.totals, users: 413 }
+    act(() => liveStreams.change(['app_users']))
+    await waitFor(() => expect(total('Users')).toBe('413'))
+    expect(asked.length).toBeGreaterThan(0)
+  })
+
+  it('refetches a list on screen when its table changes, and not for another table', async () => {
+    renderRoute('/users', { signedInAs: 'admin' })
+    await shown('Live')
+    await screen.findByRole('heading', { level: 1, name: 'Users' })
+    const asked = trackRequests('/admin/users')
+    act(() => liveStreams.change(['feedback']))
+    await new Promise((r) => setTimeout(r, 200))
+    expect(asked).toHaveLength(0)
+    act(() => liveStreams.change(['app_users']))
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0))
+  })
+
+  it('shows Offline when the stream drops, reconnects by itself, and then refetches what may have been missed', async () => {
+    renderRoute('/dashboard', { signedInAs: 'admin' })
+    await shown('Live')
+    const asked = trackRequests('/admin/dashboard')
+    act(() => liveStreams.drop())
+    expect(await shown('Offline')).toBeInTheDocument()
+    // Said once to a screen reader, politely; the first connection was not announced.
+    expect(within(screen.getByRole('banner')).getByRole('status')).toHaveTextContent('Live updates paused')
+    // The first wait is 0.5 to 1 s.
+    expect(await shown('Live')).toBeInTheDocument()
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0))
+    expect(within(screen.getByRole('banner')).getByRole('status')).toHaveTextContent('Live updates resumed')
+  })
+
+  it('refetches the dashboard on window focus while offline', async () => {
+    server.use(http.get(api('/admin/events'), () => new HttpResponse(null, { status: 503 })))
+    renderRoute('/dashboard', { signedInAs: 'admin' })
+    expect(await shown('Offline')).toBeInTheDocument()
+    const asked = trackRequests('/admin/dashboard')
+    act(() => void window.dispatchEvent(new Event('focus')))
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0))
+  })
+
+  it('signs out when the stream answers 401 (the session has ended)', async () => {
+    server.use(http.get(api('/admin/events'), () => fail('UNAUTHORIZED', API_MSG.sessionExpired)))
+    const { router } = renderRoute('/dashboard', { signedInAs: 'admin' })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+  })
+})
+
+describe('the event stream parser', () => {
+  it('reads events split anywhere across chunks, with CRLF, comments and several data lines', () => {
+    const events: SseEvent[] = []
+    const feed = sseParser((e) => events.push(e))
+    const text = ': ping\r\n\r\nevent: change\r\ndata: {"tables":\r\ndata: ["places"]}\r\n\r\nretry: 1000\ndata: plain\n\n'
+    for (const ch of text) feed(ch)
+    expect(events).toEqual([
+      { event: 'change', data: '{"tables":\n["places"]}' },
+      { event: 'message', data: 'plain' },
+    ])
+  })
+})
