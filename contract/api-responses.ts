@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { auditActor, auditEntry } from './audit'
 import { adminAccount } from './admins'
-import { adminProfile, dashboardTotals, loginResult, verifyOtpResult } from './auth'
+import { adminProfile, loginResult, verifyOtpResult } from './auth'
 import { city } from './cities'
 import { cmsPage, faq } from './cms'
+import { dashboardCharts, dashboardTotals } from './dashboard'
 import { errorBody, listEnvelope, okEnvelope } from './envelope'
 import { feedback, feedbackDetails, feedbackNote } from './feedback'
 import { notificationDetails, notificationListItem } from './notifications'
@@ -65,7 +66,8 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
   ...group('Profile and dashboard', {
     'GET /admin/profile': ['The signed-in admin’s profile', data(adminProfile)],
     'PUT /admin/edit': ['Edit the signed-in admin’s name and picture', data(adminProfile)],
-    'GET /admin/dashboard': ['Totals for the dashboard', data(dashboardTotals)],
+    'GET /admin/dashboard': ['Totals for the dashboard, and the pending partner requests', data(dashboardTotals)],
+    'GET /admin/dashboard/charts': ['The dashboard’s charts over a period (30d, 90d or 12m), every day, week or month counted', data(dashboardCharts)],
     'POST /common/upload': ['Sign upload forms for image files', data(uploadResult)],
     'POST /common/file/upload/request': ['The same as POST /common/upload, by its other name', data(uploadResult)],
     'GET /openapi.json': ['This document', { kind: 'raw', body: openApiDocumentSchema }],

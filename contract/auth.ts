@@ -17,16 +17,6 @@ export type LoginResult = z.infer<typeof loginResult>
 export const verifyOtpResult = z.object({ resetToken: z.string() })
 export type VerifyOtpResult = z.infer<typeof verifyOtpResult>
 
-export const dashboardTotals = z.object({
-  users: z.number().int(),
-  petShops: z.number().int(),
-  hospitals: z.number().int(),
-  partnerRequests: z.number().int(),
-})
-export type DashboardTotals = z.infer<typeof dashboardTotals>
-
-export const DASHBOARD_MSG = { fetched: 'Dashboard fetched successfully' } as const
-
 /** What sign-in and sign-out answer. */
 export const AUTH_MSG = {
   loggedIn: 'Login successfully',

@@ -58,3 +58,13 @@ export const notificationStatusLabel: Record<NotificationStatus, string> = { 1: 
 export const DELIVERY_STATUS = { PENDING: 1, DELIVERED: 2, FAILED: 3 } as const
 export type DeliveryStatus = (typeof DELIVERY_STATUS)[keyof typeof DELIVERY_STATUS]
 export const deliveryStatusLabel: Record<DeliveryStatus, string> = { 1: 'Pending', 2: 'Delivered', 3: 'Failed' }
+
+/**
+ * The time the dashboard's charts cover: the last 30 or 90 days (by day), or the last 12 months
+ * (by month). Here rather than with the charts' schemas (dashboard.ts): the dashboard's URL
+ * needs only these, and the first page loads this file.
+ */
+export const CHART_PERIODS = ['30d', '90d', '12m'] as const
+export type ChartPeriod = (typeof CHART_PERIODS)[number]
+export const chartPeriodLabel: Record<ChartPeriod, string> = { '30d': '30 days', '90d': '90 days', '12m': '12 months' }
+export const CHART_PERIOD_DEFAULT: ChartPeriod = '30d'

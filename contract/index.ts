@@ -1,4 +1,5 @@
 export * from './auth'
+export * from './dashboard'
 export * from './enums'
 export * from './envelope'
 export * from './limits'

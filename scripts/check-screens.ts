@@ -116,6 +116,11 @@ const SCREENS: Screen[] = [
 
   // The signed-in screens.
   { name: 'dashboard', who: 'admin', path: at('/dashboard') },
+  // 12 months: the widest numbers on the axes; every chart's table of numbers open (the longest page).
+  { name: 'dashboard, 12 months, the numbers open', who: 'admin', path: at('/dashboard?period=12m'), open: async (page) => {
+    await page.waitForSelector('details summary')
+    await page.$$eval('details', (all) => all.forEach((d) => d.setAttribute('open', '')))
+  } },
   { name: 'profile menu', who: 'admin', path: at('/dashboard'), open: opens(/^Profile menu$/, '[id^="headlessui-popover-panel"]') },
   { name: 'drawer', who: 'admin', path: at('/dashboard'), open: opens(/^Main menu$/), width: PHONE.width },
   { name: 'users', who: 'admin', path: at('/users') },

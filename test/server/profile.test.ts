@@ -86,13 +86,13 @@ describe('GET /admin/dashboard', () => {
     })
     const body = await okBody(await t.get('/admin/dashboard', { token }), dashboardTotals)
     expect(body.message).toBe(DASHBOARD_MSG.fetched)
-    expect(body.data).toEqual({ users: 3, petShops: 2, hospitals: 1, partnerRequests: 1 })
+    expect(body.data).toEqual({ users: 3, petShops: 2, hospitals: 1, partnerRequests: 1, pendingPartnerRequests: 1 })
   })
 
   it('counts zero on an empty database', async () => {
     const t = await testApp()
     const { token } = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
     const body = await okBody(await t.get('/admin/dashboard', { token }), dashboardTotals)
-    expect(body.data).toEqual({ users: 0, petShops: 0, hospitals: 0, partnerRequests: 0 })
+    expect(body.data).toEqual({ users: 0, petShops: 0, hospitals: 0, partnerRequests: 0, pendingPartnerRequests: 0 })
   })
 })

@@ -31,7 +31,8 @@ describe('seedDemo', () => {
   it('fills empty tables once: users with pets, shops, hospitals, partners, feedback and notifications', async () => {
     const t = await testApp()
     expect(await seedDemo(t.db, t.clock.now(), demoPicturesOf(t))).toBe(true)
-    expect(await dashboardTotals(t.db)).toEqual({
+    // The pending count depends on the demo's decisions; the four totals do not.
+    expect(await dashboardTotals(t.db)).toMatchObject({
       users: DEMO_COUNTS.users,
       petShops: DEMO_COUNTS.petShops,
       hospitals: DEMO_COUNTS.hospitals,

@@ -1,9 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { api, db } from './mocks/db'
+import { daysAgo, dashboardDb } from './mocks/handlers/dashboard'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
 import { screenWidth } from './screen-width'
+
+/** The pending count under the Partner Requests card's total. */
+function pending() {
+  const term = within(screen.getByRole('main')).getByRole('link', { name: 'Partner Requests' }).closest('dt')
+  return term?.nextElementSibling?.nextElementSibling?.textContent
+}
 
 /** The number shown on the card titled `title`. */
 function total(title: string) {
@@ -25,22 +32,31 @@ describe('dashboard', () => {
     ['Users', '/users', 'Users'],
     ['Pet Shops', '/pet-shops', 'Pet Shops'],
     ['Hospitals', '/hospitals', 'Hospitals'],
-    ['Partner Requests', '/partners', 'Partners'],
-  ])('leads from the %s card to its list', async (title, path, heading) => {
+    ['Partner Requests', '/partners?status=1', 'Partners'],
+  ])('leads from the %s card to its list', async (title, href, heading) => {
     const { user, router } = renderRoute('/dashboard', { signedInAs: 'admin' })
     const main = within(await screen.findByRole('main'))
     await user.click(await main.findByRole('link', { name: title }))
-    await waitFor(() => expect(router.state.location.pathname).toBe(path))
+    await waitFor(() => expect(router.state.location.href).toBe(href))
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
   })
 
+  it('shows how many partner requests are pending on their card, which leads to the pending ones', async () => {
+    renderRoute('/dashboard', { signedInAs: 'subAdmin' })
+    await screen.findByRole('heading', { name: 'Dashboard' })
+    expect(total('Partner Requests')).toBe('9')
+    expect(pending()).toBe('4 pending')
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Partner Requests' })).toHaveAttribute('href', '/partners?status=1')
+  })
+
   it('formats large totals with thousands separators', async () => {
-    db.totals = { users: 1234567, petShops: 1000, hospitals: 0, partnerRequests: 12 }
+    db.totals = { users: 1234567, petShops: 1000, hospitals: 0, partnerRequests: 12, pendingPartnerRequests: 1200 }
     renderRoute('/dashboard', { signedInAs: 'subAdmin' })
     await screen.findByRole('heading', { name: 'Dashboard' })
     expect(total('Users')).toBe('1,234,567')
     expect(total('Pet Shops')).toBe('1,000')
     expect(total('Hospitals')).toBe('0')
+    expect(pending()).toBe('1,200 pending')
   })
 
   it('offers to try again when the totals cannot be loaded, and shows them once they can', async () => {
@@ -123,5 +139,145 @@ describe('the newest users on the dashboard', () => {
     server.resetHandlers()
     await user.click(section.getByRole('button', { name: 'Retry' }))
     expect(await section.findByRole('link', { name: 'aarav_sharma' })).toBeInTheDocument()
+  })
+})
+
+describe('the newest partner requests on the dashboard', () => {
+  it('lists the five newest requests, Name, Owner Name, Type, Created At, and "View all" leads to the partners list', async () => {
+    screenWidth(1024)
+    const { user, router } = renderRoute('/dashboard', { signedInAs: 'subAdmin' })
+    const section = within(await screen.findByRole('region', { name: 'Newest Partner Requests' }))
+    const table = await section.findByRole('table', { name: 'Newest Partner Requests' })
+    const rows = await within(table).findAllByRole('row')
+    expect(within(rows[0]!).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Owner Name', 'Type', 'Created At'])
+    const newest = [...db.partners].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 5)
+    expect(rows.slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(newest.map((p) => p.name))
+    await user.click(section.getByRole('link', { name: 'View all partner requests' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/partners'))
+  })
+})
+
+describe('the dashboard charts', () => {
+  const charts = async () => within(await screen.findByRole('region', { name: 'Activity' }))
+  const chart = async (title: string) => within((await charts()).getByRole('region', { name: title }))
+  const summaryOf = async (title: string) => (await chart(title)).getByRole('heading', { name: title }).nextElementSibling?.textContent
+  /** The rows of a chart's table of numbers, as [name, count]. */
+  const numbers = async (title: string, caption: string) => {
+    const table = (await chart(title)).getByRole('table', { name: caption })
+    return within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [within(row).getByRole('rowheader').textContent, ...within(row).getAllByRole('cell').map((c) => c.textContent)])
+  }
+
+  beforeEach(() => {
+    dashboardDb().daily = [
+      { metric: 'app_users', day: daysAgo(0), n: 3 },
+      { metric: 'app_users', day: daysAgo(29), n: 2 },
+      { metric: 'app_users', day: daysAgo(30), n: 5 },
+      { metric: 'app_users', day: daysAgo(200), n: 7 },
+      { metric: 'feedback', day: daysAgo(1), type: 'BUG', status: 1, n: 2 },
+      { metric: 'feedback', day: daysAgo(2), type: 'OTHER', status: 3, n: 1 },
+      { metric: 'feedback', day: daysAgo(60), type: 'SUGGESTION', status: 2, n: 4 },
+      { metric: 'notifications', day: daysAgo(0), n: 6 },
+    ]
+  })
+
+  it('sums up the new users of the last 30 days in words and lists every day in a table', async () => {
+    const { user } = renderRoute('/dashboard', { signedInAs: 'admin' })
+    const newUsers = await chart('New users')
+    expect(await summaryOf('New users')).toBe(`5 new users in the last 30 days. The busiest day: ${daysAgo(0)}, with 3.`)
+    await user.click(newUsers.getByText('Show the numbers'))
+    const rows = await numbers('New users', 'New users per day')
+    expect(rows).toHaveLength(30)
+    expect(rows[0]).toEqual([daysAgo(29), '2'])
+    expect(rows.at(-1)).toEqual([daysAgo(0), '3'])
+    expect(rows.filter(([, n]) => n === '0')).toHaveLength(28)
+  })
+
+  it('switches every chart over time to 90 days and to 12 months by month, keeping the period in the URL', async () => {
+    const { user, router } = renderRoute('/dashboard', { signedInAs: 'subAdmin' })
+    const section = await charts()
+    expect(section.getByRole('radio', { name: '30 days' })).toBeChecked()
+    await user.click(section.getByRole('radio', { name: '90 days' }))
+    await waitFor(async () => expect(await summaryOf('New users')).toMatch(/^10 new users in the last 90 days\./))
+    expect(router.state.location.search).toEqual({ period: '90d' })
+    expect(await summaryOf('Feedback')).toBe('7 feedback received in the last 90 days: 2 open, 4 in progress, 1 resolved.')
+
+    await user.click(section.getByRole('radio', { name: '12 months' }))
+    await waitFor(async () => expect(await summaryOf('New users')).toMatch(/^17 new users in the last 12 months\. The busiest month: /))
+    const rows = await numbers('New users', 'New users per month')
+    expect(rows).toHaveLength(12)
+    expect(rows.reduce((sum, [, n]) => sum + Number(n), 0)).toBe(17)
+  })
+
+  it('chooses the period with the keyboard: Tab to the chosen one, arrows to the next', async () => {
+    const { user, router } = renderRoute('/dashboard?period=90d', { signedInAs: 'admin' })
+    const section = await charts()
+    const ninety = section.getByRole('radio', { name: '90 days' })
+    expect(ninety).toBeChecked()
+    ninety.focus()
+    await user.keyboard('{ArrowRight}')
+    await waitFor(() => expect(section.getByRole('radio', { name: '12 months' })).toBeChecked())
+    await waitFor(() => expect(router.state.location.search).toEqual({ period: '12m' }))
+  })
+
+  it('shows a mistyped period as the last 30 days', async () => {
+    renderRoute('/dashboard?period=2y', { signedInAs: 'admin' })
+    expect((await charts()).getByRole('radio', { name: '30 days' })).toBeChecked()
+    expect(await summaryOf('New users')).toMatch(/in the last 30 days/)
+  })
+
+  it('shows partner requests by status and by type as tables of counts and shares', async () => {
+    renderRoute('/dashboard', { signedInAs: 'admin' })
+    await chart('Partner requests')
+    expect(await summaryOf('Partner requests')).toBe('9 partner requests in all: 4 pending, 3 approved, 2 declined.')
+    expect(await numbers('Partner requests', 'By status')).toEqual([
+      ['Pending', '4', '44%'],
+      ['Approved', '3', '33%'],
+      ['Declined', '2', '22%'],
+    ])
+    expect(await numbers('Partner requests', 'By type')).toEqual([
+      ['Hospital', '5', '56%'],
+      ['Pet Shop', '4', '44%'],
+    ])
+  })
+
+  it('shows the feedback of the period by type and by status', async () => {
+    renderRoute('/dashboard', { signedInAs: 'admin' })
+    expect(await summaryOf('Feedback')).toBe('3 feedback received in the last 30 days: 2 open, 0 in progress, 1 resolved.')
+    expect(await numbers('Feedback', 'By type')).toEqual([
+      ['Bug', '2', '67%'],
+      ['New Feature', '0', '0%'],
+      ['Suggestion', '0', '0%'],
+      ['Other', '1', '33%'],
+    ])
+    expect(await numbers('Feedback', 'By status')).toEqual([
+      ['Open', '2', '67%'],
+      ['In progress', '0', '0%'],
+      ['Resolved', '1', '33%'],
+    ])
+  })
+
+  it('shows notifications sent per week, the numbers by week', async () => {
+    const { user } = renderRoute('/dashboard', { signedInAs: 'admin' })
+    const notifications = await chart('Notifications sent per week')
+    expect(await summaryOf('Notifications sent per week')).toMatch(/^6 notifications sent in the (5|6) weeks from \d{4}-\d{2}-\d{2}\. The busiest: the week of /)
+    await user.click(notifications.getByText('Show the numbers'))
+    const rows = await numbers('Notifications sent per week', 'Notifications sent per week')
+    expect(rows.at(-1)?.[1]).toBe('6')
+    expect(rows.every(([week]) => week?.startsWith('Week of '))).toBe(true)
+  })
+
+  it('keeps the totals when the charts cannot be loaded, and offers to try again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    server.use(http.get(api('/admin/dashboard/charts'), () => HttpResponse.json({}, { status: 500 })))
+    const { user } = renderRoute('/dashboard', { signedInAs: 'admin' })
+    const section = await charts()
+    expect(await section.findByRole('alert')).toHaveTextContent('The charts could not be loaded.')
+    expect(total('Users')).toBe('412')
+    server.resetHandlers()
+    await user.click(section.getByRole('button', { name: 'Retry' }))
+    expect(await section.findByRole('heading', { name: 'New users' })).toBeInTheDocument()
   })
 })

@@ -1,18 +1,21 @@
 import { Suspense } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, type LinkProps } from '@tanstack/react-router'
-import type { DashboardTotals } from '@contract'
+import { PARTNER_STATUS, type DashboardTotals } from '@contract'
 import { HospitalIcon, PartnerIcon, StoreIcon, UsersIcon, type Icon } from '@/components/layout/icons'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { Spinner } from '@/components/ui/Spinner'
 import { lazyChunk } from '@/lib/lazy-chunk'
 import { dashboardQuery } from './api'
 
-// The newest users are drawn by the list kit (its table and cards), which the totals above do not
-// need: it loads after them, so the first screen after sign-in stays light.
+// The charts and the newest users and partner requests (the list kit's table and cards) are code
+// the totals above do not need: they load after them, so the first screen after sign-in stays light.
+const DashboardCharts = lazyChunk(() => import('./DashboardCharts'), ChunkLoadFailed)
 const NewestUsers = lazyChunk(() => import('./NewestUsers'), ChunkLoadFailed)
+const NewestPartners = lazyChunk(() => import('./NewestPartners'), ChunkLoadFailed)
 
-const cards: { key: keyof DashboardTotals; title: string; to: LinkProps['to']; icon: Icon; tone: string }[] = [
+type Card = { key: Exclude<keyof DashboardTotals, 'pendingPartnerRequests'>; title: string; to: LinkProps['to']; icon: Icon; tone: string }
+const cards: Card[] = [
   { key: 'users', title: 'Users', to: '/users', icon: UsersIcon, tone: 'bg-primary-50 text-primary-700' },
   { key: 'petShops', title: 'Pet Shops', to: '/pet-shops', icon: StoreIcon, tone: 'bg-secondary-50 text-secondary-700' },
   { key: 'hospitals', title: 'Hospitals', to: '/hospitals', icon: HospitalIcon, tone: 'bg-sky-50 text-sky-700' },
@@ -21,7 +24,13 @@ const cards: { key: keyof DashboardTotals; title: string; to: LinkProps['to']; i
 
 const count = new Intl.NumberFormat('en-US')
 
-/** The dashboard: four totals in a 2x2 grid of cards, each leading to its list, then the newest users. */
+const linkClass = 'outline-none after:absolute after:inset-0 after:rounded-lg hover:text-primary-800'
+
+/**
+ * The dashboard: four totals in a 2x2 grid of cards, each leading to its list (partner requests:
+ * the pending ones, whose count the card shows too), then the charts, the newest users and the
+ * newest partner requests.
+ */
 export function DashboardPage() {
   const { data: totals } = useSuspenseQuery(dashboardQuery)
   return (
@@ -39,9 +48,15 @@ export function DashboardPage() {
           >
             <dt className="text-sm font-medium text-slate-600">
               {/* The title is the link; its box covers the card, so the whole card leads to the list. */}
-              <Link to={to} className="outline-none after:absolute after:inset-0 after:rounded-lg hover:text-primary-800">
-                {title}
-              </Link>
+              {key === 'partnerRequests' ? (
+                <Link to="/partners" search={{ status: PARTNER_STATUS.PENDING }} className={linkClass}>
+                  {title}
+                </Link>
+              ) : (
+                <Link to={to} className={linkClass}>
+                  {title}
+                </Link>
+              )}
               <span
                 className={`absolute left-4 top-4 inline-flex h-12 w-12 items-center justify-center rounded-full sm:left-5 sm:top-1/2 sm:-translate-y-1/2 ${tone}`}
               >
@@ -49,12 +64,23 @@ export function DashboardPage() {
               </span>
             </dt>
             <dd className="text-2xl font-bold tabular-nums text-slate-900 sm:text-3xl">{count.format(totals[key])}</dd>
+            {key === 'partnerRequests' && (
+              <dd className="text-sm font-medium text-slate-700">{count.format(totals.pendingPartnerRequests)} pending</dd>
+            )}
           </div>
         ))}
       </dl>
       <Suspense fallback={<Spinner className="mx-auto h-6 w-6" />}>
-        <NewestUsers />
+        <DashboardCharts />
       </Suspense>
+      <div className="grid gap-4 xl:grid-cols-2">
+        <Suspense fallback={<Spinner className="mx-auto h-6 w-6" />}>
+          <NewestUsers />
+        </Suspense>
+        <Suspense fallback={<Spinner className="mx-auto h-6 w-6" />}>
+          <NewestPartners />
+        </Suspense>
+      </div>
     </section>
   )
 }

@@ -1,25 +1,42 @@
 import { queryOptions } from '@tanstack/react-query'
-import { dashboardTotals, userListItem, userListQuery } from '@contract'
+import { dashboardCharts, dashboardTotals, partner, partnerListQuery, userListItem, userListQuery, type ChartPeriod } from '@contract'
 import { http, withData } from '@/lib/http'
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   totals: () => [...dashboardKeys.all, 'totals'] as const,
+  charts: (period: ChartPeriod) => [...dashboardKeys.all, 'charts', period] as const,
   newestUsers: () => [...dashboardKeys.all, 'newest-users'] as const,
+  newestPartners: () => [...dashboardKeys.all, 'newest-partners'] as const,
 }
 
-/** GET admin/dashboard: the four totals. */
+/** GET admin/dashboard: the four totals, and how many partner requests are pending. */
 export const dashboardQuery = queryOptions({
   queryKey: dashboardKeys.totals(),
   queryFn: async () => (await http.get('admin/dashboard', withData(dashboardTotals))).data,
 })
 
-/** How many of the newest users the dashboard lists. */
+/** GET admin/dashboard/charts: every chart over the period, in one call. */
+export const dashboardChartsQuery = (period: ChartPeriod) =>
+  queryOptions({
+    queryKey: dashboardKeys.charts(period),
+    queryFn: async () => (await http.get('admin/dashboard/charts', withData(dashboardCharts), { period })).data,
+  })
+
+/** How many of the newest users, and of the newest partner requests, the dashboard lists. */
 export const NEWEST_USERS_SHOWN = 5
+export const NEWEST_PARTNERS_SHOWN = 5
 
 /** GET admin/users, newest first, one short page. */
 export const newestUsersQuery = queryOptions({
   queryKey: dashboardKeys.newestUsers(),
   queryFn: () =>
     http.list('admin/users', userListQuery.parse({ sortBy: 'createdAt', sortOrder: -1, limit: NEWEST_USERS_SHOWN }), userListItem),
+})
+
+/** GET admin/partners (the product's recent-partners call), newest first, one short page. */
+export const newestPartnersQuery = queryOptions({
+  queryKey: dashboardKeys.newestPartners(),
+  queryFn: () =>
+    http.list('admin/partners', partnerListQuery.parse({ sortBy: 'createdAt', sortOrder: -1, limit: NEWEST_PARTNERS_SHOWN }), partner),
 })

@@ -1,13 +1,23 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import { z } from 'zod'
+import { CHART_PERIOD_DEFAULT, CHART_PERIODS } from '@contract'
 import { RouteError } from '@/components/layout/RouteError'
 import { PageLoader } from '@/components/ui/Spinner'
-import { dashboardQuery, newestUsersQuery } from '@/features/dashboard/api'
+import { dashboardChartsQuery, dashboardQuery, newestPartnersQuery, newestUsersQuery } from '@/features/dashboard/api'
 import { DashboardPage } from '@/features/dashboard/DashboardPage'
 
+// A period typed wrong in the URL shows the default one rather than failing the page.
+const dashboardSearch = z.object({ period: z.enum(CHART_PERIODS).default(CHART_PERIOD_DEFAULT).catch(CHART_PERIOD_DEFAULT) })
+
 export const Route = createFileRoute('/_signed-in/dashboard')({
-  loader: ({ context }) => {
-    // The newest users' fetch starts with the totals' instead of after their code arrives.
+  validateSearch: dashboardSearch,
+  search: { middlewares: [stripSearchParams({ period: CHART_PERIOD_DEFAULT })] },
+  loaderDeps: ({ search }) => ({ period: search.period }),
+  loader: ({ context, deps }) => {
+    // The charts' and newest lists' fetches start with the totals' instead of after their code arrives.
+    void context.queryClient.prefetchQuery(dashboardChartsQuery(deps.period))
     void context.queryClient.prefetchQuery(newestUsersQuery)
+    void context.queryClient.prefetchQuery(newestPartnersQuery)
     return context.queryClient.ensureQueryData(dashboardQuery)
   },
   staticData: { title: 'Dashboard' },

@@ -177,6 +177,11 @@ const authScenarios: Scenario[] = [
     call: () => ({ method: 'POST', path: '/admin/reset-password', json: { resetToken: 'unknown', password: 'Newpass@123', confirmPassword: 'Newpass@123' } }),
   },
   { name: 'dashboard', call: () => ({ path: '/admin/dashboard' }) },
+  { name: 'dashboard charts', call: () => ({ path: '/admin/dashboard/charts' }) },
+  { name: 'dashboard charts: 90 days', as: 'subAdmin', call: () => ({ path: '/admin/dashboard/charts', query: { period: '90d' } }) },
+  { name: 'dashboard charts: 12 months', call: () => ({ path: '/admin/dashboard/charts', query: { period: '12m' } }) },
+  { name: 'dashboard charts: a bad period: 400', call: () => ({ path: '/admin/dashboard/charts', query: { period: '1y' } }) },
+  { name: 'dashboard charts: an unknown key: 400', call: () => ({ path: '/admin/dashboard/charts', query: { days: 30 } }) },
 ]
 
 // Last of all: a reset ends every session of the account, the one the scenarios above share included.

@@ -45,7 +45,7 @@ function initial() {
     resetTokens: new Map<string, string>(),
     /** Admin accounts (handlers/admins.ts): invitation token -> whose, and whether it still works. */
     invites: new Map<string, { adminId: string; state: 'live' | 'used' | 'expired' }>(),
-    totals: { users: 412, petShops: 37, hospitals: 21, partnerRequests: 9 } as DashboardTotals,
+    totals: { users: 412, petShops: 37, hospitals: 21, partnerRequests: 9, pendingPartnerRequests: 4 } as DashboardTotals,
     /** Pet owners with their details and pets, newest first. */
     users: seedUsers(),
     /** Partner requests, newest first. */

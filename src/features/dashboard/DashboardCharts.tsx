@@ -1,0 +1,185 @@
+import { useId } from 'react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import {
+  CHART_PERIODS,
+  chartPeriodLabel,
+  FEEDBACK_TYPES,
+  feedbackStatusLabel,
+  feedbackTypeLabel,
+  partnerStatusLabel,
+  partnerTypeLabel,
+  type ChartPeriod,
+  type ChartPoint,
+  type DashboardCharts as Charts,
+} from '@contract'
+import { Button } from '@/components/ui/Button'
+import { Spinner } from '@/components/ui/Spinner'
+import { dashboardChartsQuery } from './api'
+import { ChartCard, count, plural, ShareBars, TimeBars } from './chart-parts'
+
+const route = getRouteApi('/_signed-in/dashboard')
+
+// Buckets are UTC days: named in UTC so no time zone moves a bar to the day before.
+const utc = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' })
+const monthLong = utc({ month: 'long', year: 'numeric' })
+const monthShort = utc({ month: 'short', year: 'numeric' })
+const dayShort = utc({ month: 'short', day: 'numeric' })
+const asDate = (start: string) => new Date(`${start}T00:00:00Z`)
+
+const dayNames = { long: (start: string) => start, short: (start: string) => dayShort.format(asDate(start)) }
+const monthNames = { long: (start: string) => monthLong.format(asDate(start)), short: (start: string) => monthShort.format(asDate(start)) }
+const weekNames = { long: (start: string) => `Week of ${start}`, short: (start: string) => dayShort.format(asDate(start)) }
+
+/** The highest bar, or none when every bar is 0. */
+const busiest = (points: ChartPoint[]) => points.reduce<ChartPoint | null>((top, p) => (p.n > (top?.n ?? 0) ? p : top), null)
+const total = (points: ChartPoint[]) => points.reduce((s, p) => s + p.n, 0)
+
+function NewUsersChart({ data }: { data: Charts }) {
+  const { unit, points } = data.newUsers
+  const names = unit === 'month' ? monthNames : dayNames
+  const top = busiest(points)
+  const summary =
+    `${plural(total(points), 'new user', 'new users')} in the last ${chartPeriodLabel[data.period]}.` +
+    (top ? ` The busiest ${unit}: ${names.long(top.start)}, with ${count.format(top.n)}.` : '')
+  return (
+    <ChartCard title="New users" summary={summary}>
+      <TimeBars caption={`New users per ${unit}`} columns={[unit === 'month' ? 'Month' : 'Day', 'New users']} points={points} {...names} />
+    </ChartCard>
+  )
+}
+
+function NotificationsChart({ data }: { data: Charts }) {
+  const points = data.notificationsPerWeek
+  const top = busiest(points)
+  const summary =
+    `${plural(total(points), 'notification', 'notifications')} sent in the ${points.length} weeks from ${points[0]?.start ?? data.from}.` +
+    (top ? ` The busiest: the week of ${top.start}, with ${count.format(top.n)}.` : '')
+  return (
+    <ChartCard title="Notifications sent per week" summary={summary}>
+      <TimeBars caption="Notifications sent per week" columns={['Week', 'Notifications sent']} points={points} {...weekNames} />
+    </ChartCard>
+  )
+}
+
+function PartnersChart({ data }: { data: Charts }) {
+  const { byStatus, byType } = data.partners
+  const all = byStatus.pending + byStatus.approved + byStatus.declined
+  const summary = `${plural(all, 'partner request', 'partner requests')} in all: ${count.format(byStatus.pending)} pending, ${count.format(byStatus.approved)} approved, ${count.format(byStatus.declined)} declined.`
+  return (
+    <ChartCard title="Partner requests" summary={summary}>
+      <ShareBars
+        caption="By status"
+        columns={['Status', 'Requests']}
+        rows={[
+          { label: partnerStatusLabel[1], n: byStatus.pending },
+          { label: partnerStatusLabel[2], n: byStatus.approved },
+          { label: partnerStatusLabel[3], n: byStatus.declined },
+        ]}
+      />
+      <ShareBars
+        caption="By type"
+        columns={['Type', 'Requests']}
+        rows={[
+          { label: partnerTypeLabel[5], n: byType.hospital },
+          { label: partnerTypeLabel[6], n: byType.petShop },
+        ]}
+      />
+    </ChartCard>
+  )
+}
+
+function FeedbackChart({ data }: { data: Charts }) {
+  const { byType, byStatus } = data.feedback
+  const all = byStatus.open + byStatus.inProgress + byStatus.resolved
+  const summary = `${count.format(all)} feedback received in the last ${chartPeriodLabel[data.period]}: ${count.format(byStatus.open)} open, ${count.format(byStatus.inProgress)} in progress, ${count.format(byStatus.resolved)} resolved.`
+  return (
+    <ChartCard title="Feedback" summary={summary}>
+      <ShareBars caption="By type" columns={['Type', 'Feedback']} rows={FEEDBACK_TYPES.map((t) => ({ label: feedbackTypeLabel[t], n: byType[t] }))} />
+      <ShareBars
+        caption="By status"
+        columns={['Status', 'Feedback']}
+        rows={[
+          { label: feedbackStatusLabel[1], n: byStatus.open },
+          { label: feedbackStatusLabel[2], n: byStatus.inProgress },
+          { label: feedbackStatusLabel[3], n: byStatus.resolved },
+        ]}
+      />
+    </ChartCard>
+  )
+}
+
+/** The period as a group of radio buttons: Tab reaches the chosen one, the arrow keys choose. */
+function PeriodSwitch({ value, onChange }: { value: ChartPeriod; onChange: (period: ChartPeriod) => void }) {
+  const name = useId()
+  return (
+    <fieldset>
+      <legend className="float-left mr-2 py-1.5 text-sm text-slate-600">Period</legend>
+      <div className="inline-flex overflow-hidden rounded-md border border-slate-400">
+        {CHART_PERIODS.map((period) => (
+          <label key={period} className="border-l border-slate-400 first:border-l-0">
+            <input
+              type="radio"
+              name={name}
+              value={period}
+              checked={value === period}
+              onChange={() => onChange(period)}
+              className="peer sr-only"
+            />
+            <span className="block cursor-pointer px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 peer-checked:bg-primary-700 peer-checked:font-semibold peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:-outline-offset-4 peer-focus-visible:outline-white peer-[:not(:checked):focus-visible]:outline-primary-700">
+              {chartPeriodLabel[period]}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+/**
+ * The dashboard's charts (a lazy chunk: the totals above need none of it): new users, partner
+ * requests, feedback and notifications sent, from one call. The period is in the URL
+ * (`?period=90d`), so a view can be shared and Back returns to the previous one.
+ */
+export default function DashboardCharts() {
+  const titleId = useId()
+  const { period } = route.useSearch()
+  const navigate = route.useNavigate()
+  // The previous period's charts stay while the next one loads, so the page does not jump.
+  const result = useQuery({ ...dashboardChartsQuery(period), placeholderData: keepPreviousData })
+  const data = result.data
+  const switching = result.isPlaceholderData
+
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={titleId} className="text-base font-semibold text-slate-900">
+          Activity
+        </h2>
+        <PeriodSwitch value={period} onChange={(next) => void navigate({ search: (s) => ({ ...s, period: next }), replace: true, resetScroll: false })} />
+      </div>
+      {data ? (
+        <div aria-busy={switching} className={`grid gap-4 md:grid-cols-2 ${switching ? 'opacity-60' : ''}`}>
+          <NewUsersChart data={data} />
+          <PartnersChart data={data} />
+          <FeedbackChart data={data} />
+          <NotificationsChart data={data} />
+        </div>
+      ) : result.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-slate-200 bg-white p-4">
+          <p>
+            <span className="font-semibold text-slate-900">The charts could not be loaded.</span> {result.error.message}
+          </p>
+          <Button variant="secondary" onClick={() => void result.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <div role="status" className="flex justify-center p-6">
+          <Spinner className="h-6 w-6" />
+          <span className="sr-only">Loading the charts</span>
+        </div>
+      )}
+    </section>
+  )
+}
