@@ -41,10 +41,11 @@ const inRange = (metric: Metric, from: string, to: string) => and(eq(dailyCounts
 
 /**
  * A metric's counts from `from` to `to` by bucket (day, month or Monday's week), from the
- * trigger-kept daily_counts: a primary key range, at most a year of days per partition.
+ * trigger-kept daily_counts: a primary key range, at most a year of days per partition. Days are
+ * truncated as timestamps without a zone, so the session's time zone cannot move a bucket.
  */
 async function countsBy(db: Db, metric: Metric, unit: 'day' | 'month' | 'week', from: string, to: string) {
-  const bucket = unit === 'day' ? sql<string>`${dailyCounts.day}` : sql<string>`date_trunc(${unit}, ${dailyCounts.day})::date::text`
+  const bucket = unit === 'day' ? sql<string>`${dailyCounts.day}` : sql<string>`date_trunc(${unit}, ${dailyCounts.day}::timestamp)::date::text`
   const rows = await db.select({ start: bucket, n: total }).from(dailyCounts).where(inRange(metric, from, to)).groupBy(sql`1`)
   return new Map(rows.map((r) => [String(r.start), r.n]))
 }
