@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
+import { partnerStatusLabel } from '@contract'
 import { api, db } from './mocks/db'
 import { daysAgo, dashboardDb } from './mocks/handlers/dashboard'
 import { server } from './mocks/server'
@@ -143,17 +144,26 @@ describe('the newest users on the dashboard', () => {
 })
 
 describe('the newest partner requests on the dashboard', () => {
-  it('lists the five newest requests, Name, Owner Name, Type, Created At, and "View all" leads to the partners list', async () => {
+  it('lists the five newest requests, Name, Owner Name, Type, Status, Created At, each leading to its details', async () => {
     screenWidth(1024)
     const { user, router } = renderRoute('/dashboard', { signedInAs: 'subAdmin' })
     const section = within(await screen.findByRole('region', { name: 'Newest Partner Requests' }))
     const table = await section.findByRole('table', { name: 'Newest Partner Requests' })
     const rows = await within(table).findAllByRole('row')
-    expect(within(rows[0]!).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Owner Name', 'Type', 'Created At'])
+    expect(within(rows[0]!).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Owner Name', 'Type', 'Status', 'Created At'])
     const newest = [...db.partners].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 5)
     expect(rows.slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(newest.map((p) => p.name))
+    expect(within(rows[1]!).getAllByRole('cell')[3]).toHaveTextContent(partnerStatusLabel[newest[0]!.status])
+    await user.click(section.getByRole('link', { name: newest[1]!.name }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/partners/${newest[1]!._id}`))
+  })
+
+  it('leads from "View all" to the partners list', async () => {
+    const { user, router } = renderRoute('/dashboard', { signedInAs: 'admin' })
+    const section = within(await screen.findByRole('region', { name: 'Newest Partner Requests' }))
     await user.click(section.getByRole('link', { name: 'View all partner requests' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/partners'))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Partners' })).toBeInTheDocument()
   })
 })
 
