@@ -7,7 +7,7 @@ import { cmsPage, faq } from './cms'
 import { dashboardCharts, dashboardTotals } from './dashboard'
 import { errorBody, listEnvelope, okEnvelope } from './envelope'
 import { feedback, feedbackDetails, feedbackNote } from './feedback'
-import { notificationDetails, notificationListItem } from './notifications'
+import { notificationDetails, notificationListItem, notificationRecipient } from './notifications'
 import { openApiDocumentSchema } from './openapi'
 import { partner, partnerDetails } from './partners'
 import { petDetails } from './pets'
@@ -111,9 +111,12 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'POST /feedback/:id/notes': ['Add an internal note to a feedback', created(feedbackNote)],
   }),
   ...group('Notifications', {
-    'POST /admin/notification': ['Send a push notification', created(notificationListItem)],
-    'GET /admin/notifications': ['List sent notifications', list(notificationListItem)],
-    'GET /admin/notification/:id': ['A notification with its recipients', data(notificationDetails)],
+    'POST /admin/notification': ['Send a push notification now, or schedule it (sendAt)', created(notificationListItem)],
+    'GET /admin/notifications': ['List notifications, sent and scheduled', list(notificationListItem)],
+    'GET /admin/notification/:id': ['A notification with its first recipients and its deliveries by status', data(notificationDetails)],
+    'GET /admin/notification/:id/recipients': ['Every recipient of a notification with their delivery (filter: 1 pending, 2 delivered, 3 failed)', list(notificationRecipient)],
+    'POST /admin/notification/:id/retry': ['Deliver the failed recipients again', data(notificationDetails)],
+    'POST /admin/notification/:id/cancel': ['Cancel a scheduled notification', data(notificationListItem)],
     'DELETE /admin/notification/:id': ['Delete a notification', done],
   }),
   ...group('Content', {

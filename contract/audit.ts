@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = [
   'feedback.note',
   'notification.send',
   'notification.delete',
+  'notification.retry',
+  'notification.cancel',
   'city.create',
   'city.update',
   'city.delete',

@@ -144,6 +144,13 @@ const SCREENS: Screen[] = [
   { name: 'notifications, Send Notification', who: 'admin', path: at('/notifications'), open: opens(/^Send Notification$/) },
   { name: 'notifications, Sent to picker', who: 'admin', path: at('/notifications'), open: opens(/^Anyone$/) },
   { name: 'notification details', who: 'admin', path: (ids) => `/notifications/notification-detail/${ids.notificationId}` },
+  { name: 'notifications, Send Notification, Send later', who: 'admin', path: at('/notifications'), open: async (page) => {
+    await opens(/^Send Notification$/)(page)
+    await page.click('[role="dialog"] input[type="checkbox"]')
+    await page.waitForSelector('[role="dialog"] input[type="datetime-local"]')
+  } },
+  { name: 'notification recipients', who: 'admin', path: (ids) => `/notifications/notification-detail/${ids.notificationId}/recipients` },
+  { name: 'notification recipients, Filters', who: 'admin', path: (ids) => `/notifications/notification-detail/${ids.notificationId}/recipients`, open: opens(/^Filters/, '[role="listbox"]') },
   { name: 'cities', who: 'admin', path: at('/content-management') },
   { name: 'cities, Add City', who: 'admin', path: at('/content-management'), open: opens(/^Add City$/) },
   { name: 'cities, Edit city', who: 'admin', path: at('/content-management'), open: opens(/^Edit /) },

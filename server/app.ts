@@ -19,6 +19,7 @@ import { maintenance } from './maintenance'
 import { openApiRoutes } from './openapi/routes'
 import type { Mailer } from './mail/mailer'
 import { logNotificationDelivery, type NotificationDelivery } from './notifications/delivery'
+import { notificationScheduler } from './notifications/scheduler'
 import { adminsRoutes } from './routes/admins'
 import { auditRoutes } from './routes/audit'
 import { authRoutes } from './routes/auth'
@@ -124,7 +125,14 @@ export function createApp(options: AppOptions) {
   // The housekeeping jobs on these deps; the server starts them (index.ts), tests run a round.
   // Its session cache too, which the server keeps in step with other processes (followRevocations),
   // and its data changes, whose close() ends the event streams when the server stops.
-  return Object.assign(app, { maintenance: maintenance(deps), metrics, sessions: deps.sessions, dataChanges: deps.dataChanges })
+  // The notifications' scheduler too (scheduled sends, deliveries a stopped process left), which the server starts.
+  return Object.assign(app, {
+    maintenance: maintenance(deps),
+    metrics,
+    sessions: deps.sessions,
+    dataChanges: deps.dataChanges,
+    scheduler: notificationScheduler(deps),
+  })
 }
 
 export type App = ReturnType<typeof createApp>

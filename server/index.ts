@@ -109,6 +109,8 @@ async function main() {
   })
   // Housekeeping (server/maintenance.ts): audit retention, unattached uploads, idempotency keys.
   const stopMaintenance = api.maintenance.start()
+  // Scheduled notifications sent on time, and deliveries a stopped process left pending (server/notifications/scheduler.ts).
+  const stopScheduler = api.scheduler.start()
   // Sign-outs, password changes and blocks made by other server processes on this database reach this one's session cache.
   const revocations = await followRevocations(db.db, api.sessions)
   const root = new Hono()
@@ -162,6 +164,7 @@ async function main() {
       clearTimeout(forceTimer)
       clearInterval(idleSweep)
       await stopMaintenance() // a round in progress ends before the database closes
+      await stopScheduler()
       await streamsClosed
       await revocations.stop()
       await db.close().catch((err) => logError('closing the database', err))

@@ -55,6 +55,7 @@ import { Route as SignedInNotificationsNotificationDetailNotificationIdRouteImpo
 import { Route as SignedInPetShopsDetailsIdRouteImport } from './routes/_signed-in/pet-shops/details/$id'
 import { Route as SignedInPetShopsEditIdRouteImport } from './routes/_signed-in/pet-shops/edit/$id'
 import { Route as SignedInSitesSiteDetailsSiteIdRouteImport } from './routes/_signed-in/sites/site-details/$siteId'
+import { Route as SignedInNotificationsNotificationDetailNotificationIdRecipientsRouteImport } from './routes/_signed-in/notifications/notification-detail/$notificationId_/recipients'
 import { Route as SignedInUsersUserIdPetsPetIdRouteImport } from './routes/_signed-in/users/$userId_/pets/$petId'
 
 const PublicRoute = PublicRouteImport.update({
@@ -298,6 +299,14 @@ const SignedInSitesSiteDetailsSiteIdRoute =
     path: '/sites/site-details/$siteId',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInNotificationsNotificationDetailNotificationIdRecipientsRoute =
+  SignedInNotificationsNotificationDetailNotificationIdRecipientsRouteImport.update(
+    {
+      id: '/notifications/notification-detail/$notificationId_/recipients',
+      path: '/notifications/notification-detail/$notificationId/recipients',
+      getParentRoute: () => SignedInRoute,
+    } as any,
+  )
 const SignedInUsersUserIdPetsPetIdRoute =
   SignedInUsersUserIdPetsPetIdRouteImport.update({
     id: '/users/$userId_/pets/$petId',
@@ -349,6 +358,7 @@ export interface FileRoutesByFullPath {
   '/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
   '/pet-shops/edit/$id': typeof SignedInPetShopsEditIdRoute
   '/sites/site-details/$siteId': typeof SignedInSitesSiteDetailsSiteIdRoute
+  '/notifications/notification-detail/$notificationId/recipients': typeof SignedInNotificationsNotificationDetailNotificationIdRecipientsRoute
   '/users/$userId/pets/$petId': typeof SignedInUsersUserIdPetsPetIdRoute
 }
 export interface FileRoutesByTo {
@@ -394,6 +404,7 @@ export interface FileRoutesByTo {
   '/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
   '/pet-shops/edit/$id': typeof SignedInPetShopsEditIdRoute
   '/sites/site-details/$siteId': typeof SignedInSitesSiteDetailsSiteIdRoute
+  '/notifications/notification-detail/$notificationId/recipients': typeof SignedInNotificationsNotificationDetailNotificationIdRecipientsRoute
   '/users/$userId/pets/$petId': typeof SignedInUsersUserIdPetsPetIdRoute
 }
 export interface FileRoutesById {
@@ -444,6 +455,7 @@ export interface FileRoutesById {
   '/_signed-in/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
   '/_signed-in/pet-shops/edit/$id': typeof SignedInPetShopsEditIdRoute
   '/_signed-in/sites/site-details/$siteId': typeof SignedInSitesSiteDetailsSiteIdRoute
+  '/_signed-in/notifications/notification-detail/$notificationId_/recipients': typeof SignedInNotificationsNotificationDetailNotificationIdRecipientsRoute
   '/_signed-in/users/$userId_/pets/$petId': typeof SignedInUsersUserIdPetsPetIdRoute
 }
 export interface FileRouteTypes {
@@ -492,6 +504,7 @@ export interface FileRouteTypes {
     | '/pet-shops/details/$id'
     | '/pet-shops/edit/$id'
     | '/sites/site-details/$siteId'
+    | '/notifications/notification-detail/$notificationId/recipients'
     | '/users/$userId/pets/$petId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -537,6 +550,7 @@ export interface FileRouteTypes {
     | '/pet-shops/details/$id'
     | '/pet-shops/edit/$id'
     | '/sites/site-details/$siteId'
+    | '/notifications/notification-detail/$notificationId/recipients'
     | '/users/$userId/pets/$petId'
   id:
     | '__root__'
@@ -586,6 +600,7 @@ export interface FileRouteTypes {
     | '/_signed-in/pet-shops/details/$id'
     | '/_signed-in/pet-shops/edit/$id'
     | '/_signed-in/sites/site-details/$siteId'
+    | '/_signed-in/notifications/notification-detail/$notificationId_/recipients'
     | '/_signed-in/users/$userId_/pets/$petId'
   fileRoutesById: FileRoutesById
 }
@@ -918,6 +933,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInSitesSiteDetailsSiteIdRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/notifications/notification-detail/$notificationId_/recipients': {
+      id: '/_signed-in/notifications/notification-detail/$notificationId_/recipients'
+      path: '/notifications/notification-detail/$notificationId/recipients'
+      fullPath: '/notifications/notification-detail/$notificationId/recipients'
+      preLoaderRoute: typeof SignedInNotificationsNotificationDetailNotificationIdRecipientsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/users/$userId_/pets/$petId': {
       id: '/_signed-in/users/$userId_/pets/$petId'
       path: '/users/$userId/pets/$petId'
@@ -1024,6 +1046,7 @@ interface SignedInRouteChildren {
   SignedInPetShopsDetailsIdRoute: typeof SignedInPetShopsDetailsIdRoute
   SignedInPetShopsEditIdRoute: typeof SignedInPetShopsEditIdRoute
   SignedInSitesSiteDetailsSiteIdRoute: typeof SignedInSitesSiteDetailsSiteIdRoute
+  SignedInNotificationsNotificationDetailNotificationIdRecipientsRoute: typeof SignedInNotificationsNotificationDetailNotificationIdRecipientsRoute
   SignedInUsersUserIdPetsPetIdRoute: typeof SignedInUsersUserIdPetsPetIdRoute
 }
 
@@ -1051,6 +1074,8 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInPetShopsDetailsIdRoute: SignedInPetShopsDetailsIdRoute,
   SignedInPetShopsEditIdRoute: SignedInPetShopsEditIdRoute,
   SignedInSitesSiteDetailsSiteIdRoute: SignedInSitesSiteDetailsSiteIdRoute,
+  SignedInNotificationsNotificationDetailNotificationIdRecipientsRoute:
+    SignedInNotificationsNotificationDetailNotificationIdRecipientsRoute,
   SignedInUsersUserIdPetsPetIdRoute: SignedInUsersUserIdPetsPetIdRoute,
 }
 

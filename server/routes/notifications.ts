@@ -1,33 +1,37 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   DELIVERY_STATUS,
   type DeliveryStatus,
   idParam,
   NOTIFICATION_DETAIL_RECIPIENTS,
+  NOTIFICATION_STATUS,
   notificationListQuery,
+  notificationRecipientListQuery,
   notificationSendBody,
   NOTIFICATIONS_MSG,
+  sendAtProblem,
   USER_STATUS,
   type Audience,
   type NotificationDetails,
   type NotificationListItem,
   type NotificationListQuery,
+  type NotificationRecipient,
+  type NotificationRecipientListQuery,
   type NotificationSendBody,
 } from '../../contract'
 import type { Db } from '../db/client'
-import { like, listPage, type ListSource, type PageQuery } from '../db/list'
+import { like, likePattern, listPage, type ListSource, type PageQuery } from '../db/list'
 import { toUserSummary, userSummaryColumns } from '../db/queries/users'
 import { countKey } from '../db/row-counts'
 import { appUsers, lowerOf, notificationRecipients, notifications, notificationSearchText } from '../db/schema'
 import type { Deps } from '../deps'
-import { badRequest, notFound } from '../api-error'
+import { badRequest, conflict, notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
-import { logError } from '../log'
-import type { NotificationDelivery, OutgoingNotification } from '../notifications/delivery'
+import { addAllActiveRecipients, deliverPending } from '../notifications/send'
 
 type NotificationSort = NonNullable<NotificationListQuery['sortBy']>
 
@@ -53,18 +57,27 @@ export function notificationListSource(q: Pick<NotificationListQuery, 'recipient
   }
 }
 
-const notificationColumns = (db: Db) => ({
+const recipientCount = sql<number>`(${notifications.pendingCount} + ${notifications.deliveredCount} + ${notifications.failedCount})::int`
+
+// The kept counters, not a count: a notification's million recipients are never counted here.
+const notificationColumns = {
   id: notifications.id,
   title: notifications.title,
   body: notifications.body,
   sendTo: notifications.sendTo,
   createdAt: notifications.createdAt,
-  recipientCount: db.$count(notificationRecipients, eq(notificationRecipients.notificationId, notifications.id)),
-})
-
-type NotificationRow = Pick<typeof notifications.$inferSelect, 'id' | 'title' | 'body' | 'sendTo' | 'createdAt'> & {
-  recipientCount: number
+  status: notifications.status,
+  scheduledAt: notifications.scheduledAt,
+  sentAt: notifications.sentAt,
+  recipientCount,
 }
+
+type NotificationRow = Pick<
+  typeof notifications.$inferSelect,
+  'id' | 'title' | 'body' | 'sendTo' | 'createdAt' | 'status' | 'scheduledAt' | 'sentAt'
+> & { recipientCount: number }
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
 const toNotificationListItem = (n: NotificationRow): NotificationListItem => ({
   _id: n.id,
@@ -73,51 +86,179 @@ const toNotificationListItem = (n: NotificationRow): NotificationListItem => ({
   sendTo: n.sendTo,
   recipientCount: Number(n.recipientCount),
   createdAt: n.createdAt.toISOString(),
+  status: n.status,
+  scheduledAt: iso(n.scheduledAt),
+  sentAt: iso(n.sentAt),
 })
 
 const notificationRows = (db: Db) => (p: PageQuery) =>
   db
-    .select({ ...notificationColumns(db), sortKey: p.sortKey })
+    .select({ ...notificationColumns, sortKey: p.sortKey })
     .from(notifications)
     .where(p.where)
     .orderBy(...p.orderBy)
     .limit(p.limit)
     .offset(p.offset)
 
-async function notificationDetails(db: Db, id: string): Promise<NotificationDetails | undefined> {
-  const [row] = await db.select(notificationColumns(db)).from(notifications).where(eq(notifications.id, id))
-  if (!row) return undefined
-  // The detail screen lists a few rows; beyond this many recipients are only counted.
-  const users = await db
-    .select(userSummaryColumns)
-    .from(notificationRecipients)
-    .innerJoin(appUsers, eq(appUsers.id, notificationRecipients.userId))
-    .where(eq(notificationRecipients.notificationId, id))
-    .orderBy(asc(lowerOf(appUsers.username)), asc(appUsers.id))
-    .limit(NOTIFICATION_DETAIL_RECIPIENTS)
-  return { ...toNotificationListItem(row), users: users.map(toUserSummary) }
+const r = notificationRecipients
+
+/**
+ * One page of a notification's recipients, in the recipients key's order (notification, user id):
+ * the page's keys are read from the index first and only they are joined to their users, so a
+ * page costs the same for 10 recipients as for a million. A search joins the users to match
+ * (their stored search text, trigram-indexed).
+ */
+function recipientRows(db: Db, id: string, q: Pick<NotificationRecipientListQuery, 'search' | 'filter'>, limit: number, offset: number) {
+  const columns = {
+    ...userSummaryColumns,
+    delivery: r.delivery,
+    attempts: r.attempts,
+    error: r.error,
+    deliveredAt: r.deliveredAt,
+  }
+  const where = and(eq(r.notificationId, id), q.filter === undefined ? undefined : eq(r.delivery, q.filter))
+  if (q.search !== '') {
+    return db
+      .select(columns)
+      .from(r)
+      .innerJoin(appUsers, eq(appUsers.id, r.userId))
+      .where(and(where, like(appUsers.searchText, likePattern(q.search))))
+      .orderBy(asc(r.userId))
+      .limit(limit)
+      .offset(offset)
+  }
+  const page = db
+    .select({
+      userId: r.userId,
+      delivery: r.delivery,
+      attempts: r.attempts,
+      error: r.error,
+      deliveredAt: r.deliveredAt,
+    })
+    .from(r)
+    .where(where)
+    .orderBy(asc(r.userId))
+    .limit(limit)
+    .offset(offset)
+    .as('page')
+  // A recipient's user always exists: recipients go with their user (on delete cascade).
+  return db
+    .select({
+      ...userSummaryColumns,
+      delivery: page.delivery,
+      attempts: page.attempts,
+      error: page.error,
+      deliveredAt: page.deliveredAt,
+    })
+    .from(page)
+    .innerJoin(appUsers, eq(appUsers.id, page.userId))
+    .orderBy(asc(page.userId))
+}
+
+type RecipientRow = Awaited<ReturnType<typeof recipientRows>>[number]
+
+const toRecipient = (row: RecipientRow): NotificationRecipient => ({
+  ...toUserSummary(row),
+  delivery: row.delivery,
+  attempts: row.attempts,
+  error: row.error,
+  deliveredAt: iso(row.deliveredAt),
+})
+
+/** The counters of one notification, or undefined when there is none. */
+async function countsOf(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      ...notificationColumns,
+      pendingCount: notifications.pendingCount,
+      deliveredCount: notifications.deliveredCount,
+      failedCount: notifications.failedCount,
+    })
+    .from(notifications)
+    .where(eq(notifications.id, id))
+  return row
 }
 
 /**
- * Stores a notification and its recipients in one transaction: every active user, or the
- * chosen ones (each once), all of whom must exist and be active. Recipients are chosen and
- * written by one statement, so a user blocked meanwhile is either counted or refused, never
- * half of each.
+ * GET /admin/notification/:id/recipients. Without a search the total is the notification's kept
+ * counter (all, or the filtered delivery's); with one, the page proves it when it can, else the
+ * matches are counted.
+ */
+async function recipientPage(db: Db, id: string, q: NotificationRecipientListQuery) {
+  const counts = await countsOf(db, id)
+  if (!counts) throw notFound(NOTIFICATIONS_MSG.notFound)
+  const offset = (q.page - 1) * q.limit
+  const rows = (await recipientRows(db, id, q, q.limit, offset)).map(toRecipient)
+  if (q.search === '') {
+    const byDelivery: Record<DeliveryStatus, number> = {
+      [DELIVERY_STATUS.PENDING]: counts.pendingCount,
+      [DELIVERY_STATUS.DELIVERED]: counts.deliveredCount,
+      [DELIVERY_STATUS.FAILED]: counts.failedCount,
+    }
+    return {
+      rows,
+      total: q.filter === undefined ? Number(counts.recipientCount) : byDelivery[q.filter],
+    }
+  }
+  if (rows.length < q.limit && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length }
+  const [counted] = await db
+    .select({ n: count() })
+    .from(r)
+    .innerJoin(appUsers, eq(appUsers.id, r.userId))
+    .where(
+      and(
+        eq(r.notificationId, id),
+        q.filter === undefined ? undefined : eq(r.delivery, q.filter),
+        like(appUsers.searchText, likePattern(q.search)),
+      ),
+    )
+  return { rows, total: counted?.n ?? 0 }
+}
+
+async function notificationDetails(db: Db, id: string): Promise<NotificationDetails | undefined> {
+  const row = await countsOf(db, id)
+  if (!row) return undefined
+  // The first recipients in the order of "View all recipients"; beyond this many they are only counted.
+  const users = await recipientRows(db, id, { search: '', filter: undefined }, NOTIFICATION_DETAIL_RECIPIENTS, 0)
+  return {
+    ...toNotificationListItem(row),
+    users: users.map(toUserSummary),
+    pendingCount: row.pendingCount,
+    deliveredCount: row.deliveredCount,
+    failedCount: row.failedCount,
+  }
+}
+
+/**
+ * Stores a notification and, unless it is scheduled for all users (whose recipients are fixed
+ * when it is sent), its recipients, in one transaction: every active user, or the chosen ones
+ * (each once), all of whom must exist and be active. Recipients are chosen and written by one
+ * statement, so a user blocked meanwhile is either counted or refused, never half of each.
  */
 async function storeNotification(
   db: Db,
-  { title, description, sendToAllUsers, userIds }: NotificationSendBody,
+  { title, description, sendToAllUsers, userIds, sendAt }: NotificationSendBody,
   now: Date,
-): Promise<{ row: NotificationRow; recipientIds: string[] }> {
+): Promise<NotificationRow> {
   const chosen = [...new Set(userIds)]
+  const scheduledAt = sendAt === undefined ? null : new Date(sendAt)
   return db.transaction(async (tx) => {
     const [made] = await tx
       .insert(notifications)
-      .values({ title, body: description, sendTo: sendToAllUsers ? 'ALL_USERS' : 'SELECTED_USERS', createdAt: now, sentAt: now })
+      .values({
+        title,
+        body: description,
+        sendTo: sendToAllUsers ? 'ALL_USERS' : 'SELECTED_USERS',
+        createdAt: now,
+        ...(scheduledAt ? { status: NOTIFICATION_STATUS.SCHEDULED, scheduledAt, sentAt: null } : { sentAt: now }),
+      })
       .returning()
-    const active = eq(appUsers.status, USER_STATUS.ACTIVE)
+    if (sendToAllUsers) {
+      const n = scheduledAt ? 0 : await addAllActiveRecipients(tx, made!.id)
+      return { ...made!, recipientCount: n }
+    }
     const recipients = await tx
-      .insert(notificationRecipients)
+      .insert(r)
       .select(
         tx
           .select({
@@ -130,43 +271,53 @@ async function storeNotification(
             deliveredAt: sql<Date | null>`null::timestamptz`.as('delivered_at'),
           })
           .from(appUsers)
-          .where(sendToAllUsers ? active : and(active, inArray(appUsers.id, chosen))),
+          .where(and(eq(appUsers.status, USER_STATUS.ACTIVE), inArray(appUsers.id, chosen))),
       )
-      .returning({ userId: notificationRecipients.userId })
-    const recipientIds = recipients.map((r) => r.userId)
-    if (!sendToAllUsers && recipientIds.length !== chosen.length) {
-      const stored = new Set(recipientIds)
+      .returning({ userId: r.userId })
+    if (recipients.length !== chosen.length) {
+      const stored = new Set(recipients.map((x) => x.userId))
       const fields: Record<string, string> = {}
       userIds.forEach((id, i) => {
         if (!stored.has(id)) fields[`userIds.${i}`] = NOTIFICATIONS_MSG.recipientGone
       })
       throw badRequest(NOTIFICATIONS_MSG.recipientsGone, fields) // rolls the notification back
     }
-    return { row: { ...made!, recipientCount: recipientIds.length }, recipientIds }
+    return { ...made!, recipientCount: recipients.length }
   })
 }
 
-/** Hands a stored notification to the push delivery. A failure is logged: the notification stays sent. */
-async function deliver(delivery: NotificationDelivery, notification: OutgoingNotification) {
-  try {
-    await delivery.deliver(notification)
-  } catch (err) {
-    logError(`Push delivery of notification ${notification.notificationId}`, err)
-  }
-}
-
-/** Sent notifications: send, list and details (both roles); delete (admin only). */
+/**
+ * Notifications: send now or schedule (both roles), list and details, every recipient with their
+ * delivery, retry the failed deliveries and cancel a scheduled one (both roles); delete (admin only).
+ */
 export const notificationsRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     .post(
       '/admin/notification',
-      permit('notification.send', { action: 'notification.send', target: 'notification' }),
+      permit('notification.send', {
+        action: 'notification.send',
+        target: 'notification',
+      }),
       validate('json', notificationSendBody),
       async (c) => {
-        const { row, recipientIds } = await storeNotification(deps.db, c.req.valid('json'), deps.clock.now())
-        auditNote(c, { id: row.id, label: row.title, detail: { sendTo: row.sendTo, recipientCount: row.recipientCount } })
-        await deliver(deps.delivery, { notificationId: row.id, title: row.title, body: row.body, userIds: recipientIds })
-        return c.json(ok(NOTIFICATIONS_MSG.sent, toNotificationListItem(row)), 201)
+        const body = c.req.valid('json')
+        const now = deps.clock.now()
+        const problem = body.sendAt === undefined ? undefined : sendAtProblem(body.sendAt, now)
+        if (problem) throw badRequest(problem, { sendAt: problem })
+        const row = await storeNotification(deps.db, body, now)
+        auditNote(c, {
+          id: row.id,
+          label: row.title,
+          detail: {
+            sendTo: row.sendTo,
+            recipientCount: row.recipientCount,
+            ...(row.scheduledAt ? { scheduledAt: row.scheduledAt.toISOString() } : {}),
+          },
+        })
+        // Delivered after the commit: a failure is recorded per recipient, never undoes the notification.
+        if (row.status === NOTIFICATION_STATUS.SENT) await deliverPending(deps, row.id)
+        const message = row.status === NOTIFICATION_STATUS.SCHEDULED ? NOTIFICATIONS_MSG.scheduled : NOTIFICATIONS_MSG.sent
+        return c.json(ok(message, toNotificationListItem(row)), 201)
       },
     )
 
@@ -182,9 +333,81 @@ export const notificationsRoutes = (deps: Deps) =>
       return c.json(ok(NOTIFICATIONS_MSG.fetched, details))
     })
 
+    .get(
+      '/admin/notification/:id/recipients',
+      permit('read'),
+      validate('param', idParam),
+      validate('query', notificationRecipientListQuery),
+      async (c) => {
+        const q = c.req.valid('query')
+        const page = await recipientPage(deps.db, c.req.valid('param').id, q)
+        return c.json(listOk(NOTIFICATIONS_MSG.recipientsListed, page, q))
+      },
+    )
+
+    // The failed recipients become pending again (nothing else), then are delivered: each attempt counts.
+    .post(
+      '/admin/notification/:id/retry',
+      permit('notification.send', {
+        action: 'notification.retry',
+        target: 'notification',
+      }),
+      validate('param', idParam),
+      async (c) => {
+        const { id } = c.req.valid('param')
+        const counts = await countsOf(deps.db, id)
+        if (!counts) throw notFound(NOTIFICATIONS_MSG.notFound)
+        const retried = await deps.db
+          .update(r)
+          .set({ delivery: DELIVERY_STATUS.PENDING, deliveredAt: null })
+          .where(and(eq(r.notificationId, id), eq(r.delivery, DELIVERY_STATUS.FAILED)))
+          .returning({ one: sql<number>`1` })
+        if (retried.length === 0) throw conflict(NOTIFICATIONS_MSG.nothingToRetry)
+        auditNote(c, {
+          label: counts.title,
+          detail: { retried: retried.length },
+        })
+        await deliverPending(deps, id)
+        const details = await notificationDetails(deps.db, id)
+        if (!details) throw notFound(NOTIFICATIONS_MSG.notFound) // deleted meanwhile
+        return c.json(ok(NOTIFICATIONS_MSG.retried, details))
+      },
+    )
+
+    // Only while scheduled: the scheduler's claim holds the row's lock while it sends, so a cancel
+    // waits for it and then finds the notification sent (409).
+    .post(
+      '/admin/notification/:id/cancel',
+      permit('notification.send', {
+        action: 'notification.cancel',
+        target: 'notification',
+      }),
+      validate('param', idParam),
+      async (c) => {
+        const { id } = c.req.valid('param')
+        const [cancelled] = await deps.db
+          .update(notifications)
+          .set({ status: NOTIFICATION_STATUS.CANCELLED })
+          .where(and(eq(notifications.id, id), eq(notifications.status, NOTIFICATION_STATUS.SCHEDULED)))
+          .returning(notificationColumns)
+        if (!cancelled) {
+          if (!(await countsOf(deps.db, id))) throw notFound(NOTIFICATIONS_MSG.notFound)
+          throw conflict(NOTIFICATIONS_MSG.notScheduled)
+        }
+        auditNote(c, {
+          label: cancelled.title,
+          detail: { scheduledAt: iso(cancelled.scheduledAt) },
+        })
+        return c.json(ok(NOTIFICATIONS_MSG.cancelled, toNotificationListItem(cancelled)))
+      },
+    )
+
     .delete(
       '/admin/notification/:id',
-      permit('notification.delete', { action: 'notification.delete', target: 'notification' }),
+      permit('notification.delete', {
+        action: 'notification.delete',
+        target: 'notification',
+      }),
       validate('param', idParam),
       async (c) => {
         const deleted = await deps.db

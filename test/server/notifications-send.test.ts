@@ -34,6 +34,9 @@ describe('POST /admin/notification', () => {
       sendTo: 'ALL_USERS',
       recipientCount: 2,
       createdAt: t.clock.now().toISOString(),
+      status: 2,
+      scheduledAt: null,
+      sentAt: t.clock.now().toISOString(),
     })
     expect(await recipientsOf(t, body.data._id)).toEqual(sorted([ann!.id, bob!.id]))
     expect(t.delivered).toHaveLength(1)
@@ -42,6 +45,8 @@ describe('POST /admin/notification', () => {
       title: 'Heatwave',
       body: 'Keep pets inside',
       userIds: sorted([ann!.id, bob!.id]),
+      batch: 0,
+      total: 2,
     })
   })
 
@@ -155,6 +160,8 @@ describe('the default push delivery', () => {
       title: 'Secret title',
       body: 'Private body',
       userIds: [UNKNOWN_ID, '11111111-1111-4111-8111-111111111111'],
+      batch: 0,
+      total: 2,
     })
     expect(lines).toEqual(['Push notification n-1: 2 recipients (no push service configured: logged only)'])
   })

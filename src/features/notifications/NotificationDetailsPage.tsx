@@ -1,30 +1,22 @@
 import { useId } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { getRouteApi, type ErrorComponentProps } from '@tanstack/react-router'
-import { NOTIFICATIONS_MSG, RECIPIENTS_PAGE_SIZE, type UserSummary } from '@contract'
+import { getRouteApi, Link, type ErrorComponentProps } from '@tanstack/react-router'
+import { NOTIFICATION_STATUS, NOTIFICATIONS_MSG, RECIPIENTS_PAGE_SIZE, type NotificationDetails, type UserSummary } from '@contract'
 import { DataTable, cells, listColumns } from '@/components/list'
 import { DetailsError } from '@/components/layout/DetailsError'
 import { useRecordTitle } from '@/components/layout/PageTitle'
-import { Avatar } from '@/components/ui/Avatar'
-import { OrDashes } from '@/components/ui/Dashes'
+import { Button } from '@/components/ui/Button'
+import { useCan } from '@/lib/auth'
 import { formatDateTime } from '@/lib/format'
-import { notificationDetailsQuery } from './api'
+import { notificationDetailsQuery, useRetryDeliveries } from './api'
+import { RecipientName } from './RecipientName'
 
 const route = getRouteApi('/_signed-in/notifications/notification-detail/$notificationId')
 
 const col = listColumns<UserSummary>()
 /** The product's recipient columns: username with avatar, name, email (cut 18), mobileNo (cut 12). */
 const recipientColumns = col.columns([
-  col.accessor('username', {
-    header: 'Username',
-    meta: { card: 'title' },
-    cell: ({ row }) => (
-      <span className="flex items-center gap-2 whitespace-nowrap">
-        <Avatar src={row.original.profileImage} alt="" className="h-8 w-8" />
-        <OrDashes value={row.original.username} />
-      </span>
-    ),
-  }),
+  col.accessor('username', { header: 'Username', meta: { card: 'title' }, cell: ({ row }) => <RecipientName user={row.original} /> }),
   col.accessor('name', { header: 'Name', cell: cells.text }),
   col.accessor('email', { header: 'Email', cell: cells.email }),
   col.accessor('mobileNo', { header: 'Mobile No.', cell: cells.mobile, meta: { className: 'whitespace-nowrap' } }),
@@ -49,10 +41,48 @@ function ReadOnlyField({ label, value, multiline = false }: { label: string; val
   )
 }
 
+/** One count of the deliveries: its label and number, side by side. */
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex flex-col rounded-md border border-slate-200 bg-slate-50 px-4 py-2">
+      <dt className="text-xs font-medium text-slate-600">{label}</dt>
+      <dd className="text-lg font-semibold text-slate-900">{value.toLocaleString('en-US')}</dd>
+    </div>
+  )
+}
+
+/**
+ * Where the notification stands: scheduled (and when), cancelled, or sent with its deliveries
+ * counted (Sent, Delivered, Failed; Pending while any are); "Retry failed" for both roles that send.
+ */
+function Deliveries({ notification }: { notification: NotificationDetails }) {
+  const canSend = useCan('notification.send')
+  const retry = useRetryDeliveries(notification._id)
+  if (notification.status === NOTIFICATION_STATUS.SCHEDULED)
+    return <p className="text-sm text-slate-700">{`Scheduled for ${formatDateTime(notification.scheduledAt ?? '')}`}</p>
+  if (notification.status === NOTIFICATION_STATUS.CANCELLED) return <p className="text-sm text-slate-700">Cancelled: it was not sent.</p>
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <dl className="flex flex-wrap gap-3">
+        <Count label="Sent" value={notification.recipientCount} />
+        <Count label="Delivered" value={notification.deliveredCount} />
+        <Count label="Failed" value={notification.failedCount} />
+        {notification.pendingCount > 0 && <Count label="Pending" value={notification.pendingCount} />}
+      </dl>
+      {canSend && notification.failedCount > 0 && (
+        <Button variant="secondary" busy={retry.isPending} onClick={() => retry.mutate()}>
+          Retry failed
+        </Button>
+      )}
+    </div>
+  )
+}
+
 /**
  * /notifications/notification-detail/:notificationId: the layout's trail
  * 'Notifications' > 'Details', read-only Title, Body and Create At, and the table 'Notification
- * Send To Users': a fixed 5 rows, no pagination.
+ * Send To Users': a fixed 5 rows, no pagination, and "View all recipients" for the rest; between
+ * them, the deliveries.
  */
 export function NotificationDetailsPage() {
   const { notificationId } = route.useParams()
@@ -73,6 +103,12 @@ export function NotificationDetailsPage() {
         </div>
         <ReadOnlyField label="Body" value={notification.body} multiline />
       </section>
+      <section aria-labelledby="deliveries-title" className="flex flex-col gap-3">
+        <h2 id="deliveries-title" className="text-base font-semibold text-slate-900">
+          Deliveries
+        </h2>
+        <Deliveries notification={notification} />
+      </section>
       <section aria-labelledby="recipients-title" className="flex flex-col gap-3">
         <h2 id="recipients-title" className="text-base font-semibold text-slate-900">
           Notification Send To Users
@@ -80,6 +116,15 @@ export function NotificationDetailsPage() {
         <DataTable name="Recipients" columns={recipientColumns} data={recipients} />
         {total > recipients.length && (
           <p className="text-sm text-slate-600">{`Showing ${recipients.length} of ${total} recipients`}</p>
+        )}
+        {total > 0 && (
+          <Link
+            to="/notifications/notification-detail/$notificationId/recipients"
+            params={{ notificationId: notification._id }}
+            className="self-start text-sm font-semibold text-primary-700 underline-offset-2 hover:underline"
+          >
+            View all recipients
+          </Link>
         )}
       </section>
     </div>

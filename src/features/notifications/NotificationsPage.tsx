@@ -1,11 +1,13 @@
 import { useState } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
-import { AUDIENCE, type Audience, type NotificationListItem } from '@contract'
+import { AUDIENCE, NOTIFICATION_STATUS, notificationStatusLabel, type Audience, type NotificationListItem } from '@contract'
 import { ListScreen, RowLink, cells, listColumns, type ListFilter } from '@/components/list'
+import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useCan } from '@/lib/auth'
-import { NOTIFICATION_PARAMS, notificationsListQuery, useDeleteNotification } from './api'
+import { formatDateTime } from '@/lib/format'
+import { NOTIFICATION_PARAMS, notificationsListQuery, useCancelNotification, useDeleteNotification } from './api'
 import { audienceLabel, sendToText } from './audience'
 import { SentToFilter } from './SentToFilter'
 import { SendNotificationButton } from './SendNotificationDialog'
@@ -38,14 +40,61 @@ function DeleteNotificationButton({ notification }: { notification: Notification
   )
 }
 
+/** Cancel a scheduled notification (both roles that send), after a confirm dialog; until it is sent. */
+function CancelNotificationButton({ notification }: { notification: NotificationListItem }) {
+  const [open, setOpen] = useState(false)
+  const canSend = useCan('notification.send')
+  const cancel = useCancelNotification()
+  if (!canSend || notification.status !== NOTIFICATION_STATUS.SCHEDULED) return null
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)} aria-label={`Cancel ${notification.title}`} className="min-h-8 px-3 py-1 text-xs">
+        Cancel
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title="Cancel scheduled notification?"
+        confirmLabel="Cancel notification"
+        cancelLabel="Keep it"
+        tone="danger"
+        busy={cancel.isPending}
+        onClose={() => setOpen(false)}
+        onConfirm={() => cancel.mutate({ id: notification._id }, { onSettled: () => setOpen(false) })}
+      >
+        {`“${notification.title}” will not be sent on ${formatDateTime(notification.scheduledAt ?? '')}.`}
+      </ConfirmDialog>
+    </>
+  )
+}
+
+/** Send On: the time it went out; a scheduled (or cancelled) one's time with its status. */
+function SendOn({ notification }: { notification: NotificationListItem }) {
+  const { status, sentAt, scheduledAt, createdAt } = notification
+  const time = formatDateTime(sentAt ?? scheduledAt ?? createdAt)
+  if (status === NOTIFICATION_STATUS.SENT) return time
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <Badge tone={status === NOTIFICATION_STATUS.SCHEDULED ? 'info' : 'neutral'}>{notificationStatusLabel[status]}</Badge>
+      {time}
+    </span>
+  )
+}
+
 const col = listColumns<NotificationListItem>()
-/** The product's notifications columns: Title, Body, Send To, Send On, Actions. */
+/** The product's notifications columns: Title, Body, Send To, Send On (with a scheduled or cancelled one's status), Actions. */
 export const notificationColumns = col.columns([
   col.accessor('title', { header: 'Title', enableSorting: true, cell: cells.text, meta: { card: 'title' } }),
   col.accessor('body', { header: 'Body', cell: cells.longText }),
   col.accessor((n) => sendToText(n), { id: 'sendTo', header: 'Send To', meta: { className: 'whitespace-nowrap' } }),
   // Its id is the wire's sortBy.
-  col.accessor('createdAt', { header: 'Send On', enableSorting: true, cell: cells.dateTime, meta: { className: 'whitespace-nowrap' } }),
+  // Its id is the wire's sortBy (the time it was made). It shows when it goes (or went) out, and
+  // says so when that is not yet, or never: the product's five columns, the status inside one.
+  col.accessor('createdAt', {
+    header: 'Send On',
+    enableSorting: true,
+    meta: { className: 'whitespace-nowrap' },
+    cell: ({ row }) => <SendOn notification={row.original} />,
+  }),
   col.display({
     id: 'actions',
     header: 'Actions',
@@ -56,6 +105,7 @@ export const notificationColumns = col.columns([
           params={{ notificationId: row.original._id }}
           aria-label={`View ${row.original.title}`}
         />
+        <CancelNotificationButton notification={row.original} />
         <DeleteNotificationButton notification={row.original} />
       </div>
     ),

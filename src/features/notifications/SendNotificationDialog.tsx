@@ -1,10 +1,11 @@
-import { useId, useState, type KeyboardEvent } from 'react'
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
+import { format } from 'date-fns'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
-import { notificationSendBody, type NotificationSendBody } from '@contract'
+import { notificationSendBody, NOTIFICATIONS_MSG, SCHEDULE_MAX_AHEAD_MS, sendAtProblem, type NotificationSendBody } from '@contract'
 import { Form } from '@/components/form/Form'
-import { applyServerErrors } from '@/components/form/Field'
+import { applyServerErrors, fieldDescribedBy, fieldInputClass, FieldFrame } from '@/components/form/Field'
 import { SendIcon } from '@/components/layout/icons'
 import { Button } from '@/components/ui/Button'
 import { Modal, ModalForm, useDialogMutations } from '@/components/ui/Modal'
@@ -52,6 +53,62 @@ export function SendNotificationDialog({ open, onClose }: { open: boolean; onClo
   )
 }
 
+/** A `datetime-local` value (the browser's time zone) for a time. */
+const localInput = (date: Date) => format(date, "yyyy-MM-dd'T'HH:mm")
+
+/** Why the chosen local time cannot be the send time now, or undefined (then `sendAt` is its ISO form). */
+function checkSendAt(local: string): { error?: string; sendAt?: string } {
+  const at = local ? new Date(local) : undefined
+  if (!at || Number.isNaN(at.getTime())) return { error: NOTIFICATIONS_MSG.sendAtInvalid }
+  const error = sendAtProblem(at, new Date())
+  return error ? { error } : { sendAt: at.toISOString() }
+}
+
+/**
+ * "Send later": a check box, then a labelled date and time (the browser's own picker, in its time
+ * zone), at most a year ahead. The error shows once the form was submitted or the server refused it.
+ */
+function SendLaterField({
+  later,
+  onLaterChange,
+  value,
+  onChange,
+  error,
+}: {
+  later: boolean
+  onLaterChange: (later: boolean) => void
+  value: string
+  onChange: (value: string) => void
+  error: string | undefined
+}) {
+  const id = useId()
+  const now = new Date()
+  const hint = `Your time zone: ${Intl.DateTimeFormat().resolvedOptions().timeZone}`
+  return (
+    <div className="flex flex-col gap-2">
+      <label className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm text-slate-800">
+        <input type="checkbox" checked={later} onChange={(e) => onLaterChange(e.target.checked)} className="h-4 w-4 accent-primary-700" />
+        Send later
+      </label>
+      {later && (
+        <FieldFrame id={id} label="Send at" hint={hint} error={error} className="sm:max-w-xs">
+          <input
+            id={id}
+            type="datetime-local"
+            value={value}
+            min={localInput(now)}
+            max={localInput(new Date(now.getTime() + SCHEDULE_MAX_AHEAD_MS))}
+            onChange={(e) => onChange(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={fieldDescribedBy(id, hint, error)}
+            className={`min-h-10 ${fieldInputClass(error)}`}
+          />
+        </FieldFrame>
+      )}
+    </div>
+  )
+}
+
 /** `userIds.3` -> 3. */
 function userIndex(key: string) {
   const match = /^userIds\.(\d+)$/.exec(key)
@@ -82,6 +139,10 @@ function SendNotificationForm({
   const [refused, setRefused] = useState<ReadonlyMap<string, string>>(() => new Map())
   const { errors, isSubmitted } = form.formState
   const recipientsError = errors.userIds?.message
+  // The send time is the browser's local time until sent: kept beside the form, checked on submit.
+  const [later, setLater] = useState(false)
+  const [sendAtLocal, setSendAtLocal] = useState('')
+  const [sendAtError, setSendAtError] = useState<string>()
 
   const choose = (next: Recipients) => {
     setRecipients(next)
@@ -90,13 +151,22 @@ function SendNotificationForm({
   }
   const setAudience = (all: boolean) => form.setValue('sendToAllUsers', all, { shouldValidate: isSubmitted })
 
-  const submit = form.handleSubmit((values) => {
-    const body: NotificationSendBody = { ...values, userIds: values.sendToAllUsers ? [] : values.userIds }
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const when = later ? checkSendAt(sendAtLocal) : {}
+    setSendAtError(when.error)
+    return form.handleSubmit((values) => {
+      if (when.error) return
+      sendNow({ ...values, userIds: values.sendToAllUsers ? [] : values.userIds, ...(when.sendAt ? { sendAt: when.sendAt } : {}) })
+    })(event)
+  }
+
+  const sendNow = (body: NotificationSendBody) => {
     send.mutate(body, {
       onSuccess: onSent,
       onError: (error) => {
         if (!(error instanceof ApiError) || !error.fields) return
-        const { userIds: userIdsMessage, ...fields } = error.fields
+        const { userIds: userIdsMessage, sendAt: sendAtMessage, ...fields } = error.fields
+        if (sendAtMessage) setSendAtError(sendAtMessage)
         const formFields: Record<string, string> = {}
         const turnedDown = new Map<string, string>()
         for (const [key, message] of Object.entries(fields)) {
@@ -111,7 +181,7 @@ function SendNotificationForm({
         if (message) form.setError('userIds', { type: 'server', message })
       },
     })
-  })
+  }
 
   // Enter in Title goes to Description (as Enter moves on in every form), whether or not the form kit counts text areas as fields.
   const titleEnter = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -121,7 +191,7 @@ function SendNotificationForm({
   }
 
   return (
-    <ModalForm formId={formId} submitLabel="Send" busy={send.isPending} onCancel={onCancel} className="flex flex-col gap-5">
+    <ModalForm formId={formId} submitLabel={later ? 'Schedule' : 'Send'} busy={send.isPending} onCancel={onCancel} className="flex flex-col gap-5">
       <Form id={formId} onSubmit={submit} aria-label="Send Notification" className="flex flex-col gap-4">
         <CountedField form={form} name="title" label="Title" max={TITLE_MAX} initialFocus autoComplete="off" onKeyDown={titleEnter} />
         <CountedField form={form} name="description" label="Description" max={DESCRIPTION_MAX} multiline rows={3} />
@@ -148,6 +218,19 @@ function SendNotificationForm({
             ))}
           </div>
         </fieldset>
+        <SendLaterField
+          later={later}
+          onLaterChange={(next) => {
+            setLater(next)
+            setSendAtError(undefined)
+          }}
+          value={sendAtLocal}
+          onChange={(value) => {
+            setSendAtLocal(value)
+            if (sendAtError) setSendAtError(checkSendAt(value).error)
+          }}
+          error={sendAtError}
+        />
       </Form>
       {/* Outside the <form>: the picker's search box is a form of its own. */}
       {!toAll && (

@@ -1,20 +1,24 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   MSG,
+  NOTIFICATION_STATUS,
   NOTIFICATIONS_MSG,
   USERS_MSG,
   idParam,
   notificationDetails,
   notificationListItem,
+  notificationRecipient,
   userDetails,
   userListItem,
+  type NotificationListItem,
   type NotificationListQuery,
+  type NotificationRecipientListQuery,
   type NotificationSendBody,
   type UserListQuery,
 } from '@contract'
 import { listDeps, type ListParam } from '@/components/list/search'
 import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
-import { removeCachedRows } from '@/lib/list-cache'
+import { inPlaceRowMutation, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
 
@@ -30,6 +34,42 @@ export const notificationKeys = {
   recipientPage: (q: UserListQuery) => [...notificationKeys.recipientPages(), q] as const,
   /** The user the list is narrowed to ("Sent to"), for their name. */
   sentToUser: (id: string) => [...notificationKeys.all, 'sent-to-user', id] as const,
+  /** "View all recipients": pages of one notification's recipients (apart from the lists, which a row patch walks). */
+  recipients: (id: string) => [...notificationKeys.all, 'recipients', id] as const,
+  recipientList: (id: string, q: NotificationRecipientListQuery) => [...notificationKeys.recipients(id), q] as const,
+}
+
+/** GET admin/notification/{id}/recipients: one page of a notification's recipients with their delivery. */
+export const notificationRecipientsQuery = (id: string) => (q: NotificationRecipientListQuery) =>
+  queryOptions({
+    queryKey: notificationKeys.recipientList(id, q),
+    queryFn: () => http.list(`admin/notification/${id}/recipients`, q, notificationRecipient),
+  })
+
+/**
+ * POST admin/notification/{id}/retry (both roles): the failed deliveries are tried again; the
+ * answer is the details with the new counts, shown at once; the recipient pages are fetched again.
+ */
+export function useRetryDeliveries(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => http.post(`admin/notification/${id}/retry`, withData(notificationDetails)),
+    onSuccess: ({ message, data }) => {
+      notify.success(message.trim() || MSG.success)
+      queryClient.setQueryData(notificationKeys.detail(id), data)
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.recipients(id) })
+    },
+    onError: notifyIfUnseen,
+  })
+}
+
+/** POST admin/notification/{id}/cancel (both roles): a scheduled row shows Cancelled at once, put back if refused (409: sent meanwhile). */
+export function useCancelNotification() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id }: { id: string }) => http.post(`admin/notification/${id}/cancel`, withData(notificationListItem)),
+    ...inPlaceRowMutation<NotificationListItem, { id: string }>(queryClient, notificationKeys, () => ({ status: NOTIFICATION_STATUS.CANCELLED })),
+  })
 }
 
 /** The notifications list query's own field beyond the list kit's: kept in the URL and sent with the rest. */

@@ -379,6 +379,49 @@ const notificationScenarios: Scenario[] = [
   },
   { name: 'send a notification with bad fields: 400', call: () => ({ method: 'POST', path: '/admin/notification', json: { title: '', sendToAllUsers: false } }) },
   {
+    name: 'notification recipients: search, filter, page',
+    call: async (c) => ({
+      path: `/admin/notification/${(await first(c, '/admin/notifications', notificationListItem))._id}/recipients`,
+      query: { search: 'a', filter: 2, page: 1, limit: 2 },
+    }),
+  },
+  {
+    name: 'notification recipients: first page',
+    as: 'subAdmin',
+    call: async (c) => ({ path: `/admin/notification/${(await first(c, '/admin/notifications', notificationListItem))._id}/recipients` }),
+  },
+  { name: 'notification recipients: unknown: 404', call: () => ({ path: `/admin/notification/${UNKNOWN_ID}/recipients` }) },
+  {
+    name: 'notification recipients: a bad filter and a sort: 400',
+    call: async (c) => ({
+      path: `/admin/notification/${(await first(c, '/admin/notifications', notificationListItem))._id}/recipients`,
+      query: { filter: 9, sortBy: 'username' },
+    }),
+  },
+  {
+    name: 'notification: retry when nothing failed: 409',
+    call: async (c) => {
+      const sent = await c.data({ method: 'POST', path: '/admin/notification', json: { title: 'Retry', description: 'All delivered' } }, notificationListItem)
+      return { method: 'POST', path: `/admin/notification/${sent._id}/retry` }
+    },
+  },
+  { name: 'notification: retry an unknown one: 404', call: () => ({ method: 'POST', path: `/admin/notification/${UNKNOWN_ID}/retry` }) },
+  {
+    name: 'notification: cancel a sent one: 409',
+    as: 'subAdmin',
+    call: async (c) => ({ method: 'POST', path: `/admin/notification/${(await first(c, '/admin/notifications', notificationListItem))._id}/cancel` }),
+  },
+  { name: 'notification: cancel an unknown one: 404', call: () => ({ method: 'POST', path: `/admin/notification/${UNKNOWN_ID}/cancel` }) },
+  { name: 'notification: cancel without a token: 401', as: null, call: () => ({ method: 'POST', path: `/admin/notification/${UNKNOWN_ID}/cancel` }) },
+  {
+    name: 'schedule a notification in the past: 400',
+    call: () => ({ method: 'POST', path: '/admin/notification', json: { title: 'Later', description: 'x', sendAt: '2000-01-01T00:00:00Z' } }),
+  },
+  {
+    name: 'schedule a notification at no time: 400',
+    call: () => ({ method: 'POST', path: '/admin/notification', json: { title: 'Later', description: 'x', sendAt: 'soon' } }),
+  },
+  {
     name: 'delete a notification',
     call: async (c) => ({ method: 'DELETE', path: `/admin/notification/${(await first(c, '/admin/notifications', notificationListItem))._id}` }),
   },

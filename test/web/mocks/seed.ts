@@ -11,6 +11,7 @@ import {
   USER_STATUS,
   type FeedbackDetails,
   type NotificationDetails,
+  type NotificationRecipient,
   PARTNER_STATUS,
   type PartnerDetails,
   type PlaceDetails,
@@ -215,13 +216,22 @@ export function seedFeedback(users: readonly UserDetails[] = seedUsers()): Feedb
   })
 }
 
-/** A sent notification with its recipients, as the mock API keeps it. */
-export type MockNotification = NotificationDetails
+/**
+ * A notification with every recipient and their delivery, as the mock API keeps it (recipients in
+ * the server's order, by id); the details' counts are counted from them when asked.
+ */
+export type MockNotification = Omit<NotificationDetails, 'users' | 'pendingCount' | 'deliveredCount' | 'failedCount'> & {
+  users: NotificationRecipient[]
+}
+
+/** A recipient delivered at `at`. */
+export const deliveredTo = (user: UserSummary, at: string): NotificationRecipient => ({ ...user, delivery: 2, attempts: 1, error: null, deliveredAt: at })
 
 /**
- * Notifications, newest first. [0] went to 7 selected users (more than the 5 rows shown; the
- * first has a picture, Bella has no name nor mobile number, Aarav a long email and mobile);
- * [1] went to all users; [2] to selected users who have all since gone (no recipients).
+ * Notifications, newest first, all sent. [0] went to 7 selected users (more than the 5 rows shown;
+ * the first has a picture, Bella has no name nor mobile number, Aarav a long email and mobile),
+ * and failed for the second of them; [1] went to all users; [2] to selected users who have all
+ * since gone (no recipients).
  */
 export function seedNotifications(users: readonly UserDetails[] = seedUsers()): MockNotification[] {
   const everyone = users.map(summaryOf)
@@ -236,14 +246,24 @@ export function seedNotifications(users: readonly UserDetails[] = seedUsers()): 
   ]
   return titles.map(([title, body], i): MockNotification => {
     const recipients = i === 0 ? selected : i === 2 ? [] : i % 2 === 1 ? everyone : everyone.slice(i, i + 3)
+    const createdAt = new Date(Date.UTC(2025, 5, 30 - i, 9, 30 + i, 0)).toISOString()
     return {
       _id: uuid('9a0b1c2d', i + 1),
       title,
       body,
       sendTo: i % 2 === 1 ? 'ALL_USERS' : 'SELECTED_USERS',
       recipientCount: recipients.length,
-      createdAt: new Date(Date.UTC(2025, 5, 30 - i, 9, 30 + i, 0)).toISOString(),
-      users: recipients,
+      createdAt,
+      status: 2,
+      scheduledAt: null,
+      sentAt: createdAt,
+      users: [...recipients]
+        .sort((a, b) => (a._id < b._id ? -1 : 1))
+        .map((u) =>
+          i === 0 && u._id === selected[1]!._id
+            ? { ...u, delivery: 3, attempts: 1, error: 'Device not registered', deliveredAt: createdAt }
+            : deliveredTo(u, createdAt),
+        ),
     }
   })
 }

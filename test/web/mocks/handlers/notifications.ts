@@ -1,18 +1,53 @@
 import type { HttpHandler } from 'msw'
 import {
+  DELIVERY_STATUS,
   NOTIFICATION_DETAIL_RECIPIENTS,
+  NOTIFICATION_STATUS,
   NOTIFICATIONS_MSG,
   USER_STATUS,
   idParam,
   notificationListItem,
   notificationListQuery,
+  notificationRecipient,
+  notificationRecipientListQuery,
   notificationSendBody,
+  sendAtProblem,
+  type NotificationDetails,
+  type NotificationRecipient,
   type UserDetails,
   type UserSummary,
 } from '@contract'
 import { created, db, fail, ok, route, storeOf } from '../db'
 import { listAnswer, type ListRules } from '../list'
 import { seedNotifications, type MockNotification } from '../seed'
+
+/** The mock push service: the user ids it fails, with the reason, until a test takes them out (none after each reset). */
+export const mockPushFails = storeOf(() => new Map<string, string>())
+
+/** Hands the pending recipients to the mock push service, as the server's delivery does once sent. */
+function deliver(recipients: NotificationRecipient[], at: string) {
+  for (const r of recipients) {
+    if (r.delivery !== DELIVERY_STATUS.PENDING) continue
+    const error = mockPushFails().get(r._id)
+    Object.assign(r, { delivery: error ? DELIVERY_STATUS.FAILED : DELIVERY_STATUS.DELIVERED, attempts: r.attempts + 1, error: error ?? null, deliveredAt: at })
+  }
+}
+
+const countOf = (n: MockNotification, delivery: number) => n.users.filter((u) => u.delivery === delivery).length
+
+/** The details as the server answers them: the first recipients, and the deliveries counted. */
+const detailsOf = (n: MockNotification): NotificationDetails => ({
+  ...notificationListItem.parse(n),
+  users: n.users.slice(0, NOTIFICATION_DETAIL_RECIPIENTS).map(toSummary),
+  pendingCount: countOf(n, DELIVERY_STATUS.PENDING),
+  deliveredCount: countOf(n, DELIVERY_STATUS.DELIVERED),
+  failedCount: countOf(n, DELIVERY_STATUS.FAILED),
+})
+
+const recipientRules: ListRules<NotificationRecipient> = {
+  searchIn: (r) => [r.username, r.name, r.email, r.mobileNo],
+  filter: (r, delivery: number) => r.delivery === delivery,
+}
 
 /** This test's notifications, newest first: seeded afresh whenever the mock database is (resetDb). */
 export const notificationsDb = storeOf(() => seedNotifications())
@@ -22,7 +57,7 @@ const rules: ListRules<MockNotification> = {
   filter: (n, sendTo: string) => n.sendTo === sendTo,
 }
 
-const toSummary = ({ _id, username, name, email, mobileNo, profileImage }: UserDetails): UserSummary => ({
+const toSummary = ({ _id, username, name, email, mobileNo, profileImage }: UserSummary): UserSummary => ({
   _id,
   username,
   name,
@@ -37,9 +72,14 @@ const nextId = () => `9a0b1c2d-0000-4000-8000-${String(900_000 + ++sent).padStar
 export const notificationHandlers: HttpHandler[] = [
   // As server/routes/notifications.ts: every active user, or the chosen ones (each once), all of
   // whom must exist and be active; otherwise a 400 naming each refused `userIds.N`, nothing stored.
+  // With sendAt: scheduled, its selected users fixed now, all users when sent (never, here).
   route('post', '/admin/notification', { permission: 'notification.send', body: notificationSendBody }, ({ body }) => {
+    const now = new Date().toISOString()
+    const problem = body.sendAt === undefined ? undefined : sendAtProblem(body.sendAt, new Date())
+    if (problem) return fail('BAD_REQUEST', problem, { sendAt: problem })
+    const scheduledAt = body.sendAt === undefined ? null : new Date(body.sendAt).toISOString()
     const active = db.users.filter((u) => u.status === USER_STATUS.ACTIVE)
-    let recipients = active
+    let recipients: UserDetails[] = scheduledAt && body.sendToAllUsers ? [] : active
     if (!body.sendToAllUsers) {
       const chosen = new Set(body.userIds)
       recipients = active.filter((u) => chosen.has(u._id))
@@ -58,11 +98,17 @@ export const notificationHandlers: HttpHandler[] = [
       body: body.description,
       sendTo: body.sendToAllUsers ? 'ALL_USERS' : 'SELECTED_USERS',
       recipientCount: recipients.length,
-      createdAt: new Date().toISOString(),
-      users: [...recipients].sort((a, b) => (a.username ?? '').localeCompare(b.username ?? '')).map(toSummary),
+      createdAt: now,
+      status: scheduledAt ? NOTIFICATION_STATUS.SCHEDULED : NOTIFICATION_STATUS.SENT,
+      scheduledAt,
+      sentAt: scheduledAt ? null : now,
+      users: [...recipients]
+        .sort((a, b) => (a._id < b._id ? -1 : 1))
+        .map((u) => ({ ...toSummary(u), delivery: DELIVERY_STATUS.PENDING, attempts: 0, error: null, deliveredAt: null })),
     }
+    if (!scheduledAt) deliver(item.users, now)
     notificationsDb().unshift(item)
-    return created(NOTIFICATIONS_MSG.sent, notificationListItem.parse(item))
+    return created(scheduledAt ? NOTIFICATIONS_MSG.scheduled : NOTIFICATIONS_MSG.sent, notificationListItem.parse(item))
   }),
 
   route('get', '/admin/notifications', { permission: 'read', query: notificationListQuery }, ({ query }) => {
@@ -75,7 +121,36 @@ export const notificationHandlers: HttpHandler[] = [
     const item = notificationsDb().find((n) => n._id === params.id)
     if (!item) return fail('NOT_FOUND', NOTIFICATIONS_MSG.notFound)
     // Beyond this many, recipients are only counted.
-    return ok(NOTIFICATIONS_MSG.fetched, { ...item, users: item.users.slice(0, NOTIFICATION_DETAIL_RECIPIENTS) })
+    return ok(NOTIFICATIONS_MSG.fetched, detailsOf(item))
+  }),
+
+  route(
+    'get',
+    '/admin/notification/:id/recipients',
+    { permission: 'read', params: idParam, query: notificationRecipientListQuery },
+    ({ params, query }) => {
+      const item = notificationsDb().find((n) => n._id === params.id)
+      if (!item) return fail('NOT_FOUND', NOTIFICATIONS_MSG.notFound)
+      return listAnswer(query, item.users, recipientRules, { message: NOTIFICATIONS_MSG.recipientsListed, map: (r) => notificationRecipient.parse(r) })
+    },
+  ),
+
+  route('post', '/admin/notification/:id/retry', { permission: 'notification.send', params: idParam }, ({ params }) => {
+    const item = notificationsDb().find((n) => n._id === params.id)
+    if (!item) return fail('NOT_FOUND', NOTIFICATIONS_MSG.notFound)
+    const failed = item.users.filter((u) => u.delivery === DELIVERY_STATUS.FAILED)
+    if (failed.length === 0) return fail('CONFLICT', NOTIFICATIONS_MSG.nothingToRetry)
+    failed.forEach((u) => Object.assign(u, { delivery: DELIVERY_STATUS.PENDING, deliveredAt: null }))
+    deliver(failed, new Date().toISOString())
+    return ok(NOTIFICATIONS_MSG.retried, detailsOf(item))
+  }),
+
+  route('post', '/admin/notification/:id/cancel', { permission: 'notification.send', params: idParam }, ({ params }) => {
+    const item = notificationsDb().find((n) => n._id === params.id)
+    if (!item) return fail('NOT_FOUND', NOTIFICATIONS_MSG.notFound)
+    if (item.status !== NOTIFICATION_STATUS.SCHEDULED) return fail('CONFLICT', NOTIFICATIONS_MSG.notScheduled)
+    item.status = NOTIFICATION_STATUS.CANCELLED
+    return ok(NOTIFICATIONS_MSG.cancelled, notificationListItem.parse(item))
   }),
 
   route('delete', '/admin/notification/:id', { permission: 'notification.delete', params: idParam }, ({ params }) => {

@@ -1,0 +1,233 @@
+import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { DELIVERY_STATUS, NOTIFICATION_STATUS, USER_STATUS } from '../../contract'
+import type { Clock } from '../clock'
+import { addMs } from '../clock'
+import type { Db } from '../db/client'
+import { appUsers, notificationRecipients, notifications } from '../db/schema'
+import { logError } from '../log'
+import type { DeliveryResult, NotificationDelivery } from './delivery'
+
+/**
+ * A notification's way from stored to delivered: its recipients are fixed when it is sent (at
+ * once, or by the scheduler when due), then handed to the delivery adapter a batch at a time,
+ * each recipient's outcome recorded on its row (the notification's counters follow by trigger).
+ */
+
+/** Recipients handed to the adapter at a time (read by keyset, so a million are never in memory). */
+export const DELIVERY_BATCH = 1000
+/**
+ * A pending recipient handed over longer ago than this, with no outcome recorded, is handed over
+ * again: the process delivering it stopped. Also how long after its sending a notification's
+ * never-handed-over recipients wait for the sweep (the sending process delivers them meanwhile).
+ */
+export const DELIVERY_LEASE_MS = 60_000
+
+/** What delivering needs of the app's dependencies. */
+export interface DeliveryDeps {
+  db: Db
+  delivery: NotificationDelivery
+  clock: Clock
+}
+
+const r = notificationRecipients
+
+/**
+ * Makes every active user a recipient of the notification, inside the database (a million users
+ * never pass through this process). Returns how many.
+ */
+export async function addAllActiveRecipients(tx: Db, notificationId: string): Promise<number> {
+  const result = await tx
+    .insert(r)
+    .select(
+      tx
+        .select({
+          notificationId: sql<string>`${notificationId}::uuid`.as('notification_id'),
+          userId: appUsers.id,
+          // Drizzle's insert-select names every column of the table, in order.
+          delivery: sql<number>`${DELIVERY_STATUS.PENDING}::smallint`.as('delivery'),
+          attempts: sql<number>`0::smallint`.as('attempts'),
+          error: sql<string | null>`null::text`.as('error'),
+          deliveredAt: sql<Date | null>`null::timestamptz`.as('delivered_at'),
+        })
+        .from(appUsers)
+        .where(eq(appUsers.status, USER_STATUS.ACTIVE)),
+    )
+    .onConflictDoNothing()
+  // Counted by the driver, not returned: a row per recipient would be a million objects.
+  const counted = result as unknown as {
+    affectedRows?: number
+    rowCount?: number | null
+  }
+  return counted.affectedRows ?? counted.rowCount ?? 0
+}
+
+/** Ids as a JSON parameter: the same on both drivers, one parameter whatever the count. */
+const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::json`
+
+/**
+ * Hands the notification's pending recipients to the adapter, a batch at a time, and records
+ * each outcome. A batch is claimed first (its rows' `delivered_at` set to now, under `FOR UPDATE
+ * SKIP LOCKED`), so two processes delivering the same notification share it out instead of
+ * delivering twice; a claim older than DELIVERY_LEASE_MS without an outcome is taken again.
+ * Only a sent notification is delivered. Returns the outcomes recorded.
+ */
+export async function deliverPending(deps: DeliveryDeps, notificationId: string): Promise<{ delivered: number; failed: number }> {
+  const { db, delivery, clock } = deps
+  const outcome = { delivered: 0, failed: 0 }
+  const [n] = await db
+    .select({
+      title: notifications.title,
+      body: notifications.body,
+      status: notifications.status,
+      pending: notifications.pendingCount,
+    })
+    .from(notifications)
+    .where(eq(notifications.id, notificationId))
+  if (!n || n.status !== NOTIFICATION_STATUS.SENT || n.pending === 0) return outcome
+  let last: string | undefined
+  for (let batch = 0; ; batch++) {
+    const claimedAt = clock.now()
+    const claimable = db
+      .select({ userId: r.userId })
+      .from(r)
+      .where(
+        and(
+          eq(r.notificationId, notificationId),
+          eq(r.delivery, DELIVERY_STATUS.PENDING),
+          last === undefined ? undefined : gt(r.userId, last),
+          or(isNull(r.deliveredAt), lt(r.deliveredAt, addMs(claimedAt, -DELIVERY_LEASE_MS))),
+        ),
+      )
+      .orderBy(asc(r.userId))
+      .limit(DELIVERY_BATCH)
+      .for('update', { skipLocked: true })
+    const claimed = await db
+      .update(r)
+      .set({ deliveredAt: claimedAt })
+      .where(and(eq(r.notificationId, notificationId), sql`${r.userId} in (${claimable})`))
+      .returning({ userId: r.userId })
+    if (claimed.length === 0) return outcome
+    // Lower-case hex compares as the uuids do: the largest is the keyset's next start.
+    const userIds = claimed.map((c) => c.userId).sort()
+    last = userIds[userIds.length - 1]
+    let results: DeliveryResult[]
+    try {
+      results = await delivery.deliver({
+        notificationId,
+        title: n.title,
+        body: n.body,
+        userIds,
+        batch,
+        total: n.pending,
+      })
+    } catch (err) {
+      logError(`Push delivery of notification ${notificationId}`, err)
+      const error = err instanceof Error ? err.message : String(err)
+      results = userIds.map((userId) => ({ userId, ok: false, error }))
+    }
+    const recorded = await recordOutcomes(db, notificationId, results, new Set(userIds), clock.now())
+    outcome.delivered += recorded.delivered
+    outcome.failed += recorded.failed
+  }
+}
+
+const ERROR_MAX = 500
+
+/** Writes a batch's outcomes (only for recipients it claimed, still pending): two statements, so the counters move twice. */
+async function recordOutcomes(db: Db, notificationId: string, results: DeliveryResult[], claimed: Set<string>, at: Date) {
+  const ok: string[] = []
+  const failed: { user_id: string; error: string }[] = []
+  for (const result of results) {
+    if (!claimed.has(result.userId)) continue
+    if (result.ok) ok.push(result.userId)
+    else
+      failed.push({
+        user_id: result.userId,
+        error: (result.error || 'Delivery failed').slice(0, ERROR_MAX),
+      })
+  }
+  const mine = and(eq(r.notificationId, notificationId), eq(r.delivery, DELIVERY_STATUS.PENDING))
+  const delivered =
+    ok.length === 0
+      ? []
+      : await db
+          .update(r)
+          .set({
+            delivery: DELIVERY_STATUS.DELIVERED,
+            attempts: sql`${r.attempts} + 1`,
+            error: null,
+            deliveredAt: at,
+          })
+          .where(and(mine, sql`${r.userId} in (select value::uuid from json_array_elements_text(${jsonParam(ok)}))`))
+          .returning({ one: sql<number>`1` })
+  const refused =
+    failed.length === 0
+      ? []
+      : await db
+          .update(r)
+          .set({
+            delivery: DELIVERY_STATUS.FAILED,
+            attempts: sql`${r.attempts} + 1`,
+            error: sql`(select f.error from json_to_recordset(${jsonParam(failed)}) as f(user_id uuid, error text) where f.user_id = ${r.userId})`,
+            deliveredAt: at,
+          })
+          .where(and(mine, sql`${r.userId} in (select f.user_id from json_to_recordset(${jsonParam(failed)}) as f(user_id uuid, error text))`))
+          .returning({ one: sql<number>`1` })
+  return { delivered: delivered.length, failed: refused.length }
+}
+
+/**
+ * Sends the scheduled notifications that are due, oldest first, each exactly once however many
+ * processes run this: one transaction claims a due row (`FOR UPDATE SKIP LOCKED`: another
+ * process skips it), fixes its recipients (every active user now; for selected users, those
+ * chosen at compose time who are still active) and marks it sent; then its recipients are
+ * delivered. Returns the ids sent.
+ */
+export async function sendDueNotifications(deps: DeliveryDeps): Promise<string[]> {
+  const sent: string[] = []
+  for (;;) {
+    const now = deps.clock.now()
+    const id = await deps.db.transaction(async (tx) => {
+      const [due] = await tx
+        .select({ id: notifications.id, sendTo: notifications.sendTo })
+        .from(notifications)
+        .where(and(eq(notifications.status, NOTIFICATION_STATUS.SCHEDULED), lte(notifications.scheduledAt, now)))
+        .orderBy(asc(notifications.scheduledAt))
+        .limit(1)
+        .for('update', { skipLocked: true })
+      if (!due) return undefined
+      if (due.sendTo === 'ALL_USERS') await addAllActiveRecipients(tx, due.id)
+      else
+        await tx
+          .delete(r)
+          .where(
+            and(
+              eq(r.notificationId, due.id),
+              sql`exists (select 1 from ${appUsers} where ${appUsers.id} = ${r.userId} and ${appUsers.status} <> ${USER_STATUS.ACTIVE})`,
+            ),
+          )
+      await tx.update(notifications).set({ status: NOTIFICATION_STATUS.SENT, sentAt: now }).where(eq(notifications.id, due.id))
+      return due.id
+    })
+    if (id === undefined) return sent
+    sent.push(id)
+    await deliverPending(deps, id)
+  }
+}
+
+/**
+ * Delivers again what a stopped process left pending: the recipients of notifications sent more
+ * than DELIVERY_LEASE_MS ago that were never handed over, or handed over that long ago with no
+ * outcome. Returns the notifications it looked at.
+ */
+export async function deliverLeftPending(deps: DeliveryDeps): Promise<number> {
+  const before = addMs(deps.clock.now(), -DELIVERY_LEASE_MS)
+  const left = await deps.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.status, NOTIFICATION_STATUS.SENT), gt(notifications.pendingCount, 0), lt(notifications.sentAt, before)))
+    .orderBy(asc(notifications.sentAt))
+    .limit(100)
+  for (const { id } of left) await deliverPending(deps, id)
+  return left.length
+}

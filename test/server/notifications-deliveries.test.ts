@@ -1,0 +1,331 @@
+import { and, eq } from 'drizzle-orm'
+import { API_MSG, DELIVERY_STATUS, notificationDetails, notificationListItem, notificationRecipient, NOTIFICATIONS_MSG } from '../../contract'
+import { auditLog, notificationRecipients, notifications } from '../../server/db/schema'
+import { DELIVERY_BATCH, DELIVERY_LEASE_MS, deliverPending } from '../../server/notifications/send'
+import { errorOf, listBody, okBody } from './helpers/bodies'
+import { captureLog } from './helpers/captured-log'
+import { capturingDelivery } from './helpers/capturing-delivery'
+import { addNotification, addUsers, tokenOf, UNKNOWN_ID } from './helpers/fixtures'
+import { testApp, type TestApp } from './helpers/test-app'
+
+const recipientsPath = (id: string, query = '') => `/admin/notification/${id}/recipients${query}`
+
+const details = async (t: TestApp, id: string) =>
+  (await okBody(await t.get(`/admin/notification/${id}`, { token: await tokenOf(t) }), notificationDetails)).data
+
+const audited = (t: TestApp, action: string, targetId: string) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)))
+
+describe('GET /admin/notification/:id/recipients', () => {
+  it('pages every recipient with their delivery, in the recipients key order, the total from the kept counters', async () => {
+    const t = await testApp()
+    const users = await addUsers(
+      t,
+      Array.from({ length: 12 }, (_, i) => ({
+        username: `user-${i}`,
+        name: `Name ${i}`,
+        email: `u${i}@example.com`,
+      })),
+    )
+    const made = await addNotification(
+      t,
+      { sendTo: 'ALL_USERS' },
+      users.map((u) => u.id),
+    )
+    const token = await tokenOf(t, 'subAdmin')
+    const ids = users.map((u) => u.id).sort()
+    const first = await listBody(await t.get(recipientsPath(made.id, '?limit=5'), { token }), notificationRecipient)
+    expect(first.message).toBe(NOTIFICATIONS_MSG.recipientsListed)
+    expect(first).toMatchObject({
+      page: 1,
+      limit: 5,
+      total: 12,
+      totalPages: 3,
+    })
+    expect(first.data.map((r) => r._id)).toEqual(ids.slice(0, 5))
+    expect(first.data[0]).toMatchObject({
+      delivery: DELIVERY_STATUS.PENDING,
+      attempts: 0,
+      error: null,
+      deliveredAt: null,
+    })
+    const last = await listBody(await t.get(recipientsPath(made.id, '?limit=5&page=3'), { token }), notificationRecipient)
+    expect(last.data.map((r) => r._id)).toEqual(ids.slice(10))
+  })
+
+  it('searches username, name and email, whatever the case, and filters by delivery', async () => {
+    const t = await testApp()
+    const [ann, bob, cat] = await addUsers(t, [
+      { username: 'ann_k', name: 'Ann King', email: 'ann@example.com' },
+      { username: 'bob', name: 'Bob Kingsley', email: 'bob@example.com' },
+      { username: 'cat', name: 'Cat Hall', email: 'cat@mail.test' },
+    ])
+    const made = await addNotification(t, {}, [ann!.id, bob!.id, cat!.id])
+    await t.db
+      .update(notificationRecipients)
+      .set({ delivery: DELIVERY_STATUS.FAILED, error: 'Unregistered' })
+      .where(eq(notificationRecipients.userId, bob!.id))
+    const token = await tokenOf(t)
+    const names = async (query: string) =>
+      (await listBody(await t.get(recipientsPath(made.id, query), { token }), notificationRecipient)).data.map((r) => r.username).sort()
+    expect(await names('?search=KING')).toEqual(['ann_k', 'bob'])
+    expect(await names('?search=mail.test')).toEqual(['cat'])
+    expect(await names('?search=n_k')).toEqual(['ann_k'])
+    expect(await names(`?filter=${DELIVERY_STATUS.FAILED}`)).toEqual(['bob'])
+    expect(await names(`?filter=${DELIVERY_STATUS.PENDING}&search=king`)).toEqual(['ann_k'])
+    const failed = await listBody(await t.get(recipientsPath(made.id, `?filter=${DELIVERY_STATUS.FAILED}`), { token }), notificationRecipient)
+    expect(failed.total).toBe(1)
+    expect(failed.data[0]).toMatchObject({
+      delivery: DELIVERY_STATUS.FAILED,
+      error: 'Unregistered',
+    })
+  })
+
+  it('counts a search that fills its page', async () => {
+    const t = await testApp()
+    const users = await addUsers(
+      t,
+      Array.from({ length: 7 }, (_, i) => ({ username: `kim-${i}` })),
+    )
+    await addUsers(t, [{ username: 'zed' }])
+    const made = await addNotification(
+      t,
+      {},
+      users.map((u) => u.id),
+    )
+    const page = await listBody(
+      await t.get(recipientsPath(made.id, '?search=kim&limit=5'), {
+        token: await tokenOf(t),
+      }),
+      notificationRecipient,
+    )
+    expect(page.total).toBe(7)
+    expect(page.data).toHaveLength(5)
+  })
+
+  it('answers 404 for an unknown notification and 400 for a bad id, query or filter', async () => {
+    const t = await testApp()
+    const token = await tokenOf(t)
+    expect((await errorOf(await t.get(recipientsPath(UNKNOWN_ID), { token }), 404)).message).toBe(NOTIFICATIONS_MSG.notFound)
+    expect((await errorOf(await t.get(recipientsPath('nope'), { token }), 400)).error.fields).toEqual({ id: API_MSG.invalidId })
+    const made = await addNotification(t, {})
+    expect((await errorOf(await t.get(recipientsPath(made.id, '?filter=7'), { token }), 400)).error.fields).toHaveProperty('filter')
+    expect((await errorOf(await t.get(recipientsPath(made.id, '?sortBy=username'), { token }), 400)).error.code).toBe('BAD_REQUEST')
+    expect((await errorOf(await t.get(recipientsPath(made.id, '?limit=1000'), { token }), 400)).error.fields).toHaveProperty('limit')
+  })
+
+  it('answers 401 without a token', async () => {
+    const t = await testApp()
+    const made = await addNotification(t, {})
+    await errorOf(await t.get(recipientsPath(made.id)), 401)
+  })
+})
+
+describe('deliveries', () => {
+  it('records each recipient as delivered or failed with the reason, and the details count them', async () => {
+    const failing = new Set<string>()
+    const delivery = capturingDelivery((userId) => (failing.has(userId) ? 'Device not registered' : undefined))
+    const t = await testApp({ delivery })
+    const [ann, bob, cat] = await addUsers(t, [{}, {}, {}])
+    failing.add(bob!.id)
+    const sent = await okBody(
+      await t.post('/admin/notification', { title: 'Vaccines', description: 'Book now' }, { token: await tokenOf(t) }),
+      notificationListItem,
+      201,
+    )
+    expect(await details(t, sent.data._id)).toMatchObject({
+      recipientCount: 3,
+      pendingCount: 0,
+      deliveredCount: 2,
+      failedCount: 1,
+    })
+    const rows = await t.db.select().from(notificationRecipients).where(eq(notificationRecipients.notificationId, sent.data._id))
+    const byUser = Object.fromEntries(rows.map((r) => [r.userId, r]))
+    expect(byUser[ann!.id]).toMatchObject({
+      delivery: DELIVERY_STATUS.DELIVERED,
+      attempts: 1,
+      error: null,
+      deliveredAt: t.clock.now(),
+    })
+    expect(byUser[cat!.id]).toMatchObject({
+      delivery: DELIVERY_STATUS.DELIVERED,
+      attempts: 1,
+    })
+    expect(byUser[bob!.id]).toMatchObject({
+      delivery: DELIVERY_STATUS.FAILED,
+      attempts: 1,
+      error: 'Device not registered',
+    })
+  })
+
+  it(`hands over ${DELIVERY_BATCH} recipients at a time, by keyset, each once`, async () => {
+    const t = await testApp()
+    const users = await addUsers(
+      t,
+      Array.from({ length: DELIVERY_BATCH + 3 }, () => ({})),
+    )
+    const sent = await okBody(
+      await t.post('/admin/notification', { title: 'All', description: 'Everyone' }, { token: await tokenOf(t) }),
+      notificationListItem,
+      201,
+    )
+    expect(t.delivered.map((b) => [b.batch, b.userIds.length, b.total])).toEqual([
+      [0, DELIVERY_BATCH, DELIVERY_BATCH + 3],
+      [1, 3, DELIVERY_BATCH + 3],
+    ])
+    expect(new Set(t.delivered.flatMap((b) => b.userIds))).toEqual(new Set(users.map((u) => u.id)))
+    expect(await details(t, sent.data._id)).toMatchObject({
+      deliveredCount: DELIVERY_BATCH + 3,
+      failedCount: 0,
+      pendingCount: 0,
+    })
+  })
+
+  it('counts a batch the adapter throws on as failed for each of its recipients, with the message, and logs it', async () => {
+    const { lines } = await captureLog(async () => {
+      const t = await testApp({
+        delivery: {
+          deliver: async () => {
+            throw new Error('push service unavailable')
+          },
+        },
+      })
+      await addUsers(t, [{}, {}])
+      const sent = await okBody(
+        await t.post('/admin/notification', { title: 'A', description: 'B' }, { token: await tokenOf(t) }),
+        notificationListItem,
+        201,
+      )
+      expect(await details(t, sent.data._id)).toMatchObject({
+        deliveredCount: 0,
+        failedCount: 2,
+      })
+      const failed = await listBody(await t.get(recipientsPath(sent.data._id), { token: await tokenOf(t) }), notificationRecipient)
+      expect(failed.data.map((r) => r.error)).toEqual(['push service unavailable', 'push service unavailable'])
+    })
+    expect(lines.filter((line) => line.level === 'error')).toHaveLength(1)
+  })
+
+  it('delivers again, after the lease, what a stopped process left pending (the scheduler sweep)', async () => {
+    const t = await testApp()
+    const [ann, bob] = await addUsers(t, [{}, {}])
+    // Sent by a process that stopped before delivering: stored, nothing handed over.
+    const made = await addNotification(t, { sendTo: 'SELECTED_USERS', sentAt: t.clock.now() }, [ann!.id, bob!.id])
+    expect((await t.app.scheduler.runOnce()).swept).toBe(0) // too early: its own process may still deliver
+    t.clock.advance(DELIVERY_LEASE_MS + 1000)
+    expect((await t.app.scheduler.runOnce()).swept).toBe(1)
+    expect(t.delivered.flatMap((b) => b.userIds).sort()).toEqual([ann!.id, bob!.id].sort())
+    expect(await details(t, made.id)).toMatchObject({
+      deliveredCount: 2,
+      pendingCount: 0,
+    })
+    // Nothing is left: the next sweep hands nothing over.
+    await t.app.scheduler.runOnce()
+    expect(t.delivered).toHaveLength(1)
+  })
+
+  it('does not hand over a recipient another process claimed within the lease, and takes it after', async () => {
+    const t = await testApp()
+    const [ann] = await addUsers(t, [{}])
+    const made = await addNotification(t, { sentAt: t.clock.now() }, [ann!.id])
+    await t.db.update(notificationRecipients).set({ deliveredAt: t.clock.now() }).where(eq(notificationRecipients.notificationId, made.id))
+    const deps = { db: t.db, clock: t.clock, delivery: capturingDelivery() }
+    expect(await deliverPending(deps, made.id)).toEqual({
+      delivered: 0,
+      failed: 0,
+    })
+    t.clock.advance(DELIVERY_LEASE_MS + 1)
+    expect(await deliverPending(deps, made.id)).toEqual({
+      delivered: 1,
+      failed: 0,
+    })
+  })
+})
+
+describe('POST /admin/notification/:id/retry', () => {
+  const setUp = async () => {
+    const failing = new Set<string>()
+    const delivery = capturingDelivery((userId) => (failing.has(userId) ? 'Timed out' : undefined))
+    const t = await testApp({ delivery })
+    const [ann, bob, cat] = await addUsers(t, [{}, {}, {}])
+    failing.add(bob!.id).add(cat!.id)
+    const sent = await okBody(
+      await t.post('/admin/notification', { title: 'Retry me', description: 'x' }, { token: await tokenOf(t) }),
+      notificationListItem,
+      201,
+    )
+    return {
+      t,
+      delivery,
+      failing,
+      ann: ann!,
+      bob: bob!,
+      cat: cat!,
+      id: sent.data._id,
+    }
+  }
+
+  it('delivers only the failed recipients again, counting the attempt, for a sub admin too, audited', async () => {
+    const { t, delivery, failing, ann, bob, cat, id } = await setUp()
+    failing.delete(bob.id) // bob's device is back; cat's still fails
+    const res = await t.post(`/admin/notification/${id}/retry`, undefined, {
+      token: await tokenOf(t, 'subAdmin'),
+    })
+    const body = await okBody(res, notificationDetails)
+    expect(body.message).toBe(NOTIFICATIONS_MSG.retried)
+    expect(body.data).toMatchObject({
+      recipientCount: 3,
+      deliveredCount: 2,
+      failedCount: 1,
+      pendingCount: 0,
+    })
+    expect(delivery.delivered.at(-1)!.userIds.sort()).toEqual([bob.id, cat.id].sort())
+    const rows = await t.db.select().from(notificationRecipients).where(eq(notificationRecipients.notificationId, id))
+    const attempts = Object.fromEntries(rows.map((r) => [r.userId, r.attempts]))
+    expect(attempts).toEqual({ [ann.id]: 1, [bob.id]: 2, [cat.id]: 2 })
+    expect(await audited(t, 'notification.retry', id)).toEqual([
+      expect.objectContaining({
+        detail: { retried: 2 },
+        targetLabel: 'Retry me',
+      }),
+    ])
+  })
+
+  it('answers 409 when nothing failed, 404 for an unknown notification, 401 without a token', async () => {
+    const { t, failing, id } = await setUp()
+    failing.clear()
+    const token = await tokenOf(t)
+    await okBody(await t.post(`/admin/notification/${id}/retry`, undefined, { token }), notificationDetails)
+    expect((await errorOf(await t.post(`/admin/notification/${id}/retry`, undefined, { token }), 409)).message).toBe(
+      NOTIFICATIONS_MSG.nothingToRetry,
+    )
+    expect(
+      (
+        await errorOf(
+          await t.post(`/admin/notification/${UNKNOWN_ID}/retry`, undefined, {
+            token,
+          }),
+          404,
+        )
+      ).message,
+    ).toBe(NOTIFICATIONS_MSG.notFound)
+    await errorOf(await t.post(`/admin/notification/${id}/retry`), 401)
+  })
+})
+
+describe('the notification row', () => {
+  it('keeps the counters that the list reads as the recipient count', async () => {
+    const t = await testApp()
+    const [ann, bob] = await addUsers(t, [{}, {}])
+    const made = await addNotification(t, {}, [ann!.id, bob!.id])
+    const [row] = await t.db.select().from(notifications).where(eq(notifications.id, made.id))
+    expect(row).toMatchObject({
+      pendingCount: 2,
+      deliveredCount: 0,
+      failedCount: 0,
+    })
+  })
+})

@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { DELIVERY_STATUS, NOTIFICATIONS_MSG } from '@contract'
+import { mockPushFails, notificationsDb } from './mocks/handlers/notifications'
+import { trackRequests } from './mocks/requests'
+import { renderRoute } from './render'
+
+/**
+ * A notification's deliveries on its details (Sent, Delivered, Failed, "Retry failed") and "View
+ * all recipients": every recipient, paged and searched by the server, with their delivery.
+ * Seeded: [0] went to 7 selected users and failed for the second; [1] to all 23 users.
+ */
+
+const detailsPath = (index: number) => `/notifications/notification-detail/${notificationsDb()[index]!._id}`
+const count = (label: string) => within(screen.getByRole('region', { name: 'Deliveries' })).getByText(label).nextElementSibling?.textContent
+const table = () => screen.getByRole('table', { name: 'Recipients' })
+const usernames = () =>
+  within(within(table()).getAllByRole('rowgroup')[1]!)
+    .getAllByRole('row')
+    .map((row) => within(row).getAllByRole('cell')[0]!.textContent)
+
+describe('the deliveries on a notification’s details', () => {
+  it('counts Sent, Delivered and Failed, and retries the failed ones for a sub admin', async () => {
+    const { user } = renderRoute(detailsPath(0), { signedInAs: 'subAdmin' })
+    await screen.findByRole('heading', { name: 'Deliveries' })
+    expect([count('Sent'), count('Delivered'), count('Failed')]).toEqual(['7', '6', '1'])
+    await user.click(screen.getByRole('button', { name: 'Retry failed' }))
+    expect(await screen.findByText(NOTIFICATIONS_MSG.retried)).toBeInTheDocument()
+    await waitFor(() => expect(count('Failed')).toBe('0'))
+    expect(count('Delivered')).toBe('7')
+    expect(screen.queryByRole('button', { name: 'Retry failed' })).not.toBeInTheDocument()
+  })
+
+  it('keeps a recipient failed when the retry fails again', async () => {
+    const failed = notificationsDb()[0]!.users.find((u) => u.delivery === DELIVERY_STATUS.FAILED)!
+    mockPushFails().set(failed._id, 'Device not registered')
+    const { user } = renderRoute(detailsPath(0), { signedInAs: 'admin' })
+    await user.click(await screen.findByRole('button', { name: 'Retry failed' }))
+    expect(await screen.findByText(NOTIFICATIONS_MSG.retried)).toBeInTheDocument()
+    expect(count('Failed')).toBe('1')
+    expect(notificationsDb()[0]!.users.find((u) => u._id === failed._id)!.attempts).toBe(2)
+  })
+
+  it('offers no retry when nothing failed', async () => {
+    renderRoute(detailsPath(1), { signedInAs: 'admin' })
+    await screen.findByRole('heading', { name: 'Deliveries' })
+    expect([count('Sent'), count('Delivered'), count('Failed')]).toEqual(['23', '23', '0'])
+    expect(screen.queryByRole('button', { name: 'Retry failed' })).not.toBeInTheDocument()
+  })
+})
+
+describe('View all recipients', () => {
+  it('leads from the details to every recipient, paged by the server, the page in the address', async () => {
+    const { user, router } = renderRoute(detailsPath(1), { signedInAs: 'admin' })
+    const requests = trackRequests(`/admin/notification/${notificationsDb()[1]!._id}/recipients`)
+    await user.click(await screen.findByRole('link', { name: 'View all recipients' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recipients' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe(`${detailsPath(1)}/recipients`)
+    const everyone = notificationsDb()[1]!.users
+    await waitFor(() => expect(usernames()).toEqual(everyone.slice(0, 10).map((u) => u.username)))
+    expect(within(table()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Username', 'Name', 'Email', 'Mobile No.', 'Delivery'])
+    expect(within(table()).getAllByText('Delivered')).toHaveLength(10)
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }))
+    await waitFor(() => expect(usernames()).toEqual(everyone.slice(10, 20).map((u) => u.username)))
+    expect(router.state.location.search).toEqual({ page: 2 })
+    expect(requests.at(-1)!.get('page')).toBe('2')
+
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' })
+    expect(within(trail).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Notifications', 'Details', 'Recipients'])
+    expect(within(trail).getByRole('link', { name: 'Details' })).toHaveAttribute('href', detailsPath(1))
+  })
+
+  it('searches on the server by username, name or email, and filters by delivery', async () => {
+    const { user, router } = renderRoute(`${detailsPath(0)}/recipients`, { signedInAs: 'admin' })
+    const requests = trackRequests(`/admin/notification/${notificationsDb()[0]!._id}/recipients`)
+    await screen.findByRole('heading', { level: 1, name: 'Recipients' })
+    await waitFor(() => expect(usernames()).toHaveLength(7))
+    const failed = notificationsDb()[0]!.users.find((u) => u.delivery === DELIVERY_STATUS.FAILED)!
+    const failedRow = screen.getByText('Device not registered').closest('tr')!
+    expect(within(failedRow).getByText('Failed')).toBeInTheDocument()
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search recipients' }), 'aarav{Enter}')
+    await waitFor(() => expect(usernames()).toEqual(['aarav_sharma']))
+    expect(requests.at(-1)!.get('search')).toBe('aarav')
+    expect(router.state.location.search).toEqual({ search: 'aarav' })
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search recipients' }))
+    await user.type(screen.getByRole('searchbox', { name: 'Search recipients' }), '{Enter}')
+    await user.click(screen.getByRole('button', { name: 'Filters' }))
+    await user.click(within(screen.getByRole('group', { name: 'Delivery' })).getByRole('option', { name: 'Failed' }))
+    await waitFor(() => expect(usernames()).toEqual([failed.username]))
+    expect(requests.at(-1)!.get('filter')).toBe(String(DELIVERY_STATUS.FAILED))
+  })
+
+  it('says the notification was not found for an unknown id', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    renderRoute('/notifications/notification-detail/00000000-0000-4000-8000-000000000000/recipients', { signedInAs: 'admin' })
+    expect(await screen.findByRole('heading', { name: NOTIFICATIONS_MSG.notFound })).toBeInTheDocument()
+  })
+})
