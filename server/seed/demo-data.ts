@@ -537,12 +537,15 @@ export function notificationAt(i: number, now: Date): NotificationRow & { recipi
   const r = rowRandom(SALT.notification, i)
   const [title, body] = NOTIFICATION_TEXTS[i % NOTIFICATION_TEXTS.length]!
   const sendTo: Audience = i % 3 === 0 ? AUDIENCE[0] : AUDIENCE[1]
+  const createdAt = new Date(now.getTime() - r.int(1, 180 * 24 * 60) * 60_000)
   return {
     id: r.uuid(),
     title,
     body,
     sendTo,
-    createdAt: new Date(now.getTime() - r.int(1, 180 * 24 * 60) * 60_000),
+    createdAt,
+    // Sent when written, as a send without a schedule is: the dashboard counts sends by this.
+    sentAt: createdAt,
     // How many users a selection names (all users get an ALL_USERS one).
     recipients: r.int(3, 40),
   }

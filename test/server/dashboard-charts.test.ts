@@ -1,7 +1,9 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq, gte, inArray } from 'drizzle-orm'
 import { DASHBOARD_MSG, dashboardCharts, dashboardTotals, type DashboardCharts } from '../../contract'
 import { feedback, notifications, partners } from '../../server/db/schema'
+import { seedDemo } from '../../server/seed/seed'
 import { errorOf, okBody } from './helpers/bodies'
+import { demoPicturesOf } from './helpers/demo-pictures'
 import { addFeedback, addNotification, addPartners, addUsers, tokenOf } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
 
@@ -153,5 +155,16 @@ describe('GET /admin/dashboard/charts', () => {
   it('asks to sign in without a token', async () => {
     const t = await testApp()
     await errorOf(await t.get('/admin/dashboard/charts'), 401)
+  })
+})
+
+describe('the charts on the demo data', () => {
+  it('count the demo notifications as sent when they were written', async () => {
+    const t = await testApp()
+    await seedDemo(t.db, t.clock.now(), demoPicturesOf(t))
+    const year = await charts(t, '?period=12m')
+    const sent = await t.db.$count(notifications, gte(notifications.sentAt, at(`${year.notificationsPerWeek[0]!.start}T00:00:00Z`)))
+    expect(sent).toBeGreaterThan(0)
+    expect(year.notificationsPerWeek.reduce((sum, w) => sum + w.n, 0)).toBe(sent)
   })
 })
