@@ -54,6 +54,10 @@ interface DemoIds {
   hospitalId: string
   notificationId: string
   feedbackId: string
+  /** A pending partner request, and an approved one with the draft place it made (its details path). */
+  pendingPartnerId: string
+  approvedPartnerId: string
+  draftPlacePath: string
   cityId: string
   siteId: string
 }
@@ -138,6 +142,12 @@ const SCREENS: Screen[] = [
   { name: 'hospital add', who: 'admin', path: at('/hospitals/add') },
   { name: 'hospital edit', who: 'admin', path: (ids) => `/hospitals/edit/${ids.hospitalId}` },
   { name: 'partners', who: 'admin', path: at('/partners') },
+  { name: 'partners, Filters', who: 'admin', path: at('/partners'), open: opens(/^Filters/, '[role="listbox"]') },
+  { name: 'partner request, pending', who: 'admin', path: (ids) => `/partners/${ids.pendingPartnerId}` },
+  { name: 'partner request, Approve confirm', who: 'admin', path: (ids) => `/partners/${ids.pendingPartnerId}`, open: opens(/^Approve$/) },
+  { name: 'partner request, Decline dialog', who: 'admin', path: (ids) => `/partners/${ids.pendingPartnerId}`, open: opens(/^Decline$/) },
+  { name: 'partner request, approved', who: 'admin', path: (ids) => `/partners/${ids.approvedPartnerId}` },
+  { name: 'draft place details', who: 'admin', path: (ids) => ids.draftPlacePath },
   { name: 'feedback', who: 'admin', path: at('/feedback') },
   { name: 'feedback details', who: 'admin', path: (ids) => `/feedback/${ids.feedbackId}` },
   { name: 'notifications', who: 'admin', path: at('/notifications') },
@@ -198,12 +208,18 @@ async function demoIds(origin: string): Promise<DemoIds> {
     }
   }
   if (!owner) throw new Error('no demo user with a pet')
+  const approvedPartnerId = await firstId('admin/partners?limit=1&status=2')
+  const { place } = (await get(`admin/partners/${approvedPartnerId}`)) as { place: { _id: string; kind: string } | null }
+  if (!place) throw new Error('the demo approved request has no place')
   return {
     ...owner,
     petShopId: await firstId('place/admin/pet-shops?limit=1'),
     hospitalId: await firstId('place/admin/hospitals?limit=1'),
     notificationId: await firstId('admin/notifications?limit=1'),
     feedbackId: await firstId('feedback/list?limit=1'),
+    pendingPartnerId: await firstId('admin/partners?limit=1&status=1'),
+    approvedPartnerId,
+    draftPlacePath: `/${place.kind === 'hospital' ? 'hospitals' : 'pet-shops'}/details/${place._id}`,
     cityId: await firstId('admin/city/list?limit=1'),
     siteId: await firstId('admin/site/list?limit=1'),
   }

@@ -20,7 +20,6 @@ import { Route as PublicSupportRouteImport } from './routes/_public/support'
 import { Route as PublicTermAndConditionsRouteImport } from './routes/_public/term-and-conditions'
 import { Route as SignedInContentManagementRouteImport } from './routes/_signed-in/content-management'
 import { Route as SignedInDashboardRouteImport } from './routes/_signed-in/dashboard'
-import { Route as SignedInPartnersRouteImport } from './routes/_signed-in/partners'
 import { Route as SignedInSettingsRouteImport } from './routes/_signed-in/settings'
 import { Route as PublicAuthIndexRouteImport } from './routes/_public/_auth/index'
 import { Route as PublicAuthAcceptInviteRouteImport } from './routes/_public/_auth/accept-invite'
@@ -33,6 +32,8 @@ import { Route as SignedInFeedbackFeedbackIdRouteImport } from './routes/_signed
 import { Route as SignedInHospitalsIndexRouteImport } from './routes/_signed-in/hospitals/index'
 import { Route as SignedInHospitalsAddRouteImport } from './routes/_signed-in/hospitals/add'
 import { Route as SignedInNotificationsIndexRouteImport } from './routes/_signed-in/notifications/index'
+import { Route as SignedInPartnersIndexRouteImport } from './routes/_signed-in/partners/index'
+import { Route as SignedInPartnersPartnerIdRouteImport } from './routes/_signed-in/partners/$partnerId'
 import { Route as SignedInPetShopsIndexRouteImport } from './routes/_signed-in/pet-shops/index'
 import { Route as SignedInPetShopsAddRouteImport } from './routes/_signed-in/pet-shops/add'
 import { Route as SignedInSettingsIndexRouteImport } from './routes/_signed-in/settings/index'
@@ -111,11 +112,6 @@ const SignedInDashboardRoute = SignedInDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => SignedInRoute,
 } as any)
-const SignedInPartnersRoute = SignedInPartnersRouteImport.update({
-  id: '/partners',
-  path: '/partners',
-  getParentRoute: () => SignedInRoute,
-} as any)
 const SignedInSettingsRoute = SignedInSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -177,6 +173,17 @@ const SignedInNotificationsIndexRoute =
   SignedInNotificationsIndexRouteImport.update({
     id: '/notifications/',
     path: '/notifications/',
+    getParentRoute: () => SignedInRoute,
+  } as any)
+const SignedInPartnersIndexRoute = SignedInPartnersIndexRouteImport.update({
+  id: '/partners/',
+  path: '/partners/',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInPartnersPartnerIdRoute =
+  SignedInPartnersPartnerIdRouteImport.update({
+    id: '/partners/$partnerId',
+    path: '/partners/$partnerId',
     getParentRoute: () => SignedInRoute,
   } as any)
 const SignedInPetShopsIndexRoute = SignedInPetShopsIndexRouteImport.update({
@@ -324,7 +331,6 @@ export interface FileRoutesByFullPath {
   '/term-and-conditions': typeof PublicTermAndConditionsRoute
   '/content-management': typeof SignedInContentManagementRoute
   '/dashboard': typeof SignedInDashboardRoute
-  '/partners': typeof SignedInPartnersRoute
   '/settings': typeof SignedInSettingsRouteWithChildren
   '/accept-invite': typeof PublicAuthAcceptInviteRoute
   '/forgot-password': typeof PublicAuthForgotPasswordRoute
@@ -333,6 +339,7 @@ export interface FileRoutesByFullPath {
   '/cities/$cityId': typeof SignedInCitiesCityIdRoute
   '/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
   '/hospitals/add': typeof SignedInHospitalsAddRoute
+  '/partners/$partnerId': typeof SignedInPartnersPartnerIdRoute
   '/pet-shops/add': typeof SignedInPetShopsAddRoute
   '/settings/admins': typeof SignedInSettingsAdminsRoute
   '/settings/api-reference': typeof SignedInSettingsApiReferenceRoute
@@ -349,6 +356,7 @@ export interface FileRoutesByFullPath {
   '/feedback/': typeof SignedInFeedbackIndexRoute
   '/hospitals/': typeof SignedInHospitalsIndexRoute
   '/notifications/': typeof SignedInNotificationsIndexRoute
+  '/partners/': typeof SignedInPartnersIndexRoute
   '/pet-shops/': typeof SignedInPetShopsIndexRoute
   '/settings/': typeof SignedInSettingsIndexRoute
   '/users/': typeof SignedInUsersIndexRoute
@@ -371,7 +379,6 @@ export interface FileRoutesByTo {
   '/term-and-conditions': typeof PublicTermAndConditionsRoute
   '/content-management': typeof SignedInContentManagementRoute
   '/dashboard': typeof SignedInDashboardRoute
-  '/partners': typeof SignedInPartnersRoute
   '/accept-invite': typeof PublicAuthAcceptInviteRoute
   '/forgot-password': typeof PublicAuthForgotPasswordRoute
   '/reset-password': typeof PublicAuthResetPasswordRoute
@@ -379,6 +386,7 @@ export interface FileRoutesByTo {
   '/cities/$cityId': typeof SignedInCitiesCityIdRoute
   '/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
   '/hospitals/add': typeof SignedInHospitalsAddRoute
+  '/partners/$partnerId': typeof SignedInPartnersPartnerIdRoute
   '/pet-shops/add': typeof SignedInPetShopsAddRoute
   '/settings/admins': typeof SignedInSettingsAdminsRoute
   '/settings/api-reference': typeof SignedInSettingsApiReferenceRoute
@@ -395,6 +403,7 @@ export interface FileRoutesByTo {
   '/feedback': typeof SignedInFeedbackIndexRoute
   '/hospitals': typeof SignedInHospitalsIndexRoute
   '/notifications': typeof SignedInNotificationsIndexRoute
+  '/partners': typeof SignedInPartnersIndexRoute
   '/pet-shops': typeof SignedInPetShopsIndexRoute
   '/settings': typeof SignedInSettingsIndexRoute
   '/users': typeof SignedInUsersIndexRoute
@@ -420,7 +429,6 @@ export interface FileRoutesById {
   '/_public/term-and-conditions': typeof PublicTermAndConditionsRoute
   '/_signed-in/content-management': typeof SignedInContentManagementRoute
   '/_signed-in/dashboard': typeof SignedInDashboardRoute
-  '/_signed-in/partners': typeof SignedInPartnersRoute
   '/_signed-in/settings': typeof SignedInSettingsRouteWithChildren
   '/_public/_auth/accept-invite': typeof PublicAuthAcceptInviteRoute
   '/_public/_auth/forgot-password': typeof PublicAuthForgotPasswordRoute
@@ -429,6 +437,7 @@ export interface FileRoutesById {
   '/_signed-in/cities/$cityId': typeof SignedInCitiesCityIdRoute
   '/_signed-in/feedback/$feedbackId': typeof SignedInFeedbackFeedbackIdRoute
   '/_signed-in/hospitals/add': typeof SignedInHospitalsAddRoute
+  '/_signed-in/partners/$partnerId': typeof SignedInPartnersPartnerIdRoute
   '/_signed-in/pet-shops/add': typeof SignedInPetShopsAddRoute
   '/_signed-in/settings/admins': typeof SignedInSettingsAdminsRoute
   '/_signed-in/settings/api-reference': typeof SignedInSettingsApiReferenceRoute
@@ -446,6 +455,7 @@ export interface FileRoutesById {
   '/_signed-in/feedback/': typeof SignedInFeedbackIndexRoute
   '/_signed-in/hospitals/': typeof SignedInHospitalsIndexRoute
   '/_signed-in/notifications/': typeof SignedInNotificationsIndexRoute
+  '/_signed-in/partners/': typeof SignedInPartnersIndexRoute
   '/_signed-in/pet-shops/': typeof SignedInPetShopsIndexRoute
   '/_signed-in/settings/': typeof SignedInSettingsIndexRoute
   '/_signed-in/users/': typeof SignedInUsersIndexRoute
@@ -470,7 +480,6 @@ export interface FileRouteTypes {
     | '/term-and-conditions'
     | '/content-management'
     | '/dashboard'
-    | '/partners'
     | '/settings'
     | '/accept-invite'
     | '/forgot-password'
@@ -479,6 +488,7 @@ export interface FileRouteTypes {
     | '/cities/$cityId'
     | '/feedback/$feedbackId'
     | '/hospitals/add'
+    | '/partners/$partnerId'
     | '/pet-shops/add'
     | '/settings/admins'
     | '/settings/api-reference'
@@ -495,6 +505,7 @@ export interface FileRouteTypes {
     | '/feedback/'
     | '/hospitals/'
     | '/notifications/'
+    | '/partners/'
     | '/pet-shops/'
     | '/settings/'
     | '/users/'
@@ -517,7 +528,6 @@ export interface FileRouteTypes {
     | '/term-and-conditions'
     | '/content-management'
     | '/dashboard'
-    | '/partners'
     | '/accept-invite'
     | '/forgot-password'
     | '/reset-password'
@@ -525,6 +535,7 @@ export interface FileRouteTypes {
     | '/cities/$cityId'
     | '/feedback/$feedbackId'
     | '/hospitals/add'
+    | '/partners/$partnerId'
     | '/pet-shops/add'
     | '/settings/admins'
     | '/settings/api-reference'
@@ -541,6 +552,7 @@ export interface FileRouteTypes {
     | '/feedback'
     | '/hospitals'
     | '/notifications'
+    | '/partners'
     | '/pet-shops'
     | '/settings'
     | '/users'
@@ -565,7 +577,6 @@ export interface FileRouteTypes {
     | '/_public/term-and-conditions'
     | '/_signed-in/content-management'
     | '/_signed-in/dashboard'
-    | '/_signed-in/partners'
     | '/_signed-in/settings'
     | '/_public/_auth/accept-invite'
     | '/_public/_auth/forgot-password'
@@ -574,6 +585,7 @@ export interface FileRouteTypes {
     | '/_signed-in/cities/$cityId'
     | '/_signed-in/feedback/$feedbackId'
     | '/_signed-in/hospitals/add'
+    | '/_signed-in/partners/$partnerId'
     | '/_signed-in/pet-shops/add'
     | '/_signed-in/settings/admins'
     | '/_signed-in/settings/api-reference'
@@ -591,6 +603,7 @@ export interface FileRouteTypes {
     | '/_signed-in/feedback/'
     | '/_signed-in/hospitals/'
     | '/_signed-in/notifications/'
+    | '/_signed-in/partners/'
     | '/_signed-in/pet-shops/'
     | '/_signed-in/settings/'
     | '/_signed-in/users/'
@@ -688,13 +701,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInDashboardRouteImport
       parentRoute: typeof SignedInRoute
     }
-    '/_signed-in/partners': {
-      id: '/_signed-in/partners'
-      path: '/partners'
-      fullPath: '/partners'
-      preLoaderRoute: typeof SignedInPartnersRouteImport
-      parentRoute: typeof SignedInRoute
-    }
     '/_signed-in/settings': {
       id: '/_signed-in/settings'
       path: '/settings'
@@ -777,6 +783,20 @@ declare module '@tanstack/react-router' {
       path: '/notifications'
       fullPath: '/notifications/'
       preLoaderRoute: typeof SignedInNotificationsIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/partners/': {
+      id: '/_signed-in/partners/'
+      path: '/partners'
+      fullPath: '/partners/'
+      preLoaderRoute: typeof SignedInPartnersIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/partners/$partnerId': {
+      id: '/_signed-in/partners/$partnerId'
+      path: '/partners/$partnerId'
+      fullPath: '/partners/$partnerId'
+      preLoaderRoute: typeof SignedInPartnersPartnerIdRouteImport
       parentRoute: typeof SignedInRoute
     }
     '/_signed-in/pet-shops/': {
@@ -1026,11 +1046,11 @@ const SignedInSettingsRouteWithChildren =
 interface SignedInRouteChildren {
   SignedInContentManagementRoute: typeof SignedInContentManagementRoute
   SignedInDashboardRoute: typeof SignedInDashboardRoute
-  SignedInPartnersRoute: typeof SignedInPartnersRoute
   SignedInSettingsRoute: typeof SignedInSettingsRouteWithChildren
   SignedInCitiesCityIdRoute: typeof SignedInCitiesCityIdRoute
   SignedInFeedbackFeedbackIdRoute: typeof SignedInFeedbackFeedbackIdRoute
   SignedInHospitalsAddRoute: typeof SignedInHospitalsAddRoute
+  SignedInPartnersPartnerIdRoute: typeof SignedInPartnersPartnerIdRoute
   SignedInPetShopsAddRoute: typeof SignedInPetShopsAddRoute
   SignedInSitesAddSiteRoute: typeof SignedInSitesAddSiteRoute
   SignedInSitesSiteRoute: typeof SignedInSitesSiteRoute
@@ -1038,6 +1058,7 @@ interface SignedInRouteChildren {
   SignedInFeedbackIndexRoute: typeof SignedInFeedbackIndexRoute
   SignedInHospitalsIndexRoute: typeof SignedInHospitalsIndexRoute
   SignedInNotificationsIndexRoute: typeof SignedInNotificationsIndexRoute
+  SignedInPartnersIndexRoute: typeof SignedInPartnersIndexRoute
   SignedInPetShopsIndexRoute: typeof SignedInPetShopsIndexRoute
   SignedInUsersIndexRoute: typeof SignedInUsersIndexRoute
   SignedInHospitalsDetailsIdRoute: typeof SignedInHospitalsDetailsIdRoute
@@ -1053,11 +1074,11 @@ interface SignedInRouteChildren {
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInContentManagementRoute: SignedInContentManagementRoute,
   SignedInDashboardRoute: SignedInDashboardRoute,
-  SignedInPartnersRoute: SignedInPartnersRoute,
   SignedInSettingsRoute: SignedInSettingsRouteWithChildren,
   SignedInCitiesCityIdRoute: SignedInCitiesCityIdRoute,
   SignedInFeedbackFeedbackIdRoute: SignedInFeedbackFeedbackIdRoute,
   SignedInHospitalsAddRoute: SignedInHospitalsAddRoute,
+  SignedInPartnersPartnerIdRoute: SignedInPartnersPartnerIdRoute,
   SignedInPetShopsAddRoute: SignedInPetShopsAddRoute,
   SignedInSitesAddSiteRoute: SignedInSitesAddSiteRoute,
   SignedInSitesSiteRoute: SignedInSitesSiteRoute,
@@ -1065,6 +1086,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInFeedbackIndexRoute: SignedInFeedbackIndexRoute,
   SignedInHospitalsIndexRoute: SignedInHospitalsIndexRoute,
   SignedInNotificationsIndexRoute: SignedInNotificationsIndexRoute,
+  SignedInPartnersIndexRoute: SignedInPartnersIndexRoute,
   SignedInPetShopsIndexRoute: SignedInPetShopsIndexRoute,
   SignedInUsersIndexRoute: SignedInUsersIndexRoute,
   SignedInHospitalsDetailsIdRoute: SignedInHospitalsDetailsIdRoute,

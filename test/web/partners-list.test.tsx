@@ -19,7 +19,7 @@ async function openPartners(path = '/partners') {
 afterEach(() => vi.restoreAllMocks())
 
 describe('the partners list', () => {
-  it('shows exactly the columns Name, Owner Name, Email, Mobile No., Type, Address and Created At', async () => {
+  it('shows the columns Name, Owner Name, Email, Mobile No., Type, Address and Created At, then Status and Actions', async () => {
     await openPartners()
     expect(screen.getByRole('heading', { level: 1, name: 'Partners' })).toBeInTheDocument()
     expect(within(partnersTable()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
@@ -30,6 +30,8 @@ describe('the partners list', () => {
       'Type',
       'Address',
       'Created At',
+      'Status',
+      'Actions',
     ])
   })
 

@@ -1,14 +1,16 @@
 import { getRouteApi } from '@tanstack/react-router'
-import { PARTNER_TYPE, type Partner, type PartnerType } from '@contract'
-import { ExportCsvButton, ListScreen, cells, listColumns, statusCell, type ListFilter } from '@/components/list'
-import { partnersListQuery } from './api'
+import { PARTNER_TYPE, partnerTypeLabel, type Partner, type PartnerStatus, type PartnerType } from '@contract'
+import { ExportCsvButton, ListScreen, RowLink, SelectFilter, cells, listColumns, statusCell, type ListFilter } from '@/components/list'
+import { PARTNER_PARAMS, partnersListQuery } from './api'
+import { PartnerStatusBadge, partnerStatusOptions } from './PartnerStatusBadge'
 
-const route = getRouteApi('/_signed-in/partners')
-
-export const partnerTypeLabel: Record<PartnerType, string> = { 5: 'Hospital', 6: 'Pet Shop' }
+const route = getRouteApi('/_signed-in/partners/')
 
 const col = listColumns<Partner>()
-/** Name, Owner Name, Email, Mobile No., Type, Address, Created At (a partner's fields: docs/DECISIONS.md, Partners and feedback). */
+/**
+ * Name, Owner Name, Email, Mobile No., Type, Address, Created At (a partner's fields:
+ * docs/DECISIONS.md, Partners and feedback), then where the request stands and its details link.
+ */
 export const partnerColumns = col.columns([
   col.accessor('name', { header: 'Name', enableSorting: true, cell: cells.text, meta: { card: 'title' } }),
   col.accessor('ownerName', { header: 'Owner Name', enableSorting: true, cell: cells.text }),
@@ -17,11 +19,22 @@ export const partnerColumns = col.columns([
   col.accessor('type', {
     header: 'Type',
     enableSorting: true,
-    meta: { card: 'status' },
+    meta: { card: 'field' },
     cell: statusCell<PartnerType>({ 5: [partnerTypeLabel[5], 'info'], 6: [partnerTypeLabel[6], 'warning'] }),
   }),
   col.accessor('address', { header: 'Address', cell: cells.address }),
   col.accessor('createdAt', { header: 'Created At', enableSorting: true, cell: cells.date, meta: { className: 'whitespace-nowrap' } }),
+  col.accessor('status', { header: 'Status', cell: (info) => <PartnerStatusBadge status={info.getValue()} />, meta: { card: 'status' } }),
+  col.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: ({ row }) => (
+      <div className="flex justify-end">
+        <RowLink to="/partners/$partnerId" params={{ partnerId: row.original._id }} aria-label={`View the request of ${row.original.name}`} />
+      </div>
+    ),
+    meta: { className: 'text-right', card: 'actions' },
+  }),
 ])
 
 const typeFilter: ListFilter<PartnerType> = {
@@ -32,7 +45,7 @@ const typeFilter: ListFilter<PartnerType> = {
   ],
 }
 
-/** /partners: the partner requests, searchable, sortable, filtered by type, exportable as CSV. */
+/** /partners: the partner requests, searchable, sortable, filtered by type and status, exportable as CSV. */
 export function PartnersPage() {
   return (
     <ListScreen
@@ -41,6 +54,15 @@ export function PartnersPage() {
       query={partnersListQuery}
       columns={partnerColumns}
       filter={typeFilter}
+      params={PARTNER_PARAMS}
+      filters={(q, change) => (
+        <SelectFilter
+          label="Status"
+          value={q.status === undefined ? undefined : String(q.status)}
+          options={partnerStatusOptions}
+          onChange={(status) => change({ status: status === undefined ? undefined : (Number(status) as PartnerStatus) })}
+        />
+      )}
       actions={(q) => <ExportCsvButton path="admin/partners/export" query={q} filename="partners.csv" />}
     />
   )

@@ -1,13 +1,63 @@
-import { queryOptions } from '@tanstack/react-query'
-import { partner, type PartnerListQuery } from '@contract'
-import { http } from '@/lib/http'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { idParam, partner, partnerDetails, PARTNERS_MSG, type PartnerDetails, type PartnerListQuery } from '@contract'
+import type { ListParam } from '@/components/list/search'
+import { ApiError, http, notifyIfUnseen, withData } from '@/lib/http'
+import { notify } from '@/lib/toast'
 
 export const partnerKeys = {
   all: ['partners'] as const,
   lists: () => [...partnerKeys.all, 'list'] as const,
+  /** `q` already parsed: defaults applied, so equal lists share one key. */
   list: (q: PartnerListQuery) => [...partnerKeys.lists(), q] as const,
+  details: () => [...partnerKeys.all, 'detail'] as const,
+  detail: (id: string) => [...partnerKeys.details(), id] as const,
 }
+
+/** The list query's field beyond the kit's own: the status filter (the type is the kit's `filter`). */
+export const PARTNER_PARAMS = ['status'] as const satisfies readonly ListParam<PartnerListQuery>[]
 
 /** GET admin/partners: one page of partner requests (businesses asking to join). */
 export const partnersListQuery = (q: PartnerListQuery) =>
   queryOptions({ queryKey: partnerKeys.list(q), queryFn: () => http.list('admin/partners', q, partner) })
+
+/** GET admin/partners/{id}: a request and its history. An id that cannot be one is a 404 without asking. */
+export const partnerDetailsQuery = (id: string) =>
+  queryOptions({
+    queryKey: partnerKeys.detail(id),
+    queryFn: async () => {
+      if (!idParam.safeParse({ id }).success) throw new ApiError(PARTNERS_MSG.notFound, 404)
+      return (await http.get(`admin/partners/${id}`, withData(partnerDetails))).data
+    },
+  })
+
+export type PartnerDecision = { approve: true } | { approve: false; reason: string }
+
+/**
+ * POST admin/partners/{id}/approve | decline. The answer is the decided request: the details
+ * show it at once and the lists are fetched again (its status moved). A 409 (decided first,
+ * perhaps by another admin) is toasted by the client; the details are fetched again so the page
+ * shows that decision.
+ */
+export function useDecidePartner(id: string) {
+  const queryClient = useQueryClient()
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: partnerKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: partnerKeys.detail(id) }),
+    ])
+  return useMutation({
+    mutationFn: (decision: PartnerDecision) =>
+      decision.approve
+        ? http.post(`admin/partners/${id}/approve`, withData(partnerDetails))
+        : http.post(`admin/partners/${id}/decline`, withData(partnerDetails), { reason: decision.reason }),
+    onSuccess: ({ message, data }) => {
+      queryClient.setQueryData<PartnerDetails>(partnerKeys.detail(id), data)
+      notify.success(message)
+      void queryClient.invalidateQueries({ queryKey: partnerKeys.lists() })
+    },
+    onError: (error) => {
+      notifyIfUnseen(error)
+      if (error instanceof ApiError && error.status === 409) void refresh()
+    },
+  })
+}

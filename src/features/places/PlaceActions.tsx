@@ -20,7 +20,9 @@ export function PlaceStatusSwitch({ kind, place, label }: { kind: PlaceKind; pla
       checked={place.status === PLACE_STATUS.ACTIVE}
       onChange={() => toggle.mutate({ _id: place._id, status: place.status })}
       busy={toggle.isPending}
-      label={label ?? `Active: ${place.name}`}
+      // A draft cannot be activated until its form is saved (the server answers 409).
+      disabled={place.draft}
+      label={`${label ?? `Active: ${place.name}`}${place.draft ? ' (a draft: complete it first)' : ''}`}
     />
   )
 }

@@ -1,12 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { useNavigate, type ErrorComponentProps } from '@tanstack/react-router'
+import { Link, useNavigate, type ErrorComponentProps } from '@tanstack/react-router'
 import { DEFAULT_COORDINATE, PLACE_STATUS, PLACES_MSG, placeStatusLabel, type PlaceDetails, type PlaceKind } from '@contract'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
 import { DetailsError } from '@/components/layout/DetailsError'
 import { useRecordTitle } from '@/components/layout/PageTitle'
 import { Badge } from '@/components/ui/Badge'
 import { OrDashes } from '@/components/ui/Dashes'
-import { DetailsCard, MapLink, type DetailField } from '@/components/ui/DetailsCard'
+import { Card, DetailsCard, DetailsList, MapLink, type DetailField } from '@/components/ui/DetailsCard'
 import { ImageGallery } from '@/components/ui/ImageGallery'
 import { formatDateTime } from '@/lib/format'
 import { placeDetailsQuery } from './api'
@@ -18,9 +18,12 @@ const trail = (kind: PlaceKind, current: string) => [
   { name: current, path: '' },
 ]
 
-/** Whether a place has coordinates: -1 is the form's "none chosen" default. */
-const hasCoordinates = (p: Pick<PlaceDetails, 'latitude' | 'longitude'>) =>
-  p.latitude !== DEFAULT_COORDINATE || p.longitude !== DEFAULT_COORDINATE
+/**
+ * Whether a place has coordinates: -1 is the form's "none chosen" default, and a draft's 0, 0
+ * (made from a partner request) is no position either.
+ */
+const hasCoordinates = (p: Pick<PlaceDetails, 'latitude' | 'longitude' | 'draft'>) =>
+  !p.draft && (p.latitude !== DEFAULT_COORDINATE || p.longitude !== DEFAULT_COORDINATE)
 
 /**
  * /pet-shops/details/:id and /hospitals/details/:id: everything about one place, its status
@@ -50,6 +53,12 @@ export function PlaceDetailsPage({ kind }: { kind: PlaceKind }) {
             <h1 id="place-title" className="truncate text-xl font-semibold text-slate-900">
               {place.name}
             </h1>
+            {place.draft && (
+              <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                <Badge tone="warning">Draft</Badge>
+                <span>Complete it (Edit: a description and its address on the map, then Save) before activating it.</span>
+              </p>
+            )}
           </div>
           <div className="flex items-center gap-3">
             <span className="flex items-center gap-2 text-sm font-medium text-slate-700">
@@ -61,6 +70,7 @@ export function PlaceDetailsPage({ kind }: { kind: PlaceKind }) {
           </div>
         </div>
         <Details place={place} />
+        <Owner place={place} />
         <ImageGallery images={place.images} />
       </section>
     </>
@@ -81,6 +91,30 @@ function Details({ place }: { place: PlaceDetails }) {
     ['Updated At', formatDateTime(place.updatedAt)],
   ]
   return <DetailsCard fields={fields}>{coordinates && <MapLink latitude={place.latitude} longitude={place.longitude} />}</DetailsCard>
+}
+
+/** The owner's contact and the partner request the place was made from, when it was made from one. */
+function Owner({ place }: { place: PlaceDetails }) {
+  if (!place.owner && !place.partnerId) return null
+  const fields: DetailField[] = [
+    ['Owner Name', <OrDashes value={place.owner?.name} />],
+    ['Owner Email', <OrDashes value={place.owner?.email} />],
+    ['Owner Mobile No.', <OrDashes value={place.owner?.mobileNo} />],
+  ]
+  return (
+    <Card title="Owner">
+      <DetailsList fields={fields} />
+      {place.partnerId && (
+        <Link
+          to="/partners/$partnerId"
+          params={{ partnerId: place.partnerId }}
+          className="mt-4 inline-block text-sm font-medium text-primary-700 underline-offset-2 hover:underline"
+        >
+          View the partner request it was made from
+        </Link>
+      )}
+    </Card>
+  )
 }
 
 /** The details route's error view: an id that names no place leads back to the list. */

@@ -1,5 +1,6 @@
 import { PLACE_STATUS, placeStatusLabel, type PlaceKind, type PlaceListItem, type PlaceStatus } from '@contract'
 import { ExportCsvButton, ListScreen, RowLink, cells, listColumns, statusCell, type ListFilter } from '@/components/list'
+import { Badge } from '@/components/ui/Badge'
 import { placesListQuery } from './api'
 import { PLACE_SCREENS } from './kinds'
 import { AddPlaceLink, DeletePlaceButton, PlaceStatusSwitch } from './PlaceActions'
@@ -27,7 +28,18 @@ function placeColumns(kind: PlaceKind) {
   return col.columns([
     col.accessor('name', { header: 'Name', enableSorting: true, cell: cells.text, meta: { card: 'title' } }),
     col.accessor('address', { header: 'Address', enableSorting: true, cell: cells.address }),
-    col.accessor('status', { header: 'Status', enableSorting: true, cell: placeStatusCell, meta: { card: 'status' } }),
+    col.accessor('status', {
+      header: 'Status',
+      enableSorting: true,
+      // A draft (made from a partner request) says so beside its Deactive.
+      cell: (info) => (
+        <span className="inline-flex flex-wrap items-center gap-1">
+          {placeStatusCell(info)}
+          {info.row.original.draft && <Badge tone="warning">Draft</Badge>}
+        </span>
+      ),
+      meta: { card: 'status' },
+    }),
     col.accessor('createdAt', { header: 'Created At', enableSorting: true, cell: cells.date, meta: { className: 'whitespace-nowrap' } }),
     col.display({
       id: 'actions',

@@ -38,8 +38,9 @@ export function placeFormDefaults(place?: PlaceDetails): PlaceFormInput {
     discount_title: place.discount_title ?? '',
     discount_description: place.discount_description ?? '',
     address: place.address,
-    latitude: place.latitude,
-    longitude: place.longitude,
+    // A draft's 0, 0 is no position: the form asks for one, as for a new place.
+    latitude: place.draft ? DEFAULT_COORDINATE : place.latitude,
+    longitude: place.draft ? DEFAULT_COORDINATE : place.longitude,
     images: uploadedItems(place.images),
     logo: uploadedItems(place.logo ? [place.logo] : []),
   }
