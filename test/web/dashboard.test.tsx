@@ -158,6 +158,20 @@ describe('the newest partner requests on the dashboard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/partners/${newest[1]!._id}`))
   })
 
+  it('shows each request as a card on a phone: the name, its status, the fields labelled', async () => {
+    screenWidth(360)
+    renderRoute('/dashboard', { signedInAs: 'admin' })
+    const section = within(await screen.findByRole('region', { name: 'Newest Partner Requests' }))
+    const cards = await section.findAllByRole('listitem')
+    expect(cards).toHaveLength(5)
+    expect(section.queryByRole('table')).not.toBeInTheDocument()
+    const newest = [...db.partners].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]!
+    const first = within(cards[0]!)
+    expect(first.getByRole('link', { name: newest.name })).toBeInTheDocument()
+    expect(first.getByText(partnerStatusLabel[newest.status])).toBeInTheDocument()
+    expect(first.getByText('Owner Name', { selector: 'dt' }).nextElementSibling).toHaveTextContent(newest.ownerName)
+  })
+
   it('leads from "View all" to the partners list', async () => {
     const { user, router } = renderRoute('/dashboard', { signedInAs: 'admin' })
     const section = within(await screen.findByRole('region', { name: 'Newest Partner Requests' }))
