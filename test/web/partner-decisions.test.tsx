@@ -160,4 +160,25 @@ describe('a draft place', () => {
     expect(within(row).getByText('Draft')).toBeInTheDocument()
     expect(within(row).getByRole('switch', { name: `Active: ${name} (a draft: complete it first)` })).toBeDisabled()
   })
+
+  it('is completed by saving its edit form, which asks for a description and a position first', async () => {
+    vi.stubEnv('VITE_GOOGLE_MAPS_API_KEY', '')
+    const draft = placesDb('petShop')[1]!
+    Object.assign(draft, { draft: true, status: 2, description: '', latitude: 0, longitude: 0, partnerId: db.partners[1]!._id })
+    const { user } = renderRoute(`/pet-shops/edit/${draft._id}`, { signedInAs: 'subAdmin' })
+    await screen.findByRole('heading', { level: 1, name: 'Edit Pet Shop' })
+    // 0, 0 is no position: the form asks for one.
+    expect(screen.getByLabelText('Latitude')).toHaveValue(null)
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('This address does not support Latitude please select any famous landmark')).toBeInTheDocument()
+    expect(draft.draft).toBe(true)
+
+    await user.type(screen.getByLabelText('Description'), 'Food, toys and grooming.')
+    await user.type(screen.getByLabelText('Latitude'), '12.97')
+    await user.type(screen.getByLabelText('Longitude'), '77.59')
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Pet shop updated successfully')).toBeInTheDocument()
+    expect(draft.draft).toBe(false)
+    vi.unstubAllEnvs()
+  })
 })
