@@ -1,6 +1,6 @@
 import { eq, gte, inArray } from 'drizzle-orm'
 import { DASHBOARD_MSG, dashboardCharts, dashboardTotals, type DashboardCharts } from '../../contract'
-import { feedback, notifications, partners } from '../../server/db/schema'
+import { appUsers, feedback, notifications, partners } from '../../server/db/schema'
 import { seedDemo } from '../../server/seed/seed'
 import { errorOf, okBody } from './helpers/bodies'
 import { demoPicturesOf } from './helpers/demo-pictures'
@@ -47,6 +47,15 @@ describe('GET /admin/dashboard/charts', () => {
     ])
     const data = await charts(t, '?period=30d')
     expect(nonZero(data.newUsers.points)).toEqual({ '2025-01-31': 1, '2025-02-28': 1, '2025-03-01': 2 })
+  })
+
+  it('follows new and deleted users', async () => {
+    const t = await testApp()
+    const [gone] = await addUsers(t, [{ createdAt: at('2025-02-10T10:00:00Z') }, { createdAt: at('2025-02-10T11:00:00Z') }])
+    expect(nonZero((await charts(t)).newUsers.points)).toEqual({ '2025-02-10': 2 })
+    await t.db.delete(appUsers).where(eq(appUsers.id, gone!.id))
+    await addUsers(t, [{ createdAt: at('2025-02-11T10:00:00Z') }])
+    expect(nonZero((await charts(t)).newUsers.points)).toEqual({ '2025-02-10': 1, '2025-02-11': 1 })
   })
 
   it('switches to 90 days by day and 12 months by month', async () => {
