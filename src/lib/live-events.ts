@@ -8,6 +8,8 @@ import { apiBaseUrl } from './http'
  * with fetch rather than EventSource, which cannot send the bearer token. It reconnects after
  * any loss, waiting 1 s, 2 s, 4 s... up to 30 s (each wait a random half to whole of that, so
  * tabs do not come back all at once), stops on sign-out, and signs out on a 401 as every call does.
+ * A tab hidden for a while lets its stream go and refetches what it shows when seen again: over
+ * HTTP/1.1 a browser opens at most 6 connections to a host, for all its tabs together.
  */
 
 export type LiveStatus = 'connecting' | 'live' | 'offline'
@@ -19,7 +21,14 @@ export interface LiveHandlers {
   onResync(): void
 }
 
-export const LIVE_BACKOFF = { minMs: 1_000, maxMs: 30_000 }
+export interface LiveOptions {
+  /** The first wait before reconnecting, doubled after each failure up to `maxMs`. */
+  minMs: number
+  maxMs: number
+  /** How long a hidden tab keeps its stream. */
+  hiddenMs: number
+}
+export const LIVE_OPTIONS: LiveOptions = { minMs: 1_000, maxMs: 30_000, hiddenMs: 30_000 }
 /** How long the stream may stay silent before it is taken for dead: until `ready` says the heartbeat, then two heartbeats and a margin. */
 const SILENCE_BEFORE_READY_MS = 45_000
 const silenceLimit = (heartbeatMs: number) => 2 * heartbeatMs + 5_000
@@ -88,8 +97,12 @@ export function sseParser(onEvent: (event: SseEvent) => void) {
 // The connection.
 
 /** Opens the stream and keeps it open until the returned stop is called. */
-export function connectLiveEvents(handlers: LiveHandlers, backoff = LIVE_BACKOFF): () => void {
+export function connectLiveEvents(handlers: LiveHandlers, options: Partial<LiveOptions> = {}): () => void {
+  const { minMs, maxMs, hiddenMs } = { ...LIVE_OPTIONS, ...options }
   let stopped = false
+  /** Let go while the tab is hidden. */
+  let paused = false
+  let hiddenTimer: ReturnType<typeof setTimeout> | undefined
   let controller: AbortController | undefined
   let failures = 0
   let everLive = false
@@ -106,9 +119,28 @@ export function connectLiveEvents(handlers: LiveHandlers, backoff = LIVE_BACKOFF
     stopped = true
     clearTimeout(retryTimer)
     clearTimeout(silenceTimer)
+    clearTimeout(hiddenTimer)
     controller?.abort()
     window.removeEventListener('online', now)
+    document.removeEventListener('visibilitychange', seen)
     setStatus('connecting')
+  }
+
+  const pause = () => {
+    paused = true
+    clearTimeout(retryTimer)
+    clearTimeout(silenceTimer)
+    controller?.abort()
+    setStatus('connecting') // nobody looks, and nothing polls meanwhile
+  }
+
+  function seen() {
+    clearTimeout(hiddenTimer)
+    if (document.hidden) hiddenTimer = setTimeout(pause, hiddenMs)
+    else if (paused && !stopped) {
+      paused = false
+      void open() // its `ready` refetches what the tab shows
+    }
   }
 
   // The session ended on the server: forget it here, as the HTTP client does on a 401.
@@ -118,24 +150,24 @@ export function connectLiveEvents(handlers: LiveHandlers, backoff = LIVE_BACKOFF
   }
 
   const later = () => {
-    if (stopped) return
+    if (stopped || paused) return
     clearTimeout(silenceTimer)
     setStatus('offline')
-    const ceiling = Math.min(backoff.maxMs, backoff.minMs * 2 ** failures)
+    const ceiling = Math.min(maxMs, minMs * 2 ** failures)
     failures++
     retryTimer = setTimeout(() => void open(), ceiling / 2 + (Math.random() * ceiling) / 2)
   }
 
   // Back online: no reason to wait out the backoff.
   function now() {
-    if (stopped || status !== 'offline') return
+    if (stopped || paused || status !== 'offline') return
     clearTimeout(retryTimer)
     void open()
   }
 
   async function open() {
     const token = authStore.get().accessToken
-    if (stopped || !token) return
+    if (stopped || paused || !token) return
     controller = new AbortController()
     silenceMs = SILENCE_BEFORE_READY_MS
     heard()
@@ -154,7 +186,7 @@ export function connectLiveEvents(handlers: LiveHandlers, backoff = LIVE_BACKOFF
           const ready = liveReady.safeParse(JSON.parse(data))
           if (ready.success) silenceMs = silenceLimit(ready.data.heartbeatMs)
           setStatus('live')
-          // Anything may have changed while the stream was down.
+          // Anything may have changed while the stream was down (or let go).
           if (everLive || failures > 0) handlers.onResync()
           everLive = true
           failures = 0
@@ -183,6 +215,8 @@ export function connectLiveEvents(handlers: LiveHandlers, backoff = LIVE_BACKOFF
   }
 
   window.addEventListener('online', now)
+  document.addEventListener('visibilitychange', seen)
+  seen()
   void open()
   return stop
 }

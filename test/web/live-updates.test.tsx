@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { API_MSG } from '@contract'
-import { sseParser, type SseEvent } from '@/lib/live-events'
-import { api, db, fail } from './mocks/db'
+import { authStore } from '@/lib/auth'
+import { connectLiveEvents, liveStatus, sseParser, type SseEvent } from '@/lib/live-events'
+import { api, db, fail, sessionFor } from './mocks/db'
 import { liveStreams } from './mocks/handlers/events'
 import { trackRequests } from './mocks/requests'
 import { server } from './mocks/server'
@@ -83,6 +84,33 @@ describe('live updates', () => {
     server.use(http.get(api('/admin/events'), () => fail('UNAUTHORIZED', API_MSG.sessionExpired)))
     const { router } = renderRoute('/dashboard', { signedInAs: 'admin' })
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+  })
+})
+
+describe('a hidden tab', () => {
+  it('lets its stream go after a while, and reconnects and refetches what it shows when seen again', async () => {
+    authStore.signIn(sessionFor('admin'))
+    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(false)
+    const onResync = vi.fn()
+    const opened = trackRequests('/admin/events')
+    const stop = connectLiveEvents({ onChange: vi.fn(), onResync }, { hiddenMs: 50 })
+    try {
+      await waitFor(() => expect(liveStatus.get()).toBe('live'))
+      hidden.mockReturnValue(true)
+      document.dispatchEvent(new Event('visibilitychange'))
+      await waitFor(() => expect(liveStatus.get()).toBe('connecting'))
+      await waitFor(() => expect(liveStreams.count).toBe(0))
+      expect(onResync).not.toHaveBeenCalled()
+
+      hidden.mockReturnValue(false)
+      document.dispatchEvent(new Event('visibilitychange'))
+      await waitFor(() => expect(liveStatus.get()).toBe('live'))
+      expect(opened).toHaveLength(2)
+      expect(onResync).toHaveBeenCalledTimes(1)
+    } finally {
+      stop()
+      hidden.mockRestore()
+    }
   })
 })
 

@@ -27,7 +27,7 @@ export const liveStreams = {
 }
 
 export const eventsHandlers: HttpHandler[] = [
-  route('get', '/admin/events', { permission: 'read' }, () => {
+  route('get', '/admin/events', { permission: 'read' }, ({ request }) => {
     let controller: ReadableStreamDefaultController<Uint8Array>
     const body = new ReadableStream<Uint8Array>({
       start(c) {
@@ -39,6 +39,8 @@ export const eventsHandlers: HttpHandler[] = [
         open.delete(controller)
       },
     })
+    // The client went away (a closed tab, a stream let go): as the server's closed connection.
+    request.signal.addEventListener('abort', () => open.delete(controller))
     return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' } })
   }),
 ]
