@@ -93,17 +93,22 @@ export const eventsRoutes = (deps: Deps) => {
         }
       }
 
-      const leave = await deps.dataChanges.subscribe({
-        onChange(changed) {
-          changed.forEach((t) => tables.add(t))
-          void pump()
-        },
-        onResync() {
-          resync = true
-          void pump()
-        },
-        onClose: () => end(),
-      })
+      let leave: () => void
+      try {
+        leave = await deps.dataChanges.subscribe({
+          onChange(changed) {
+            changed.forEach((t) => tables.add(t))
+            void pump()
+          },
+          onResync() {
+            resync = true
+            void pump()
+          },
+          onClose: () => end(),
+        })
+      } catch {
+        return // the server is stopping: the stream ends at once, and the client tries again elsewhere
+      }
       const heartbeat = setInterval(() => {
         if (writing && performance.now() - writingSince > STUCK_HEARTBEATS * heartbeatMs) end() // a client that reads nothing
         pinged = true

@@ -121,6 +121,10 @@ describe('GET /admin/events', () => {
     const { stream } = await openStream(t, await tokenOf(t))
     await t.app.dataChanges.close()
     expect(await stream.next(2_000)).toBeUndefined()
+    // One asked for meanwhile (a keep-alive connection's next request) ends at once, without an error.
+    const late = await t.get('/admin/events', { token: await tokenOf(t) })
+    expect(late.status).toBe(200)
+    expect(await late.text()).toBe('')
   })
 
   it('stays open over HTTP beyond the request time limit', async () => {
