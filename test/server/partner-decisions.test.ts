@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import {
   MSG,
@@ -12,6 +15,7 @@ import {
 } from '../../contract'
 import { admins, auditLog, partners, places } from '../../server/db/schema'
 import { rowCount } from '../../server/db/row-counts'
+import { outboxMailer, readOutbox } from '../../server/mail/outbox'
 import { seedRows } from '../../server/seed/seed'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
 import { errorOf, listBody, okBody } from './helpers/bodies'
@@ -152,6 +156,22 @@ describe('declining a partner request', () => {
     expect(mail!.to).toBe('lena@bark.test')
     expect(mail!.subject).toBe('Your request to join Petcare as a hospital was declined')
     expect(mail!.text).toContain('The licence has expired.')
+  })
+
+  it('reaches the dev outbox (no SMTP configured) with the reason, after the decision is stored', async () => {
+    const t = await testApp()
+    const row = await request(t)
+    const dir = mkdtempSync(join(tmpdir(), 'petcare-outbox-'))
+    try {
+      t.mailer.send = outboxMailer(dir, () => {}).send
+      await okBody(await decline(t, row.id, { reason: 'The address could not be verified.' }, await tokenOf(t)), partnerDetails)
+      const [mail] = await readOutbox(dir, 5)
+      expect(mail!.text).toContain('To: lena@bark.test')
+      expect(mail!.text).toContain('Subject: Your request to join Petcare as a pet shop was declined')
+      expect(mail!.text).toContain('The address could not be verified.')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it.each([
