@@ -1,6 +1,6 @@
 import { asc, eq, getTableName, inArray, lte, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { PARTNER_STATUS, ROLE, USER_STATUS, type Role } from '../../contract'
+import { DELIVERY_STATUS, PARTNER_STATUS, ROLE, USER_STATUS, type Role } from '../../contract'
 import { normaliseEmail } from '../auth/admins'
 import { hashPassword } from '../auth/passwords'
 import { sanitizeRichText } from '../content/sanitize'
@@ -201,16 +201,22 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
     for (let i = 0; i < counts.notifications; i++) {
       const { recipients, ...row } = notificationAt(firstNotification + i, now)
       await db.insert(notifications).values(row)
+      // Sent in the past: each recipient delivered then, once (so no start-up sweep delivers them again).
       if (row.sendTo === 'ALL_USERS') {
         // Everyone who had joined when it was sent, copied inside the database.
         const result = await db.execute(sql`
-          insert into ${notificationRecipients} (notification_id, user_id)
-          select ${row.id}::uuid, ${appUsers.id} from ${appUsers} where ${lte(appUsers.createdAt, row.createdAt)}`)
+          insert into ${notificationRecipients} (notification_id, user_id, delivery, attempts, delivered_at)
+          select ${row.id}::uuid, ${appUsers.id}, ${DELIVERY_STATUS.DELIVERED}::smallint, 1, ${row.createdAt.toISOString()}::timestamptz
+          from ${appUsers} where ${lte(appUsers.createdAt, row.createdAt)}`)
         report.recipients += affectedRows(result)
       } else {
         const joined = members.filter((m) => m.createdAt <= row.createdAt)
         const chosen = recipientsOf(firstNotification + i, joined, recipients)
-        await insertJson(db, notificationRecipients, chosen.map((m) => ({ notificationId: row.id, userId: m.id })))
+        await insertJson(
+          db,
+          notificationRecipients,
+          chosen.map((m) => ({ notificationId: row.id, userId: m.id, delivery: DELIVERY_STATUS.DELIVERED, attempts: 1, deliveredAt: row.createdAt })),
+        )
         report.recipients += chosen.length
       }
     }

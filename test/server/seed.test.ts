@@ -72,7 +72,13 @@ describe('seedDemo', () => {
     const statuses = await t.db.selectDistinct({ status: feedback.status }).from(feedback)
     expect(statuses.map((r) => r.status).sort()).toEqual([1, 2, 3])
     const sent = await t.db
-      .select({ sendTo: notifications.sendTo, createdAt: notifications.createdAt, recipients: t.db.$count(notificationRecipients, eq(notificationRecipients.notificationId, notifications.id)) })
+      .select({
+        sendTo: notifications.sendTo,
+        createdAt: notifications.createdAt,
+        recipients: t.db.$count(notificationRecipients, eq(notificationRecipients.notificationId, notifications.id)),
+        delivered: notifications.deliveredCount,
+        pending: notifications.pendingCount,
+      })
       .from(notifications)
     expect(new Set(sent.map((n) => n.sendTo))).toEqual(new Set(['ALL_USERS', 'SELECTED_USERS']))
     for (const n of sent) {
@@ -80,6 +86,8 @@ describe('seedDemo', () => {
       if (n.sendTo === 'ALL_USERS') expect(n.recipients).toBe(joined)
       else expect(n.recipients).toBeLessThanOrEqual(40)
       expect(n.recipients).toBeGreaterThan(0)
+      // Sent in the past: delivered then, so no sweep hands them over again.
+      expect({ delivered: n.delivered, pending: n.pending }).toEqual({ delivered: n.recipients, pending: 0 })
     }
   })
 
