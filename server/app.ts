@@ -58,13 +58,14 @@ export interface AppOptions {
 /** The API (under /api/v1) and the uploaded files (under /uploads), on the given dependencies. */
 export function createApp(options: AppOptions) {
   const config = { ...defaultAppConfig, ...options.config }
-  const deps: Deps = {
+  const base = {
     ...options,
     delivery: options.delivery ?? logNotificationDelivery(logInfo),
     config,
     sessions: sessionCache(options.db),
     dataChanges: dataChanges(options.db, { coalesceMs: config.liveEvents.coalesceMs }),
   }
+  const deps: Deps = { ...base, scheduler: notificationScheduler(base) }
 
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
@@ -131,7 +132,7 @@ export function createApp(options: AppOptions) {
     metrics,
     sessions: deps.sessions,
     dataChanges: deps.dataChanges,
-    scheduler: notificationScheduler(deps),
+    scheduler: deps.scheduler,
   })
 }
 

@@ -5,6 +5,7 @@ import type { DataChanges } from './db/data-changes'
 import type { TrustProxy } from './http/client-address'
 import type { Mailer } from './mail/mailer'
 import type { NotificationDelivery } from './notifications/delivery'
+import type { NotificationScheduler } from './notifications/scheduler'
 import type { Storage } from './storage/storage'
 
 /** Settings the app itself needs (the process-level ones live in config.ts). */
@@ -57,4 +58,6 @@ export interface Deps {
   sessions: SessionCache
   /** The changes other writers make, for the event streams (server/db/data-changes.ts). */
   dataChanges: DataChanges
+  /** Scheduled sends and deliveries after the answer (server/notifications/scheduler.ts). */
+  scheduler: NotificationScheduler
 }

@@ -29,6 +29,11 @@ export interface DeliveryDeps {
   clock: Clock
 }
 
+/** `shouldStop`: asked before each batch; once true, what is left stays pending (the process is stopping). */
+export interface DeliveryOptions {
+  shouldStop?: () => boolean
+}
+
 const r = notificationRecipients
 
 /**
@@ -54,10 +59,12 @@ export async function addAllActiveRecipients(tx: Db, notificationId: string): Pr
     )
     .onConflictDoNothing()
   // Counted by the driver, not returned: a row per recipient would be a million objects.
-  const counted = result as unknown as {
-    affectedRows?: number
-    rowCount?: number | null
-  }
+  return affectedRows(result)
+}
+
+/** The rows a statement wrote, as either driver reports it (PGlite: affectedRows, node-postgres: rowCount). */
+export function affectedRows(result: unknown): number {
+  const counted = result as { affectedRows?: number; rowCount?: number | null }
   return counted.affectedRows ?? counted.rowCount ?? 0
 }
 
@@ -71,7 +78,11 @@ const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::json`
  * delivering twice; a claim older than DELIVERY_LEASE_MS without an outcome is taken again.
  * Only a sent notification is delivered. Returns the outcomes recorded.
  */
-export async function deliverPending(deps: DeliveryDeps, notificationId: string): Promise<{ delivered: number; failed: number }> {
+export async function deliverPending(
+  deps: DeliveryDeps,
+  notificationId: string,
+  { shouldStop }: DeliveryOptions = {},
+): Promise<{ delivered: number; failed: number }> {
   const { db, delivery, clock } = deps
   const outcome = { delivered: 0, failed: 0 }
   const [n] = await db
@@ -86,6 +97,7 @@ export async function deliverPending(deps: DeliveryDeps, notificationId: string)
   if (!n || n.status !== NOTIFICATION_STATUS.SENT || n.pending === 0) return outcome
   let last: string | undefined
   for (let batch = 0; ; batch++) {
+    if (shouldStop?.()) return outcome
     const claimedAt = clock.now()
     const claimable = db
       .select({ userId: r.userId })
@@ -183,9 +195,9 @@ async function recordOutcomes(db: Db, notificationId: string, results: DeliveryR
  * chosen at compose time who are still active) and marks it sent; then its recipients are
  * delivered. Returns the ids sent.
  */
-export async function sendDueNotifications(deps: DeliveryDeps): Promise<string[]> {
+export async function sendDueNotifications(deps: DeliveryDeps, options: DeliveryOptions = {}): Promise<string[]> {
   const sent: string[] = []
-  for (;;) {
+  while (!options.shouldStop?.()) {
     const now = deps.clock.now()
     const id = await deps.db.transaction(async (tx) => {
       const [due] = await tx
@@ -211,8 +223,9 @@ export async function sendDueNotifications(deps: DeliveryDeps): Promise<string[]
     })
     if (id === undefined) return sent
     sent.push(id)
-    await deliverPending(deps, id)
+    await deliverPending(deps, id, options)
   }
+  return sent
 }
 
 /**
@@ -220,7 +233,7 @@ export async function sendDueNotifications(deps: DeliveryDeps): Promise<string[]
  * than DELIVERY_LEASE_MS ago that were never handed over, or handed over that long ago with no
  * outcome. Returns the notifications it looked at.
  */
-export async function deliverLeftPending(deps: DeliveryDeps): Promise<number> {
+export async function deliverLeftPending(deps: DeliveryDeps, options: DeliveryOptions = {}): Promise<number> {
   const before = addMs(deps.clock.now(), -DELIVERY_LEASE_MS)
   const left = await deps.db
     .select({ id: notifications.id })
@@ -228,6 +241,6 @@ export async function deliverLeftPending(deps: DeliveryDeps): Promise<number> {
     .where(and(eq(notifications.status, NOTIFICATION_STATUS.SENT), gt(notifications.pendingCount, 0), lt(notifications.sentAt, before)))
     .orderBy(asc(notifications.sentAt))
     .limit(100)
-  for (const { id } of left) await deliverPending(deps, id)
+  for (const { id } of left) await deliverPending(deps, id, options)
   return left.length
 }

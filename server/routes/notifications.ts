@@ -31,7 +31,7 @@ import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
-import { addAllActiveRecipients, deliverPending } from '../notifications/send'
+import { addAllActiveRecipients, affectedRows, DELIVERY_BATCH, deliverPending } from '../notifications/send'
 
 type NotificationSort = NonNullable<NotificationListQuery['sortBy']>
 
@@ -287,6 +287,15 @@ async function storeNotification(
 }
 
 /**
+ * Delivers `count` pending recipients: one batch's worth before the answer (its outcome shows at
+ * once), more after it, in the background, so a send to a million users answers at once.
+ */
+async function deliver(deps: Deps, id: string, count: number) {
+  if (count <= DELIVERY_BATCH) await deliverPending(deps, id)
+  else deps.scheduler.deliverInBackground(id)
+}
+
+/**
  * Notifications: send now or schedule (both roles), list and details, every recipient with their
  * delivery, retry the failed deliveries and cancel a scheduled one (both roles); delete (admin only).
  */
@@ -315,7 +324,7 @@ export const notificationsRoutes = (deps: Deps) =>
           },
         })
         // Delivered after the commit: a failure is recorded per recipient, never undoes the notification.
-        if (row.status === NOTIFICATION_STATUS.SENT) await deliverPending(deps, row.id)
+        if (row.status === NOTIFICATION_STATUS.SENT) await deliver(deps, row.id, row.recipientCount)
         const message = row.status === NOTIFICATION_STATUS.SCHEDULED ? NOTIFICATIONS_MSG.scheduled : NOTIFICATIONS_MSG.sent
         return c.json(ok(message, toNotificationListItem(row)), 201)
       },
@@ -357,17 +366,15 @@ export const notificationsRoutes = (deps: Deps) =>
         const { id } = c.req.valid('param')
         const counts = await countsOf(deps.db, id)
         if (!counts) throw notFound(NOTIFICATIONS_MSG.notFound)
-        const retried = await deps.db
-          .update(r)
-          .set({ delivery: DELIVERY_STATUS.PENDING, deliveredAt: null })
-          .where(and(eq(r.notificationId, id), eq(r.delivery, DELIVERY_STATUS.FAILED)))
-          .returning({ one: sql<number>`1` })
-        if (retried.length === 0) throw conflict(NOTIFICATIONS_MSG.nothingToRetry)
-        auditNote(c, {
-          label: counts.title,
-          detail: { retried: retried.length },
-        })
-        await deliverPending(deps, id)
+        const retried = affectedRows(
+          await deps.db
+            .update(r)
+            .set({ delivery: DELIVERY_STATUS.PENDING, deliveredAt: null })
+            .where(and(eq(r.notificationId, id), eq(r.delivery, DELIVERY_STATUS.FAILED))),
+        )
+        if (retried === 0) throw conflict(NOTIFICATIONS_MSG.nothingToRetry)
+        auditNote(c, { label: counts.title, detail: { retried } })
+        await deliver(deps, id, retried)
         const details = await notificationDetails(deps.db, id)
         if (!details) throw notFound(NOTIFICATIONS_MSG.notFound) // deleted meanwhile
         return c.json(ok(NOTIFICATIONS_MSG.retried, details))

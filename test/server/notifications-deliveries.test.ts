@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { API_MSG, DELIVERY_STATUS, notificationDetails, notificationListItem, notificationRecipient, NOTIFICATIONS_MSG } from '../../contract'
+import { createApp } from '../../server/app'
 import { auditLog, notificationRecipients, notifications } from '../../server/db/schema'
 import { DELIVERY_BATCH, DELIVERY_LEASE_MS, deliverPending } from '../../server/notifications/send'
 import { errorOf, listBody, okBody } from './helpers/bodies'
@@ -161,7 +162,7 @@ describe('deliveries', () => {
     })
   })
 
-  it(`hands over ${DELIVERY_BATCH} recipients at a time, by keyset, each once`, async () => {
+  it(`hands over ${DELIVERY_BATCH} recipients at a time, by keyset, each once, after the answer when there are more`, async () => {
     const t = await testApp()
     const users = await addUsers(
       t,
@@ -172,6 +173,8 @@ describe('deliveries', () => {
       notificationListItem,
       201,
     )
+    // More than a batch: delivered after the answer.
+    await t.app.scheduler.idle()
     expect(t.delivered.map((b) => [b.batch, b.userIds.length, b.total])).toEqual([
       [0, DELIVERY_BATCH, DELIVERY_BATCH + 3],
       [1, 3, DELIVERY_BATCH + 3],
@@ -182,6 +185,30 @@ describe('deliveries', () => {
       failedCount: 0,
       pendingCount: 0,
     })
+  })
+
+  it('stops after the batch in progress when the server stops; a later sweep delivers the rest', async () => {
+    const running: { stop?: Promise<void>; app?: TestApp['app'] } = {}
+    const t = await testApp({
+      delivery: {
+        deliver: async (b) => {
+          running.stop ??= running.app!.scheduler.stop() // SIGTERM during the first batch
+          return b.userIds.map((userId) => ({ userId, ok: true as const }))
+        },
+      },
+    })
+    running.app = t.app
+    await addUsers(t, Array.from({ length: DELIVERY_BATCH + 3 }, () => ({})))
+    const sent = await okBody(await t.post('/admin/notification', { title: 'All', description: 'x' }, { token: await tokenOf(t) }), notificationListItem, 201)
+    await running.stop
+    expect(await details(t, sent.data._id)).toMatchObject({ deliveredCount: DELIVERY_BATCH, pendingCount: 3 })
+    // The next server, after the lease.
+    t.clock.advance(DELIVERY_LEASE_MS + 1000)
+    const delivery = capturingDelivery()
+    const next = createApp({ db: t.db, storage: t.storage, mailer: t.mailer, clock: t.clock, delivery })
+    expect((await next.scheduler.runOnce()).swept).toBe(1)
+    expect(delivery.delivered.flatMap((b) => b.userIds)).toHaveLength(3)
+    expect(await details(t, sent.data._id)).toMatchObject({ deliveredCount: DELIVERY_BATCH + 3, pendingCount: 0 })
   })
 
   it('counts a batch the adapter throws on as failed for each of its recipients, with the message, and logs it', async () => {

@@ -131,6 +131,7 @@ describe('scheduling a notification (POST /admin/notification with sendAt)', () 
       delivery,
     })
     const stop = restarted.scheduler.start(60_000) // its first round runs on start
+    await vi.waitFor(() => expect(delivery.delivered).toHaveLength(1))
     await stop()
     expect(delivery.delivered.map((b) => [b.notificationId, b.userIds])).toEqual([[made.data._id, [ann!.id]]])
     expect(await details(t, made.data._id)).toMatchObject({
