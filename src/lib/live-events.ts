@@ -168,14 +168,18 @@ export function connectLiveEvents(handlers: LiveHandlers, options: Partial<LiveO
   async function open() {
     const token = authStore.get().accessToken
     if (stopped || paused || !token) return
-    controller = new AbortController()
+    // One stream per tab: a reconnect (back online, seen again) replaces any attempt under way.
+    clearTimeout(retryTimer)
+    controller?.abort()
+    const mine = new AbortController()
+    controller = mine
     silenceMs = SILENCE_BEFORE_READY_MS
     heard()
     try {
       const res = await fetch(`${apiBaseUrl.replace(/\/$/, '')}/admin/events`, {
         headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
         cache: 'no-store',
-        signal: controller.signal,
+        signal: mine.signal,
       })
       if (res.status === 401) return signedOut(token)
       if (!res.ok || !res.body) return later()
@@ -201,7 +205,7 @@ export function connectLiveEvents(handlers: LiveHandlers, options: Partial<LiveO
           signedOut(token)
         }
       })
-      while (!ended && !stopped) {
+      while (!ended && !stopped && controller === mine) {
         const { done, value } = await reader.read()
         if (done) break
         heard()
@@ -209,9 +213,9 @@ export function connectLiveEvents(handlers: LiveHandlers, options: Partial<LiveO
       }
       void reader.cancel().catch(() => {})
     } catch {
-      // A network failure, a garbled event, or our own abort (stopped, or silent too long).
+      // A network failure, a garbled event, or our own abort (stopped, silent too long, replaced).
     }
-    later()
+    if (controller === mine) later()
   }
 
   window.addEventListener('online', now)
