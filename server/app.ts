@@ -63,7 +63,7 @@ export function createApp(options: AppOptions) {
     delivery: options.delivery ?? logNotificationDelivery(logInfo),
     config,
     sessions: sessionCache(options.db),
-    dataChanges: dataChanges(options.db, { coalesceMs: config.liveEvents.coalesceMs }),
+    dataChanges: dataChanges(options.db, config.liveEvents),
   }
   const deps: Deps = { ...base, scheduler: notificationScheduler(base) }
 

@@ -30,8 +30,12 @@ export interface AppConfig {
     heartbeatMs: number
     /** How long changes are gathered into one event after the first. */
     coalesceMs: number
+    /** Changes are sent at most once per this gap (a million-recipient send changes its counters for minutes). */
+    minGapMs: number
     /** How many streams one session (a browser's tabs share one) may hold open at once. */
     streamsPerSession: number
+    /** And one admin across sessions: signing in again and again does not buy more sockets. */
+    streamsPerAdmin: number
   }
 }
 
@@ -42,7 +46,7 @@ export const defaultAppConfig: AppConfig = {
   corsOrigins: [],
   auditRetentionMs: 365 * 24 * 60 * 60 * 1000,
   uploadQuota: { files: 500, bytes: 2 * 1024 ** 3 },
-  liveEvents: { heartbeatMs: 20_000, coalesceMs: 300, streamsPerSession: 10 },
+  liveEvents: { heartbeatMs: 20_000, coalesceMs: 300, minGapMs: 1_000, streamsPerSession: 10, streamsPerAdmin: 30 },
 }
 
 /** Everything a route may use, handed to createApp: no module-level singletons. */

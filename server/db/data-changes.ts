@@ -28,6 +28,10 @@ export interface DataChanges {
    * with the way out; the last listener out stops the listening.
    */
   subscribe(listener: DataChangeListener): Promise<() => void>
+  /** Whether notices are being heard now (false while the listening connection is down). */
+  hears(): boolean
+  /** Whether close() was called. */
+  closed(): boolean
   /** Ends every listener (onClose) and stops listening; later subscriptions are refused. */
   close(): Promise<void>
 }
@@ -35,6 +39,8 @@ export interface DataChanges {
 export interface DataChangesOptions {
   /** How long notices are gathered after the first one before the listeners hear of them. */
   coalesceMs: number
+  /** The least time between two changes heard: a long write (a big send) is heard once per gap, not once per statement. */
+  minGapMs: number
   listen?: ListenOptions
 }
 
@@ -43,17 +49,20 @@ export interface DataChangesOptions {
  * before the first stream opens, so an app that serves no stream (tests, the admin command line)
  * holds no connection for it.
  */
-export function dataChanges(db: Db, { coalesceMs, listen: listenOptions }: DataChangesOptions): DataChanges {
+export function dataChanges(db: Db, { coalesceMs, minGapMs, listen: listenOptions }: DataChangesOptions): DataChanges {
   const listeners = new Set<DataChangeListener>()
   let listening: Promise<Listening> | undefined
   let pending = new Set<LiveTable>()
   let timer: NodeJS.Timeout | undefined
+  let lastFlush = -Infinity
+  let connected = false
   let closed = false
 
   const each = (call: (listener: DataChangeListener) => void) => [...listeners].forEach(call)
 
   const flush = () => {
     timer = undefined
+    lastFlush = performance.now()
     const tables = [...pending]
     pending = new Set()
     if (tables.length > 0) each((l) => l.onChange(tables))
@@ -69,12 +78,17 @@ export function dataChanges(db: Db, { coalesceMs, listen: listenOptions }: DataC
           if (!isLiveTable(payload)) return // not from our triggers: nothing a screen shows
           pending.add(payload)
           if (!timer) {
-            timer = setTimeout(flush, coalesceMs)
+            timer = setTimeout(flush, Math.max(coalesceMs, lastFlush + minGapMs - performance.now()))
             timer.unref()
           }
         },
         // The first connection comes before any stream says it is live; a later one follows a loss.
-        onConnect: () => started && each((l) => l.onResync()),
+        onConnect: () => {
+          connected = true
+          if (started) each((l) => l.onResync())
+        },
+        // Open streams stay (a reconnect tells them to refetch); a new one waits until heard again.
+        onDisconnect: () => (connected = false),
       },
       listenOptions,
     )
@@ -85,6 +99,7 @@ export function dataChanges(db: Db, { coalesceMs, listen: listenOptions }: DataC
   const stop = async () => {
     const stopping = listening
     listening = undefined
+    connected = false
     clearTimeout(timer)
     timer = undefined
     pending = new Set()
@@ -109,6 +124,9 @@ export function dataChanges(db: Db, { coalesceMs, listen: listenOptions }: DataC
       }
       return leave
     },
+
+    hears: () => connected,
+    closed: () => closed,
 
     async close() {
       closed = true

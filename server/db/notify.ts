@@ -25,6 +25,8 @@ export interface ListenHandlers {
    * notifications sent while the connection was down are lost.
    */
   onConnect(): void
+  /** The listening connection was lost (PostgreSQL only): notices go unheard until the next onConnect. */
+  onDisconnect?(): void
 }
 
 export interface Listening {
@@ -85,10 +87,12 @@ async function listenPostgres(
     const drop = (err?: unknown) => {
       if (gone) return
       gone = true
-      if (current === client) current = undefined
+      const wasListening = current === client
+      if (wasListening) current = undefined
       client.removeAllListeners('notification')
       client.end().catch(() => {})
       if (stopped) return
+      if (wasListening) handlers.onDisconnect?.()
       if (!lostBefore) logError(`Listening for "${channel}" (retrying every ${retryMaxMs / 1000} s at most)`, err ?? 'connection closed')
       lostBefore = true
       retryTimer = setTimeout(() => void open(), delay)

@@ -80,7 +80,7 @@ const EVENTS_TEXT = [
   `\`${LIVE_EVENT.change}\` (data \`{"tables":[...]}\`, of ${LIVE_TABLES.map((t) => `\`${t}\``).join(', ')}) after any writer changed those tables;`,
   `\`${LIVE_EVENT.refetch}\` when changes may have been missed: refetch everything shown;`,
   `\`${LIVE_EVENT.signedOut}\` before it closes because the session ended.`,
-  `A comment line keeps it alive every heartbeat. At most ${defaultAppConfig.liveEvents.streamsPerSession} streams per session at once (429 beyond).`,
+  `A comment line keeps it alive every heartbeat. At most ${defaultAppConfig.liveEvents.streamsPerSession} streams per session and ${defaultAppConfig.liveEvents.streamsPerAdmin} per admin at once (429 beyond).`,
 ].join(' ')
 
 function operationOf(route: ApiRoute, operationId: string) {

@@ -18,28 +18,35 @@ const STUCK_HEARTBEATS = 3
  * `refetch` when changes may have been lost, and a keep-alive comment every heartbeat. The
  * session is checked at each heartbeat and before each change: once it has ended (signed out,
  * expired, blocked), the stream says `signed-out` and closes. A session holds at most
- * `liveEvents.streamsPerSession` streams at once (429 beyond). The app's close() ends them all.
+ * `liveEvents.streamsPerSession` streams at once, and an admin `streamsPerAdmin` (429 beyond).
+ * The app's close() ends them all. A stream opens only while changes are heard (not while the
+ * listening connection is down), so a tab never shows Live for a stream that hears nothing.
  */
 export const eventsRoutes = (deps: Deps) => {
-  const { heartbeatMs, streamsPerSession } = deps.config.liveEvents
-  /** Open streams per session id. */
+  const { heartbeatMs, streamsPerSession, streamsPerAdmin } = deps.config.liveEvents
+  /** Open streams per session and per admin. */
   const open = new Map<string, number>()
+  const release = (key: string) => {
+    const left = (open.get(key) ?? 1) - 1
+    if (left > 0) open.set(key, left)
+    else open.delete(key)
+  }
 
   return new Hono<AppEnv>().get('/admin/events', permit('read'), (c) => {
-    const { sessionId } = c.get('signedIn')
+    const { sessionId, admin } = c.get('signedIn')
     const token = bearerToken(c)!
-    const count = open.get(sessionId) ?? 0
-    if (count >= streamsPerSession) throw new ApiError(429, 'TOO_MANY_REQUESTS', LIVE_MSG.tooManyStreams)
-    open.set(sessionId, count + 1)
+    const keys = [`session:${sessionId}`, `admin:${admin.id}`]
+    if ((open.get(keys[0]!) ?? 0) >= streamsPerSession || (open.get(keys[1]!) ?? 0) >= streamsPerAdmin) {
+      throw new ApiError(429, 'TOO_MANY_REQUESTS', LIVE_MSG.tooManyStreams)
+    }
+    keys.forEach((key) => open.set(key, (open.get(key) ?? 0) + 1))
     // nginx buffers answers by default; this one must reach the browser as it is written.
     c.header('X-Accel-Buffering', 'no')
     return streamSSE(c, async (stream) => {
       try {
         await serve(stream)
       } finally {
-        const left = (open.get(sessionId) ?? 1) - 1
-        if (left > 0) open.set(sessionId, left)
-        else open.delete(sessionId)
+        keys.forEach(release)
       }
     })
 
@@ -106,16 +113,31 @@ export const eventsRoutes = (deps: Deps) => {
           },
           onClose: () => end(),
         })
-      } catch {
-        return // the server is stopping: the stream ends at once, and the client tries again elsewhere
+      } catch (err) {
+        // The server is stopping (the client tries again elsewhere), or listening failed.
+        if (!deps.dataChanges.closed()) logError('listening for data changes', err)
+        return
+      }
+      if (!deps.dataChanges.hears()) {
+        leave() // nothing would be heard: the tab polls and tries again later
+        return
       }
       const heartbeat = setInterval(() => {
-        if (writing && performance.now() - writingSince > STUCK_HEARTBEATS * heartbeatMs) end() // a client that reads nothing
+        if (writing && performance.now() - writingSince > STUCK_HEARTBEATS * heartbeatMs) {
+          // A client that reads nothing: its pending write would hold the socket open for good.
+          end()
+          ;(c.env as { outgoing?: { destroy(): void } } | undefined)?.outgoing?.destroy()
+        }
         pinged = true
         void pump()
       }, heartbeatMs)
       try {
-        await stream.writeSSE({ event: LIVE_EVENT.ready, data: JSON.stringify({ heartbeatMs }), retry: RETRY_MS })
+        // Written as the pump writes (one at a time, watched for a client that reads nothing).
+        writing = true
+        writingSince = performance.now()
+        await Promise.race([stream.writeSSE({ event: LIVE_EVENT.ready, data: JSON.stringify({ heartbeatMs }), retry: RETRY_MS }), ended])
+        writing = false
+        void pump() // what changed meanwhile
         await ended
       } finally {
         clearInterval(heartbeat)

@@ -116,6 +116,28 @@ describe('GET /admin/events', () => {
     })
   })
 
+  it('caps one admin’s streams across sessions too, so signing in again buys no more', async () => {
+    const t = await testApp({ config: live({ streamsPerSession: 2, streamsPerAdmin: 3 }) })
+    const first = await tokenOf(t)
+    await openStream(t, first)
+    await openStream(t, first)
+    await openStream(t, await tokenOf(t))
+    expect(await errorOf(await t.get('/admin/events', { token: await tokenOf(t) }), 429)).toMatchObject({ message: LIVE_MSG.tooManyStreams })
+    // Another admin is not held back by this one.
+    await openStream(t, await tokenOf(t, 'subAdmin'))
+  })
+
+  it('sends changes at most once per gap while writes go on (a long send is heard once a second, not per statement)', async () => {
+    const t = await testApp({ config: live({ coalesceMs: 50, minGapMs: 1_000 }) })
+    const { stream } = await openStream(t, await tokenOf(t))
+    await addUsers(t, [{ name: 'One' }])
+    await stream.nextNamed('change')
+    const heard = performance.now()
+    await addUsers(t, [{ name: 'Two' }])
+    await stream.nextNamed('change', 3_000)
+    expect(performance.now() - heard).toBeGreaterThanOrEqual(900)
+  })
+
   it('ends every stream when the app closes (the server stopping)', async () => {
     const t = await testApp()
     const { stream } = await openStream(t, await tokenOf(t))

@@ -125,6 +125,11 @@ describe('row_counts', () => {
     expect(await rowCount(t.db, feedback)).toBe(0)
     expect(await rowCount(t.db, partners)).toBe(5)
     await expectExact(t)
+    // The notifications stay, their delivery counters follow their recipients to none.
+    const counters = await t.db
+      .select({ n: sql<number>`sum(${notifications.pendingCount} + ${notifications.deliveredCount} + ${notifications.failedCount})::int` })
+      .from(notifications)
+    expect(counters).toEqual([{ n: 0 }])
   })
 
   it('leaves no trace of a rolled-back transaction', async () => {

@@ -57,7 +57,10 @@ CREATE FUNCTION notification_delivery_counts_track() RETURNS trigger
 LANGUAGE plpgsql
 AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
+  IF TG_OP = 'TRUNCATE' THEN
+    UPDATE notifications SET pending_count = 0, delivered_count = 0, failed_count = 0
+    WHERE pending_count <> 0 OR delivered_count <> 0 OR failed_count <> 0;
+  ELSIF TG_OP = 'INSERT' THEN
     UPDATE notifications AS n SET pending_count = n.pending_count + t.p, delivered_count = n.delivered_count + t.d,
       failed_count = n.failed_count + t.f
     FROM (SELECT id, coalesce(sum(delta) FILTER (WHERE delivery = 1), 0) AS p, coalesce(sum(delta) FILTER (WHERE delivery = 2), 0) AS d,
@@ -89,8 +92,12 @@ CREATE TRIGGER notification_recipients_counts_delete AFTER DELETE ON notificatio
 CREATE TRIGGER notification_recipients_counts_update AFTER UPDATE ON notification_recipients
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_delivery_counts_track();
 --> statement-breakpoint
+CREATE TRIGGER notification_recipients_counts_truncate AFTER TRUNCATE ON notification_recipients
+  FOR EACH STATEMENT EXECUTE FUNCTION notification_delivery_counts_track();
+--> statement-breakpoint
 ALTER TABLE notification_recipients ENABLE ALWAYS TRIGGER notification_recipients_counts_insert,
-  ENABLE ALWAYS TRIGGER notification_recipients_counts_delete, ENABLE ALWAYS TRIGGER notification_recipients_counts_update;
+  ENABLE ALWAYS TRIGGER notification_recipients_counts_delete, ENABLE ALWAYS TRIGGER notification_recipients_counts_update,
+  ENABLE ALWAYS TRIGGER notification_recipients_counts_truncate;
 --> statement-breakpoint
 UPDATE notifications AS n SET delivered_count = c.n
 FROM (SELECT notification_id, count(*) AS n FROM notification_recipients GROUP BY notification_id) AS c
@@ -114,7 +121,7 @@ SELECT row_counts_attach('partners', ARRAY['type', 'status']);
 -- the metric, the timestamp column that dates a row (a null one is not counted), then the
 -- partition columns. The day is the UTC date.
 CREATE FUNCTION daily_counts_day(r jsonb, col text) RETURNS date
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
+LANGUAGE sql STABLE PARALLEL SAFE
 AS $$ SELECT ((r ->> col)::timestamptz AT TIME ZONE 'UTC')::date $$;
 --> statement-breakpoint
 CREATE FUNCTION daily_counts_track() RETURNS trigger
