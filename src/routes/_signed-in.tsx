@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import { Navigate, Outlet, createFileRoute, redirect } from '@tanstack/react-router'
 import type { LiveTable } from '@contract/live-events'
@@ -30,11 +30,14 @@ export const Route = createFileRoute('/_signed-in')({
 
 /** The dashboard shows every table the stream names. */
 const DASHBOARD: QueryKey[] = [dashboardKeys.all]
-/** The lists each table fills (details are left alone: one may be open in an edit form). */
+/**
+ * The lists each table fills. Details are left alone (one may be open in an edit form), except a
+ * partner request's, which has none: another admin's decision shows at once.
+ */
 const LISTS_OF: Record<LiveTable, QueryKey[]> = {
   app_users: [userKeys.lists()],
   places: [placeKeys.lists('petShop'), placeKeys.lists('hospital')],
-  partners: [partnerKeys.lists()],
+  partners: [partnerKeys.lists(), partnerKeys.details()],
   feedback: [feedbackKeys.lists()],
   notifications: [notificationKeys.lists()],
 }
@@ -53,7 +56,17 @@ function SignedIn() {
   // The session can end while a page is open (a 401, logout, another tab): leave for the root.
   const { accessToken } = useAuth()
   const queryClient = useQueryClient()
-  useLiveEvents(useMemo(() => liveRefetch(queryClient), [queryClient]))
+  const live = useMemo(() => liveRefetch(queryClient), [queryClient])
+  useLiveEvents(live)
+  // This tab's own changes to other features' tables (a mutation's meta.changes), refreshed at once.
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        const changes = event.mutation?.meta?.changes
+        if (event.type === 'updated' && event.action.type === 'success' && changes) live.onChange(changes)
+      }),
+    [queryClient, live],
+  )
   if (!accessToken) return <Navigate to="/" />
   return (
     <AdminLayout userBlock={<UserBlock />} status={<LiveIndicator />}>

@@ -20,7 +20,10 @@ async function openDetails(index: number, as: 'admin' | 'subAdmin' = 'subAdmin')
 
 const history = () => screen.getByRole('region', { name: 'History' })
 
-afterEach(() => vi.restoreAllMocks())
+afterEach(() => {
+  vi.restoreAllMocks()
+  vi.unstubAllEnvs()
+})
 
 describe('the partners list’s status', () => {
   it('shows each request’s status and filters by it beside the type, kept in the address', async () => {
@@ -103,6 +106,20 @@ describe('approving', () => {
     expect(await screen.findByRole('heading', { level: 1, name: request.name })).toBeInTheDocument()
   })
 
+  it('shows the new draft in a hospitals list seen before, without waiting for it to go stale', async () => {
+    const request = db.partners[0]!
+    const { user, router } = renderRoute('/hospitals', { signedInAs: 'admin' })
+    await screen.findByRole('heading', { level: 1, name: 'Hospitals' })
+    await router.navigate({ to: '/partners/$partnerId', params: { partnerId: request._id } })
+    await user.click(await screen.findByRole('button', { name: 'Approve' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Approve this request?' })).getByRole('button', { name: 'Approve' }))
+    await screen.findByText(PARTNERS_MSG.approved[5])
+    const asked = trackRequests('/place/admin/hospitals')
+    await router.navigate({ to: '/hospitals' })
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0))
+    expect(await screen.findByText(request.name)).toBeInTheDocument()
+  })
+
   it('shows the 409 when another admin decided first, and then that decision', async () => {
     const { user } = await openDetails(1, 'admin')
     // Declined meanwhile, elsewhere.
@@ -179,6 +196,5 @@ describe('a draft place', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }))
     expect(await screen.findByText('Pet shop updated successfully')).toBeInTheDocument()
     expect(draft.draft).toBe(false)
-    vi.unstubAllEnvs()
   })
 })

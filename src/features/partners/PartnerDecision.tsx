@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { PARTNER_REASON_MAX, partnerDeclineBody, type PartnerDeclineBody, type PartnerDetails } from '@contract'
+import { PARTNER_REASON_MAX, partnerDeclineBody, partnerTypeLabel, type PartnerDeclineBody, type PartnerDetails } from '@contract'
 import { CountedField } from '@/components/form/CountedField'
 import { applyServerErrors } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
@@ -20,7 +20,7 @@ export function PartnerDecision({ request }: { request: PartnerDetails }) {
   const [asking, setAsking] = useState<'approve' | 'decline' | null>(null)
   const decide = useDecidePartner(request._id)
   const close = () => setAsking(null)
-  const noun = request.type === 5 ? 'hospital' : 'pet shop'
+  const noun = partnerTypeLabel[request.type].toLowerCase()
   return (
     <Card title="Decision">
       <p className="mb-4 text-sm text-slate-600">
@@ -43,13 +43,14 @@ export function PartnerDecision({ request }: { request: PartnerDetails }) {
       >
         {`${request.name} becomes a draft ${noun}, and ${request.email} is told by email. A decision cannot be changed.`}
       </ConfirmDialog>
-      <DeclineDialog open={asking === 'decline'} request={request} onClose={close} />
+      <DeclineDialog open={asking === 'decline'} decide={decide} onClose={close} />
     </Card>
   )
 }
 
-function DeclineDialog({ open, request, onClose }: { open: boolean; request: PartnerDetails; onClose: () => void }) {
-  const decide = useDecidePartner(request._id)
+type DeclineDialogProps = { open: boolean; decide: ReturnType<typeof useDecidePartner>; onClose: () => void }
+
+function DeclineDialog({ open, decide, onClose }: DeclineDialogProps) {
   const { busy, close, done } = useDialogMutations(onClose, decide)
   return (
     <Modal open={open} onClose={close} title="Decline this request?" busy={busy} width="lg">

@@ -86,7 +86,7 @@ function Event({ at, children }: { at: string; children: React.ReactNode }) {
 /** The pet shop or hospital approving made, linked; or that it has been deleted since. */
 function PlaceEvent({ request }: { request: PartnerDetails }) {
   const place = request.place
-  const noun = request.type === 5 ? 'hospital' : 'pet shop'
+  const noun = partnerTypeLabel[request.type].toLowerCase()
   if (!place) return <li className="border-l-2 border-slate-200 pl-3 text-slate-600">The {noun} made from this request has been deleted.</li>
   const link =
     place.kind === 'hospital'

@@ -46,6 +46,8 @@ export function useDecidePartner(id: string) {
       queryClient.invalidateQueries({ queryKey: partnerKeys.detail(id) }),
     ])
   return useMutation({
+    // An approval adds a draft pet shop or hospital; either decision moves the dashboard's counts.
+    meta: { changes: ['partners', 'places'] },
     mutationFn: (decision: PartnerDecision) =>
       decision.approve
         ? http.post(`admin/partners/${id}/approve`, withData(partnerDetails))
