@@ -68,9 +68,6 @@ export function affectedRows(result: unknown): number {
   return counted.affectedRows ?? counted.rowCount ?? 0
 }
 
-/** Ids as a JSON parameter: the same on both drivers, one parameter whatever the count. */
-const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::json`
-
 /**
  * Hands the notification's pending recipients to the adapter, a batch at a time, and records
  * each outcome. A batch is claimed first (its rows' `delivered_at` set to now, under `FOR UPDATE
@@ -99,25 +96,26 @@ export async function deliverPending(
   for (let batch = 0; ; batch++) {
     if (shouldStop?.()) return outcome
     const claimedAt = clock.now()
-    const claimable = db
-      .select({ userId: r.userId })
-      .from(r)
-      .where(
-        and(
-          eq(r.notificationId, notificationId),
-          eq(r.delivery, DELIVERY_STATUS.PENDING),
-          last === undefined ? undefined : gt(r.userId, last),
-          or(isNull(r.deliveredAt), lt(r.deliveredAt, addMs(claimedAt, -DELIVERY_LEASE_MS))),
-        ),
-      )
-      .orderBy(asc(r.userId))
-      .limit(DELIVERY_BATCH)
-      .for('update', { skipLocked: true })
-    const claimed = await db
-      .update(r)
-      .set({ deliveredAt: claimedAt })
-      .where(and(eq(r.notificationId, notificationId), sql`${r.userId} in (${claimable})`))
-      .returning({ userId: r.userId })
+    // Two statements in one transaction, the ids in between: as one UPDATE ... IN (SELECT ... FOR
+    // UPDATE), the planner may rescan the locking subquery for each of a million rows.
+    const claimed = await db.transaction(async (tx) => {
+      const free = await tx
+        .select({ userId: r.userId })
+        .from(r)
+        .where(
+          and(
+            eq(r.notificationId, notificationId),
+            eq(r.delivery, DELIVERY_STATUS.PENDING),
+            last === undefined ? undefined : gt(r.userId, last),
+            or(isNull(r.deliveredAt), lt(r.deliveredAt, addMs(claimedAt, -DELIVERY_LEASE_MS))),
+          ),
+        )
+        .orderBy(asc(r.userId))
+        .limit(DELIVERY_BATCH)
+        .for('update', { skipLocked: true })
+      if (free.length > 0) await tx.update(r).set({ deliveredAt: claimedAt }).where(theseRecipients(notificationId, free.map((f) => f.userId)))
+      return free
+    })
     if (claimed.length === 0) return outcome
     // Lower-case hex compares as the uuids do: the largest is the keyset's next start.
     const userIds = claimed.map((c) => c.userId).sort()
@@ -145,47 +143,46 @@ export async function deliverPending(
 
 const ERROR_MAX = 500
 
-/** Writes a batch's outcomes (only for recipients it claimed, still pending): two statements, so the counters move twice. */
+/** The recipients `userIds` of the notification, found by its key (an array parameter: the key's index, never a join the planner may turn around). */
+const theseRecipients = (notificationId: string, userIds: string[]) =>
+  and(eq(r.notificationId, notificationId), sql`${r.userId} = any(${`{${userIds.join(',')}}`}::uuid[])`)
+
+/**
+ * Writes a batch's outcomes (only for recipients it claimed, still pending): one statement for
+ * the delivered and one per distinct failure reason, so the counters move a few times per batch.
+ */
 async function recordOutcomes(db: Db, notificationId: string, results: DeliveryResult[], claimed: Set<string>, at: Date) {
   const ok: string[] = []
-  const failed: { user_id: string; error: string }[] = []
+  const failedBy = new Map<string, string[]>()
   for (const result of results) {
     if (!claimed.has(result.userId)) continue
     if (result.ok) ok.push(result.userId)
-    else
-      failed.push({
-        user_id: result.userId,
-        error: (result.error || 'Delivery failed').slice(0, ERROR_MAX),
-      })
+    else {
+      const error = (result.error || 'Delivery failed').slice(0, ERROR_MAX)
+      failedBy.set(error, [...(failedBy.get(error) ?? []), result.userId])
+    }
   }
-  const mine = and(eq(r.notificationId, notificationId), eq(r.delivery, DELIVERY_STATUS.PENDING))
-  const delivered =
-    ok.length === 0
-      ? []
-      : await db
-          .update(r)
-          .set({
-            delivery: DELIVERY_STATUS.DELIVERED,
-            attempts: sql`${r.attempts} + 1`,
-            error: null,
-            deliveredAt: at,
-          })
-          .where(and(mine, sql`${r.userId} in (select value::uuid from json_array_elements_text(${jsonParam(ok)}))`))
-          .returning({ one: sql<number>`1` })
-  const refused =
-    failed.length === 0
-      ? []
-      : await db
-          .update(r)
-          .set({
-            delivery: DELIVERY_STATUS.FAILED,
-            attempts: sql`${r.attempts} + 1`,
-            error: sql`(select f.error from json_to_recordset(${jsonParam(failed)}) as f(user_id uuid, error text) where f.user_id = ${r.userId})`,
-            deliveredAt: at,
-          })
-          .where(and(mine, sql`${r.userId} in (select f.user_id from json_to_recordset(${jsonParam(failed)}) as f(user_id uuid, error text))`))
-          .returning({ one: sql<number>`1` })
-  return { delivered: delivered.length, failed: refused.length }
+  const stillPending = eq(r.delivery, DELIVERY_STATUS.PENDING)
+  const attempts = sql`${r.attempts} + 1`
+  let delivered = 0
+  let failed = 0
+  if (ok.length > 0) {
+    delivered = affectedRows(
+      await db
+        .update(r)
+        .set({ delivery: DELIVERY_STATUS.DELIVERED, attempts, error: null, deliveredAt: at })
+        .where(and(theseRecipients(notificationId, ok), stillPending)),
+    )
+  }
+  for (const [error, userIds] of failedBy) {
+    failed += affectedRows(
+      await db
+        .update(r)
+        .set({ delivery: DELIVERY_STATUS.FAILED, attempts, error, deliveredAt: at })
+        .where(and(theseRecipients(notificationId, userIds), stillPending)),
+    )
+  }
+  return { delivered, failed }
 }
 
 /**

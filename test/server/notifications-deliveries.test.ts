@@ -200,6 +200,8 @@ describe('deliveries', () => {
     running.app = t.app
     await addUsers(t, Array.from({ length: DELIVERY_BATCH + 3 }, () => ({})))
     const sent = await okBody(await t.post('/admin/notification', { title: 'All', description: 'x' }, { token: await tokenOf(t) }), notificationListItem, 201)
+    // The first batch is handed over after the answer, and stops the server.
+    await vi.waitFor(() => expect(running.stop).toBeDefined())
     await running.stop
     expect(await details(t, sent.data._id)).toMatchObject({ deliveredCount: DELIVERY_BATCH, pendingCount: 3 })
     // The next server, after the lease.
