@@ -270,7 +270,7 @@ describe('the add form: sending', () => {
     await user.upload(within(imagesGroup()).getByLabelText('Add images'), image('front.png'))
     await waitFor(() => expect(posts).toHaveLength(1))
     expect(submitButton('Add Pet Shop')).toBeDisabled()
-    expect(screen.getByRole('status')).toHaveTextContent('Uploading images…')
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Uploading images…')
     expect(within(imagesGroup()).getByText('Please wait until every image has finished uploading.')).toBeInTheDocument()
     act(() => posts[0]!.respond(204))
     await waitFor(() => expect(submitButton('Add Pet Shop')).toBeEnabled())

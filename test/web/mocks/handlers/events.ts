@@ -32,6 +32,8 @@ export const eventsHandlers: HttpHandler[] = [
     const body = new ReadableStream<Uint8Array>({
       start(c) {
         controller = c
+        // Answered after the client gave up (a replaced attempt): nobody will read or cancel it.
+        if (request.signal.aborted) return c.close()
         open.add(c)
         c.enqueue(encoder.encode(`event: ${LIVE_EVENT.ready}\ndata: {"heartbeatMs":20000}\nretry: 1000\n\n`))
       },
