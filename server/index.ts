@@ -156,6 +156,8 @@ async function main() {
     forceTimer.unref()
     // Open event streams end now (their tabs reconnect to another process, or to this server's next start).
     const streamsClosed = api.dataChanges.close()
+    // No new sends or deliveries start; the batch in hand ends (its adapter call is bounded).
+    const schedulerStopped = stopScheduler()
     // Stop accepting: new connections are refused from now on (one still waiting in the kernel's
     // queue, not yet accepted by this process, is reset). Not http's close(), which also drops
     // every connection without a request in progress, including those whose request has arrived
@@ -164,7 +166,7 @@ async function main() {
       clearTimeout(forceTimer)
       clearInterval(idleSweep)
       await stopMaintenance() // a round in progress ends before the database closes
-      await stopScheduler()
+      await schedulerStopped
       await streamsClosed
       await revocations.stop()
       await db.close().catch((err) => logError('closing the database', err))

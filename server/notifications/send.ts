@@ -32,7 +32,13 @@ export interface DeliveryDeps {
 /** `shouldStop`: asked before each batch; once true, what is left stays pending (the process is stopping). */
 export interface DeliveryOptions {
   shouldStop?: () => boolean
+  /** Hand over at most this many batches (a request's share; the rest is left to the background). */
+  maxBatches?: number
 }
+
+/** How long the adapter may take with one batch: well inside the lease, so no other process takes the batch meanwhile. */
+const DELIVERY_TIMEOUT_MS = DELIVERY_LEASE_MS / 2
+const NO_ANSWER = 'No answer from the push service'
 
 const r = notificationRecipients
 
@@ -78,7 +84,7 @@ export function affectedRows(result: unknown): number {
 export async function deliverPending(
   deps: DeliveryDeps,
   notificationId: string,
-  { shouldStop }: DeliveryOptions = {},
+  { shouldStop, maxBatches = Infinity }: DeliveryOptions = {},
 ): Promise<{ delivered: number; failed: number }> {
   const { db, delivery, clock } = deps
   const outcome = { delivered: 0, failed: 0 }
@@ -93,7 +99,7 @@ export async function deliverPending(
     .where(eq(notifications.id, notificationId))
   if (!n || n.status !== NOTIFICATION_STATUS.SENT || n.pending === 0) return outcome
   let last: string | undefined
-  for (let batch = 0; ; batch++) {
+  for (let batch = 0; batch < maxBatches; batch++) {
     if (shouldStop?.()) return outcome
     const claimedAt = clock.now()
     // Two statements in one transaction, the ids in between: as one UPDATE ... IN (SELECT ... FOR
@@ -121,24 +127,26 @@ export async function deliverPending(
     const userIds = claimed.map((c) => c.userId).sort()
     last = userIds[userIds.length - 1]
     let results: DeliveryResult[]
+    let timer: NodeJS.Timeout | undefined
     try {
-      results = await delivery.deliver({
-        notificationId,
-        title: n.title,
-        body: n.body,
-        userIds,
-        batch,
-        total: n.pending,
-      })
+      results = await Promise.race([
+        delivery.deliver({ notificationId, title: n.title, body: n.body, userIds, batch, total: n.pending }),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(NO_ANSWER)), DELIVERY_TIMEOUT_MS)
+        }),
+      ])
     } catch (err) {
       logError(`Push delivery of notification ${notificationId}`, err)
       const error = err instanceof Error ? err.message : String(err)
       results = userIds.map((userId) => ({ userId, ok: false, error }))
+    } finally {
+      clearTimeout(timer)
     }
-    const recorded = await recordOutcomes(db, notificationId, results, new Set(userIds), clock.now())
+    const recorded = await recordOutcomes(db, notificationId, results, userIds, claimedAt, clock.now())
     outcome.delivered += recorded.delivered
     outcome.failed += recorded.failed
   }
+  return outcome
 }
 
 const ERROR_MAX = 500
@@ -148,21 +156,27 @@ const theseRecipients = (notificationId: string, userIds: string[]) =>
   and(eq(r.notificationId, notificationId), sql`${r.userId} = any(${`{${userIds.join(',')}}`}::uuid[])`)
 
 /**
- * Writes a batch's outcomes (only for recipients it claimed, still pending): one statement for
- * the delivered and one per distinct failure reason, so the counters move a few times per batch.
+ * Writes a batch's outcomes (only for recipients this claim still holds: pending, claimed at
+ * `claimedAt`): one statement for the delivered and one per distinct failure reason, so the
+ * counters move a few times per batch. A claimed recipient the adapter did not answer for has
+ * failed: left pending, it would be handed over again at every lease, uncounted, for good.
  */
-async function recordOutcomes(db: Db, notificationId: string, results: DeliveryResult[], claimed: Set<string>, at: Date) {
+async function recordOutcomes(db: Db, notificationId: string, results: DeliveryResult[], claimed: string[], claimedAt: Date, at: Date) {
+  const unanswered = new Set(claimed)
   const ok: string[] = []
   const failedBy = new Map<string, string[]>()
-  for (const result of results) {
-    if (!claimed.has(result.userId)) continue
-    if (result.ok) ok.push(result.userId)
-    else {
-      const error = (result.error || 'Delivery failed').slice(0, ERROR_MAX)
-      failedBy.set(error, [...(failedBy.get(error) ?? []), result.userId])
-    }
+  const fail = (userId: string, error: string) => {
+    const users = failedBy.get(error)
+    if (users) users.push(userId)
+    else failedBy.set(error, [userId])
   }
-  const stillPending = eq(r.delivery, DELIVERY_STATUS.PENDING)
+  for (const result of results) {
+    if (!unanswered.delete(result.userId)) continue // not ours, or answered twice
+    if (result.ok) ok.push(result.userId)
+    else fail(result.userId, (result.error || 'Delivery failed').slice(0, ERROR_MAX))
+  }
+  unanswered.forEach((userId) => fail(userId, NO_ANSWER))
+  const stillPending = and(eq(r.delivery, DELIVERY_STATUS.PENDING), eq(r.deliveredAt, claimedAt))
   const attempts = sql`${r.attempts} + 1`
   let delivered = 0
   let failed = 0

@@ -287,11 +287,13 @@ async function storeNotification(
 }
 
 /**
- * Delivers `count` pending recipients: one batch's worth before the answer (its outcome shows at
- * once), more after it, in the background, so a send to a million users answers at once.
+ * Delivers `count` pending recipients: one batch before the answer (its outcome shows at once),
+ * more after it, in the background, so a send to a million users answers at once. One batch at
+ * most: other pending recipients of the notification (another process's share) are not this
+ * request's to wait for.
  */
 async function deliver(deps: Deps, id: string, count: number) {
-  if (count <= DELIVERY_BATCH) await deliverPending(deps, id)
+  if (count <= DELIVERY_BATCH) await deliverPending(deps, id, { maxBatches: 1 })
   else deps.scheduler.deliverInBackground(id)
 }
 

@@ -238,6 +238,18 @@ describe('deliveries', () => {
     expect(lines.filter((line) => line.level === 'error')).toHaveLength(1)
   })
 
+  it('counts a recipient the adapter did not answer for as failed, once, instead of handing it over again for good', async () => {
+    const silent = { deliver: async () => [] }
+    const t = await testApp({ delivery: silent })
+    const [ann] = await addUsers(t, [{}])
+    const made = await addNotification(t, { sentAt: t.clock.now() }, [ann!.id])
+    expect(await deliverPending({ db: t.db, clock: t.clock, delivery: silent }, made.id)).toEqual({ delivered: 0, failed: 1 })
+    const [row] = await t.db.select().from(notificationRecipients).where(eq(notificationRecipients.notificationId, made.id))
+    expect(row).toMatchObject({ delivery: DELIVERY_STATUS.FAILED, attempts: 1, error: 'No answer from the push service' })
+    t.clock.advance(DELIVERY_LEASE_MS + 1000)
+    expect((await t.app.scheduler.runOnce()).swept).toBe(0)
+  })
+
   it('delivers again, after the lease, what a stopped process left pending (the scheduler sweep)', async () => {
     const t = await testApp()
     const [ann, bob] = await addUsers(t, [{}, {}])
@@ -321,6 +333,18 @@ describe('POST /admin/notification/:id/retry', () => {
         targetLabel: 'Retry me',
       }),
     ])
+  })
+
+  it('hands over at most one batch before it answers, however many other recipients are pending', async () => {
+    const { t, delivery, failing, id } = await setUp()
+    failing.clear()
+    // Recipients still pending from elsewhere (another process's share, or a sweep to come).
+    const others = await addUsers(t, Array.from({ length: DELIVERY_BATCH + 5 }, () => ({})))
+    await t.db.insert(notificationRecipients).values(others.map((u) => ({ notificationId: id, userId: u.id })))
+    const before = delivery.delivered.length
+    await okBody(await t.post(`/admin/notification/${id}/retry`, undefined, { token: await tokenOf(t) }), notificationDetails)
+    expect(delivery.delivered.length - before).toBe(1)
+    expect(delivery.delivered.at(-1)!.userIds).toHaveLength(DELIVERY_BATCH)
   })
 
   it('answers 409 when nothing failed, 404 for an unknown notification, 401 without a token', async () => {
