@@ -122,6 +122,8 @@ export function connectLiveEvents(handlers: LiveHandlers, options: Partial<LiveO
     clearTimeout(hiddenTimer)
     controller?.abort()
     window.removeEventListener('online', now)
+    window.removeEventListener('pagehide', pause)
+    window.removeEventListener('pageshow', back)
     document.removeEventListener('visibilitychange', seen)
     setStatus('connecting')
   }
@@ -134,14 +136,22 @@ export function connectLiveEvents(handlers: LiveHandlers, options: Partial<LiveO
     setStatus('connecting') // nobody looks, and nothing polls meanwhile
   }
 
+  const resume = () => {
+    if (!paused || stopped) return
+    paused = false
+    void open() // its `ready` refetches what the tab shows
+  }
+
   function seen() {
     clearTimeout(hiddenTimer)
     if (document.hidden) hiddenTimer = setTimeout(pause, hiddenMs)
-    else if (paused && !stopped) {
-      paused = false
-      void open() // its `ready` refetches what the tab shows
-    }
+    else resume()
   }
+
+  // Leaving the page (pagehide) lets the stream go at once: Chromium keeps a left page's open
+  // fetches (the back/forward cache), and six held streams are every connection it allows to
+  // this host. Coming back from that cache opens it again.
+  const back = (event: PageTransitionEvent) => event.persisted && resume()
 
   // The session ended on the server: forget it here, as the HTTP client does on a 401.
   const signedOut = (token: string) => {
@@ -219,6 +229,8 @@ export function connectLiveEvents(handlers: LiveHandlers, options: Partial<LiveO
   }
 
   window.addEventListener('online', now)
+  window.addEventListener('pagehide', pause)
+  window.addEventListener('pageshow', back)
   document.addEventListener('visibilitychange', seen)
   seen()
   void open()

@@ -107,6 +107,25 @@ describe('a hidden tab', () => {
   })
 })
 
+describe('a page left', () => {
+  it('lets its stream go at once (a kept page must not hold a connection), and opens it again when shown from the cache', async () => {
+    authStore.signIn(sessionFor('admin'))
+    const onResync = vi.fn()
+    const stop = connectLiveEvents({ onChange: vi.fn(), onResync })
+    try {
+      await waitFor(() => expect(liveStatus.get()).toBe('live'))
+      window.dispatchEvent(new Event('pagehide'))
+      await waitFor(() => expect(liveStreams.count).toBe(0))
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }))
+      await waitFor(() => expect(liveStatus.get()).toBe('live'))
+      expect(liveStreams.count).toBe(1)
+      expect(onResync).toHaveBeenCalledTimes(1)
+    } finally {
+      stop()
+    }
+  })
+})
+
 describe('one stream per tab', () => {
   it('keeps one stream when the browser comes back online while a reconnect is under way', async () => {
     authStore.signIn(sessionFor('admin'))
