@@ -139,7 +139,7 @@ function PeriodSwitch({ value, onChange }: { value: ChartPeriod; onChange: (peri
 /**
  * The dashboard's charts (a lazy chunk: the totals above need none of it): new users, partner
  * requests, feedback and notifications sent, from one call. The period is in the URL
- * (`?period=90d`), so a view can be shared and Back returns to the previous one.
+ * (`?period=90d`), so a view can be shared; switching replaces the entry, so Back leaves the dashboard.
  */
 export default function DashboardCharts() {
   const titleId = useId()

@@ -51,6 +51,7 @@ export function DashboardPage() {
               {key === 'partnerRequests' ? (
                 <Link to="/partners" search={{ status: PARTNER_STATUS.PENDING }} className={linkClass}>
                   {title}
+                  <span className="sr-only">: the pending ones</span>
                 </Link>
               ) : (
                 <Link to={to} className={linkClass}>
