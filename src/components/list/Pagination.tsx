@@ -1,8 +1,7 @@
 import { useId } from 'react'
 import { PAGINATION_PAGE_SIZES } from '@contract'
+import { count } from '@/lib/format'
 import { FirstPageIcon, LastPageIcon, NextPageIcon, PrevPageIcon } from './icons'
-
-const count = new Intl.NumberFormat('en-US')
 
 /**
  * Page navigation: 'Rows per page:' with its choices, "1–10 of 412", and first /

@@ -16,7 +16,8 @@ import {
 import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { dashboardChartsQuery } from './api'
-import { ChartCard, count, plural, ShareBars, TimeBars } from './chart-parts'
+import { count } from '@/lib/format'
+import { ChartCard, plural, ShareBars, TimeBars } from './chart-parts'
 
 const route = getRouteApi('/_signed-in/dashboard')
 

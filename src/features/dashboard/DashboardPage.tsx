@@ -7,6 +7,7 @@ import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { Spinner } from '@/components/ui/Spinner'
 import { lazyChunk } from '@/lib/lazy-chunk'
 import { dashboardQuery } from './api'
+import { count } from '@/lib/format'
 
 // The charts and the newest users and partner requests (the list kit's table and cards) are code
 // the totals above do not need: they load after them, so the first screen after sign-in stays light.
@@ -21,8 +22,6 @@ const cards: Card[] = [
   { key: 'hospitals', title: 'Hospitals', to: '/hospitals', icon: HospitalIcon, tone: 'bg-sky-50 text-sky-700' },
   { key: 'partnerRequests', title: 'Partner Requests', to: '/partners', icon: PartnerIcon, tone: 'bg-violet-50 text-violet-700' },
 ]
-
-const count = new Intl.NumberFormat('en-US')
 
 const linkClass = 'outline-none after:absolute after:inset-0 after:rounded-lg hover:text-primary-800'
 

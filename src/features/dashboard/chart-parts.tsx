@@ -1,13 +1,12 @@
 import { useId, type ReactNode } from 'react'
 import type { ChartPoint } from '@contract'
+import { count } from '@/lib/format'
 
 /**
  * The dashboard's charts, drawn with plain SVG and CSS (no chart library): bars over time and
  * shares of a whole. Each says what it shows in words (a sentence, and a table of the numbers),
  * so nothing depends on seeing the bars or telling colours apart.
  */
-
-export const count = new Intl.NumberFormat('en-US')
 
 /** "1 user", "2 users". */
 export const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`
