@@ -153,6 +153,7 @@ const SCREENS: Screen[] = [
   { name: 'notifications', who: 'admin', path: at('/notifications') },
   { name: 'notifications, Send Notification', who: 'admin', path: at('/notifications'), open: opens(/^Send Notification$/) },
   { name: 'notifications, Sent to picker', who: 'admin', path: at('/notifications'), open: opens(/^Anyone$/) },
+  { name: 'notifications, Cancel confirm', who: 'admin', path: at('/notifications'), open: opens(/^Cancel Vet week$/) },
   { name: 'notification details', who: 'admin', path: (ids) => `/notifications/notification-detail/${ids.notificationId}` },
   { name: 'notifications, Send Notification, Send later', who: 'admin', path: at('/notifications'), open: async (page) => {
     await opens(/^Send Notification$/)(page)
@@ -208,6 +209,19 @@ async function demoIds(origin: string): Promise<DemoIds> {
     }
   }
   if (!owner) throw new Error('no demo user with a pet')
+  // A notification scheduled for next week (the demo has none): the newest, so first in the list, with its Cancel.
+  const scheduled = await fetch(`${origin}/api/v1/admin/notification`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      title: 'Vet week',
+      description: 'Free check-ups at partner hospitals.',
+      sendToAllUsers: false,
+      userIds: [owner.userId],
+      sendAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
+    }),
+  })
+  if (scheduled.status !== 201) throw new Error(`POST admin/notification (scheduled): ${scheduled.status}`)
   const approvedPartnerId = await firstId('admin/partners?limit=1&status=2')
   const { place } = (await get(`admin/partners/${approvedPartnerId}`)) as { place: { _id: string; kind: string } | null }
   if (!place) throw new Error('the demo approved request has no place')
