@@ -69,7 +69,7 @@ export function TimeBars({ caption, columns, points, long, short }: TimeBarsProp
           preserveAspectRatio="none"
           className="h-36 min-w-0 flex-1 border-b border-l border-slate-400 text-primary-600"
         >
-          <line x1="0" x2={width} y1="50" y2="50" className="stroke-slate-200" vectorEffect="non-scaling-stroke" />
+          {top % 2 === 0 && <line x1="0" x2={width} y1="50" y2="50" className="stroke-slate-200" vectorEffect="non-scaling-stroke" />}
           {points.map((p, i) =>
             p.n > 0 ? (
               <rect key={p.start} x={i * slot + 1.5} width={slot - 3} y={100 - (p.n / top) * 100} height={(p.n / top) * 100} fill="currentColor">
