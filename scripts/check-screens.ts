@@ -153,6 +153,7 @@ const SCREENS: Screen[] = [
   { name: 'notifications', who: 'admin', path: at('/notifications') },
   { name: 'notifications, Send Notification', who: 'admin', path: at('/notifications'), open: opens(/^Send Notification$/) },
   { name: 'notifications, Sent to picker', who: 'admin', path: at('/notifications'), open: opens(/^Anyone$/) },
+  { name: 'command palette', who: 'admin', path: at('/dashboard'), open: opens(/^Go to \(Ctrl\+K\)$/) },
   { name: 'notifications, Cancel confirm', who: 'admin', path: at('/notifications'), open: opens(/^Cancel Vet week$/) },
   { name: 'notification details', who: 'admin', path: (ids) => `/notifications/notification-detail/${ids.notificationId}` },
   { name: 'notifications, Send Notification, Send later', who: 'admin', path: at('/notifications'), open: async (page) => {

@@ -1,13 +1,20 @@
-import { useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
 import { Link, useMatches, useRouterState } from '@tanstack/react-router'
 import { PRODUCT_NAME } from '@contract/page-title'
 import { Breadcrumbs } from './Breadcrumbs'
 import { Logo, PawIcon } from '@/components/ui/Logo'
-import { CloseIcon, MenuIcon } from './icons'
+import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
+import { lazyChunk } from '@/lib/lazy-chunk'
+import { CloseIcon, MenuIcon, SearchIcon } from './icons'
 import { mainMenu } from './navigation'
 import { NavList } from './NavList'
 import { SCREEN, useMediaQuery } from './useMediaQuery'
+
+const CommandPalette = lazyChunk(() => import('./CommandPalette'), ChunkLoadFailed)
+
+/** Ctrl+K, or Cmd+K on macOS: the browser's own use of it (its search bar) gives way to the palette. */
+const isPaletteKey = (event: KeyboardEvent) => (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k'
 
 /**
  * The signed-in layout: a 64 px top bar (menu toggle, logo to the dashboard,
@@ -33,6 +40,18 @@ export function AdminLayout({ userBlock, status, children }: { userBlock?: React
     setShownPath(pathname)
     setDrawerOpenSmall(false)
   }
+
+  // The palette's code loads the first time it is asked for, and stays mounted after.
+  const [palette, setPalette] = useState<'never' | 'open' | 'closed'>('never')
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isPaletteKey(event)) return
+      event.preventDefault()
+      setPalette('open')
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
 
   const toggle = () => (wide ? setDrawerOpenWide((o) => !o) : setDrawerOpenSmall((o) => !o))
   const closeSmall = () => setDrawerOpenSmall(false)
@@ -70,10 +89,21 @@ export function AdminLayout({ userBlock, status, children }: { userBlock?: React
           </span>
         </Link>
         <div className="ml-auto flex items-center gap-1 sm:gap-3">
+          <button
+            type="button"
+            onClick={() => setPalette('open')}
+            aria-label="Go to (Ctrl+K)"
+            aria-keyshortcuts="Control+K Meta+K"
+            title="Go to (Ctrl+K)"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+          >
+            <SearchIcon className="h-5 w-5" />
+          </button>
           {status}
           {userBlock}
         </div>
       </header>
+      {palette !== 'never' && <CommandPalette open={palette === 'open'} onClose={() => setPalette('closed')} />}
 
       {wide ? (
         open && (

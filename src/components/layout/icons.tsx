@@ -150,3 +150,4 @@ export function UserCircleIcon({ className = 'h-10 w-10', ...props }: IconProps)
     </svg>
   )
 }
+export const SearchIcon = outline(<path d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4" />)
