@@ -3,9 +3,6 @@ import { format, isValid, parseISO } from 'date-fns'
 /** What a table or a details page shows for a missing value: a row of dashes. */
 export const DASHES = '--'
 
-/** Counts with thousands separators ('1,234,567'), the same whatever the viewer's locale. */
-export const count = new Intl.NumberFormat('en-US')
-
 function toDate(value: string | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null
   const date = typeof value === 'string' ? parseISO(value) : value

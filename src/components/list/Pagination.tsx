@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { PAGINATION_PAGE_SIZES } from '@contract'
-import { count } from '@/lib/format'
+import { count } from '@/lib/count'
 import { FirstPageIcon, LastPageIcon, NextPageIcon, PrevPageIcon } from './icons'
 
 /**

@@ -16,7 +16,7 @@ import {
 import { Button } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { dashboardChartsQuery } from './api'
-import { count } from '@/lib/format'
+import { count } from '@/lib/count'
 import { ChartCard, plural, ShareBars, TimeBars } from './chart-parts'
 
 const route = getRouteApi('/_signed-in/dashboard')

@@ -7,7 +7,7 @@ import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { Spinner } from '@/components/ui/Spinner'
 import { lazyChunk } from '@/lib/lazy-chunk'
 import { dashboardQuery } from './api'
-import { count } from '@/lib/format'
+import { count } from '@/lib/count'
 
 // The charts and the newest users and partner requests (the list kit's table and cards) are code
 // the totals above do not need: they load after them, so the first screen after sign-in stays light.

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react'
 import type { ChartPoint } from '@contract'
-import { count } from '@/lib/format'
+import { count } from '@/lib/count'
 
 /**
  * The dashboard's charts, drawn with plain SVG and CSS (no chart library): bars over time and
