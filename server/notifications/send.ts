@@ -43,26 +43,27 @@ const NO_ANSWER = 'No answer from the push service'
 const r = notificationRecipients
 
 /**
- * Makes every active user a recipient of the notification, inside the database (a million users
- * never pass through this process). Returns how many.
+ * App users as new, pending recipient rows of the notification, for an insert-select (narrowed
+ * with `.where`): the users never pass through this process.
  */
+export const asPendingRecipients = (tx: Db, notificationId: string) =>
+  tx
+    .select({
+      notificationId: sql<string>`${notificationId}::uuid`.as('notification_id'),
+      userId: appUsers.id,
+      // Drizzle's insert-select names every column of the table, in order.
+      delivery: sql<number>`${DELIVERY_STATUS.PENDING}::smallint`.as('delivery'),
+      attempts: sql<number>`0::smallint`.as('attempts'),
+      error: sql<string | null>`null::text`.as('error'),
+      deliveredAt: sql<Date | null>`null::timestamptz`.as('delivered_at'),
+    })
+    .from(appUsers)
+
+/** Makes every active user a recipient of the notification, inside the database. Returns how many. */
 export async function addAllActiveRecipients(tx: Db, notificationId: string): Promise<number> {
   const result = await tx
     .insert(r)
-    .select(
-      tx
-        .select({
-          notificationId: sql<string>`${notificationId}::uuid`.as('notification_id'),
-          userId: appUsers.id,
-          // Drizzle's insert-select names every column of the table, in order.
-          delivery: sql<number>`${DELIVERY_STATUS.PENDING}::smallint`.as('delivery'),
-          attempts: sql<number>`0::smallint`.as('attempts'),
-          error: sql<string | null>`null::text`.as('error'),
-          deliveredAt: sql<Date | null>`null::timestamptz`.as('delivered_at'),
-        })
-        .from(appUsers)
-        .where(eq(appUsers.status, USER_STATUS.ACTIVE)),
-    )
+    .select(asPendingRecipients(tx, notificationId).where(eq(appUsers.status, USER_STATUS.ACTIVE)))
     .onConflictDoNothing()
   // Counted by the driver, not returned: a row per recipient would be a million objects.
   return affectedRows(result)

@@ -31,7 +31,7 @@ import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
-import { addAllActiveRecipients, affectedRows, DELIVERY_BATCH, deliverPending } from '../notifications/send'
+import { addAllActiveRecipients, affectedRows, asPendingRecipients, DELIVERY_BATCH, deliverPending } from '../notifications/send'
 
 type NotificationSort = NonNullable<NotificationListQuery['sortBy']>
 
@@ -259,20 +259,7 @@ async function storeNotification(
     }
     const recipients = await tx
       .insert(r)
-      .select(
-        tx
-          .select({
-            notificationId: sql<string>`${made!.id}::uuid`.as('notification_id'),
-            userId: appUsers.id,
-            // Drizzle's insert-select names every column of the table, in order.
-            delivery: sql<DeliveryStatus>`${DELIVERY_STATUS.PENDING}::smallint`.as('delivery'),
-            attempts: sql<number>`0::smallint`.as('attempts'),
-            error: sql<string | null>`null::text`.as('error'),
-            deliveredAt: sql<Date | null>`null::timestamptz`.as('delivered_at'),
-          })
-          .from(appUsers)
-          .where(and(eq(appUsers.status, USER_STATUS.ACTIVE), inArray(appUsers.id, chosen))),
-      )
+      .select(asPendingRecipients(tx, made!.id).where(and(eq(appUsers.status, USER_STATUS.ACTIVE), inArray(appUsers.id, chosen))))
       .returning({ userId: r.userId })
     if (recipients.length !== chosen.length) {
       const stored = new Set(recipients.map((x) => x.userId))
