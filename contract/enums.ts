@@ -68,3 +68,23 @@ export const CHART_PERIODS = ['30d', '90d', '12m'] as const
 export type ChartPeriod = (typeof CHART_PERIODS)[number]
 export const chartPeriodLabel: Record<ChartPeriod, string> = { '30d': '30 days', '90d': '90 days', '12m': '12 months' }
 export const CHART_PERIOD_DEFAULT: ChartPeriod = '30d'
+
+/** The panel's colours: the device's setting (the default), or always light or dark. */
+export const THEMES = ['system', 'light', 'dark'] as const
+export type Theme = (typeof THEMES)[number]
+export const themeLabel: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' }
+
+/** What the trash holds: each kind is a row of its own table, deleted and not yet purged. */
+export const TRASH_KINDS = ['petShop', 'hospital', 'site', 'city', 'notification', 'faq', 'feedback'] as const
+export type TrashKind = (typeof TRASH_KINDS)[number]
+export const trashKindLabel: Record<TrashKind, string> = {
+  petShop: 'Pet Shop',
+  hospital: 'Hospital',
+  site: 'Site',
+  city: 'City',
+  notification: 'Notification',
+  faq: 'FAQ',
+  feedback: 'Feedback',
+}
+/** How long a deleted row can be restored before the server erases it. */
+export const TRASH_DAYS = 30

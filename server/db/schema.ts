@@ -26,6 +26,7 @@ import {
   NOTIFICATION_STATUS,
   PARTNER_STATUS,
   PLACE_KINDS,
+  THEMES,
   type Audience,
   type CmsType,
   type DeliveryStatus,
@@ -36,6 +37,7 @@ import {
   type PartnerType,
   type PlaceStatus,
   type Role,
+  type Theme,
   type UserStatus,
 } from '../../contract/enums'
 
@@ -48,6 +50,19 @@ const id = () => uuid('id').primaryKey().defaultRandom()
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const createdAt = () => at('created_at').notNull().defaultNow()
 const updatedAt = () => at('updated_at').notNull().defaultNow()
+
+/**
+ * A row that can be deleted to the trash: deleting sets these, restoring clears them, and after
+ * 30 days the maintenance round erases it. Every read outside the trash skips such a row
+ * (`live(table)` in server/db/trash.ts), and the counting triggers leave it out.
+ */
+const trashColumns = () => ({
+  deletedAt: at('deleted_at'),
+  deletedBy: uuid('deleted_by').references((): AnyPgColumn => admins.id, { onDelete: 'set null' }),
+})
+/** The trash's rows of a table, by when they were deleted (the trash list and the purge). */
+const trashIndex = (table: string, t: { deletedAt: AnyPgColumn }) =>
+  index(`${table}_trash_idx`).on(t.deletedAt).where(sql`${t.deletedAt} is not null`)
 
 // ---------------------------------------------------------------------------------------------
 // List search and sort expressions. Each is written once and used twice: by an index below and
@@ -260,8 +275,10 @@ export const places = pgTable(
     ownerName: text('owner_name'),
     ownerEmail: text('owner_email'),
     ownerMobileNo: text('owner_mobile_no'),
+    ...trashColumns(),
   },
   (t) => [
+    trashIndex('places', t),
     index('places_kind_created_at_id_idx').on(t.kind, t.createdAt, t.id),
     uniqueIndex('places_partner_id_key').on(t.partnerId),
     index('places_kind_status_created_at_id_idx').on(t.kind, t.status, t.createdAt, t.id),
@@ -287,9 +304,12 @@ export const cities = pgTable(
     siteCount: integer('site_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...trashColumns(),
   },
   (t) => [
-    uniqueIndex('cities_name_key').on(cityNameKey(t)),
+    // Among cities not in the trash: a trashed city's name is free again (restoring it then fails).
+    uniqueIndex('cities_name_key').on(cityNameKey(t)).where(sql`${t.deletedAt} is null`),
+    trashIndex('cities', t),
     index('cities_created_at_id_idx').on(t.createdAt, t.id),
     index('cities_name_sort_idx').on(lowerOf(t.name), t.id),
     index('cities_site_count_sort_idx').on(t.siteCount, t.id),
@@ -317,8 +337,10 @@ export const sites = pgTable(
     updatedAt: updatedAt(),
     /** Raised by every edit; an edit made from an older version is refused (409), not silently lost. */
     version: integer('version').notNull().default(1),
+    ...trashColumns(),
   },
   (t) => [
+    trashIndex('sites', t),
     // A city's sites, newest first (also the index of the foreign key, for a city's delete).
     index('sites_city_id_created_at_id_idx').on(t.cityId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('sites_city_id_name_sort_idx').on(t.cityId, lowerOf(t.name), t.id),
@@ -429,8 +451,10 @@ export const feedback = pgTable(
     userId: uuid('user_id').references(() => appUsers.id, { onDelete: 'set null' }),
     status: smallint('status').$type<FeedbackStatus>().notNull().default(FEEDBACK_STATUS.OPEN),
     createdAt: createdAt(),
+    ...trashColumns(),
   },
   (t) => [
+    trashIndex('feedback', t),
     index('feedback_created_at_id_idx').on(t.createdAt, t.id),
     index('feedback_type_created_at_id_idx').on(t.type, t.createdAt, t.id),
     index('feedback_status_created_at_id_idx').on(t.status, t.createdAt, t.id),
@@ -480,8 +504,10 @@ export const notifications = pgTable(
     pendingCount: integer('pending_count').notNull().default(0),
     deliveredCount: integer('delivered_count').notNull().default(0),
     failedCount: integer('failed_count').notNull().default(0),
+    ...trashColumns(),
   },
   (t) => [
+    trashIndex('notifications', t),
     // The scheduler's queue: what is due, oldest first.
     index('notifications_scheduled_due_idx').on(t.scheduledAt).where(sql`${t.status} = 1`),
     index('notifications_sent_at_idx').on(t.sentAt),
@@ -591,8 +617,9 @@ export const faqs = pgTable(
     sortOrder: integer('sort_order').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...trashColumns(),
   },
-  (t) => [index('faqs_sort_order_idx').on(t.sortOrder, t.createdAt, t.id)],
+  (t) => [index('faqs_sort_order_idx').on(t.sortOrder, t.createdAt, t.id), trashIndex('faqs', t)],
 )
 
 /**
@@ -694,4 +721,48 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.adminId, t.key, t.method, t.path] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
+)
+
+/**
+ * What an admin chose for themselves and keeps across browsers: the theme and, per list, the
+ * columns shown in their order (a list not named shows the spec's columns).
+ */
+export const adminPreferences = pgTable(
+  'admin_preferences',
+  {
+    adminId: uuid('admin_id')
+      .primaryKey()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    theme: text('theme', { enum: THEMES }).$type<Theme>().notNull().default('system'),
+    /** { [list]: column ids in order }: the ids each list declares in the contract. */
+    listColumns: jsonb('list_columns').$type<Record<string, string[]>>().notNull().default({}),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('admin_preferences_theme_check', sql`${t.theme} in ('system', 'light', 'dark')`)],
+)
+
+/**
+ * A named state of a list (search, filters, sort, rows per page), the same state its URL carries.
+ * A personal view belongs to its owner; a shared one is seen by every admin and managed by admins.
+ * Names are unique per list among one owner's personal views, and among the shared views.
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: id(),
+    list: text('list').notNull(),
+    name: text('name').notNull(),
+    /** Who made it; a shared view outlives its maker (null), a personal one goes with them. */
+    ownerId: uuid('owner_id').references(() => admins.id, { onDelete: 'cascade' }),
+    shared: boolean('shared').notNull().default(false),
+    /** The list's URL search state, as the list's search schema parses it. */
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('saved_views_personal_name_key').on(t.ownerId, t.list, lowerOf(t.name)).where(sql`not ${t.shared}`),
+    uniqueIndex('saved_views_shared_name_key').on(t.list, lowerOf(t.name)).where(sql`${t.shared}`),
+    index('saved_views_list_idx').on(t.list, t.shared),
+  ],
 )
