@@ -25,6 +25,7 @@ export const PERMISSIONS = {
   'place.delete': ADMIN_ONLY,
   /** Set a feedback's status and add internal notes to it. */
   'feedback.handle': BOTH,
+  'feedback.delete': ADMIN_ONLY,
   /** Approve or decline a partner request (approving makes a draft pet shop or hospital). */
   'partner.decide': BOTH,
   'notification.send': BOTH,
@@ -44,6 +45,10 @@ export const PERMISSIONS = {
   'admin.manage': ADMIN_ONLY,
   /** The audit log and its CSV. */
   'audit.read': ADMIN_ONLY,
+  /** Settings > Trash: list, restore (also a toast's Undo) and delete forever. */
+  'trash.manage': ADMIN_ONLY,
+  /** Add, rename and delete the saved views every admin sees (each admin manages their own). */
+  'view.share': ADMIN_ONLY,
 } as const satisfies Record<string, readonly Role[]>
 
 export type Permission = keyof typeof PERMISSIONS
