@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { liveChange } from '../../contract/live-events'
-import { signIn, startServer, type ServerProcess } from '../../scripts/lib/server-process'
+import { signIn, type ServerProcess } from '../../scripts/lib/server-process'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
 import { readEvents, type EventStreamReader } from './helpers/event-stream'
 import { scratchDatabase } from './helpers/postgres'
+import { serverProcesses } from './helpers/server-processes'
 
 // Two real server processes on one PostgreSQL database (DATABASE_URL: CI's PostgreSQL run): a
 // change written by process A, or by another program with SQL of its own (as the mobile app's
@@ -19,30 +17,11 @@ const LIMIT_MS = 5_000
 
 describe('the event stream across server processes on one PostgreSQL', () => {
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>
-  const dataDirs: string[] = []
-  const servers: ServerProcess[] = []
+  const processes = serverProcesses('events', () => scratch.url)
+  const { servers, start } = processes
   const streams: EventStreamReader[] = []
   let sqlClient: pg.Client
   const delays: number[] = []
-
-  const start = async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'petcare-events-'))
-    dataDirs.push(dataDir)
-    const server = await startServer({
-      dataDir,
-      databaseUrl: scratch.url,
-      env: {
-        SEED_DEMO: 'false',
-        ADMIN_EMAIL: TEST_ADMIN.email,
-        ADMIN_PASSWORD: TEST_ADMIN.password,
-        SUB_ADMIN_EMAIL: TEST_SUB_ADMIN.email,
-        SUB_ADMIN_PASSWORD: TEST_SUB_ADMIN.password,
-      },
-      readyTimeoutMs: 60_000,
-    })
-    servers.push(server)
-    return server
-  }
 
   /** B's stream, open and ready. */
   const openStream = async (server: ServerProcess, token: string) => {
@@ -78,16 +57,8 @@ describe('the event stream across server processes on one PostgreSQL', () => {
   afterAll(async () => {
     await Promise.all(streams.map((s) => s.cancel()))
     await sqlClient?.end()
-    await Promise.all(
-      servers.map(async (server) => {
-        if (server.child.exitCode !== null || server.child.signalCode !== null) return
-        server.child.kill('SIGTERM')
-        await Promise.race([server.exited, sleep(10_000)])
-        if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL')
-      }),
-    )
+    await processes.stopAll()
     await scratch?.drop()
-    dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }))
     if (delays.length) console.info(`Event stream delays across processes: ${delays.map((d) => `${d.toFixed(0)} ms`).join(', ')}`)
   })
 

@@ -1,14 +1,14 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'drizzle-orm'
-import { startServer, type ServerProcess } from '../../scripts/lib/server-process'
+import { type ServerProcess } from '../../scripts/lib/server-process'
 import { SESSION_CACHE_MS } from '../../server/auth/sessions'
 import { openPostgres, type Database } from '../../server/db/client'
 import { listen, notify } from '../../server/db/notify'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
 import { scratchDatabase } from './helpers/postgres'
+import { serverProcesses } from './helpers/server-processes'
 
 // Three real server processes on one PostgreSQL database (DATABASE_URL: CI's PostgreSQL run).
 // Each keeps found sessions for SESSION_CACHE_MS; a revocation made through one of them must
@@ -75,32 +75,13 @@ const summary = (xs: number[]) => `median ${median(xs).toFixed(1)} ms, max ${Mat
 
 describe('several server processes on one PostgreSQL', () => {
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>
-  const dataDirs: string[] = []
-  const servers: ServerProcess[] = []
+  const processes = serverProcesses('multi', () => scratch.url)
+  const { servers } = processes
   const measured: Record<string, number[]> = { logout: [], 'password change': [], 'password reset': [], 'admin block': [] }
-  const dataDirOf = new Map<ServerProcess, string>()
   /** The password test changes it. */
   let adminPassword: string = TEST_ADMIN.password
 
-  const start = async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'petcare-multi-'))
-    dataDirs.push(dataDir)
-    const server = await startServer({
-      dataDir,
-      databaseUrl: scratch.url,
-      env: {
-        SEED_DEMO: 'false',
-        ADMIN_EMAIL: TEST_ADMIN.email,
-        ADMIN_PASSWORD: TEST_ADMIN.password,
-        SUB_ADMIN_EMAIL: TEST_SUB_ADMIN.email,
-        SUB_ADMIN_PASSWORD: TEST_SUB_ADMIN.password,
-      },
-      readyTimeoutMs: 60_000,
-    })
-    servers.push(server)
-    dataDirOf.set(server, dataDir)
-    return server
-  }
+  const start = processes.start
 
   beforeAll(async () => {
     scratch = await scratchDatabase(databaseUrl!, `petcare_multi_${process.pid}`)
@@ -109,16 +90,8 @@ describe('several server processes on one PostgreSQL', () => {
   })
 
   afterAll(async () => {
-    await Promise.all(
-      servers.map(async (server) => {
-        if (server.child.exitCode !== null || server.child.signalCode !== null) return
-        server.child.kill('SIGTERM')
-        await Promise.race([server.exited, sleep(10_000)])
-        if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL')
-      }),
-    )
+    await processes.stopAll()
     await scratch?.drop()
-    dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }))
     const lines = Object.entries(measured)
       .filter(([, xs]) => xs.length)
       .map(([kind, xs]) => `  ${kind}: ${summary(xs)}`)
@@ -162,7 +135,7 @@ describe('several server processes on one PostgreSQL', () => {
     expect((await api(servers[1]!, 'POST', '/admin/send-otp', undefined, { email: TEST_ADMIN.email })).status).toBe(200)
     const otp = await vi.waitFor(
       () => {
-        const outbox = join(dataDirOf.get(servers[1]!)!, 'outbox')
+        const outbox = join(processes.dataDirOf(servers[1]!), 'outbox')
         const code = (existsSync(outbox) ? readdirSync(outbox) : []).map((f) => /\b\d{6}\b/.exec(readFileSync(join(outbox, f), 'utf8'))?.[0]).find(Boolean)
         if (!code) throw new Error('no code in the outbox yet')
         return code

@@ -4,17 +4,17 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { DELIVERY_STATUS, NOTIFICATION_STATUS } from '../../contract'
-import { startServer, type ServerProcess } from '../../scripts/lib/server-process'
 import { createApp } from '../../server/app'
 import { openPostgres, type Database } from '../../server/db/client'
 import { appUsers, notificationRecipients, notifications } from '../../server/db/schema'
 import { SCHEDULER_EVERY_MS } from '../../server/notifications/scheduler'
 import { diskStorage } from '../../server/storage/disk'
-import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
+import { TEST_ADMIN } from './helpers/accounts'
 import { capturingDelivery } from './helpers/capturing-delivery'
 import { manualClock } from './helpers/manual-clock'
 import { memoryMailer } from './helpers/memory-mailer'
 import { scratchDatabase } from './helpers/postgres'
+import { serverProcesses } from './helpers/server-processes'
 
 // Scheduled notifications are sent exactly once by several server processes on one PostgreSQL
 // database (each claims a due one with FOR UPDATE SKIP LOCKED). Runs only with DATABASE_URL.
@@ -98,26 +98,8 @@ describe('scheduled notifications on PostgreSQL, several processes', () => {
   })
 
   it('sends a notification scheduled through one server process exactly once with two processes running', async () => {
-    const servers: ServerProcess[] = []
-    const dataDirs: string[] = []
-    const start = async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'petcare-schedule-proc-'))
-      dataDirs.push(dataDir)
-      const server = await startServer({
-        dataDir,
-        databaseUrl: scratch.url,
-        env: {
-          SEED_DEMO: 'false',
-          ADMIN_EMAIL: TEST_ADMIN.email,
-          ADMIN_PASSWORD: TEST_ADMIN.password,
-          SUB_ADMIN_EMAIL: TEST_SUB_ADMIN.email,
-          SUB_ADMIN_PASSWORD: TEST_SUB_ADMIN.password,
-        },
-        readyTimeoutMs: 60_000,
-      })
-      servers.push(server)
-      return server
-    }
+    const processes = serverProcesses('schedule', () => scratch.url)
+    const { servers, start } = processes
     try {
       const db = opened[0]!.db
       await addUsers(db, 'proc')
@@ -158,14 +140,7 @@ describe('scheduled notifications on PostgreSQL, several processes', () => {
         .where(eq(notificationRecipients.delivery, DELIVERY_STATUS.DELIVERED))
       expect(recipients!.n).toBe(ids.length * USERS)
     } finally {
-      await Promise.all(
-        servers.map(async (server) => {
-          server.child.kill('SIGTERM')
-          await Promise.race([server.exited, sleep(10_000)])
-          if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL')
-        }),
-      )
-      dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }))
+      await processes.stopAll()
     }
   }, 90_000)
 })
