@@ -8,13 +8,14 @@
  *  - at either width, axe-core finds a critical or serious violation: rule, impact, targets.
  * One line per screen and width, then a summary; exit code 1 on any failure, 2 on bad usage.
  *
- *   npm run check:screens -- [--build] [--width 360|1440] [--only TEXT] [--lighthouse] [--screenshots DIR]
+ *   npm run check:screens -- [--build] [--width 360|1440] [--only TEXT] [--theme light|dark] [--lighthouse] [--screenshots DIR]
  *   npm run check:phones                  # the same at 360 x 740 only
  *
  * --build builds first (otherwise the existing dist/ and build/ are used); --only keeps the
  * screens whose name contains TEXT; --lighthouse also prints Lighthouse's accessibility score of
  * /, /dashboard, /users, /faq and /pet-details/:petId (below 100 fails); --screenshots saves what each check saw as
- * DIR/<width>-<screen>.png. The server (build/server.js) runs on a free
+ * DIR/<width>-<screen>.png; --theme dark runs it all with the system set to dark (the demo admin's
+ * theme is System, so every screen, public and signed-in, is drawn dark). The server (build/server.js) runs on a free
  * loopback port with a fresh temporary DATA_DIR (the demo data is seeded on its first start) and
  * is stopped at the end, also after a failure. CHROME_PATH overrides /usr/bin/chromium.
  */
@@ -40,10 +41,12 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     lighthouse: { type: 'boolean', default: false },
     screenshots: { type: 'string' },
+    theme: { type: 'string', default: 'light' },
   },
 })
 const sizes = args.width === undefined ? [PHONE, DESKTOP] : [PHONE, DESKTOP].filter((s) => String(s.width) === args.width)
 if (sizes.length === 0) exitWith(`--width is ${PHONE.width} or ${DESKTOP.width}`, 2)
+if (args.theme !== 'light' && args.theme !== 'dark') exitWith('--theme is light or dark', 2)
 if (!existsSync(CHROMIUM_PATH)) exitWith(`No Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROME_PATH)`, 2)
 
 /** The demo records whose details screens are opened. */
@@ -316,6 +319,7 @@ async function freshPage(browser: Browser, size: { width: number; height: number
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)
   await page.setViewport(size)
+  await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: args.theme! }])
   await page.evaluateOnNewDocument(PROBE_SOURCE)
   return page
 }

@@ -31,7 +31,7 @@ export function ConfirmDialog({
 }) {
   return (
     <Dialog open={open} onClose={busy ? () => {} : onClose} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40 dark:bg-black/60" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         {/* Within the screen on a phone held sideways too: a long question scrolls inside. */}
         <DialogPanel className="flex max-h-[calc(100dvh-2rem)] w-full max-w-md flex-col gap-3 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">

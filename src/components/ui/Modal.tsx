@@ -28,7 +28,7 @@ export function Modal({
 }) {
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40 dark:bg-black/60" />
       <div className="fixed inset-0 flex items-center justify-center p-2 sm:p-4">
         <DialogPanel
           className={`flex max-h-[calc(100dvh-1rem)] w-full ${WIDTH[width]} flex-col rounded-lg bg-white shadow-xl sm:max-h-[calc(100dvh-2rem)]`}

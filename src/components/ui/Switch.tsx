@@ -32,7 +32,7 @@ export function Switch({
       aria-label={label}
       aria-busy={busy || undefined}
       aria-disabled={busy || undefined}
-      className={`group relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 transition-colors focus:outline-none data-[checked]:bg-primary-700 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 aria-busy:cursor-wait data-[focus]:ring-2 data-[focus]:ring-primary-600/40 data-[focus]:ring-offset-2 ${className}`}
+      className={`group relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 transition-colors focus:outline-none data-[checked]:bg-primary-700 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 aria-busy:cursor-wait data-[focus]:ring-2 data-[focus]:ring-primary-600/40 data-[focus]:ring-offset-2 data-[focus]:ring-offset-white ${className}`}
     >
       <span
         aria-hidden="true"

@@ -25,7 +25,7 @@ export function AuditEntryDialog({ entry, open, onClose }: { entry: AuditEntry; 
   const { actor, target } = entry
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40 dark:bg-black/60" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="flex max-h-full w-full max-w-2xl flex-col gap-4 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
           <DialogTitle className="text-lg font-semibold text-slate-900">Audit entry</DialogTitle>
