@@ -12,6 +12,7 @@ import { openApiDocumentSchema } from './openapi'
 import { partner, partnerDetails } from './partners'
 import { petDetails } from './pets'
 import { placeDetails, placeListItem } from './places'
+import { preferences } from './preferences'
 import { siteDetails, siteListItem } from './sites'
 import { uploadResult } from './uploads'
 import { userDetails, userListItem } from './users'
@@ -66,6 +67,8 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
   ...group('Profile and dashboard', {
     'GET /admin/profile': ['The signed-in admin’s profile', data(adminProfile)],
     'PUT /admin/edit': ['Edit the signed-in admin’s name and picture', data(adminProfile)],
+    'GET /admin/preferences': ['The signed-in admin’s theme and chosen list columns', data(preferences)],
+    'PATCH /admin/preferences': ['Change the signed-in admin’s theme or a list’s columns (null: back to the default)', data(preferences)],
     'GET /admin/dashboard': ['Totals for the dashboard, and the pending partner requests', data(dashboardTotals)],
     'GET /admin/dashboard/charts': ['The dashboard’s charts over a period (30d, 90d or 12m), every day, week or month counted', data(dashboardCharts)],
     'POST /common/upload': ['Sign upload forms for image files', data(uploadResult)],

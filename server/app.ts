@@ -35,6 +35,7 @@ import { partnersRoutes } from './routes/partners'
 import { passwordRoutes } from './routes/password'
 import { petsRoutes } from './routes/pets'
 import { placesRoutes } from './routes/places'
+import { preferencesRoutes } from './routes/preferences'
 import { profileRoutes } from './routes/profile'
 import { sitesRoutes } from './routes/sites'
 import { uploadsRoutes } from './routes/uploads'
@@ -79,6 +80,7 @@ export function createApp(options: AppOptions) {
     .route('/', authRoutes(deps))
     .route('/', passwordRoutes(deps))
     .route('/', profileRoutes(deps))
+    .route('/', preferencesRoutes(deps))
     .route('/', dashboardRoutes(deps))
     .route('/', eventsRoutes(deps))
     .route('/', commonUploadRoutes(deps))

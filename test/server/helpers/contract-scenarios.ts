@@ -122,6 +122,21 @@ const authScenarios: Scenario[] = [
     name: 'profile edit with a script as the picture: 400',
     call: () => ({ method: 'PUT', path: '/admin/edit', json: { name: 'Renamed Admin', profileImage: 'javascript:alert(1)' } }),
   },
+  { name: 'preferences', as: 'subAdmin', call: () => ({ path: '/admin/preferences' }) },
+  {
+    name: 'preferences: a list’s columns saved',
+    as: 'subAdmin',
+    call: () => ({ method: 'PATCH', path: '/admin/preferences', json: { theme: 'dark', listColumns: { users: ['email', 'username', 'actions'] } } }),
+  },
+  {
+    name: 'preferences: a list forgotten, the theme kept',
+    as: 'subAdmin',
+    call: () => ({ method: 'PATCH', path: '/admin/preferences', json: { listColumns: { users: null } } }),
+  },
+  {
+    name: 'preferences: a column the list does not have: 400',
+    call: () => ({ method: 'PATCH', path: '/admin/preferences', json: { listColumns: { users: ['siteCount'] } } }),
+  },
   {
     name: 'change password with a wrong old one: 400',
     call: () => ({

@@ -11,12 +11,14 @@ import { notificationHandlers } from './notifications'
 import { partnerHandlers } from './partners'
 import { petsHandlers } from './pets'
 import { placesHandlers } from './places'
+import { preferencesHandlers } from './preferences'
 import { uploadHandlers } from './uploads'
 import { userHandlers } from './users'
 
 export const handlers = [
   ...authHandlers,
   ...accountHandlers,
+  ...preferencesHandlers,
   ...dashboardHandlers,
   ...eventsHandlers,
   ...userHandlers,
