@@ -6,6 +6,7 @@ import { city } from './cities'
 import { cmsPage, faq } from './cms'
 import { dashboardCharts, dashboardTotals } from './dashboard'
 import { errorBody, listEnvelope, okEnvelope } from './envelope'
+import { bulkResult } from './bulk'
 import { feedback, feedbackDetails, feedbackNote } from './feedback'
 import { notificationDetails, notificationListItem, notificationRecipient } from './notifications'
 import { openApiDocumentSchema } from './openapi'
@@ -154,6 +155,14 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'POST /admin/admins': ['Create an admin account (mails an invitation)', created(adminAccount)],
     'PATCH /admin/admins/:id/status': ['Block or unblock an admin account', data(adminAccount)],
     'POST /admin/admins/:id/invite': ['Mail the invitation again', data(adminAccount)],
+  }),
+  ...group('Bulk actions', {
+    'POST /admin/users/bulk': ['Block or unblock many users (ids, or the list query for all matching; at most 10,000)', data(bulkResult)],
+    'POST /admin/pet-shops/bulk': ['Activate, deactivate or delete many pet shops', data(bulkResult)],
+    'POST /admin/hospitals/bulk': ['Activate, deactivate or delete many hospitals', data(bulkResult)],
+    'POST /admin/sites/bulk': ['Activate, deactivate or delete many sites', data(bulkResult)],
+    'POST /admin/notifications/bulk': ['Delete many notifications', data(bulkResult)],
+    'POST /admin/feedback/bulk': ['Mark many feedback resolved, or delete them', data(bulkResult)],
   }),
   ...group('Live updates', {
     'GET /admin/events': ['A stream of server-sent events naming the tables that changed, for screens to refetch', { kind: 'events' }],

@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'feedback.export',
   'feedback.status',
   'feedback.note',
+  'feedback.delete',
   'notification.send',
   'notification.delete',
   'notification.retry',
@@ -60,6 +61,21 @@ export const AUDIT_ACTIONS = [
   'admin.unblock',
   'admin.invite_resent',
   'auth.invite_accepted',
+  // A bulk action's group entry (contract/bulk.ts); each row it changed has its single-row entry too.
+  'user.bulk_block',
+  'user.bulk_unblock',
+  'petShop.bulk_activate',
+  'petShop.bulk_deactivate',
+  'petShop.bulk_delete',
+  'hospital.bulk_activate',
+  'hospital.bulk_deactivate',
+  'hospital.bulk_delete',
+  'site.bulk_activate',
+  'site.bulk_deactivate',
+  'site.bulk_delete',
+  'notification.bulk_delete',
+  'feedback.bulk_resolve',
+  'feedback.bulk_delete',
 ] as const
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number]
 

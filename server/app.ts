@@ -4,6 +4,7 @@ import { sessionCache } from './auth/sessions'
 import type { Clock } from './clock'
 import type { Db } from './db/client'
 import { dataChanges } from './db/data-changes'
+import { listWhere } from './db/list'
 import { defaultAppConfig, type AppConfig, type Deps } from './deps'
 import { accessLog } from './http/access-log'
 import { healthRoutes } from './health'
@@ -23,23 +24,24 @@ import { notificationScheduler } from './notifications/scheduler'
 import { adminsRoutes } from './routes/admins'
 import { auditRoutes } from './routes/audit'
 import { authRoutes } from './routes/auth'
+import { bulkRoutes } from './routes/bulk'
 import { citiesRoutes } from './routes/cities'
 import { cmsRoutes } from './routes/cms'
 import { commonUploadRoutes } from './routes/common-upload'
 import { dashboardRoutes } from './routes/dashboard'
 import { eventsRoutes } from './routes/events'
 import { faqsRoutes } from './routes/faqs'
-import { feedbackRoutes } from './routes/feedback'
-import { notificationsRoutes } from './routes/notifications'
+import { feedbackListSource, feedbackRoutes } from './routes/feedback'
+import { notificationListSource, notificationsRoutes } from './routes/notifications'
 import { partnersRoutes } from './routes/partners'
 import { passwordRoutes } from './routes/password'
 import { petsRoutes } from './routes/pets'
-import { placesRoutes } from './routes/places'
+import { placeListSource, placesRoutes } from './routes/places'
 import { preferencesRoutes } from './routes/preferences'
 import { profileRoutes } from './routes/profile'
-import { sitesRoutes } from './routes/sites'
+import { siteListSource, sitesRoutes } from './routes/sites'
 import { uploadsRoutes } from './routes/uploads'
-import { usersRoutes } from './routes/users'
+import { userListSource, usersRoutes } from './routes/users'
 import type { Storage } from './storage/storage'
 
 export interface AppOptions {
@@ -96,6 +98,18 @@ export function createApp(options: AppOptions) {
     .route('/', sitesRoutes(deps))
     .route('/', auditRoutes(deps))
     .route('/', adminsRoutes(deps))
+    // Each list's bulk actions act on what that list's own search and filters match.
+    .route(
+      '/',
+      bulkRoutes(deps, {
+        users: (q) => listWhere(userListSource, q),
+        petShops: (q) => listWhere(placeListSource('petShop'), q),
+        hospitals: (q) => listWhere(placeListSource('hospital'), q),
+        sites: (q) => listWhere(siteListSource(q.cityId), q),
+        notifications: (q) => listWhere(notificationListSource(q), q),
+        feedback: (q) => listWhere(feedbackListSource(q), q),
+      }),
+    )
     // The OpenAPI document of all the above, made from the route table (server/openapi/document.ts).
     .route('/', openApiRoutes(() => app.routes))
 

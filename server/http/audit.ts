@@ -53,25 +53,10 @@ const withoutSecrets = (detail: Record<string, unknown>): Record<string, unknown
  * succeed is in the log.
  */
 export async function recordAudit(c: AppContext, event: AuditEvent): Promise<void> {
-  const { db, clock, config } = c.get('deps')
-  // Unset before the auth middleware ran (a sign-in, an unauthenticated request).
-  const signedIn = c.get('signedIn') as SignedIn | undefined
-  const admin = event.actor ?? signedIn?.admin
-  const now = clock.now()
-  const address = clientAddress(c, config.trustProxy)
-  const row = {
-    at: now,
-    actorId: admin?.id ?? null,
-    actorEmail: admin?.email ?? null,
-    actorRole: admin?.role ?? null,
-    action: event.action,
-    targetType: event.target?.type ?? null,
-    targetId: event.target?.id ?? null,
-    targetLabel: event.target?.label?.slice(0, LABEL_MAX) ?? null,
-    address,
-    requestId: (c.get('requestId') as string | undefined) ?? null,
-    detail: event.detail ? withoutSecrets(event.detail) : null,
-  }
+  const { db } = c.get('deps')
+  const row = auditRow(c, event)
+  const now = row.at
+  const address = row.address
   if (!event.aggregate) {
     await db.insert(auditLog).values(row)
     return
@@ -91,6 +76,38 @@ export async function recordAudit(c: AppContext, event: AuditEvent): Promise<voi
         detail: sql`coalesce(${auditLog.detail}, '{}'::jsonb) || jsonb_build_object('lastAt', ${now.toISOString()}::text)`,
       },
     })
+}
+
+/**
+ * Records many events of the request in one multi-row insert (a bulk action's rows and its group
+ * entry), on `db`: a transaction's, so they commit or roll back with the change they describe.
+ */
+export async function recordAudits(c: AppContext, events: AuditEvent[], db: Db): Promise<void> {
+  if (events.length === 0) return
+  await db.insert(auditLog).values(events.map((event) => auditRow(c, event)))
+}
+
+/** The row of one (not aggregated) event of the request `c`. */
+function auditRow(c: AppContext, event: AuditEvent) {
+  const { clock, config } = c.get('deps')
+  // Unset before the auth middleware ran (a sign-in, an unauthenticated request).
+  const signedIn = c.get('signedIn') as SignedIn | undefined
+  const admin = event.actor ?? signedIn?.admin
+  const now = clock.now()
+  const address = clientAddress(c, config.trustProxy)
+  return {
+    at: now,
+    actorId: admin?.id ?? null,
+    actorEmail: admin?.email ?? null,
+    actorRole: admin?.role ?? null,
+    action: event.action,
+    targetType: event.target?.type ?? null,
+    targetId: event.target?.id ?? null,
+    targetLabel: event.target?.label?.slice(0, LABEL_MAX) ?? null,
+    address,
+    requestId: (c.get('requestId') as string | undefined) ?? null,
+    detail: event.detail ? withoutSecrets(event.detail) : null,
+  }
 }
 
 /** Rows deleted per statement by the retention prune, so that no single delete holds locks for long. */

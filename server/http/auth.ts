@@ -63,14 +63,7 @@ export function permit(permission: Permission, audit?: AuditSpec): MiddlewareHan
     const signedIn = await authenticate(c)
     c.set('signedIn', signedIn)
     const pathId = c.req.param('id') as string | undefined
-    if (!can(signedIn.admin.role, permission)) {
-      await recordAudit(c, {
-        action: 'authz.denied',
-        ...(audit?.target ? { target: { type: audit.target, id: pathId ?? null } } : {}),
-        detail: { permission, method: c.req.method, path: c.req.path, ...(audit ? { attempted: audit.action } : {}) },
-      })
-      throw forbidden()
-    }
+    await ensurePermitted(c, permission, audit && { ...audit, id: pathId ?? null })
     await next()
     if (!audit || c.error || c.res.status < 200 || c.res.status >= 300) return
     const note = c.get('auditNote') as AuditNote | undefined
@@ -82,6 +75,24 @@ export function permit(permission: Permission, audit?: AuditSpec): MiddlewareHan
   }
   declared.set(middleware, permission)
   return middleware
+}
+
+/**
+ * The refusal of `permit`, for a route whose permission depends on its body (a bulk action's
+ * action): 403, recorded as 'authz.denied', unless the signed-in admin's role holds `permission`.
+ */
+export async function ensurePermitted(
+  c: AppContext,
+  permission: Permission,
+  attempted?: { action: AuditActionName; target?: AuditTargetType; id?: string | null },
+): Promise<void> {
+  if (can(c.get('signedIn').admin.role, permission)) return
+  await recordAudit(c, {
+    action: 'authz.denied',
+    ...(attempted?.target ? { target: { type: attempted.target, id: attempted.id ?? null } } : {}),
+    detail: { permission, method: c.req.method, path: c.req.path, ...(attempted ? { attempted: attempted.action } : {}) },
+  })
+  throw forbidden()
 }
 
 /** Adds to the audit event the route's `permit` declares (see AuditNote); later calls add to earlier ones. */

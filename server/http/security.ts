@@ -26,6 +26,8 @@ export const JSON_BODY_MAX_BYTES = 100 * KIB
 export const LARGER_BODIES: readonly { method: string; path: RegExp; maxBytes: number }[] = [
   { method: 'PUT', path: /^\/api\/v1\/admin\/cms\/?$/, maxBytes: 1024 * KIB },
   { method: 'POST', path: /^\/api\/v1\/admin\/notification\/?$/, maxBytes: 512 * KIB },
+  // A bulk action on up to 10,000 chosen rows (their ids; contract/bulk.ts).
+  { method: 'POST', path: /^\/api\/v1\/admin\/[a-z-]+\/bulk\/?$/, maxBytes: 512 * KIB },
 ]
 
 const tooLarge = (c: Context) =>

@@ -50,6 +50,7 @@ const ADMIN_ONLY_ROUTES = [
   'DELETE /api/v1/place/pet-shop/:id',
   'DELETE /api/v1/place/hospital/:id',
   'DELETE /api/v1/admin/notification/:id',
+  'POST /api/v1/admin/notifications/bulk',
   'DELETE /api/v1/admin/city/:id',
   'DELETE /api/v1/admin/site/:id',
   'PUT /api/v1/admin/cms',

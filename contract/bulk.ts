@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { feedbackListQuery, type FeedbackListQuery } from './feedback'
+import { API_MSG } from './messages'
+import { notificationListQuery, type NotificationListQuery } from './notifications'
+import type { Permission } from './permissions'
+import { placeListQuery, type PlaceListQuery } from './places'
+import { siteListQuery, type SiteListQuery } from './sites'
+import { userListQuery, type UserListQuery } from './users'
+
+/**
+ * Bulk actions (POST /admin/{list}/bulk): one action on chosen rows (`ids`) or on every row the
+ * list's search and filters match (`query`, resolved by the server), at most BULK_MAX rows. The
+ * answer says how many rows changed and why each of the others was left (`skipped`).
+ */
+
+export const BULK_MAX = 10_000
+
+/** The actions of each list. Each needs the permission of the same single-row action (BULK_PERMISSION). */
+export const BULK_ACTIONS = {
+  users: ['block', 'unblock'],
+  petShops: ['activate', 'deactivate', 'delete'],
+  hospitals: ['activate', 'deactivate', 'delete'],
+  sites: ['activate', 'deactivate', 'delete'],
+  notifications: ['delete'],
+  feedback: ['resolve', 'delete'],
+} as const
+export type BulkList = keyof typeof BULK_ACTIONS
+export type BulkAction<L extends BulkList = BulkList> = (typeof BULK_ACTIONS)[L][number]
+
+/** The path under the API prefix, beside no other route of the list (those use other spellings). */
+export const BULK_PATH = {
+  users: 'admin/users/bulk',
+  petShops: 'admin/pet-shops/bulk',
+  hospitals: 'admin/hospitals/bulk',
+  sites: 'admin/sites/bulk',
+  notifications: 'admin/notifications/bulk',
+  feedback: 'admin/feedback/bulk',
+} as const satisfies Record<BulkList, string>
+
+/** The role matrix's permission of each action: the single-row action's own. */
+export const BULK_PERMISSION = {
+  users: { block: 'user.block', unblock: 'user.block' },
+  petShops: { activate: 'place.status', deactivate: 'place.status', delete: 'place.delete' },
+  hospitals: { activate: 'place.status', deactivate: 'place.status', delete: 'place.delete' },
+  sites: { activate: 'site.status', deactivate: 'site.status', delete: 'site.delete' },
+  notifications: { delete: 'notification.delete' },
+  feedback: { resolve: 'feedback.handle', delete: 'feedback.delete' },
+} as const satisfies { [L in BulkList]: Record<BulkAction<L>, Permission> }
+
+export const BULK_MSG = {
+  done: 'Bulk action done',
+  badAction: 'Choose an action of this list',
+  idsOrQuery: 'Send either ids or query',
+  noIds: 'Choose at least one row',
+  tooMany: 'At most 10,000 rows at once',
+  duplicateIds: 'Each id once',
+  tooManyMatching: 'More than 10,000 rows match: narrow the search or filters',
+} as const
+
+/** Why a row was left as it was. */
+export const BULK_REASON = {
+  notFound: 'Not found',
+  deleted: 'Already deleted',
+  already: 'Already in that state',
+  draft: 'A draft cannot be activated until its form is saved',
+} as const
+
+// Ids are capped before each is checked (a huge array fails on its length, not 10,001 patterns).
+const ids = z
+  .array(z.string().max(64))
+  .min(1, BULK_MSG.noIds)
+  .max(BULK_MAX, BULK_MSG.tooMany)
+  .pipe(z.array(z.uuid({ message: API_MSG.invalidId })))
+  .refine((list) => new Set(list.map((id) => id.toLowerCase())).size === list.length, BULK_MSG.duplicateIds)
+
+/** The list query of "all matching": the list's own, without its page. */
+type WithoutPage<Q> = Omit<Q, 'page' | 'limit'>
+export type BulkQueries = {
+  users: WithoutPage<UserListQuery>
+  petShops: WithoutPage<PlaceListQuery>
+  hospitals: WithoutPage<PlaceListQuery>
+  sites: WithoutPage<SiteListQuery>
+  notifications: WithoutPage<NotificationListQuery>
+  feedback: WithoutPage<FeedbackListQuery>
+}
+
+/** POST /admin/{list}/bulk: the action, and either the chosen ids or the list's query. */
+export type BulkBody<L extends BulkList> = { action: BulkAction<L>; ids?: string[] | undefined; query?: BulkQueries[L] | undefined }
+
+function bulkBody<L extends BulkList>(list: L, query: z.ZodObject) {
+  return z
+    .strictObject({
+      action: z.enum(BULK_ACTIONS[list] as readonly string[] as [string, ...string[]], { error: BULK_MSG.badAction }),
+      ids: ids.optional(),
+      query: query.omit({ page: true, limit: true }).optional(),
+    })
+    .refine((body) => (body.ids === undefined) !== (body.query === undefined), {
+      message: BULK_MSG.idsOrQuery,
+      path: ['ids'],
+    }) as unknown as z.ZodType<BulkBody<L>>
+}
+
+export const bulkBodies: { [L in BulkList]: z.ZodType<BulkBody<L>> } = {
+  users: bulkBody('users', userListQuery),
+  petShops: bulkBody('petShops', placeListQuery),
+  hospitals: bulkBody('hospitals', placeListQuery),
+  sites: bulkBody('sites', siteListQuery),
+  notifications: bulkBody('notifications', notificationListQuery),
+  feedback: bulkBody('feedback', feedbackListQuery),
+}
+
+export const bulkSkipped = z.object({ _id: z.string(), reason: z.string() })
+export type BulkSkipped = z.infer<typeof bulkSkipped>
+
+export const bulkResult = z.object({ changed: z.number().int().min(0), skipped: z.array(bulkSkipped) })
+export type BulkResult = z.infer<typeof bulkResult>

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { BULK_MSG, BULK_REASON, bulkResult, FEEDBACK_STATUS, PLACE_STATUS, USER_STATUS } from '../../contract'
+import { rowCount } from '../../server/db/row-counts'
+import { appUsers, auditLog, feedback, notifications, places, sites } from '../../server/db/schema'
+import { errorOf, okBody } from './helpers/bodies'
+import { addCities, addFeedback, addNotification, addPlaces, addSites, addUsers, tokenOf, UNKNOWN_ID } from './helpers/fixtures'
+import { testApp, type TestApp } from './helpers/test-app'
+
+const bulk = async (t: TestApp, path: string, body: unknown, who: 'admin' | 'subAdmin' = 'admin') =>
+  t.post(`/admin/${path}/bulk`, body as never, { token: await tokenOf(t, who) })
+
+const auditOf = (t: TestApp, action: string) => t.db.select().from(auditLog).where(eq(auditLog.action, action))
+
+describe('POST /admin/{list}/bulk: the request', () => {
+  it('refuses 10,001 ids, duplicates, an unknown action, and both or neither of ids and query (400)', async () => {
+    const t = await testApp()
+    const many = Array.from({ length: 10_001 }, () => randomUUID())
+    const tooMany = await errorOf(await bulk(t, 'users', { action: 'block', ids: many }), 400)
+    expect(tooMany.error.fields?.ids).toBe(BULK_MSG.tooMany)
+    const id = randomUUID()
+    expect((await errorOf(await bulk(t, 'users', { action: 'block', ids: [id, id.toUpperCase()] }), 400)).error.fields?.ids).toBe(BULK_MSG.duplicateIds)
+    expect((await errorOf(await bulk(t, 'users', { action: 'delete', ids: [id] }), 400)).error.fields?.action).toBe(BULK_MSG.badAction)
+    await errorOf(await bulk(t, 'users', { action: 'block' }), 400)
+    await errorOf(await bulk(t, 'users', { action: 'block', ids: [id], query: {} }), 400)
+    await errorOf(await bulk(t, 'users', { action: 'block', ids: [] }), 400)
+    await errorOf(await bulk(t, 'users', { action: 'block', ids: ['not-an-id'] }), 400)
+  })
+
+  it('accepts 10,000 ids (a body over the usual JSON limit)', async () => {
+    const t = await testApp()
+    const ids = Array.from({ length: 10_000 }, () => randomUUID())
+    const { data } = await okBody(await bulk(t, 'users', { action: 'block', ids }), bulkResult)
+    expect(data.changed).toBe(0)
+    expect(data.skipped).toHaveLength(10_000)
+    expect(data.skipped[0]!.reason).toBe(BULK_REASON.notFound)
+  })
+
+  it('refuses "all matching" when more than 10,000 rows match (409), changing nothing', async () => {
+    const t = await testApp()
+    await t.db.execute(
+      sql`insert into app_users (username, name, email) select 'many' || g, 'Many ' || g, 'many' || g || '@example.com' from generate_series(1, 10001) g`,
+    )
+    const refused = await errorOf(await bulk(t, 'users', { action: 'block', query: { search: 'many' } }), 409)
+    expect(refused.message).toBe(BULK_MSG.tooManyMatching)
+    expect(await t.db.$count(appUsers, eq(appUsers.status, USER_STATUS.BLOCKED))).toBe(0)
+  })
+})
+
+describe('bulk actions: results, audit and counts', () => {
+  it('blocks the chosen users and lists the rest with reasons; each row and the group are audited', async () => {
+    const t = await testApp()
+    const [ann, bob, cara] = await addUsers(t, [{ username: 'ann' }, { username: 'bob' }, { username: 'cara', status: USER_STATUS.BLOCKED }])
+    const { data } = await okBody(await bulk(t, 'users', { action: 'block', ids: [ann!.id, bob!.id, cara!.id, UNKNOWN_ID] }), bulkResult)
+    expect(data).toEqual({
+      changed: 2,
+      skipped: [
+        { _id: cara!.id, reason: BULK_REASON.already },
+        { _id: UNKNOWN_ID, reason: BULK_REASON.notFound },
+      ],
+    })
+    const blocked = await t.db.select({ username: appUsers.username }).from(appUsers).where(eq(appUsers.status, USER_STATUS.BLOCKED))
+    expect(blocked.map((u) => u.username).sort()).toEqual(['ann', 'bob', 'cara'])
+    const rows = await auditOf(t, 'user.block')
+    expect(rows.map((r) => [r.targetId, r.targetLabel, r.detail]).sort()).toEqual(
+      [
+        [ann!.id, 'ann', { bulk: true }],
+        [bob!.id, 'bob', { bulk: true }],
+      ].sort(),
+    )
+    const [group] = await auditOf(t, 'user.bulk_block')
+    expect(group!.detail).toEqual({ count: 2, skipped: 2 })
+    expect(group!.requestId).toBe(rows[0]!.requestId)
+  })
+
+  it('acts on every row the list query matches ("all matching"), within its filter', async () => {
+    const t = await testApp()
+    await addPlaces(t, 'petShop', [{ name: 'Paws One' }, { name: 'Paws Two', status: PLACE_STATUS.DEACTIVE }, { name: 'Other' }])
+    await addPlaces(t, 'hospital', [{ name: 'Paws Hospital' }])
+    const { data } = await okBody(await bulk(t, 'pet-shops', { action: 'deactivate', query: { search: 'paws', filter: 1 } }), bulkResult)
+    expect(data).toEqual({ changed: 1, skipped: [] })
+    const inactive = await t.db.select({ name: places.name }).from(places).where(eq(places.status, PLACE_STATUS.DEACTIVE))
+    expect(inactive.map((p) => p.name).sort()).toEqual(['Paws One', 'Paws Two'])
+    const [entry] = await auditOf(t, 'petShop.status')
+    expect(entry!.detail).toEqual({ status: PLACE_STATUS.DEACTIVE, bulk: true })
+  })
+
+  it('skips a draft place on activate, and a place of the other kind as not found', async () => {
+    const t = await testApp()
+    const [draft, ready] = await addPlaces(t, 'petShop', [
+      { name: 'Draft', draft: true, status: PLACE_STATUS.DEACTIVE },
+      { name: 'Ready', status: PLACE_STATUS.DEACTIVE },
+    ])
+    const [hospital] = await addPlaces(t, 'hospital', [{ name: 'Elsewhere', status: PLACE_STATUS.DEACTIVE }])
+    const { data } = await okBody(await bulk(t, 'pet-shops', { action: 'activate', ids: [draft!.id, ready!.id, hospital!.id] }), bulkResult)
+    expect(data).toEqual({
+      changed: 1,
+      skipped: [
+        { _id: draft!.id, reason: BULK_REASON.draft },
+        { _id: hospital!.id, reason: BULK_REASON.notFound },
+      ],
+    })
+  })
+
+  it('moves chosen rows to the trash, skips trashed ones, and the kept counts leave them out', async () => {
+    const t = await testApp()
+    const [a, b, gone] = await addPlaces(t, 'hospital', [{ name: 'A' }, { name: 'B' }, { name: 'Gone' }])
+    await t.db.update(places).set({ deletedAt: t.clock.now() }).where(eq(places.id, gone!.id))
+    const { data } = await okBody(await bulk(t, 'hospitals', { action: 'delete', ids: [a!.id, b!.id, gone!.id] }), bulkResult)
+    expect(data).toEqual({ changed: 2, skipped: [{ _id: gone!.id, reason: BULK_REASON.deleted }] })
+    const trashed = await t.db.select({ deletedAt: places.deletedAt, deletedBy: places.deletedBy }).from(places).where(inArray(places.id, [a!.id, b!.id]))
+    expect(trashed.every((p) => p.deletedAt?.getTime() === t.clock.now().getTime() && p.deletedBy !== null)).toBe(true)
+    expect(await rowCount(t.db, places, { kind: 'hospital' })).toBe(0)
+    expect((await auditOf(t, 'hospital.delete')).length).toBe(2)
+    expect((await auditOf(t, 'hospital.bulk_delete'))[0]!.detail).toEqual({ count: 2, skipped: 1 })
+  })
+
+  it('leaves trashed rows out of "all matching"', async () => {
+    const t = await testApp()
+    const [city] = await addCities(t, [{ name: 'Leeds' }])
+    const [kept, trashed] = await addSites(t, city!.id, [{ name: 'Park' }, { name: 'Old park' }])
+    await t.db.update(sites).set({ deletedAt: t.clock.now(), status: PLACE_STATUS.ACTIVE }).where(eq(sites.id, trashed!.id))
+    const { data } = await okBody(await bulk(t, 'sites', { action: 'deactivate', query: { search: 'park', cityId: city!.id } }), bulkResult)
+    expect(data).toEqual({ changed: 1, skipped: [] })
+    const [row] = await t.db.select({ status: sites.status }).from(sites).where(eq(sites.id, trashed!.id))
+    expect(row!.status).toBe(PLACE_STATUS.ACTIVE)
+    const [keptRow] = await t.db.select({ status: sites.status }).from(sites).where(eq(sites.id, kept!.id))
+    expect(keptRow!.status).toBe(PLACE_STATUS.DEACTIVE)
+  })
+
+  it('marks feedback resolved, noting each one’s former status', async () => {
+    const t = await testApp()
+    const [user] = await addUsers(t, [{}])
+    const [open, done] = await addFeedback(t, [{ userId: user!.id }, { userId: user!.id, status: FEEDBACK_STATUS.RESOLVED }])
+    const { data } = await okBody(await bulk(t, 'feedback', { action: 'resolve', ids: [open!.id, done!.id] }, 'subAdmin'), bulkResult)
+    expect(data).toEqual({ changed: 1, skipped: [{ _id: done!.id, reason: BULK_REASON.already }] })
+    const [entry] = await auditOf(t, 'feedback.status')
+    expect(entry!.detail).toEqual({ from: FEEDBACK_STATUS.OPEN, to: FEEDBACK_STATUS.RESOLVED, status: 'Resolved', bulk: true })
+  })
+
+  it('deletes notifications and feedback for an admin', async () => {
+    const t = await testApp()
+    const n = await addNotification(t, { title: 'Hello' })
+    const [user] = await addUsers(t, [{}])
+    const [f] = await addFeedback(t, [{ userId: user!.id }])
+    expect((await okBody(await bulk(t, 'notifications', { action: 'delete', ids: [n.id] }), bulkResult)).data.changed).toBe(1)
+    expect((await okBody(await bulk(t, 'feedback', { action: 'delete', ids: [f!.id] }), bulkResult)).data.changed).toBe(1)
+    expect(await t.db.$count(notifications, sql`${notifications.deletedAt} is null`)).toBe(0)
+    expect(await t.db.$count(feedback, sql`${feedback.deletedAt} is null`)).toBe(0)
+  })
+})
+
+describe('bulk actions: permissions and the transaction', () => {
+  it('refuses a sub admin a bulk delete (403), recorded, changing nothing; a status change is allowed', async () => {
+    const t = await testApp()
+    const [shop] = await addPlaces(t, 'petShop', [{ name: 'Keep' }])
+    await errorOf(await bulk(t, 'pet-shops', { action: 'delete', ids: [shop!.id] }, 'subAdmin'), 403)
+    await errorOf(await bulk(t, 'notifications', { action: 'delete', ids: [UNKNOWN_ID] }, 'subAdmin'), 403)
+    await errorOf(await bulk(t, 'feedback', { action: 'delete', ids: [UNKNOWN_ID] }, 'subAdmin'), 403)
+    expect(await t.db.$count(places, sql`${places.deletedAt} is null`)).toBe(1)
+    const denied = await auditOf(t, 'authz.denied')
+    expect(denied.map((d) => (d.detail as { permission: string }).permission).sort()).toEqual(
+      ['feedback.delete', 'notification.delete', 'place.delete'].sort(),
+    )
+    const { data } = await okBody(await bulk(t, 'pet-shops', { action: 'deactivate', ids: [shop!.id] }, 'subAdmin'), bulkResult)
+    expect(data.changed).toBe(1)
+  })
+
+  it('changes nothing, and audits nothing, when its last step fails', async () => {
+    const t = await testApp()
+    const [a, b, c] = await addUsers(t, [{ username: 'a1' }, { username: 'b1' }, { username: 'c1' }])
+    // A trigger that refuses the group's audit entry, written after the rows changed: the transaction fails.
+    await t.db.execute(
+      sql.raw(`create function refuse_c1() returns trigger language plpgsql as $$
+        begin if new.action = 'user.bulk_block' then raise exception 'refused'; end if; return new; end $$`),
+    )
+    await t.db.execute(sql.raw('create trigger refuse_c1 before insert on audit_log for each row execute function refuse_c1()'))
+    try {
+      const res = await bulk(t, 'users', { action: 'block', ids: [a!.id, b!.id, c!.id] })
+      expect(res.status).toBe(500)
+      expect(await t.db.$count(appUsers, and(eq(appUsers.status, USER_STATUS.BLOCKED)))).toBe(0)
+      expect((await auditOf(t, 'user.block')).length).toBe(0)
+      expect((await auditOf(t, 'user.bulk_block')).length).toBe(0)
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_c1 on audit_log'))
+      await t.db.execute(sql.raw('drop function refuse_c1()'))
+    }
+  })
+})
