@@ -9,11 +9,11 @@ import {
   feedbackTypeLabel,
   partnerStatusLabel,
   partnerTypeLabel,
-  type ChartPeriod,
   type ChartPoint,
   type DashboardCharts as Charts,
 } from '@contract'
 import { Button } from '@/components/ui/Button'
+import { Segmented } from '@/components/ui/Segmented'
 import { Spinner } from '@/components/ui/Spinner'
 import { dashboardChartsQuery } from './api'
 import { count } from '@/lib/count'
@@ -110,33 +110,6 @@ function FeedbackChart({ data }: { data: Charts }) {
   )
 }
 
-/** The period as a group of radio buttons: Tab reaches the chosen one, the arrow keys choose. */
-function PeriodSwitch({ value, onChange }: { value: ChartPeriod; onChange: (period: ChartPeriod) => void }) {
-  const name = useId()
-  return (
-    <fieldset>
-      <legend className="float-left mr-2 py-1.5 text-sm text-slate-600">Period</legend>
-      <div className="inline-flex overflow-hidden rounded-md border border-slate-400">
-        {CHART_PERIODS.map((period) => (
-          <label key={period} className="border-l border-slate-400 first:border-l-0">
-            <input
-              type="radio"
-              name={name}
-              value={period}
-              checked={value === period}
-              onChange={() => onChange(period)}
-              className="peer sr-only"
-            />
-            <span className="block cursor-pointer px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 peer-checked:bg-primary-700 peer-checked:font-semibold peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:-outline-offset-4 peer-focus-visible:outline-white peer-[:not(:checked):focus-visible]:outline-primary-700">
-              {chartPeriodLabel[period]}
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  )
-}
-
 /**
  * The dashboard's charts (a lazy chunk: the totals above need none of it): new users, partner
  * requests, feedback and notifications sent, from one call. The period is in the URL
@@ -157,7 +130,14 @@ export default function DashboardCharts() {
         <h2 id={titleId} className="text-base font-semibold text-slate-900">
           Activity
         </h2>
-        <PeriodSwitch value={period} onChange={(next) => void navigate({ search: (s) => ({ ...s, period: next }), replace: true, resetScroll: false })} />
+        <Segmented
+          legend="Period"
+          legendBeside
+          options={CHART_PERIODS}
+          labels={chartPeriodLabel}
+          value={period}
+          onChange={(next) => void navigate({ search: (s) => ({ ...s, period: next }), replace: true, resetScroll: false })}
+        />
       </div>
       {data ? (
         <div aria-busy={switching} className={`grid gap-4 md:grid-cols-2 ${switching ? 'opacity-60' : ''}`}>
