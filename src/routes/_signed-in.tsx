@@ -6,6 +6,7 @@ import { AdminLayout } from '@/components/layout/AdminLayout'
 import { LiveIndicator } from '@/components/layout/LiveIndicator'
 import { PageChunkBoundary } from '@/components/layout/RouteError'
 import { profileQuery } from '@/features/account/api'
+import { useAdminTheme } from '@/features/account/theme'
 import { UserBlock } from '@/features/account/UserBlock'
 import { dashboardKeys } from '@/features/dashboard/api'
 import { feedbackKeys } from '@/features/feedback/api'
@@ -58,6 +59,7 @@ function SignedIn() {
   const queryClient = useQueryClient()
   const live = useMemo(() => liveRefetch(queryClient), [queryClient])
   useLiveEvents(live)
+  useAdminTheme()
   // This tab's own changes to other features' tables (a mutation's meta.changes), refreshed at once.
   useEffect(
     () =>

@@ -2,19 +2,21 @@ import { useRef, type ChangeEvent } from 'react'
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm, useWatch } from 'react-hook-form'
-import { profileNameSchema, roleLabel, type ProfileNameInput } from '@contract'
+import { THEMES, profileNameSchema, roleLabel, themeLabel, type ProfileNameInput } from '@contract'
 import { Form } from '@/components/form/Form'
 import { TextField, applyServerErrors } from '@/components/form/Field'
 import { CameraIcon, CheckIcon, ChevronDownIcon, LogoutIcon } from '@/components/layout/icons'
 import { PHONE_SCREEN, useMediaQuery } from '@/components/layout/useMediaQuery'
 import { Avatar } from '@/components/ui/Avatar'
 import { Button } from '@/components/ui/Button'
+import { Segmented } from '@/components/ui/Segmented'
 import { Spinner } from '@/components/ui/Spinner'
 import { useAuth } from '@/lib/auth'
 import { ApiError } from '@/lib/http'
 import { notify } from '@/lib/toast'
 import { useChangePicture, useLogout, useUpdateProfile } from './api'
 import { PICTURE_ACCEPT, pictureProblem } from './picture'
+import { useChooseTheme, useTheme } from './theme'
 
 /**
  * The top bar's user block: name, role label, picture, and the profile menu. On a phone it is the
@@ -51,7 +53,7 @@ export function UserBlock() {
   )
 }
 
-/** The profile menu: picture, name, email, Log out; the role too when the top bar has no room for it. */
+/** The profile menu: picture, name, email, theme, Log out; the role too when the top bar has no room for it. */
 export function ProfileMenu({ showRole = false }: { showRole?: boolean }) {
   const { userDetails } = useAuth()
   const logout = useLogout()
@@ -67,12 +69,20 @@ export function ProfileMenu({ showRole = false }: { showRole?: boolean }) {
         <p className="text-xs font-medium text-slate-500">Email</p>
         <p className="break-all text-slate-800">{userDetails.email}</p>
       </div>
+      <ThemeChoice />
       <Button variant="secondary" busy={logout.isPending} onClick={() => logout.mutate()}>
         {!logout.isPending && <LogoutIcon className="h-4 w-4" />}
         Log out
       </Button>
     </div>
   )
+}
+
+/** System, Light or Dark: applied at once, saved to the admin's preferences. */
+function ThemeChoice() {
+  const theme = useTheme()
+  const choose = useChooseTheme()
+  return <Segmented legend="Theme" options={THEMES} labels={themeLabel} value={theme} onChange={(next) => choose.mutate(next)} />
 }
 
 /** The avatar as a button: choose a jpg/png/jpeg of 1 MB at most; it is uploaded and saved at once. */

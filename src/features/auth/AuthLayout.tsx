@@ -10,7 +10,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
     <div className="min-h-screen bg-slate-50 lg:grid lg:grid-cols-2">
       <aside
         aria-label="About Petcare Admin"
-        className="relative hidden overflow-hidden bg-primary-700 p-12 text-white lg:flex lg:flex-col lg:justify-between"
+        className="light-palette relative hidden overflow-hidden bg-primary-700 p-12 text-white lg:flex lg:flex-col lg:justify-between"
       >
         <Logo tone="light" />
         <div className="relative z-10 max-w-md">
