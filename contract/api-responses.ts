@@ -14,6 +14,7 @@ import { partner, partnerDetails } from './partners'
 import { petDetails } from './pets'
 import { placeDetails, placeListItem } from './places'
 import { preferences } from './preferences'
+import { searchResults } from './search'
 import { siteDetails, siteListItem } from './sites'
 import { uploadResult } from './uploads'
 import { userDetails, userListItem } from './users'
@@ -71,6 +72,7 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'GET /admin/preferences': ['The signed-in admin’s theme and chosen list columns', data(preferences)],
     'PATCH /admin/preferences': ['Change the signed-in admin’s theme or a list’s columns (null: back to the default)', data(preferences)],
     'GET /admin/dashboard': ['Totals for the dashboard, and the pending partner requests', data(dashboardTotals)],
+    'GET /admin/search': ['Find pet owners, pet shops, hospitals, sites and cities by name (the command palette): five of each kind, and whether more match', data(searchResults)],
     'GET /admin/dashboard/charts': ['The dashboard’s charts over a period (30d, 90d or 12m), every day, week or month counted', data(dashboardCharts)],
     'POST /common/upload': ['Sign upload forms for image files', data(uploadResult)],
     'POST /common/file/upload/request': ['The same as POST /common/upload, by its other name', data(uploadResult)],

@@ -39,6 +39,7 @@ import { petsRoutes } from './routes/pets'
 import { placeListSource, placesRoutes } from './routes/places'
 import { preferencesRoutes } from './routes/preferences'
 import { profileRoutes } from './routes/profile'
+import { searchRoutes } from './routes/search'
 import { siteListSource, sitesRoutes } from './routes/sites'
 import { uploadsRoutes } from './routes/uploads'
 import { userListSource, usersRoutes } from './routes/users'
@@ -84,6 +85,7 @@ export function createApp(options: AppOptions) {
     .route('/', profileRoutes(deps))
     .route('/', preferencesRoutes(deps))
     .route('/', dashboardRoutes(deps))
+    .route('/', searchRoutes(deps))
     .route('/', eventsRoutes(deps))
     .route('/', commonUploadRoutes(deps))
     .route('/', usersRoutes(deps))

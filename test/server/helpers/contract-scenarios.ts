@@ -197,6 +197,10 @@ const authScenarios: Scenario[] = [
   { name: 'dashboard charts: 12 months', call: () => ({ path: '/admin/dashboard/charts', query: { period: '12m' } }) },
   { name: 'dashboard charts: a bad period: 400', call: () => ({ path: '/admin/dashboard/charts', query: { period: '1y' } }) },
   { name: 'dashboard charts: an unknown key: 400', call: () => ({ path: '/admin/dashboard/charts', query: { days: 30 } }) },
+  { name: 'search', as: 'subAdmin', call: () => ({ path: '/admin/search', query: { q: 'an' } }) },
+  { name: 'search: a text of one character: 400', call: () => ({ path: '/admin/search', query: { q: ' a ' } }) },
+  { name: 'search: a text over 100 characters: 400', call: () => ({ path: '/admin/search', query: { q: 'a'.repeat(101) } }) },
+  { name: 'search: an unknown key: 400', call: () => ({ path: '/admin/search', query: { q: 'an', page: 2 } }) },
 ]
 
 // Last of all: a reset ends every session of the account, the one the scenarios above share included.

@@ -12,6 +12,7 @@ import { partnerHandlers } from './partners'
 import { petsHandlers } from './pets'
 import { placesHandlers } from './places'
 import { preferencesHandlers } from './preferences'
+import { searchHandlers } from './search'
 import { uploadHandlers } from './uploads'
 import { userHandlers } from './users'
 
@@ -20,6 +21,7 @@ export const handlers = [
   ...accountHandlers,
   ...preferencesHandlers,
   ...dashboardHandlers,
+  ...searchHandlers,
   ...eventsHandlers,
   ...userHandlers,
   ...partnerHandlers,
