@@ -14,6 +14,7 @@ import { partner, partnerDetails } from './partners'
 import { petDetails } from './pets'
 import { placeDetails, placeListItem } from './places'
 import { preferences } from './preferences'
+import { savedView } from './saved-views'
 import { searchResults } from './search'
 import { siteDetails, siteListItem } from './sites'
 import { uploadResult } from './uploads'
@@ -71,6 +72,10 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'PUT /admin/edit': ['Edit the signed-in admin’s name and picture', data(adminProfile)],
     'GET /admin/preferences': ['The signed-in admin’s theme and chosen list columns', data(preferences)],
     'PATCH /admin/preferences': ['Change the signed-in admin’s theme or a list’s columns (null: back to the default)', data(preferences)],
+    'GET /admin/views': ['A list’s saved views: the signed-in admin’s personal ones and every shared one', data(z.array(savedView))],
+    'POST /admin/views': ['Save a list’s state as a view (shared: admins only)', created(savedView)],
+    'PATCH /admin/views/:id': ['Rename a saved view, replace its state, share or unshare it', data(savedView)],
+    'DELETE /admin/views/:id': ['Delete a saved view', done],
     'GET /admin/dashboard': ['Totals for the dashboard, and the pending partner requests', data(dashboardTotals)],
     'GET /admin/search': ['Find pet owners, pet shops, hospitals, sites and cities by name (the command palette): five of each kind, and whether more match', data(searchResults)],
     'GET /admin/dashboard/charts': ['The dashboard’s charts over a period (30d, 90d or 12m), every day, week or month counted', data(dashboardCharts)],

@@ -60,6 +60,10 @@ export const AUDIT_ACTIONS = [
   'admin.block',
   'admin.unblock',
   'admin.invite_resent',
+  // Shared saved views only: personal ones are their owner's own.
+  'view.create',
+  'view.update',
+  'view.delete',
   'auth.invite_accepted',
   // A bulk action's group entry (contract/bulk.ts); each row it changed has its single-row entry too.
   'user.bulk_block',
@@ -92,6 +96,7 @@ export const auditTargetLabel = {
   feedback: 'Feedback',
   partner: 'Partner request',
   admin: 'Admin',
+  view: 'Saved view',
 } as const
 export type AuditTargetType = keyof typeof auditTargetLabel
 

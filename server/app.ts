@@ -39,6 +39,7 @@ import { petsRoutes } from './routes/pets'
 import { placeListSource, placesRoutes } from './routes/places'
 import { preferencesRoutes } from './routes/preferences'
 import { profileRoutes } from './routes/profile'
+import { savedViewsRoutes } from './routes/saved-views'
 import { searchRoutes } from './routes/search'
 import { siteListSource, sitesRoutes } from './routes/sites'
 import { uploadsRoutes } from './routes/uploads'
@@ -84,6 +85,7 @@ export function createApp(options: AppOptions) {
     .route('/', passwordRoutes(deps))
     .route('/', profileRoutes(deps))
     .route('/', preferencesRoutes(deps))
+    .route('/', savedViewsRoutes(deps))
     .route('/', dashboardRoutes(deps))
     .route('/', searchRoutes(deps))
     .route('/', eventsRoutes(deps))
