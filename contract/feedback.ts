@@ -70,4 +70,5 @@ export const FEEDBACK_MSG = {
   notFound: 'Feedback not found',
   statusChanged: 'Feedback status updated successfully',
   noteAdded: 'Note added successfully',
+  deleted: 'Feedback has been deleted successfully!',
 } as const

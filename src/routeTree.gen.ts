@@ -46,6 +46,7 @@ import { Route as SignedInSettingsFaqsRouteImport } from './routes/_signed-in/se
 import { Route as SignedInSettingsPrivacyPolicyRouteImport } from './routes/_signed-in/settings/privacy-policy'
 import { Route as SignedInSettingsSupportRouteImport } from './routes/_signed-in/settings/support'
 import { Route as SignedInSettingsTermsAndConditionsRouteImport } from './routes/_signed-in/settings/terms-and-conditions'
+import { Route as SignedInSettingsTrashRouteImport } from './routes/_signed-in/settings/trash'
 import { Route as SignedInSitesAddSiteRouteImport } from './routes/_signed-in/sites/add-site'
 import { Route as SignedInSitesSiteRouteImport } from './routes/_signed-in/sites/site'
 import { Route as SignedInUsersIndexRouteImport } from './routes/_signed-in/users/index'
@@ -252,6 +253,11 @@ const SignedInSettingsTermsAndConditionsRoute =
     path: '/terms-and-conditions',
     getParentRoute: () => SignedInSettingsRoute,
   } as any)
+const SignedInSettingsTrashRoute = SignedInSettingsTrashRouteImport.update({
+  id: '/trash',
+  path: '/trash',
+  getParentRoute: () => SignedInSettingsRoute,
+} as any)
 const SignedInSitesAddSiteRoute = SignedInSitesAddSiteRouteImport.update({
   id: '/sites/add-site',
   path: '/sites/add-site',
@@ -350,6 +356,7 @@ export interface FileRoutesByFullPath {
   '/settings/privacy-policy': typeof SignedInSettingsPrivacyPolicyRoute
   '/settings/support': typeof SignedInSettingsSupportRoute
   '/settings/terms-and-conditions': typeof SignedInSettingsTermsAndConditionsRoute
+  '/settings/trash': typeof SignedInSettingsTrashRoute
   '/sites/add-site': typeof SignedInSitesAddSiteRoute
   '/sites/site': typeof SignedInSitesSiteRoute
   '/users/$userId': typeof SignedInUsersUserIdRoute
@@ -397,6 +404,7 @@ export interface FileRoutesByTo {
   '/settings/privacy-policy': typeof SignedInSettingsPrivacyPolicyRoute
   '/settings/support': typeof SignedInSettingsSupportRoute
   '/settings/terms-and-conditions': typeof SignedInSettingsTermsAndConditionsRoute
+  '/settings/trash': typeof SignedInSettingsTrashRoute
   '/sites/add-site': typeof SignedInSitesAddSiteRoute
   '/sites/site': typeof SignedInSitesSiteRoute
   '/users/$userId': typeof SignedInUsersUserIdRoute
@@ -448,6 +456,7 @@ export interface FileRoutesById {
   '/_signed-in/settings/privacy-policy': typeof SignedInSettingsPrivacyPolicyRoute
   '/_signed-in/settings/support': typeof SignedInSettingsSupportRoute
   '/_signed-in/settings/terms-and-conditions': typeof SignedInSettingsTermsAndConditionsRoute
+  '/_signed-in/settings/trash': typeof SignedInSettingsTrashRoute
   '/_signed-in/sites/add-site': typeof SignedInSitesAddSiteRoute
   '/_signed-in/sites/site': typeof SignedInSitesSiteRoute
   '/_signed-in/users/$userId': typeof SignedInUsersUserIdRoute
@@ -499,6 +508,7 @@ export interface FileRouteTypes {
     | '/settings/privacy-policy'
     | '/settings/support'
     | '/settings/terms-and-conditions'
+    | '/settings/trash'
     | '/sites/add-site'
     | '/sites/site'
     | '/users/$userId'
@@ -546,6 +556,7 @@ export interface FileRouteTypes {
     | '/settings/privacy-policy'
     | '/settings/support'
     | '/settings/terms-and-conditions'
+    | '/settings/trash'
     | '/sites/add-site'
     | '/sites/site'
     | '/users/$userId'
@@ -596,6 +607,7 @@ export interface FileRouteTypes {
     | '/_signed-in/settings/privacy-policy'
     | '/_signed-in/settings/support'
     | '/_signed-in/settings/terms-and-conditions'
+    | '/_signed-in/settings/trash'
     | '/_signed-in/sites/add-site'
     | '/_signed-in/sites/site'
     | '/_signed-in/users/$userId'
@@ -883,6 +895,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInSettingsTermsAndConditionsRouteImport
       parentRoute: typeof SignedInSettingsRoute
     }
+    '/_signed-in/settings/trash': {
+      id: '/_signed-in/settings/trash'
+      path: '/trash'
+      fullPath: '/settings/trash'
+      preLoaderRoute: typeof SignedInSettingsTrashRouteImport
+      parentRoute: typeof SignedInSettingsRoute
+    }
     '/_signed-in/sites/add-site': {
       id: '/_signed-in/sites/add-site'
       path: '/sites/add-site'
@@ -1023,6 +1042,7 @@ interface SignedInSettingsRouteChildren {
   SignedInSettingsPrivacyPolicyRoute: typeof SignedInSettingsPrivacyPolicyRoute
   SignedInSettingsSupportRoute: typeof SignedInSettingsSupportRoute
   SignedInSettingsTermsAndConditionsRoute: typeof SignedInSettingsTermsAndConditionsRoute
+  SignedInSettingsTrashRoute: typeof SignedInSettingsTrashRoute
   SignedInSettingsIndexRoute: typeof SignedInSettingsIndexRoute
 }
 
@@ -1037,6 +1057,7 @@ const SignedInSettingsRouteChildren: SignedInSettingsRouteChildren = {
   SignedInSettingsSupportRoute: SignedInSettingsSupportRoute,
   SignedInSettingsTermsAndConditionsRoute:
     SignedInSettingsTermsAndConditionsRoute,
+  SignedInSettingsTrashRoute: SignedInSettingsTrashRoute,
   SignedInSettingsIndexRoute: SignedInSettingsIndexRoute,
 }
 

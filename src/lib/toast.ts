@@ -17,15 +17,15 @@ const forget = (id?: ToastId) => {
   else if (shown.includes(id)) shown.splice(shown.indexOf(id), 1)
 }
 
-/** Counts a new (or replaced) toast, and drops the oldest beyond the limit. */
-const keep = (id: ToastId) => {
+/** Counts a new (or replaced) toast, and drops the oldest beyond the limit (a toast of another shape, lib/undo.ts, goes through it too). */
+export const keep = (id: ToastId) => {
   forget(id)
   shown.push(id)
   while (shown.length > TOAST_LIMIT) toast.dismiss(shown.shift())
   return id
 }
 
-const closing = { onDismiss: (t: ToastT) => forget(t.id), onAutoClose: (t: ToastT) => forget(t.id) }
+export const closing = { onDismiss: (t: ToastT) => forget(t.id), onAutoClose: (t: ToastT) => forget(t.id) }
 
 const dismiss = (id?: ToastId) => {
   forget(id)

@@ -199,7 +199,7 @@ describe('deleting a city', () => {
     const pune = db.cities[2]!
     await user.click(within(rowOf('Pune')).getByRole('button', { name: 'Delete Pune' }))
     const dialog = await screen.findByRole('dialog', { name: 'Delete city?' })
-    expect(dialog).toHaveTextContent('Pune will be removed for good. This cannot be undone.')
+    expect(dialog).toHaveTextContent('Pune moves to the trash. Undo, or Settings > Trash within 30 days, brings it back.')
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus()
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
     expect(await screen.findByText(CITY_MSG.deleted)).toBeInTheDocument()

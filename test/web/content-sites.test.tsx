@@ -157,7 +157,7 @@ describe('deleting a site', () => {
     const site = ulsoorLake()
     await user.click(within(rowOf('Ulsoor Lake')).getByRole('button', { name: 'Delete Ulsoor Lake' }))
     const dialog = await screen.findByRole('dialog', { name: 'Delete site?' })
-    expect(dialog).toHaveTextContent('Ulsoor Lake will be removed for good. This cannot be undone.')
+    expect(dialog).toHaveTextContent('Ulsoor Lake moves to the trash. Undo, or Settings > Trash within 30 days, brings it back.')
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
     expect(await screen.findByText(SITE_MSG.deleted)).toBeInTheDocument()
     await waitFor(() => expect(column(0)).toEqual(['Cubbon Park', 'Lalbagh Botanical Garden']))

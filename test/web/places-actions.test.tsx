@@ -105,7 +105,7 @@ describe.each([petShops, hospitals])('$name: deleting', (k) => {
     const place = placesDb(k.kind)[2]!
     await user.click(deleteOf(place.name))
     const dialog = await screen.findByRole('dialog', { name: `Delete ${k.noun}?` })
-    expect(dialog).toHaveTextContent(`${place.name} will be removed for good. This cannot be undone.`)
+    expect(dialog).toHaveTextContent(`${place.name} moves to the trash. Undo, or Settings > Trash within 30 days, brings it back.`)
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
     expect(await screen.findByText(PLACES_MSG[k.kind].deleted)).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('cell', { name: place.name })).not.toBeInTheDocument())

@@ -10,6 +10,9 @@ import { mediaQueryList } from './screen-width'
 // jsdom lacks these; the layout and toasts call them.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
 window.matchMedia ??= (query: string) => mediaQueryList(query, false)
+// A press on a toast (its Undo) starts sonner's swipe, which captures the pointer.
+Element.prototype.setPointerCapture ??= () => {}
+Element.prototype.releasePointerCapture ??= () => {}
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

@@ -133,6 +133,7 @@ export const PencilIcon = outline(
   </>,
 )
 export const PlusIcon = outline(<path d="M12 5v14M5 12h14" />)
+export const TrashIcon = outline(<path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />)
 export const MailIcon = outline(
   <>
     <rect x="3.5" y="5.5" width="17" height="13" rx="2" />

@@ -4,6 +4,7 @@ import { PencilIcon, PlusIcon } from '@/components/layout/icons'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useCan } from '@/lib/auth'
+import { movesToTrash } from '@/lib/undo'
 import { useDeleteCity } from './api'
 import { CityDialog } from './CityDialog'
 
@@ -64,7 +65,7 @@ export function DeleteCityButton({ city, onDeleted }: { city: Pick<City, '_id' |
         onClose={() => setOpen(false)}
         onConfirm={() => remove.mutate(city._id, { onSettled: () => setOpen(false) })}
       >
-        {`${city.name} will be removed for good. This cannot be undone.`}
+        {movesToTrash(city.name)}
       </ConfirmDialog>
     </>
   )

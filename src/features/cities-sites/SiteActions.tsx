@@ -6,6 +6,7 @@ import { Button, buttonClass } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Switch } from '@/components/ui/Switch'
 import { useCan } from '@/lib/auth'
+import { movesToTrash } from '@/lib/undo'
 import { useDeleteSite, useToggleSiteStatus } from './api'
 
 /**
@@ -61,7 +62,7 @@ export function DeleteSiteButton({
         onClose={() => setOpen(false)}
         onConfirm={() => remove.mutate(site._id, { onSettled: () => setOpen(false) })}
       >
-        {`${site.name} will be removed for good. This cannot be undone.`}
+        {movesToTrash(site.name)}
       </ConfirmDialog>
     </>
   )

@@ -21,6 +21,7 @@ import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/htt
 import { patchRowsOptimistically, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
+import { notifyDeleted } from '@/lib/undo'
 
 /**
  * Content management (docs/DECISIONS.md, Content): cities (GET admin/city/list, POST admin/city,
@@ -134,15 +135,20 @@ export function useRenameCity() {
 
 /**
  * DELETE admin/city/{id} (admins only; a sub admin gets 403). A city that still has sites is
- * refused with a 409 whose message the client shows. Success shows the server's message, takes
- * the row off every cached page at once and fetches the lists again.
+ * refused with a 409 whose message the client shows. Success shows the server's message with
+ * Undo (the city is in the trash), takes the row off every cached page at once and fetches the
+ * lists again.
  */
 export function useDeleteCity({ onDeleted }: { onDeleted?: () => unknown } = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => http.delete(`admin/city/${id}`, messageOnly),
     onSuccess: async ({ message }, id) => {
-      notify.success(message.trim() || CITY_MSG.deleted)
+      notifyDeleted(queryClient, message.trim() || CITY_MSG.deleted, {
+        kind: 'city',
+        id,
+        refresh: () => queryClient.invalidateQueries({ queryKey: cityKeys.lists() }),
+      })
       removeCachedRows(queryClient, cityKeys.lists(), id)
       await onDeleted?.()
       queryClient.removeQueries({ queryKey: cityKeys.detail(id), exact: true })
@@ -193,7 +199,7 @@ export function useToggleSiteStatus() {
 
 /**
  * DELETE admin/site/{id} (admins only; a sub admin gets 403). Success shows the server's
- * message, takes the row off every cached page at once, and fetches the lists and the cities
+ * message with Undo (the site is in the trash), takes the row off every cached page at once, and fetches the lists and the cities
  * again. `onDeleted` runs before the site's own cache entry is dropped: the details page leaves
  * for the city there, so nothing on screen asks for the site again.
  */
@@ -202,7 +208,7 @@ export function useDeleteSite({ onDeleted }: { onDeleted?: () => unknown } = {})
   return useMutation({
     mutationFn: (id: string) => http.delete(`admin/site/${id}`, messageOnly),
     onSuccess: async ({ message }, id) => {
-      notify.success(message.trim() || SITE_MSG.deleted)
+      notifyDeleted(queryClient, message.trim() || SITE_MSG.deleted, { kind: 'site', id, refresh: () => refreshAfterSiteChange(queryClient) })
       removeCachedRows(queryClient, siteKeys.lists(), id)
       await onDeleted?.()
       queryClient.removeQueries({ queryKey: siteKeys.detail(id), exact: true })

@@ -4,6 +4,7 @@ import { http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { patchCachedRows, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
+import { notifyDeleted } from '@/lib/undo'
 import { cmsKeys } from './keys'
 
 export { cmsKeys }
@@ -77,14 +78,14 @@ export function useEditFaq() {
   })
 }
 
-/** DELETE admin/faq/{id} (admin only): 'FAQ deleted successfully'. */
+/** DELETE admin/faq/{id} (admin only): 'FAQ deleted successfully', with Undo (the FAQ is in the trash). */
 export function useDeleteFaq() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => http.delete(`admin/faq/${id}`, messageOnly),
     onSuccess: async ({ message }, id) => {
       removeCachedRows(queryClient, cmsKeys.faqs(), id)
-      notify.success(message)
+      notifyDeleted(queryClient, message, { kind: 'faq', id, refresh: () => refreshFaqs(queryClient) })
       await refreshFaqs(queryClient)
     },
     onError: notifyIfUnseen,

@@ -8,7 +8,8 @@ import { Avatar } from '@/components/ui/Avatar'
 import { OrDashes } from '@/components/ui/Dashes'
 import { Card, DetailsList, type DetailField } from '@/components/ui/DetailsCard'
 import { formatDateTime } from '@/lib/format'
-import { feedbackDetailsQuery } from './api'
+import { authorLabel, feedbackDetailsQuery } from './api'
+import { DeleteFeedbackButton } from './DeleteFeedbackButton'
 import { FeedbackHandling } from './FeedbackHandling'
 import { FeedbackTypeBadge } from './FeedbackTypeBadge'
 
@@ -43,13 +44,17 @@ const summaryColumns = col.columns([
 export function FeedbackDetailsPage() {
   const { feedbackId } = route.useParams()
   const { data: item } = useSuspenseQuery(feedbackDetailsQuery(feedbackId))
+  const navigate = route.useNavigate()
   // Named by who sent it; a deleted account leaves the route's 'Feedback'.
   useRecordTitle(item.user?.username ?? item.user?.name ?? undefined)
   return (
     <section aria-labelledby="feedback-title" className="flex flex-col gap-4">
-      <h1 id="feedback-title" className="text-xl font-semibold text-slate-900">
-        Feedback Details
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="feedback-title" className="text-xl font-semibold text-slate-900">
+          Feedback Details
+        </h1>
+        <DeleteFeedbackButton item={item} name={`Feedback from ${authorLabel(item)}`} onDeleted={() => navigate({ to: '/feedback' })} />
+      </div>
       <DataTable name="Feedback Summary" columns={summaryColumns} data={[item]} />
       <Sender item={item} />
       <FeedbackHandling item={item} />

@@ -2,16 +2,13 @@ import { getRouteApi } from '@tanstack/react-router'
 import { FEEDBACK_TYPES, feedbackTypeLabel, type FeedbackStatus, type FeedbackType } from '@contract'
 import { ExportCsvButton, ListScreen, RowLink, SelectFilter, cells, listColumns, type ListFilter } from '@/components/list'
 import { OrDashes } from '@/components/ui/Dashes'
-import { FEEDBACK_PARAMS, feedbackListQueryOptions, type NumberedFeedback } from './api'
+import { FEEDBACK_PARAMS, authorLabel, feedbackListQueryOptions, type NumberedFeedback } from './api'
+import { DeleteFeedbackButton } from './DeleteFeedbackButton'
 import { feedbackStatusOptions } from './FeedbackStatusBadge'
 import { FeedbackStatusSelect } from './FeedbackStatusSelect'
 import { FeedbackTypeBadge } from './FeedbackTypeBadge'
 
 const route = getRouteApi('/_signed-in/feedback/')
-
-/** Who wrote it, for a link's name: the username, else the name, else that the account is gone. */
-export const authorLabel = (f: Pick<NumberedFeedback, 'user'>) =>
-  f.user?.username?.trim() || f.user?.name?.trim() || 'a deleted user'
 
 const col = listColumns<NumberedFeedback>()
 /** The product's feedback columns (S.No, Feedback Type, Description, Username, Created At, Actions), and the status after the date. */
@@ -46,12 +43,13 @@ export const feedbackColumns = col.columns([
     id: 'actions',
     header: 'Actions',
     cell: ({ row }) => (
-      <div className="flex justify-end">
+      <div className="flex items-center justify-end gap-2">
         <RowLink
           to="/feedback/$feedbackId"
           params={{ feedbackId: row.original._id }}
           aria-label={`View feedback ${row.original.serialNo} from ${authorLabel(row.original)}`}
         />
+        <DeleteFeedbackButton item={row.original} name={`Feedback ${row.original.serialNo} from ${authorLabel(row.original)}`} compact />
       </div>
     ),
     meta: { className: 'text-right', card: 'actions' },

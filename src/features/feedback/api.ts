@@ -12,9 +12,10 @@ import {
   type ListPage,
 } from '@contract'
 import type { ListParam } from '@/components/list/search'
-import { ApiError, http, withData } from '@/lib/http'
-import { inPlaceRowMutation } from '@/lib/list-cache'
+import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
+import { inPlaceRowMutation, removeCachedRows } from '@/lib/list-cache'
 import { notify } from '@/lib/toast'
+import { notifyDeleted } from '@/lib/undo'
 
 export const feedbackKeys = {
   all: ['feedback'] as const,
@@ -27,6 +28,9 @@ export const feedbackKeys = {
 
 /** The list query's field beyond the kit's own: the status filter (the type is the kit's `filter`). */
 export const FEEDBACK_PARAMS = ['status'] as const satisfies readonly ListParam<FeedbackListQuery>[]
+
+/** Who wrote it, for a link's or a dialog's words: the username, else the name, else that the account is gone. */
+export const authorLabel = (f: Pick<Feedback, 'user'>) => f.user?.username?.trim() || f.user?.name?.trim() || 'a deleted user'
 
 /** A feedback row of the list with its S.No: (page - 1) * limit + index + 1. */
 export type NumberedFeedback = Feedback & { serialNo: number }
@@ -80,5 +84,26 @@ export function useAddFeedbackNote(id: string) {
       queryClient.setQueryData<FeedbackDetails>(feedbackKeys.detail(id), (cached) => cached && { ...cached, notes: [data, ...cached.notes] })
       notify.success(message)
     },
+  })
+}
+
+/**
+ * DELETE admin/feedback/{id} (admins only, 'feedback.delete'): the server's message with Undo (the
+ * feedback is in the trash), the row off every cached page at once, the lists fetched again.
+ * `onDeleted` runs before the feedback's own cache entry is dropped: the details page leaves for
+ * the list there, so nothing on screen asks for it again.
+ */
+export function useDeleteFeedback({ onDeleted }: { onDeleted?: () => unknown } = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => http.delete(`admin/feedback/${id}`, messageOnly),
+    meta: { changes: ['feedback'] },
+    onSuccess: async ({ message }, id) => {
+      notifyDeleted(queryClient, message.trim() || FEEDBACK_MSG.deleted, { kind: 'feedback', id, changes: ['feedback'] })
+      removeCachedRows(queryClient, feedbackKeys.lists(), id)
+      await onDeleted?.()
+      queryClient.removeQueries({ queryKey: feedbackKeys.detail(id), exact: true })
+    },
+    onError: notifyIfUnseen,
   })
 }

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useCan } from '@/lib/auth'
 import { formatDateTime } from '@/lib/format'
+import { movesToTrash } from '@/lib/undo'
 import { NOTIFICATION_PARAMS, notificationsListQuery, useCancelNotification, useDeleteNotification } from './api'
 import { audienceLabel, sendToText } from './audience'
 import { SentToFilter } from './SentToFilter'
@@ -34,7 +35,7 @@ function DeleteNotificationButton({ notification }: { notification: Notification
         onClose={() => setOpen(false)}
         onConfirm={() => remove.mutate(notification._id, { onSettled: () => setOpen(false) })}
       >
-        {`“${notification.title}” will be deleted for good. This cannot be undone.`}
+        {movesToTrash(`“${notification.title}”`)}
       </ConfirmDialog>
     </>
   )

@@ -21,6 +21,7 @@ import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/htt
 import { inPlaceRowMutation, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
+import { notifyDeleted } from '@/lib/undo'
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -97,14 +98,15 @@ export const notificationDetailsQuery = (id: string) =>
 
 /**
  * DELETE admin/notification/{id} (admins only; a sub admin gets 403). Success shows the server's
- * message (else 'Successful'), takes the row off every cached page at once and fetches the lists again.
+ * message (else 'Successful') with Undo (the notification is in the trash), takes the row off
+ * every cached page at once and fetches the lists again.
  */
 export function useDeleteNotification() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => http.delete(`admin/notification/${id}`, messageOnly),
     onSuccess: ({ message }, id) => {
-      notify.success(message.trim() || MSG.success)
+      notifyDeleted(queryClient, message.trim() || MSG.success, { kind: 'notification', id, changes: ['notifications'] })
       removeCachedRows(queryClient, notificationKeys.lists(), id)
       queryClient.removeQueries({ queryKey: notificationKeys.detail(id), exact: true })
       void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() })

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Switch } from '@/components/ui/Switch'
 import { useCan } from '@/lib/auth'
+import { movesToTrash } from '@/lib/undo'
 import { useDeletePlace, useTogglePlaceStatus } from './api'
 import { PLACE_SCREENS } from './kinds'
 
@@ -67,7 +68,7 @@ export function DeletePlaceButton({
         onClose={() => setOpen(false)}
         onConfirm={() => remove.mutate(place._id, { onSettled: () => setOpen(false) })}
       >
-        {`${place.name} will be removed for good. This cannot be undone.`}
+        {movesToTrash(place.name)}
       </ConfirmDialog>
     </>
   )

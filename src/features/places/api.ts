@@ -17,6 +17,7 @@ import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/htt
 import { patchRowsOptimistically, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
+import { notifyDeleted } from '@/lib/undo'
 
 /**
  * Pet shops and hospitals: one implementation, its paths and words chosen by kind (list
@@ -96,16 +97,16 @@ export function useTogglePlaceStatus(kind: PlaceKind) {
 /**
  * DELETE place/{singular}/{id} (admins only; a sub admin gets 403). Success shows the server's
  * message, else the product's 'Shop has been deleted successfully!' / 'Hospital has been deleted
- * successfully!', takes the row off every cached page at once and fetches the lists again.
- * `onDeleted` runs before the place's own cache entry is dropped: the details page leaves for the
- * list there, so nothing on screen asks for the place again.
+ * successfully!', with Undo (the place is in the trash), takes the row off every cached page at
+ * once and fetches the lists again. `onDeleted` runs before the place's own cache entry is
+ * dropped: the details page leaves for the list there, so nothing on screen asks for the place again.
  */
 export function useDeletePlace(kind: PlaceKind, { onDeleted }: { onDeleted?: () => unknown } = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => http.delete(`place/${PLACE_API[kind].singular}/${id}`, messageOnly),
     onSuccess: async ({ message }, id) => {
-      notify.success(message.trim() || PLACES_MSG[kind].deleted)
+      notifyDeleted(queryClient, message.trim() || PLACES_MSG[kind].deleted, { kind, id, changes: ['places'] })
       removeCachedRows(queryClient, placeKeys.lists(kind), id)
       await onDeleted?.()
       queryClient.removeQueries({ queryKey: placeKeys.detail(kind, id), exact: true })

@@ -3,6 +3,7 @@ import {
   CITY_MSG,
   PLACE_STATUS,
   SITE_MSG,
+  TRASH_MSG,
   city,
   cityBody,
   cityListQuery,
@@ -20,6 +21,7 @@ import { created, db, fail, ok, route } from '../db'
 import { checkAddedImages, checkImageEdit } from '../images'
 import { listAnswer, type ListRules } from '../list'
 import type { MockCity, MockSite } from '../seed'
+import { moveToTrash } from './trash'
 
 /**
  * Cities and sites as the server answers them (server/routes/cities.ts, sites.ts): list
@@ -83,11 +85,14 @@ export const citiesSitesHandlers: HttpHandler[] = [
     return ok(CITY_MSG.updated, cityOf(found))
   }),
 
-  route('delete', '/admin/city/:id', { permission: 'city.delete', params: idParam }, ({ params }) => {
+  // To the trash (handlers/trash.ts); its trashed sites do not hold it back. A restore is refused
+  // while another city has its name.
+  route('delete', '/admin/city/:id', { permission: 'city.delete', params: idParam }, ({ params, admin }) => {
     const index = db.cities.findIndex((c) => c._id === params.id)
     if (index < 0) return fail('NOT_FOUND', CITY_MSG.notFound)
     if (db.sites.some((s) => s.cityId === params.id)) return fail('CONFLICT', CITY_MSG.hasSites)
-    db.cities.splice(index, 1)
+    const { name } = db.cities[index]!
+    moveToTrash(admin, 'city', () => db.cities, index, name, () => (nameTaken(name, params.id) ? TRASH_MSG.cityNameTaken : null))
     return ok(CITY_MSG.deleted)
   }),
 
@@ -138,10 +143,12 @@ export const citiesSitesHandlers: HttpHandler[] = [
     return ok(SITE_MSG.statusUpdated, siteListItem.parse(found))
   }),
 
-  route('delete', '/admin/site/:id', { permission: 'site.delete', params: idParam }, ({ params }) => {
+  // To the trash; a restore is refused while its city is gone.
+  route('delete', '/admin/site/:id', { permission: 'site.delete', params: idParam }, ({ params, admin }) => {
     const index = db.sites.findIndex((s) => s._id === params.id)
     if (index < 0) return fail('NOT_FOUND', SITE_MSG.notFound)
-    db.sites.splice(index, 1)
+    const { name, cityId } = db.sites[index]!
+    moveToTrash(admin, 'site', () => db.sites, index, name, () => (db.cities.some((c) => c._id === cityId) ? null : TRASH_MSG.siteCityGone))
     return ok(SITE_MSG.deleted)
   }),
 ]

@@ -18,6 +18,7 @@ import {
 // The server's own sanitiser: a save stores what the real server would hand out.
 import { sanitizeRichText } from '../../../../server/content/sanitize'
 import { created, fail, ok, route, storeOf } from '../db'
+import { moveToTrash } from './trash'
 
 const SEEDED_AT = '2025-03-01T09:30:00.000Z'
 
@@ -111,11 +112,11 @@ export const cmsHandlers: HttpHandler[] = [
     return ok(FAQS_MSG.updated, { ...updated, order: index })
   }),
 
-  route('delete', '/admin/faq/:id', { permission: 'faq.write', params: idParam }, ({ params }) => {
+  route('delete', '/admin/faq/:id', { permission: 'faq.write', params: idParam }, ({ params, admin }) => {
     const store = cmsDb()
     const index = store.faqs.findIndex((f) => f._id === params.id)
     if (index < 0) return fail('NOT_FOUND', FAQS_MSG.notFound)
-    store.faqs.splice(index, 1)
+    moveToTrash(admin, 'faq', () => cmsDb().faqs, index, store.faqs[index]!.title)
     return ok(FAQS_MSG.deleted)
   }),
 ]

@@ -13,6 +13,7 @@ import {
 import { created, fail, ok, route, storeOf } from '../db'
 import { csvAnswer, listAnswer, type ListRules } from '../list'
 import { seedFeedback } from '../seed'
+import { moveToTrash } from './trash'
 
 /** This test's feedback, newest first: seeded afresh whenever the mock database is (resetDb). */
 export const feedbackDb = storeOf(() => seedFeedback())
@@ -65,5 +66,13 @@ export const feedbackHandlers: HttpHandler[] = [
     const note = { _id: crypto.randomUUID(), text: body.text, author: { _id: admin._id, name: admin.name }, createdAt: new Date().toISOString() }
     item.notes.unshift(note)
     return created(FEEDBACK_MSG.noteAdded, note)
+  }),
+
+  // To the trash (handlers/trash.ts), named by the start of its description as the server does.
+  route('delete', '/admin/feedback/:id', { permission: 'feedback.delete', params: idParam }, ({ params, admin }) => {
+    const index = feedbackDb().findIndex((f) => f._id === params.id)
+    if (index < 0) return fail('NOT_FOUND', FEEDBACK_MSG.notFound)
+    moveToTrash(admin, 'feedback', feedbackDb, index, feedbackDb()[index]!.description.slice(0, 80))
+    return ok(FEEDBACK_MSG.deleted)
   }),
 ]

@@ -11,6 +11,7 @@ import { notificationHandlers } from './notifications'
 import { partnerHandlers } from './partners'
 import { petsHandlers } from './pets'
 import { placesHandlers } from './places'
+import { trashHandlers } from './trash'
 import { preferencesHandlers } from './preferences'
 import { searchHandlers } from './search'
 import { uploadHandlers } from './uploads'
@@ -34,4 +35,5 @@ export const handlers = [
   ...citiesSitesHandlers,
   ...auditHandlers,
   ...adminHandlers,
+  ...trashHandlers,
 ]

@@ -20,6 +20,7 @@ import {
 import { created, db, fail, ok, route, storeOf } from '../db'
 import { listAnswer, type ListRules } from '../list'
 import { seedNotifications, type MockNotification } from '../seed'
+import { moveToTrash } from './trash'
 
 /** The mock push service: the user ids it fails, with the reason, until a test takes them out (none after each reset). */
 export const mockPushFails = storeOf(() => new Map<string, string>())
@@ -153,11 +154,11 @@ export const notificationHandlers: HttpHandler[] = [
     return ok(NOTIFICATIONS_MSG.cancelled, notificationListItem.parse(item))
   }),
 
-  route('delete', '/admin/notification/:id', { permission: 'notification.delete', params: idParam }, ({ params }) => {
+  route('delete', '/admin/notification/:id', { permission: 'notification.delete', params: idParam }, ({ params, admin }) => {
     const items = notificationsDb()
     const index = items.findIndex((n) => n._id === params.id)
     if (index < 0) return fail('NOT_FOUND', NOTIFICATIONS_MSG.notFound)
-    items.splice(index, 1)
+    moveToTrash(admin, 'notification', notificationsDb, index, items[index]!.title)
     return ok(NOTIFICATIONS_MSG.deleted)
   }),
 ]

@@ -18,6 +18,7 @@ import { csvAnswer, listAnswer, type ListRules } from '../list'
 import { checkAddedImages, checkImageEdit } from '../images'
 import { seedPlaces } from '../seed'
 import { UPLOAD_URL } from './uploads'
+import { moveToTrash } from './trash'
 
 const PATHS = {
   petShop: { plural: 'pet-shops', singular: 'pet-shop' },
@@ -136,11 +137,11 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
       return ok(msg.statusUpdated, toListItem(place))
     }),
 
-    route('delete', `/place/${singular}/:id`, { permission: 'place.delete', params: idParam }, ({ params }) => {
+    route('delete', `/place/${singular}/:id`, { permission: 'place.delete', params: idParam }, ({ params, admin }) => {
       const places = placesDb(kind)
       const index = places.findIndex((p) => p._id === params.id)
       if (index < 0) return fail('NOT_FOUND', msg.notFound)
-      places.splice(index, 1)
+      moveToTrash(admin, kind, () => placesDb(kind), index, places[index]!.name)
       return ok(msg.deleted)
     }),
   ]
