@@ -47,12 +47,14 @@
  * Changing search, filter, sort or rows per page goes back to page 1. Only columns with
  * `enableSorting: true` sort. `ListView` is the same list with caller-held state (a picker in a
  * dialog; `selection` adds row checkboxes, the choice held by the caller across pages and
- * searches); `DataTable` and `Pagination` are usable alone (a fixed 5-row recipients table).
+ * searches); `bulk` gives a list its bulk actions (bulk.tsx: checkboxes, the bar, confirmation and
+ * summary); `DataTable` and `Pagination` are usable alone (a fixed 5-row recipients table).
  */
 import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react'
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
 import { TABLE_PAGE_SIZES, type ListPage, type SortOrder } from '@contract'
 import type { PaginationState, RowData } from '@tanstack/react-table'
+import { useBulk, type ListBulk } from './bulk'
 import { DataTable, type ListColumnDefs, type RowSelection } from './DataTable'
 import { FiltersButton } from './FiltersButton'
 import { SearchBox } from './SearchBox'
@@ -96,6 +98,8 @@ type ListProps<TRow extends RowData & { _id: string }, Q extends ListSearch, TKe
   heading?: boolean
   /** Choosable rows (a picker): a checkbox per row and one for the page; the caller keeps the choice. */
   selection?: RowSelection<TRow>
+  /** Bulk actions (bulk.tsx): row checkboxes and, once rows are chosen, the bulk bar. */
+  bulk?: ListBulk<TRow>
 }
 
 export type ListScreenProps<TRow extends RowData & { _id: string }, Q extends ListSearch, TKey extends QueryKey> = ListProps<
@@ -151,12 +155,14 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
   searchLabel = 'Search',
   heading = true,
   selection,
+  bulk,
 }: ListViewProps<TRow, Q, TKey>) {
   const titleId = useId()
   // Where focus goes when a delete empties the list: its heading, else the list's own section.
   const headingRef = useRef<HTMLHeadingElement>(null)
   const result = useQuery({ ...query(state), placeholderData: keepPreviousData })
   const list = result.data
+  const chosen = useBulk(bulk, state, list?.total)
 
   // A page past the end (an old link, rows gone since): show the last page instead, in place.
   const lastPage = list && !result.isPlaceholderData ? Math.max(1, list.totalPages) : undefined
@@ -207,6 +213,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
         {typeof actions === 'function' ? actions(state) : actions}
       </div>
       {filters && <div className="flex flex-wrap items-start gap-3">{filters(state, (patch) => change(patch as Partial<ListSearch>))}</div>}
+      {chosen.bar}
       <DataTable
         name={name}
         columns={columns}
@@ -214,7 +221,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
         busy={result.isPlaceholderData}
         error={result.isError ? { message: result.error.message, retry: () => void result.refetch() } : null}
         skeletonRows={Math.min(state.limit, 10)}
-        selection={selection}
+        selection={selection ?? chosen.selection}
         headingRef={headingRef}
         sort={{
           sortBy: state.sortBy,

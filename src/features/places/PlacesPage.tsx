@@ -1,7 +1,7 @@
 import { PLACE_STATUS, placeStatusLabel, type PlaceKind, type PlaceListItem, type PlaceStatus } from '@contract'
-import { ExportCsvButton, ListScreen, RowLink, cells, listColumns, statusCell, type ListFilter } from '@/components/list'
+import { ExportCsvButton, ListScreen, RowLink, cells, listColumns, statusCell, type ListBulk, type ListFilter } from '@/components/list'
 import { Badge } from '@/components/ui/Badge'
-import { placesListQuery } from './api'
+import { placeKeys, placesListQuery } from './api'
 import { PLACE_SCREENS } from './kinds'
 import { AddPlaceLink, DeletePlaceButton, PlaceStatusSwitch } from './PlaceActions'
 
@@ -64,6 +64,24 @@ const statusFilter: ListFilter<PlaceStatus> = {
  * /pet-shops and /hospitals: the places of one kind, searchable (name and address), sortable,
  * filtered by status, exportable as CSV; view, status switch and delete (admins) per row.
  */
+/** Each kind's bulk actions: activate, deactivate and (admins) delete. */
+const bulkOf = Object.fromEntries(
+  (['petShop', 'hospital'] as const).map((kind): [PlaceKind, ListBulk<PlaceListItem>] => {
+    const screen = PLACE_SCREENS[kind]
+    return [
+      kind,
+      {
+        list: kind === 'petShop' ? 'petShops' : 'hospitals',
+        noun: [screen.noun, `${screen.noun}s`],
+        rowLabel: (place) => place.name,
+        refresh: [placeKeys.all(kind)],
+        exportPath: screen.exportPath,
+        exportName: screen.csvName,
+      },
+    ]
+  }),
+) as Record<PlaceKind, ListBulk<PlaceListItem>>
+
 export function PlacesPage({ kind }: { kind: PlaceKind }) {
   const screen = PLACE_SCREENS[kind]
   return (
@@ -73,6 +91,7 @@ export function PlacesPage({ kind }: { kind: PlaceKind }) {
       query={(q) => placesListQuery(kind, q)}
       columns={columnsOf[kind]}
       filter={statusFilter}
+      bulk={bulkOf[kind]}
       actions={(q) => (
         <>
           <ExportCsvButton path={screen.exportPath} query={q} filename={screen.csvName} />

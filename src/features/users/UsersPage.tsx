@@ -1,11 +1,11 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { MOBILE_CUT, USER_STATUS, type UserListItem } from '@contract'
-import { ExportCsvButton, ListScreen, RowLink, cells, listColumns, type ListFilter } from '@/components/list'
+import { ExportCsvButton, ListScreen, RowLink, cells, listColumns, type ListBulk, type ListFilter } from '@/components/list'
 import { Avatar } from '@/components/ui/Avatar'
 import { Dashes, OrDashes } from '@/components/ui/Dashes'
 import { Truncate } from '@/components/ui/Truncate'
 import { isBlank } from '@/lib/format'
-import { usersListQuery } from './api'
+import { userKeys, usersListQuery } from './api'
 import { BlockUserButton, userLabel } from './BlockUserButton'
 import { UserStatusBadge } from './UserStatusBadge'
 
@@ -67,6 +67,15 @@ const statusFilter: ListFilter<1 | 2> = {
   ],
 }
 
+const bulk: ListBulk<UserListItem> = {
+  list: 'users',
+  noun: ['user', 'users'],
+  rowLabel: userLabel,
+  refresh: [userKeys.all],
+  exportPath: 'admin/users/export',
+  exportName: 'users.csv',
+}
+
 /** /users: the pet owners, searchable, sortable, filtered by status, exportable as CSV. */
 export function UsersPage() {
   return (
@@ -76,6 +85,7 @@ export function UsersPage() {
       query={usersListQuery}
       columns={userColumns}
       filter={statusFilter}
+      bulk={bulk}
       actions={(q) => <ExportCsvButton path="admin/users/export" query={q} filename="users.csv" />}
     />
   )

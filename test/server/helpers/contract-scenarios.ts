@@ -13,6 +13,7 @@ import {
   placeListItem,
   siteDetails,
   siteListItem,
+  trashItem,
   uploadResult,
   userDetails,
   userListItem,
@@ -251,6 +252,16 @@ const userScenarios: Scenario[] = [
     }),
   },
   { name: 'block an unknown user: 404', call: () => ({ method: 'PATCH', path: `/admin/user/block-unblock/${UNKNOWN_ID}`, query: { status: 2 } }) },
+  {
+    name: 'bulk block users: one changed, an unknown one skipped',
+    call: async (c) => ({
+      method: 'POST',
+      path: '/admin/users/bulk',
+      json: { action: 'block', ids: [(await first(c, '/admin/users', userListItem, { filter: 1 }))._id, UNKNOWN_ID] },
+    }),
+  },
+  { name: 'bulk unblock all matching a search', call: () => ({ method: 'POST', path: '/admin/users/bulk', json: { action: 'unblock', query: { search: 'zz-nobody' } } }) },
+  { name: 'bulk with neither ids nor query: 400', call: () => ({ method: 'POST', path: '/admin/users/bulk', json: { action: 'block' } }) },
   {
     name: 'a pet’s public page',
     as: null,
@@ -666,6 +677,47 @@ const auditScenarios: Scenario[] = [
   { name: 'audit log: actors', call: () => ({ path: '/admin/audit-log/actors' }) },
 ]
 
+/** An item of the trash of `kind` (the scenarios before have deleted one of each). */
+const trashed = async (c: Client, kind: string) => (await first(c, '/admin/trash', trashItem, { filter: kind }))._id
+const anyFeedback = async (c: Client) => (await first(c, '/feedback/list', feedback))._id
+
+/** Feedback's delete (to the trash), then the trash: what the deletes above put there. */
+const trashScenarios: Scenario[] = [
+  { name: 'delete a feedback as a sub admin: 403', as: 'subAdmin', call: async (c) => ({ method: 'DELETE', path: `/admin/feedback/${await anyFeedback(c)}` }) },
+  { name: 'delete a feedback', call: async (c) => ({ method: 'DELETE', path: `/admin/feedback/${await anyFeedback(c)}` }) },
+  { name: 'delete an unknown feedback: 404', call: () => ({ method: 'DELETE', path: `/admin/feedback/${UNKNOWN_ID}` }) },
+  { name: 'trash: search, filter, sort, page', call: () => ({ path: '/admin/trash', query: { search: '', filter: 'petShop', sortBy: 'name', sortOrder: 1, page: 1, limit: 2 } }) },
+  { name: 'trash: newest first', call: () => ({ path: '/admin/trash' }) },
+  { name: 'trash: a bad query: 400', call: () => ({ path: '/admin/trash', query: { ...badListQuery, filter: 'planet' } }) },
+  { name: 'trash as a sub admin: 403', as: 'subAdmin', call: () => ({ path: '/admin/trash' }) },
+  { name: 'restore a feedback', call: async (c) => ({ method: 'POST', path: `/admin/trash/feedback/${await trashed(c, 'feedback')}/restore` }) },
+  { name: 'restore as a sub admin: 403', as: 'subAdmin', call: async (c) => ({ method: 'POST', path: `/admin/trash/petShop/${await trashed(c, 'petShop')}/restore` }) },
+  { name: 'restore an unknown row: 404', call: () => ({ method: 'POST', path: `/admin/trash/city/${UNKNOWN_ID}/restore` }) },
+  { name: 'restore a row of no kind: 400', call: () => ({ method: 'POST', path: `/admin/trash/planet/${UNKNOWN_ID}/restore` }) },
+  {
+    name: 'restore a site whose city is gone: 409',
+    call: async (c) => {
+      const kochi = await newCity(c, 'Kochi')
+      const site = await c.data({ method: 'POST', path: '/admin/site', json: { ...siteFields, cityId: kochi._id, images: [await c.upload('site')] } }, siteDetails)
+      await c.send({ method: 'DELETE', path: `/admin/site/${site._id}` })
+      await c.send({ method: 'DELETE', path: `/admin/city/${kochi._id}` })
+      return { method: 'POST', path: `/admin/trash/site/${site._id}/restore` }
+    },
+  },
+  {
+    name: 'restore a city whose name another took: 409',
+    call: async (c) => {
+      const mysore = await newCity(c, 'Mysore')
+      await c.send({ method: 'DELETE', path: `/admin/city/${mysore._id}` })
+      await newCity(c, 'Mysore')
+      return { method: 'POST', path: `/admin/trash/city/${mysore._id}/restore` }
+    },
+  },
+  { name: 'delete forever as a sub admin: 403', as: 'subAdmin', call: async (c) => ({ method: 'DELETE', path: `/admin/trash/faq/${await trashed(c, 'faq')}` }) },
+  { name: 'delete forever', call: async (c) => ({ method: 'DELETE', path: `/admin/trash/faq/${await trashed(c, 'faq')}` }) },
+  { name: 'delete forever an unknown row: 404', call: () => ({ method: 'DELETE', path: `/admin/trash/notification/${UNKNOWN_ID}` }) },
+]
+
 const uploadScenarios: Scenario[] = [
   { name: 'sign an upload', call: () => sign('place') },
   { name: 'sign an upload of a type the folder refuses: 400', call: () => sign('site', 'image/gif') },
@@ -713,6 +765,7 @@ export const scenarios: Scenario[] = [
   ...siteScenarios,
   ...contentScenarios,
   ...adminScenarios,
+  ...trashScenarios,
   ...uploadScenarios,
   // By now the scenarios above have left entries in the server's log.
   ...auditScenarios,

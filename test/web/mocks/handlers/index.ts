@@ -2,6 +2,7 @@ import { accountHandlers } from './account'
 import { adminHandlers } from './admins'
 import { auditHandlers } from './audit'
 import { authHandlers } from './auth'
+import { bulkHandlers } from './bulk'
 import { citiesSitesHandlers } from './cities-sites'
 import { cmsHandlers } from './cms'
 import { dashboardHandlers } from './dashboard'
@@ -25,6 +26,7 @@ export const handlers = [
   ...searchHandlers,
   ...eventsHandlers,
   ...userHandlers,
+  ...bulkHandlers,
   ...partnerHandlers,
   ...uploadHandlers,
   ...placesHandlers,

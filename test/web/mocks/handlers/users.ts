@@ -15,7 +15,7 @@ import { db, fail, ok, route } from '../db'
 import { petsDb } from './pets'
 import { csvAnswer, listAnswer, type ListRules } from '../list'
 
-const rules: ListRules<UserDetails> = {
+export const userRules: ListRules<UserDetails> = {
   searchIn: (u) => [u.username, u.name, u.email, u.mobileNo],
   filter: (u, status: number) => u.status === status,
 }
@@ -23,11 +23,11 @@ const toListItem = (u: UserDetails) => userListItem.parse(u)
 
 export const userHandlers: HttpHandler[] = [
   route('get', '/admin/users', { permission: 'read', query: userListQuery }, ({ query }) =>
-    listAnswer(query, db.users, rules, { message: USERS_MSG.listed, map: toListItem }),
+    listAnswer(query, db.users, userRules, { message: USERS_MSG.listed, map: toListItem }),
   ),
 
   route('get', '/admin/users/export', { permission: 'read', query: userListQuery }, ({ query }) =>
-    csvAnswer(query, db.users, rules, {
+    csvAnswer(query, db.users, userRules, {
       stem: 'users',
       columns: [
         ['Username', (u) => u.username],

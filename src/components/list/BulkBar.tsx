@@ -1,0 +1,143 @@
+import { useState } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { BULK_ACTIONS, BULK_PATH, BULK_PERMISSION, bulkResult, can, type BulkAction, type Permission } from '@contract'
+import { Button } from '@/components/ui/Button'
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
+import { useAuth } from '@/lib/auth'
+import { count as countFormat } from '@/lib/count'
+import { http, notifyIfUnseen, withData } from '@/lib/http'
+import { notify } from '@/lib/toast'
+import type { BulkChoice, BulkSummary, ListBulk } from './bulk'
+import type { ListSearch } from './search'
+
+/** Each action's button, and its past tense for the summary. */
+const WORDS: Record<BulkAction, { verb: string; done: string; tone: 'primary' | 'danger' }> = {
+  block: { verb: 'Block', done: 'Blocked', tone: 'danger' },
+  unblock: { verb: 'Unblock', done: 'Unblocked', tone: 'primary' },
+  activate: { verb: 'Activate', done: 'Activated', tone: 'primary' },
+  deactivate: { verb: 'Deactivate', done: 'Deactivated', tone: 'danger' },
+  resolve: { verb: 'Mark resolved', done: 'Marked resolved', tone: 'primary' },
+  delete: { verb: 'Delete', done: 'Deleted', tone: 'danger' },
+}
+
+const counted = (count: number, [one, many]: readonly [string, string]) => `${countFormat.format(count)} ${count === 1 ? one : many}`
+
+/**
+ * The bar of a list's bulk actions (loaded on the first choice; see bulk.tsx): how many rows are
+ * chosen, "Select all N matching", Clear, the actions the admin's role may take, each behind a
+ * confirmation naming the count, and Export selected for all matching. The answer is summed up
+ * in the page (with the skipped rows and why) and in a toast; the lists refresh.
+ */
+export default function BulkBar({
+  bulk,
+  choice,
+  total,
+  query,
+  summary,
+  onChoice,
+  onSummary,
+}: {
+  bulk: ListBulk<unknown>
+  choice: BulkChoice
+  total: number
+  query: Omit<ListSearch, 'page' | 'limit'>
+  summary: BulkSummary | null
+  onChoice: (ids: Map<string, string>, allMatching: boolean) => void
+  onSummary: (summary: BulkSummary | null) => void
+}) {
+  const role = useAuth().userDetails?.role
+  const queryClient = useQueryClient()
+  const [asked, setAsked] = useState<BulkAction | null>(null)
+  const count = choice.allMatching ? total : choice.ids.size
+  const permissions = BULK_PERMISSION[bulk.list] as Record<string, Permission>
+  const actions = (BULK_ACTIONS[bulk.list] as readonly BulkAction[]).filter((action) => can(role, permissions[action]!))
+
+  const run = useMutation({
+    mutationFn: (action: BulkAction) =>
+      http.post(BULK_PATH[bulk.list], withData(bulkResult), {
+        action,
+        ...(choice.allMatching ? { query } : { ids: [...choice.ids.keys()] }),
+      }),
+    onSuccess: ({ data }, action) => {
+      const text = `${WORDS[action].done} ${counted(data.changed, bulk.noun)}.`
+      notify.success(data.skipped.length ? `${text} ${countFormat.format(data.skipped.length)} skipped.` : text)
+      onSummary({ text, result: data, labels: choice.ids })
+      onChoice(new Map(), false)
+      setAsked(null)
+    },
+    onError: (error) => {
+      notifyIfUnseen(error)
+      setAsked(null)
+    },
+    onSettled: () => Promise.all(bulk.refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  })
+
+  const exportSelected = async () => {
+    try {
+      await http.download(bulk.exportPath!, query as Parameters<typeof http.download>[1], bulk.exportName ?? 'export.csv')
+    } catch (error) {
+      notifyIfUnseen(error)
+    }
+  }
+
+  return (
+    <>
+      {summary && (
+        <section aria-label="Bulk action result" className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
+          <div className="mr-auto flex flex-col gap-1">
+            <p className="font-semibold text-slate-900">{summary.text}</p>
+            {summary.result.skipped.length > 0 && (
+              <>
+                <p className="text-slate-700">{`${countFormat.format(summary.result.skipped.length)} skipped:`}</p>
+                <ul className="list-disc pl-5 text-slate-700">
+                  {summary.result.skipped.slice(0, 50).map((row) => (
+                    <li key={row._id}>{`${summary.labels.get(row._id) ?? row._id}: ${row.reason}`}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
+          <Button variant="ghost" onClick={() => onSummary(null)}>
+            Dismiss
+          </Button>
+        </section>
+      )}
+      {count > 0 && (
+        <section aria-label="Bulk actions" className="flex flex-wrap items-center gap-2 rounded-lg border border-primary-200 bg-primary-50 p-3 text-sm">
+          <p role="status" className="mr-auto font-semibold text-slate-900">
+            {choice.allMatching ? `All ${countFormat.format(count)} selected` : `${countFormat.format(count)} selected`}
+          </p>
+          {!choice.allMatching && total > choice.ids.size && (
+            <Button variant="ghost" onClick={() => onChoice(new Map(), true)}>
+              {`Select all ${countFormat.format(total)} matching`}
+            </Button>
+          )}
+          <Button variant="ghost" onClick={() => onChoice(new Map(), false)}>
+            Clear
+          </Button>
+          {actions.map((action) => (
+            <Button key={action} variant={WORDS[action].tone === 'danger' ? 'danger' : 'secondary'} onClick={() => setAsked(action)}>
+              {WORDS[action].verb}
+            </Button>
+          ))}
+          {bulk.exportPath && choice.allMatching && (
+            <Button variant="secondary" onClick={() => void exportSelected()}>
+              Export selected (CSV)
+            </Button>
+          )}
+        </section>
+      )}
+      <ConfirmDialog
+        open={asked !== null}
+        title={asked ? `${WORDS[asked].verb} ${counted(count, bulk.noun)}?` : ''}
+        confirmLabel={asked ? WORDS[asked].verb : ''}
+        tone={asked ? WORDS[asked].tone : 'primary'}
+        busy={run.isPending}
+        onConfirm={() => asked && run.mutate(asked)}
+        onClose={() => setAsked(null)}
+      >
+        {asked === 'delete' ? 'They move to the trash, where an admin can restore them for 30 days.' : 'Rows already so, or gone meanwhile, are left and listed.'}
+      </ConfirmDialog>
+    </>
+  )
+}

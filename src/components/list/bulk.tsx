@@ -1,0 +1,89 @@
+import { Suspense, useState, type ReactNode } from 'react'
+import type { QueryKey } from '@tanstack/react-query'
+import type { BulkList, BulkResult } from '@contract'
+import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
+import { lazyChunk } from '@/lib/lazy-chunk'
+import type { RowSelection } from './DataTable'
+import type { ListSearch } from './search'
+
+/**
+ * Bulk actions of a list (contract/bulk.ts): `bulk` on ListScreen gives each row a checkbox and,
+ * once rows are chosen, a bar with "Select all N matching", the list's actions for the admin's
+ * role, a confirmation naming the count, and the answer's summary. Only the choice lives here;
+ * the bar, its dialog and its call load on the first choice (BulkBar.tsx), so a list's first
+ * visit does not grow.
+ */
+export type ListBulk<TRow> = {
+  list: BulkList
+  /** The row's noun, singular and plural: "Block 37 users?". */
+  noun: readonly [one: string, many: string]
+  /** A row checkbox's name and a skipped row's label, e.g. the username. */
+  rowLabel: (row: TRow) => string
+  /** The query keys refreshed after an action (the feature's lists and details). */
+  refresh: readonly QueryKey[]
+  /** The list's CSV export ('admin/users/export'), for Export selected; omitted: none. */
+  exportPath?: string
+  exportName?: string
+}
+
+/** The rows chosen: by id (with their labels, for the summary), or every row the search matches. */
+export type BulkChoice = { key: string; ids: Map<string, string>; allMatching: boolean }
+
+export type BulkSummary = { text: string; result: BulkResult; labels: Map<string, string> }
+
+const BulkBar = lazyChunk(() => import('./BulkBar'), ChunkLoadFailed)
+
+/** The search and filters that pick the rows, not their order or page: a new one starts a new choice. */
+const choiceKey = (state: ListSearch) => {
+  const { page: _page, limit: _limit, sortBy: _sortBy, sortOrder: _sortOrder, ...rest } = state
+  return JSON.stringify(rest)
+}
+
+/** The list query of "all matching": the list's state without its page. */
+export const matchingQuery = (state: ListSearch) => {
+  const { page: _page, limit: _limit, ...query } = state
+  return query
+}
+
+export function useBulk<TRow extends { _id: string }>(
+  bulk: ListBulk<TRow> | undefined,
+  state: ListSearch,
+  total: number | undefined,
+): { selection: RowSelection<TRow> | undefined; bar: ReactNode } {
+  const key = choiceKey(state)
+  const [choice, setChoice] = useState<BulkChoice>({ key, ids: new Map(), allMatching: false })
+  const [summary, setSummary] = useState<BulkSummary | null>(null)
+  // Another search or filter: the earlier choice no longer describes these rows.
+  const current = choice.key === key ? choice : { key, ids: new Map<string, string>(), allMatching: false }
+  if (!bulk) return { selection: undefined, bar: null }
+
+  const selection: RowSelection<TRow> = {
+    isSelected: (row) => current.allMatching || current.ids.has(row._id),
+    onChange: (rows, selected) => {
+      const ids = new Map(current.ids)
+      for (const row of rows) {
+        if (selected) ids.set(row._id, bulk.rowLabel(row))
+        else ids.delete(row._id)
+      }
+      setChoice({ key, ids, allMatching: false })
+    },
+    rowLabel: (row) => `Select ${bulk.rowLabel(row)}`,
+    pageLabel: `Select all ${bulk.noun[1]} on this page`,
+  }
+  const chosen = current.allMatching || current.ids.size > 0
+  const bar =
+    chosen || summary ? (
+      <Suspense fallback={null}>
+        <BulkBar
+          bulk={bulk as ListBulk<unknown>}
+          choice={current}
+          total={total ?? 0}
+          query={matchingQuery(state)}
+          summary={summary}
+          onChoice={(ids, allMatching) => setChoice({ key, ids, allMatching })}
+          onSummary={setSummary}
+        />
+      </Suspense>
+    ) : null
+  return { selection, bar }
+}

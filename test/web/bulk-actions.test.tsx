@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { BULK_REASON, USER_STATUS } from '@contract'
+import { db } from './mocks/db'
+import { captureBodies } from './mocks/requests'
+import { renderRoute } from './render'
+
+/** Bulk actions through the list kit: choosing rows, "all matching", the confirmation and the summary. */
+
+const rowOf = (username: string) => screen.getByText(username).closest('tr')!
+
+async function openUsers(path = '/users') {
+  const view = renderRoute(path, { signedInAs: 'admin' })
+  await screen.findByText('carlos_mendes')
+  return view
+}
+
+const bar = () => screen.getByRole('region', { name: 'Bulk actions' })
+
+describe('bulk actions on the users list', { timeout: 20_000 }, () => {
+  it('blocks the chosen rows after a confirmation naming the count, then sums up the answer', async () => {
+    const { user } = await openUsers()
+    const bodies = captureBodies('POST', '/admin/users/bulk')
+    const active = db.users.filter((u) => u.status === USER_STATUS.ACTIVE).slice(0, 2)
+    for (const u of active) await user.click(within(rowOf(u.username!)).getByRole('checkbox', { name: `Select ${u.username}` }))
+    expect(await within(await screen.findByRole('region', { name: 'Bulk actions' })).findByText('2 selected')).toBeInTheDocument()
+
+    await user.click(within(bar()).getByRole('button', { name: 'Block' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Block 2 users?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }))
+
+    const summary = await screen.findByRole('region', { name: 'Bulk action result' })
+    expect(summary).toHaveTextContent('Blocked 2 users.')
+    expect(bodies).toEqual([{ action: 'block', ids: active.map((u) => u._id) }])
+    expect(active.every((u) => u.status === USER_STATUS.BLOCKED)).toBe(true)
+    // The choice is done with; the summary stays until dismissed.
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument()
+    await user.click(within(summary).getByRole('button', { name: 'Dismiss' }))
+    expect(screen.queryByRole('region', { name: 'Bulk action result' })).not.toBeInTheDocument()
+  })
+
+  it('lists the skipped rows with their reasons', async () => {
+    const { user } = await openUsers()
+    const blocked = db.users.slice(0, 10).find((u) => u.status === USER_STATUS.BLOCKED)!
+    const active = db.users.slice(0, 10).find((u) => u.status === USER_STATUS.ACTIVE)!
+    await user.click(within(rowOf(blocked.username!)).getByRole('checkbox', { name: `Select ${blocked.username}` }))
+    await user.click(within(rowOf(active.username!)).getByRole('checkbox', { name: `Select ${active.username}` }))
+    await user.click(within(await screen.findByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Block' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Block 2 users?' })).getByRole('button', { name: 'Block' }))
+    const summary = await screen.findByRole('region', { name: 'Bulk action result' })
+    expect(summary).toHaveTextContent('Blocked 1 user.')
+    expect(within(summary).getByRole('listitem')).toHaveTextContent(`${blocked.username}: ${BULK_REASON.already}`)
+  })
+
+  it('chooses every row matching the search, and sends the list query instead of ids', async () => {
+    const { user } = await openUsers()
+    const bodies = captureBodies('POST', '/admin/users/bulk')
+    await user.click(screen.getByRole('checkbox', { name: 'Select all users on this page' }))
+    const region = await screen.findByRole('region', { name: 'Bulk actions' })
+    expect(within(region).getByText('10 selected')).toBeInTheDocument()
+    const total = db.users.length
+    await user.click(within(region).getByRole('button', { name: `Select all ${total} matching` }))
+    expect(within(bar()).getByText(`All ${total} selected`)).toBeInTheDocument()
+    await user.click(within(bar()).getByRole('button', { name: 'Unblock' }))
+    await user.click(within(await screen.findByRole('dialog', { name: `Unblock ${total} users?` })).getByRole('button', { name: 'Unblock' }))
+    await screen.findByRole('region', { name: 'Bulk action result' })
+    expect(bodies).toEqual([{ action: 'unblock', query: { search: '', sortOrder: 0 } }])
+  })
+
+  it('forgets the choice when the search changes', async () => {
+    const { user } = await openUsers()
+    await user.click(within(rowOf('carlos_mendes')).getByRole('checkbox', { name: 'Select carlos_mendes' }))
+    await screen.findByRole('region', { name: 'Bulk actions' })
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'carlos{Enter}')
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument())
+    expect(within(rowOf('carlos_mendes')).getByRole('checkbox', { name: 'Select carlos_mendes' })).not.toBeChecked()
+  })
+})
+
+describe('bulk actions by role', { timeout: 20_000 }, () => {
+  it('offers a sub admin no Delete on pet shops, an admin Delete', async () => {
+    const sub = renderRoute('/pet-shops', { signedInAs: 'subAdmin' })
+    const [first] = await screen.findAllByRole('checkbox', { name: /^Select (?!all)/ })
+    await sub.user.click(first!)
+    const region = await screen.findByRole('region', { name: 'Bulk actions' })
+    expect(within(region).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument()
+    expect(within(region).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument()
+    sub.unmount()
+
+    const admin = renderRoute('/pet-shops', { signedInAs: 'admin' })
+    const [row] = await screen.findAllByRole('checkbox', { name: /^Select (?!all)/ })
+    await admin.user.click(row!)
+    await admin.user.click(within(await screen.findByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByRole('dialog', { name: 'Delete 1 pet shop?' })).toBeInTheDocument()
+  })
+})
