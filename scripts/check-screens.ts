@@ -157,6 +157,17 @@ const SCREENS: Screen[] = [
   { name: 'notifications, Send Notification', who: 'admin', path: at('/notifications'), open: opens(/^Send Notification$/) },
   { name: 'notifications, Sent to picker', who: 'admin', path: at('/notifications'), open: opens(/^Anyone$/) },
   { name: 'command palette', who: 'admin', path: at('/dashboard'), open: opens(/^Go to \(Ctrl\+K\)$/) },
+  // Typed: the server's records under their headings, once the live region has counted them.
+  { name: 'command palette, records found', who: 'admin', path: at('/dashboard'), open: async (page) => {
+    await opens(/^Go to \(Ctrl\+K\)$/)(page)
+    await page.keyboard.type('an')
+    await page.waitForFunction(`/result/.test(document.querySelector('[role="dialog"] [role="status"]')?.textContent ?? '')`, { timeout: 10_000 })
+  } },
+  { name: 'keyboard shortcuts', who: 'admin', path: at('/dashboard'), open: async (page) => {
+    await page.waitForSelector('main h1')
+    await page.keyboard.press('?')
+    await page.waitForSelector('[role="dialog"]', { timeout: 5000 })
+  } },
   { name: 'notifications, Cancel confirm', who: 'admin', path: at('/notifications'), open: opens(/^Cancel Vet week$/) },
   { name: 'notification details', who: 'admin', path: (ids) => `/notifications/notification-detail/${ids.notificationId}` },
   { name: 'notifications, Send Notification, Send later', who: 'admin', path: at('/notifications'), open: async (page) => {

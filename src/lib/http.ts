@@ -109,6 +109,8 @@ async function send<S extends z.ZodType>(path: string, schema: S, options: Optio
     }
     return parsed.data
   } catch (error) {
+    // A cancelled call is nobody's failure: nothing to say, and the caller knows why.
+    if (options.signal?.aborted) throw error
     throw await toApiError(error, call)
   }
 }
@@ -157,8 +159,9 @@ export const messageOnly = z.looseObject({ isSuccess: z.literal(true), message: 
 export const withData = <T extends z.ZodType>(data: T) => z.object({ isSuccess: z.literal(true), message: z.string(), data })
 
 export const http = {
-  get: <S extends z.ZodType>(path: string, schema: S, query?: Query) =>
-    send(path, schema, { method: 'get', searchParams: searchParams(query) }),
+  /** `signal`: a read whose answer is no longer wanted (TanStack Query's, for a superseded query) is cancelled. */
+  get: <S extends z.ZodType>(path: string, schema: S, query?: Query, { signal }: { signal?: AbortSignal } = {}) =>
+    send(path, schema, { method: 'get', searchParams: searchParams(query), signal }),
   /** A list call: the list query in the query string, each item checked against `item`. */
   list: <T extends z.ZodType>(path: string, query: Query, item: T): Promise<ListPage<z.infer<T>>> =>
     send(path, listEnvelope(item), { method: 'get', searchParams: searchParams(query) }) as Promise<ListPage<z.infer<T>>>,

@@ -5,7 +5,7 @@ import type { LiveTable } from '@contract/live-events'
 import { AdminLayout } from '@/components/layout/AdminLayout'
 import { LiveIndicator } from '@/components/layout/LiveIndicator'
 import { PageChunkBoundary } from '@/components/layout/RouteError'
-import { profileQuery } from '@/features/account/api'
+import { profileQuery, useLogout } from '@/features/account/api'
 import { useAdminTheme } from '@/features/account/theme'
 import { UserBlock } from '@/features/account/UserBlock'
 import { dashboardKeys } from '@/features/dashboard/api'
@@ -59,6 +59,7 @@ function SignedIn() {
   const queryClient = useQueryClient()
   const live = useMemo(() => liveRefetch(queryClient), [queryClient])
   useLiveEvents(live)
+  const logout = useLogout()
   useAdminTheme()
   // This tab's own changes to other features' tables (a mutation's meta.changes), refreshed at once.
   useEffect(
@@ -71,7 +72,7 @@ function SignedIn() {
   )
   if (!accessToken) return <Navigate to="/" />
   return (
-    <AdminLayout userBlock={<UserBlock />} status={<LiveIndicator />}>
+    <AdminLayout userBlock={<UserBlock />} status={<LiveIndicator />} onSignOut={() => logout.mutate()}>
       <PageChunkBoundary>
         <Outlet />
       </PageChunkBoundary>

@@ -12,9 +12,20 @@ import { NavList } from './NavList'
 import { SCREEN, useMediaQuery } from './useMediaQuery'
 
 const CommandPalette = lazyChunk(() => import('./CommandPalette'), ChunkLoadFailed)
+const ShortcutsDialog = lazyChunk(() => import('./ShortcutsDialog'), ChunkLoadFailed)
 
 /** Ctrl+K, or Cmd+K on macOS: the browser's own use of it (its search bar) gives way to the palette. */
 const isPaletteKey = (event: KeyboardEvent) => (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k'
+
+/** `?` shows the shortcuts, unless it is being typed (a text field, an editor) or another dialog is open. */
+function isHelpKey(event: KeyboardEvent) {
+  if (event.key !== '?' || event.ctrlKey || event.metaKey || event.altKey) return false
+  const target = event.target instanceof Element ? event.target : null
+  return !target?.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="dialog"]')
+}
+
+/** A lazy dialog's state: its code loads the first time it is asked for, and it stays mounted after. */
+type Lazy = 'never' | 'open' | 'closed'
 
 /**
  * The signed-in layout: a 64 px top bar (menu toggle, logo to the dashboard,
@@ -22,7 +33,18 @@ const isPaletteKey = (event: KeyboardEvent) => (event.ctrlKey || event.metaKey) 
  * From md (900 px) the drawer is persistent and the content sits 238 px from the left; below it
  * the drawer is a modal overlay that starts closed and closes once an entry is chosen.
  */
-export function AdminLayout({ userBlock, status, children }: { userBlock?: ReactNode; status?: ReactNode; children: ReactNode }) {
+export function AdminLayout({
+  userBlock,
+  status,
+  onSignOut,
+  children,
+}: {
+  userBlock?: ReactNode
+  status?: ReactNode
+  /** The sign-out the palette's Sign out runs (the profile menu's). */
+  onSignOut?: () => void
+  children: ReactNode
+}) {
   const wide = useMediaQuery(SCREEN.md)
   // Separate states: the persistent drawer starts open, the overlay starts closed.
   const [drawerOpenWide, setDrawerOpenWide] = useState(true)
@@ -41,13 +63,17 @@ export function AdminLayout({ userBlock, status, children }: { userBlock?: React
     setDrawerOpenSmall(false)
   }
 
-  // The palette's code loads the first time it is asked for, and stays mounted after.
-  const [palette, setPalette] = useState<'never' | 'open' | 'closed'>('never')
+  const [palette, setPalette] = useState<Lazy>('never')
+  const [shortcuts, setShortcuts] = useState<Lazy>('never')
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!isPaletteKey(event)) return
-      event.preventDefault()
-      setPalette('open')
+      if (isPaletteKey(event)) {
+        event.preventDefault()
+        setPalette('open')
+      } else if (isHelpKey(event)) {
+        event.preventDefault()
+        setShortcuts('open')
+      }
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
@@ -103,7 +129,15 @@ export function AdminLayout({ userBlock, status, children }: { userBlock?: React
           {userBlock}
         </div>
       </header>
-      {palette !== 'never' && <CommandPalette open={palette === 'open'} onClose={() => setPalette('closed')} />}
+      {palette !== 'never' && (
+        <CommandPalette
+          open={palette === 'open'}
+          onClose={() => setPalette('closed')}
+          onSignOut={onSignOut}
+          onShortcuts={() => setShortcuts('open')}
+        />
+      )}
+      {shortcuts !== 'never' && <ShortcutsDialog open={shortcuts === 'open'} onClose={() => setShortcuts('closed')} />}
 
       {wide ? (
         open && (

@@ -44,8 +44,20 @@ export function usePageTitle(title: string | undefined) {
   }, [title, pathname])
 }
 
-/** A details screen names its record after the route's kind: 'Pet Shop: Paws & Co'. */
+/**
+ * The kinds of details page a visit of which the command palette lists among its recent items
+ * (route titles: an edit form or a recipients page names its record too, but is no visit of it).
+ */
+const RECENT_KINDS = new Set(['User', 'Pet', 'Pet Shop', 'Hospital', 'Site', 'City', 'Feedback', 'Notification', 'Partner Request'])
+
+/** A details screen names its record after the route's kind: 'Pet Shop: Paws & Co'; the visit joins the recent items. */
 export function useRecordTitle(name: string | undefined) {
   const kind = useRouteTitle()
-  usePageTitle(name?.trim() ? `${kind}: ${name.trim()}` : undefined)
+  const label = name?.trim()
+  usePageTitle(label ? `${kind}: ${label}` : undefined)
+  const url = useRouterState({ select: (s) => s.location.pathname })
+  useEffect(() => {
+    // Loaded on a details page only, so the first visit does not carry it.
+    if (label && kind && RECENT_KINDS.has(kind)) void import('@/lib/recent').then((r) => r.rememberRecent({ url, label, kind }))
+  }, [label, kind, url])
 }

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { format } from 'date-fns'
 import { useForm, useWatch } from 'react-hook-form'
+import { useRouterState } from '@tanstack/react-router'
 import type { z } from 'zod'
 import { notificationSendBody, NOTIFICATIONS_MSG, SCHEDULE_MAX_AHEAD_MS, sendAtProblem, type NotificationSendBody } from '@contract'
 import { Form } from '@/components/form/Form'
@@ -23,9 +24,19 @@ export const DESCRIPTION_MAX = 100
 type SendForm = z.input<typeof notificationSendBody>
 const empty = { title: '', description: '', sendToAllUsers: true, userIds: [] } satisfies SendForm
 
-/** "Send Notification" in the list's header, and the dialog it opens. */
+/**
+ * "Send Notification" in the list's header, and the dialog it opens; also opened by arriving
+ * with `sendNotification` in the history state (the command palette's Send notification).
+ */
 export function SendNotificationButton() {
-  const [open, setOpen] = useState(false)
+  const asked = useRouterState({ select: (s) => (s.location.state.sendNotification ? s.location.state.__TSR_key : undefined) })
+  const [open, setOpen] = useState(asked !== undefined)
+  // Each arrival asks once (another palette choice while here is a new arrival).
+  const [seen, setSeen] = useState(asked)
+  if (seen !== asked) {
+    setSeen(asked)
+    if (asked !== undefined) setOpen(true)
+  }
   return (
     <>
       <Button onClick={() => setOpen(true)} className="h-10">

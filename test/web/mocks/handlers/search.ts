@@ -25,7 +25,7 @@ export const searchHandlers: HttpHandler[] = [
     const data: SearchResults = {
       users: groupOf(db.users, q, (u) => [u.username, u.name, u.email, u.mobileNo], (u) => ({
         _id: u._id,
-        label: u.username,
+        label: u.username ?? '',
         subLabel: [u.name, u.email].filter(Boolean).join(' · '),
       })),
       petShops: groupOf(placesDb('petShop'), q, (p) => [p.name, p.address], place),
