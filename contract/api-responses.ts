@@ -17,6 +17,7 @@ import { preferences } from './preferences'
 import { savedView } from './saved-views'
 import { searchResults } from './search'
 import { siteDetails, siteListItem } from './sites'
+import { trashItem } from './trash'
 import { uploadResult } from './uploads'
 import { userDetails, userListItem } from './users'
 
@@ -120,6 +121,7 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'GET /feedback/:id': ['One feedback with its internal notes, newest first', data(feedbackDetails)],
     'PATCH /feedback/:id/status': ['Set a feedback’s status (1 open, 2 in progress, 3 resolved)', data(feedback)],
     'POST /feedback/:id/notes': ['Add an internal note to a feedback', created(feedbackNote)],
+    'DELETE /admin/feedback/:id': ['Delete a feedback (to the trash)', done],
   }),
   ...group('Notifications', {
     'POST /admin/notification': ['Send a push notification now, or schedule it (sendAt)', created(notificationListItem)],
@@ -170,6 +172,11 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'POST /admin/sites/bulk': ['Activate, deactivate or delete many sites', data(bulkResult)],
     'POST /admin/notifications/bulk': ['Delete many notifications', data(bulkResult)],
     'POST /admin/feedback/bulk': ['Mark many feedback resolved, or delete them', data(bulkResult)],
+  }),
+  ...group('Trash', {
+    'GET /admin/trash': ['What was deleted in the last 30 days, who deleted it and when', list(trashItem)],
+    'POST /admin/trash/:kind/:id/restore': ['Restore a deleted record as it was (also the Undo of a delete)', done],
+    'DELETE /admin/trash/:kind/:id': ['Delete a record in the trash forever, with its image files', done],
   }),
   ...group('Live updates', {
     'GET /admin/events': ['A stream of server-sent events naming the tables that changed, for screens to refetch', { kind: 'events' }],

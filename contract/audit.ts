@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   'faq.update',
   'faq.reorder',
   'faq.delete',
+  'trash.restore',
+  'trash.purge',
   'audit.export',
   'admin.create',
   'admin.block',

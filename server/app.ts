@@ -42,6 +42,7 @@ import { profileRoutes } from './routes/profile'
 import { savedViewsRoutes } from './routes/saved-views'
 import { searchRoutes } from './routes/search'
 import { siteListSource, sitesRoutes } from './routes/sites'
+import { trashRoutes } from './routes/trash'
 import { uploadsRoutes } from './routes/uploads'
 import { userListSource, usersRoutes } from './routes/users'
 import type { Storage } from './storage/storage'
@@ -100,6 +101,7 @@ export function createApp(options: AppOptions) {
     .route('/', faqsRoutes(deps))
     .route('/', citiesRoutes(deps))
     .route('/', sitesRoutes(deps))
+    .route('/', trashRoutes(deps))
     .route('/', auditRoutes(deps))
     .route('/', adminsRoutes(deps))
     // Each list's bulk actions act on what that list's own search and filters match.

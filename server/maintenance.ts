@@ -1,8 +1,12 @@
+import { TRASH_DAYS } from '../contract'
 import { pruneAuditLog } from './http/audit'
 import type { Deps } from './deps'
 import { pruneIdempotencyKeys } from './http/idempotency'
 import { logError } from './log'
 import { sweepUnattachedUploads } from './storage/signed-uploads'
+import { purgeTrash } from './storage/trash-erase'
+
+const DAY_MS = 24 * 60 * 60 * 1000
 
 /** How often a running server does its housekeeping (the first time right after it starts). */
 export const MAINTENANCE_EVERY_MS = 15 * 60 * 1000
@@ -15,6 +19,8 @@ export interface MaintenanceReport {
   uploadsSwept: number
   /** Remembered create answers older than a day, forgotten. */
   idempotencyPruned: number
+  /** Rows in the trash longer than TRASH_DAYS, erased with their files (sites before their cities). */
+  trashPurged: number
 }
 
 export interface Maintenance {
@@ -38,7 +44,7 @@ const guarded = async (job: string, run: () => Promise<number>): Promise<number>
 
 /**
  * The server's own housekeeping, on the app's dependencies: the audit log's retention, the
- * sweep of unattached uploads and the expiry of idempotency keys. Every job is a plain delete
+ * sweep of unattached uploads, the expiry of idempotency keys and the purge of the trash. Every job is a plain delete
  * of what is due, so several server processes on one database may run them at once.
  */
 export function maintenance(deps: Deps): Maintenance {
@@ -46,6 +52,7 @@ export function maintenance(deps: Deps): Maintenance {
     auditPruned: await guarded('audit retention', () => pruneAuditLog(deps, deps.config.auditRetentionMs)),
     uploadsSwept: await guarded('unattached uploads', () => sweepUnattachedUploads(deps)),
     idempotencyPruned: await guarded('idempotency keys', () => pruneIdempotencyKeys(deps)),
+    trashPurged: await guarded('trash purge', () => purgeTrash(deps, new Date(deps.clock.now().getTime() - TRASH_DAYS * DAY_MS))),
   })
 
   const start = (everyMs = MAINTENANCE_EVERY_MS) => {

@@ -69,7 +69,9 @@ export function permit(permission: Permission, audit?: AuditSpec): MiddlewareHan
     const note = c.get('auditNote') as AuditNote | undefined
     await recordAudit(c, {
       action: note?.action ?? audit.action,
-      ...(audit.target ? { target: { type: audit.target, id: note?.id ?? pathId ?? null, label: note?.label ?? null } } : {}),
+      ...(audit.target || note?.type
+        ? { target: { type: note?.type ?? audit.target!, id: note?.id ?? pathId ?? null, label: note?.label ?? null } }
+        : {}),
       ...(note?.detail || audit.query ? { detail: { ...(audit.query ? queryDetail(c.req.query()) : {}), ...note?.detail } } : {}),
     })
   }

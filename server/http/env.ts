@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { AuditActionName, Role } from '../../contract'
+import type { AuditActionName, AuditTargetType, Role } from '../../contract'
 import type { Deps } from '../deps'
 
 /** The signed-in admin of a request, as the auth middleware found it. */
@@ -15,6 +15,8 @@ export interface SignedIn {
  */
 export interface AuditNote {
   action?: AuditActionName
+  /** The target's kind, when the route's AuditSpec cannot know it (the trash's routes: the path's kind). */
+  type?: AuditTargetType
   id?: string
   label?: string | null
   detail?: Record<string, unknown>

@@ -4,6 +4,7 @@ import type { Clock } from '../clock'
 import { addMs } from '../clock'
 import type { Db } from '../db/client'
 import { appUsers, notificationRecipients, notifications } from '../db/schema'
+import { live } from '../db/trash'
 import { logError } from '../log'
 import type { DeliveryResult, NotificationDelivery } from './delivery'
 
@@ -97,7 +98,7 @@ export async function deliverPending(
       pending: notifications.pendingCount,
     })
     .from(notifications)
-    .where(eq(notifications.id, notificationId))
+    .where(and(eq(notifications.id, notificationId), live(notifications)))
   if (!n || n.status !== NOTIFICATION_STATUS.SENT || n.pending === 0) return outcome
   let last: string | undefined
   for (let batch = 0; batch < maxBatches; batch++) {
@@ -115,6 +116,8 @@ export async function deliverPending(
             eq(r.delivery, DELIVERY_STATUS.PENDING),
             last === undefined ? undefined : gt(r.userId, last),
             or(isNull(r.deliveredAt), lt(r.deliveredAt, addMs(claimedAt, -DELIVERY_LEASE_MS))),
+            // Moved to the trash meanwhile: nothing more is handed over until it is restored.
+            sql`exists (select 1 from ${notifications} where ${notifications.id} = ${notificationId} and ${live(notifications)})`,
           ),
         )
         .orderBy(asc(r.userId))
@@ -215,7 +218,8 @@ export async function sendDueNotifications(deps: DeliveryDeps, options: Delivery
       const [due] = await tx
         .select({ id: notifications.id, sendTo: notifications.sendTo })
         .from(notifications)
-        .where(and(eq(notifications.status, NOTIFICATION_STATUS.SCHEDULED), lte(notifications.scheduledAt, now)))
+        // One in the trash waits there: restored and due, it is sent at the next round.
+        .where(and(eq(notifications.status, NOTIFICATION_STATUS.SCHEDULED), lte(notifications.scheduledAt, now), live(notifications)))
         .orderBy(asc(notifications.scheduledAt))
         .limit(1)
         .for('update', { skipLocked: true })
@@ -250,7 +254,9 @@ export async function deliverLeftPending(deps: DeliveryDeps, options: DeliveryOp
   const left = await deps.db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(and(eq(notifications.status, NOTIFICATION_STATUS.SENT), gt(notifications.pendingCount, 0), lt(notifications.sentAt, before)))
+    .where(
+      and(eq(notifications.status, NOTIFICATION_STATUS.SENT), gt(notifications.pendingCount, 0), lt(notifications.sentAt, before), live(notifications)),
+    )
     .orderBy(asc(notifications.sentAt))
     .limit(100)
   for (const { id } of left) await deliverPending(deps, id, options)

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { CITY_MSG, cityBody, cityListQuery, idParam, type City, type CityListQuery } from '../../contract'
 import type { Db } from '../db/client'
 import { like, listPage, type ListSource, type PageQuery } from '../db/list'
 import { isPgError, PG_CODE } from '../db/pg-errors'
 import { cities, citySearchText, lowerOf } from '../db/schema'
+import { live, trashedBy } from '../db/trash'
 import type { Deps } from '../deps'
 import { conflict, notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
@@ -19,6 +20,7 @@ export const cityListSource: ListSource<CitySort, never> = {
   table: cities,
   id: cities.id,
   createdAt: cities.createdAt,
+  scope: live(cities),
   sortBy: {
     name: { expr: lowerOf(cities.name), type: 'text' },
     siteCount: { expr: cities.siteCount, type: 'integer' },
@@ -57,8 +59,8 @@ const cityRows = (db: Db) => (p: PageQuery) =>
 
 /** The unique index that makes a name unique whatever its case and surrounding spaces (schema.ts). */
 const NAME_KEY = 'cities_name_key'
-/** The foreign key of sites.city_id (ON DELETE RESTRICT): a city with sites stays. */
-const SITES_CITY_FK = 'sites_city_id_cities_id_fk'
+/** A city outside the trash: a trashed one is not found, for reads and writes alike. */
+const liveCity = (id: string) => and(eq(cities.id, id), live(cities))
 
 /**
  * Runs a write that may give a city a name another city has: the unique index decides (two
@@ -95,7 +97,7 @@ export const citiesRoutes = (deps: Deps) =>
     })
 
     .get('/admin/city/:id', permit('read'), validate('param', idParam), async (c) => {
-      const [city] = await deps.db.select(cityColumns).from(cities).where(eq(cities.id, c.req.valid('param').id))
+      const [city] = await deps.db.select(cityColumns).from(cities).where(liveCity(c.req.valid('param').id))
       if (!city) throw notFound(CITY_MSG.notFound)
       return c.json(ok(CITY_MSG.fetched, toCity(city)))
     })
@@ -112,7 +114,7 @@ export const citiesRoutes = (deps: Deps) =>
           deps.db
             .update(cities)
             .set({ name, updatedAt: deps.clock.now() })
-            .where(eq(cities.id, c.req.valid('param').id))
+            .where(liveCity(c.req.valid('param').id))
             .returning(cityColumns),
         )
         if (!updated) throw notFound(CITY_MSG.notFound)
@@ -121,21 +123,22 @@ export const citiesRoutes = (deps: Deps) =>
       },
     )
 
-    // The foreign key refuses the delete of a city with sites, also one added a moment ago.
+    /**
+     * To the trash (server/routes/trash.ts), only while it has no live sites (its trashed ones go
+     * with it). site_count counts the live sites, kept by trigger in the site's own transaction;
+     * a site being added holds the city FOR SHARE, so this UPDATE waits for it and then reads the
+     * new count: a city never goes to the trash with a live site.
+     */
     .delete('/admin/city/:id', permit('city.delete', { action: 'city.delete', target: 'city' }), validate('param', idParam), async (c) => {
-      let deleted: { id: string; name: string }[]
-      try {
-        deleted = await deps.db
-          .delete(cities)
-          .where(eq(cities.id, c.req.valid('param').id))
-          .returning({ id: cities.id, name: cities.name })
-      } catch (err) {
-        if (isPgError(err, PG_CODE.restrictViolation, SITES_CITY_FK) || isPgError(err, PG_CODE.foreignKeyViolation, SITES_CITY_FK)) {
-          throw conflict(CITY_MSG.hasSites)
-        }
-        throw err
+      const { id } = c.req.valid('param')
+      const [deleted] = await deps.db
+        .update(cities)
+        .set(trashedBy(c.get('signedIn').admin.id, deps.clock.now()))
+        .where(and(liveCity(id), eq(cities.siteCount, 0)))
+        .returning({ name: cities.name })
+      if (!deleted) {
+        throw (await deps.db.$count(cities, liveCity(id))) > 0 ? conflict(CITY_MSG.hasSites) : notFound(CITY_MSG.notFound)
       }
-      if (deleted.length === 0) throw notFound(CITY_MSG.notFound)
-      auditNote(c, { label: deleted[0]!.name })
+      auditNote(c, { label: deleted.name })
       return c.json(ok(CITY_MSG.deleted, null))
     })

@@ -1,14 +1,18 @@
-import { asc, eq, gt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { FAQS_MSG, faqBody, faqOrderBody, idParam, type Faq } from '../../contract'
 import type { Db } from '../db/client'
+import { lockFaqOrder } from '../db/queries/faq-order'
 import { faqs } from '../db/schema'
+import { live, trashedBy } from '../db/trash'
 import type { Deps } from '../deps'
 import { badRequest, notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+
+const liveFaq = (id: string) => and(eq(faqs.id, id), live(faqs))
 
 const toFaq = (row: typeof faqs.$inferSelect): Faq => ({
   _id: row.id,
@@ -19,23 +23,18 @@ const toFaq = (row: typeof faqs.$inferSelect): Faq => ({
   updatedAt: row.updatedAt.toISOString(),
 })
 
-/** Every FAQ in its order (the list is short: no paging). */
+/** Every FAQ in its order, those in the trash left out (the list is short: no paging). */
 export async function listFaqs(db: Db): Promise<Faq[]> {
-  const rows = await db.select().from(faqs).orderBy(asc(faqs.sortOrder), asc(faqs.createdAt), asc(faqs.id))
+  const rows = await db.select().from(faqs).where(live(faqs)).orderBy(asc(faqs.sortOrder), asc(faqs.createdAt), asc(faqs.id))
   return rows.map(toFaq)
 }
-
-/**
- * Writes that move positions (add, delete, reorder) take this lock first, so that two of them
- * never compute the same position or reorder a list that another is changing. Reads go on.
- */
-const lockOrder = (db: Db) => db.execute(sql`lock table ${faqs} in share row exclusive mode`)
 
 /**
  * The FAQ (docs/DECISIONS.md, Content): a public ordered list, read by both roles in settings and
  * changed only by an admin (a sub admin gets 403). Titles and descriptions are plain text
  * (the SPA renders them as text), trimmed by the contract's schema, with the product's messages.
- * Positions stay 0..n-1: a new FAQ goes last, a deleted one closes its gap.
+ * Positions of the live FAQs stay 0..n-1: a new FAQ goes last, a deleted one closes its gap (and
+ * takes its old place back when restored).
  */
 export const faqsRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
@@ -48,13 +47,13 @@ export const faqsRoutes = (deps: Deps) =>
       const { title, description } = c.req.valid('json')
       const now = deps.clock.now()
       const row = await deps.db.transaction(async (tx) => {
-        await lockOrder(tx)
+        await lockFaqOrder(tx)
         const [made] = await tx
           .insert(faqs)
           .values({
             title,
             description,
-            sortOrder: sql`(select coalesce(max(${faqs.sortOrder}) + 1, 0) from ${faqs})`,
+            sortOrder: sql`(select coalesce(max(${faqs.sortOrder}) + 1, 0) from ${faqs} where ${live(faqs)})`,
             createdAt: now,
             updatedAt: now,
           })
@@ -69,15 +68,19 @@ export const faqsRoutes = (deps: Deps) =>
     .put('/admin/faq/order', permit('faq.write', { action: 'faq.reorder' }), validate('json', faqOrderBody), async (c) => {
       const ids = c.req.valid('json').ids.map((id) => id.toLowerCase())
       const ordered = await deps.db.transaction(async (tx) => {
-        await lockOrder(tx)
-        const existing = new Set((await tx.select({ id: faqs.id }).from(faqs)).map((r) => r.id))
+        await lockFaqOrder(tx)
+        const existing = new Set((await tx.select({ id: faqs.id }).from(faqs).where(live(faqs))).map((r) => r.id))
         const exactlyOnce = ids.length === existing.size && new Set(ids).size === ids.length && ids.every((id) => existing.has(id))
         if (!exactlyOnce) throw badRequest(FAQS_MSG.orderIncomplete, { ids: FAQS_MSG.orderIncomplete })
         const list = sql`array[${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
         )}]::uuid[]`
-        await tx.update(faqs).set({ sortOrder: sql`array_position(${list}, ${faqs.id}) - 1` })
+        // Those in the trash keep their position: restoring one puts it back there.
+        await tx
+          .update(faqs)
+          .set({ sortOrder: sql`array_position(${list}, ${faqs.id}) - 1` })
+          .where(live(faqs))
         return listFaqs(tx)
       })
       auditNote(c, { detail: { ids } })
@@ -94,7 +97,7 @@ export const faqsRoutes = (deps: Deps) =>
         const [row] = await deps.db
           .update(faqs)
           .set({ title, description, updatedAt: deps.clock.now() })
-          .where(eq(faqs.id, c.req.valid('param').id))
+          .where(liveFaq(c.req.valid('param').id))
           .returning()
         if (!row) throw notFound(FAQS_MSG.notFound)
         auditNote(c, { label: row.title })
@@ -104,17 +107,19 @@ export const faqsRoutes = (deps: Deps) =>
 
     .delete('/admin/faq/:id', permit('faq.write', { action: 'faq.delete', target: 'faq' }), validate('param', idParam), async (c) => {
       await deps.db.transaction(async (tx) => {
-        await lockOrder(tx)
+        await lockFaqOrder(tx)
+        // To the trash (server/routes/trash.ts), keeping its position for a restore; the live ones close the gap.
         const [gone] = await tx
-          .delete(faqs)
-          .where(eq(faqs.id, c.req.valid('param').id))
+          .update(faqs)
+          .set(trashedBy(c.get('signedIn').admin.id, deps.clock.now()))
+          .where(liveFaq(c.req.valid('param').id))
           .returning({ sortOrder: faqs.sortOrder, title: faqs.title })
         if (!gone) throw notFound(FAQS_MSG.notFound)
         auditNote(c, { label: gone.title })
         await tx
           .update(faqs)
           .set({ sortOrder: sql`${faqs.sortOrder} - 1` })
-          .where(gt(faqs.sortOrder, gone.sortOrder))
+          .where(and(gt(faqs.sortOrder, gone.sortOrder), live(faqs)))
       })
       return c.json(ok(FAQS_MSG.deleted, null))
     })

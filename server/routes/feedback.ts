@@ -18,6 +18,7 @@ import { like, listBatches, listPage, type ListSource, type PageQuery } from '..
 import { toUserSummary, userSummaryColumns, type UserSummaryRow } from '../db/queries/users'
 import { countKey } from '../db/row-counts'
 import { admins, appUsers, feedback, feedbackNotes, feedbackSearchText, usernameSearchText } from '../db/schema'
+import { live, trashedBy } from '../db/trash'
 import type { Deps } from '../deps'
 import { notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
@@ -51,8 +52,8 @@ export const feedbackListSource = (q: Pick<FeedbackListQuery, 'status'>): ListSo
   )`,
   filter: (type) => eq(feedback.type, type),
   ...(q.status === undefined
-    ? { counted: { filter: (type: FeedbackType) => countKey(feedback.type, type) } }
-    : { scope: eq(feedback.status, q.status) }),
+    ? { scope: live(feedback), counted: { filter: (type: FeedbackType) => countKey(feedback.type, type) } }
+    : { scope: and(live(feedback), eq(feedback.status, q.status)) }),
 })
 
 const feedbackColumns = {
@@ -99,6 +100,9 @@ const notesOf = (db: Db, feedbackId: string) =>
     .leftJoin(admins, eq(admins.id, feedbackNotes.authorId))
     .where(eq(feedbackNotes.feedbackId, feedbackId))
     .orderBy(desc(feedbackNotes.createdAt), desc(feedbackNotes.id))
+
+/** A feedback outside the trash: a trashed one is not found, for reads and writes alike. */
+const liveFeedback = (id: string) => and(eq(feedback.id, id), live(feedback))
 
 /** A feedback's description as the audit log's label: its start is enough to recognise it. */
 const feedbackLabel = (description: string) => description.slice(0, 80)
@@ -147,7 +151,7 @@ export const feedbackRoutes = (deps: Deps) =>
 
     .get('/feedback/:id', permit('read'), validate('param', idParam), async (c) => {
       const { id } = c.req.valid('param')
-      const [row] = await feedbackSelect(deps.db).where(eq(feedback.id, id))
+      const [row] = await feedbackSelect(deps.db).where(liveFeedback(id))
       if (!row) throw notFound(FEEDBACK_MSG.notFound)
       const notes = await notesOf(deps.db, id)
       return c.json(ok(FEEDBACK_MSG.fetched, { ...toFeedback(row), notes: notes.map(toFeedbackNote) }))
@@ -165,8 +169,8 @@ export const feedbackRoutes = (deps: Deps) =>
         const [changed] = await deps.db
           .update(feedback)
           .set({ status })
-          .from(sql`(select ${feedback.id} as old_id, ${feedback.status} as old_status from ${feedback} where ${feedback.id} = ${id} for update) as old`)
-          .where(and(eq(feedback.id, id), sql`${feedback.id} = old.old_id`))
+          .from(sql`(select ${feedback.id} as old_id, ${feedback.status} as old_status from ${feedback} where ${liveFeedback(id)} for update) as old`)
+          .where(and(liveFeedback(id), sql`${feedback.id} = old.old_id`))
           .returning({ description: feedback.description, from: sql<number>`old.old_status` })
         if (!changed) throw notFound(FEEDBACK_MSG.notFound)
         const [row] = await feedbackSelect(deps.db).where(eq(feedback.id, id))
@@ -186,7 +190,7 @@ export const feedbackRoutes = (deps: Deps) =>
       async (c) => {
         const { id } = c.req.valid('param')
         const { text } = c.req.valid('json')
-        const [target] = await deps.db.select({ description: feedback.description }).from(feedback).where(eq(feedback.id, id))
+        const [target] = await deps.db.select({ description: feedback.description }).from(feedback).where(liveFeedback(id))
         if (!target) throw notFound(FEEDBACK_MSG.notFound)
         const author = c.get('signedIn').admin
         const [note] = await deps.db
@@ -198,3 +202,15 @@ export const feedbackRoutes = (deps: Deps) =>
         return c.json(ok(FEEDBACK_MSG.noteAdded, toFeedbackNote({ ...note!, author: { id: author.id, name: author.name } })), 201)
       },
     )
+
+    // To the trash (server/routes/trash.ts), with its notes; admins only.
+    .delete('/admin/feedback/:id', permit('feedback.delete', { action: 'feedback.delete', target: 'feedback' }), validate('param', idParam), async (c) => {
+      const [deleted] = await deps.db
+        .update(feedback)
+        .set(trashedBy(c.get('signedIn').admin.id, deps.clock.now()))
+        .where(liveFeedback(c.req.valid('param').id))
+        .returning({ description: feedback.description })
+      if (!deleted) throw notFound(FEEDBACK_MSG.notFound)
+      auditNote(c, { label: feedbackLabel(deleted.description) })
+      return c.json(ok(FEEDBACK_MSG.deleted, null))
+    })

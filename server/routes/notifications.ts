@@ -25,6 +25,7 @@ import { like, likePattern, listPage, type ListSource, type PageQuery } from '..
 import { toUserSummary, userSummaryColumns } from '../db/queries/users'
 import { countKey } from '../db/row-counts'
 import { appUsers, lowerOf, notificationRecipients, notifications, notificationSearchText } from '../db/schema'
+import { live, trashedBy } from '../db/trash'
 import type { Deps } from '../deps'
 import { badRequest, conflict, notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
@@ -45,7 +46,7 @@ export function notificationListSource(q: Pick<NotificationListQuery, 'recipient
     table: notifications,
     id: notifications.id,
     createdAt: notifications.createdAt,
-    scope: reached,
+    scope: and(live(notifications), reached),
     sortBy: {
       title: { expr: lowerOf(notifications.title), type: 'text' },
       createdAt: { expr: notifications.createdAt, type: 'timestamptz' },
@@ -165,7 +166,10 @@ const toRecipient = (row: RecipientRow): NotificationRecipient => ({
   deliveredAt: iso(row.deliveredAt),
 })
 
-/** The counters of one notification, or undefined when there is none. */
+/** A notification outside the trash: a trashed one is not found, for reads and writes alike. */
+const liveNotification = (id: string) => and(eq(notifications.id, id), live(notifications))
+
+/** The counters of one notification, or undefined when there is none (or it is in the trash). */
 async function countsOf(db: Db, id: string) {
   const [row] = await db
     .select({
@@ -175,7 +179,7 @@ async function countsOf(db: Db, id: string) {
       failedCount: notifications.failedCount,
     })
     .from(notifications)
-    .where(eq(notifications.id, id))
+    .where(liveNotification(id))
   return row
 }
 
@@ -384,7 +388,7 @@ export const notificationsRoutes = (deps: Deps) =>
         const [cancelled] = await deps.db
           .update(notifications)
           .set({ status: NOTIFICATION_STATUS.CANCELLED })
-          .where(and(eq(notifications.id, id), eq(notifications.status, NOTIFICATION_STATUS.SCHEDULED)))
+          .where(and(liveNotification(id), eq(notifications.status, NOTIFICATION_STATUS.SCHEDULED)))
           .returning(notificationColumns)
         if (!cancelled) {
           if (!(await countsOf(deps.db, id))) throw notFound(NOTIFICATIONS_MSG.notFound)
@@ -406,12 +410,15 @@ export const notificationsRoutes = (deps: Deps) =>
       }),
       validate('param', idParam),
       async (c) => {
-        const deleted = await deps.db
-          .delete(notifications)
-          .where(eq(notifications.id, c.req.valid('param').id))
-          .returning({ id: notifications.id, title: notifications.title })
-        if (deleted.length === 0) throw notFound(NOTIFICATIONS_MSG.notFound)
-        auditNote(c, { label: deleted[0]!.title })
+        // To the trash (server/routes/trash.ts): while there, a scheduled one is not sent and
+        // pending recipients are not handed over (server/notifications/send.ts).
+        const [deleted] = await deps.db
+          .update(notifications)
+          .set(trashedBy(c.get('signedIn').admin.id, deps.clock.now()))
+          .where(liveNotification(c.req.valid('param').id))
+          .returning({ title: notifications.title })
+        if (!deleted) throw notFound(NOTIFICATIONS_MSG.notFound)
+        auditNote(c, { label: deleted.title })
         return c.json(ok(NOTIFICATIONS_MSG.deleted, null))
       },
     )

@@ -18,6 +18,7 @@ import { like, listBatches, listPage, type ListSource, type PageQuery } from '..
 import { draftPlaceOf } from '../db/queries/partner-drafts'
 import { countKey } from '../db/row-counts'
 import { lowerOf, partners, partnerSearchText, places } from '../db/schema'
+import { live } from '../db/trash'
 import type { Deps } from '../deps'
 import { conflict, notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
@@ -102,7 +103,8 @@ const detailsOf = async (db: Db, id: string): Promise<PartnerDetails | undefined
       place: { id: places.id, kind: places.kind, name: places.name, draft: places.draft },
     })
     .from(partners)
-    .leftJoin(places, eq(places.id, partners.placeId))
+    // A place in the trash is shown as none (as if deleted).
+    .leftJoin(places, and(eq(places.id, partners.placeId), live(places)))
     .where(eq(partners.id, id))
   if (!row) return undefined
   return {

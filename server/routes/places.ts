@@ -21,6 +21,7 @@ import { like, listBatches, listPage, type ListSource, type PageQuery } from '..
 import { checkEditVersion, missedEdit } from '../db/queries/edit-version'
 import { countKey } from '../db/row-counts'
 import { lowerOf, places, placeSearchText } from '../db/schema'
+import { live, trashedBy } from '../db/trash'
 import type { Deps } from '../deps'
 import { badRequest, conflict, notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
@@ -50,7 +51,7 @@ export const placeListSource = (kind: PlaceKind): ListSource<PlaceSort, PlaceSta
   table: places,
   id: places.id,
   createdAt: places.createdAt,
-  scope: eq(places.kind, kind),
+  scope: and(eq(places.kind, kind), live(places)),
   sortBy: {
     name: { expr: lowerOf(places.name), type: 'text' },
     address: { expr: lowerOf(places.address), type: 'text' },
@@ -111,7 +112,8 @@ const placeRows = (db: Db) => (p: PageQuery) =>
 export const PLACES_CSV_HEADER = ['Name', 'Address', 'Status', 'Created At'] as const
 const placeCsvLine = (p: PlaceRow): CsvValue[] => [p.name, p.address, placeStatusLabel[p.status], isoDay(p.createdAt)]
 
-const ofKind = (kind: PlaceKind, id: string) => and(eq(places.id, id), eq(places.kind, kind))
+/** A place of this kind outside the trash: a trashed one is not found, for reads and writes alike. */
+const ofKind = (kind: PlaceKind, id: string) => and(eq(places.id, id), eq(places.kind, kind), live(places))
 
 /** Empty optional text is stored as null. */
 const orNull = (text: string) => (text === '' ? null : text)
@@ -253,13 +255,15 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
         return c.json(ok(msg.statusUpdated, toPlaceListItem(updated)))
       })
 
+      // To the trash (server/routes/trash.ts), where it can be restored for TRASH_DAYS.
       .delete(`/place/${singular}/:id`, permit('place.delete', audited('delete')), validate('param', idParam), async (c) => {
-        const deleted = await deps.db
-          .delete(places)
+        const [deleted] = await deps.db
+          .update(places)
+          .set(trashedBy(c.get('signedIn').admin.id, deps.clock.now()))
           .where(ofKind(kind, c.req.valid('param').id))
-          .returning({ id: places.id, name: places.name })
-        if (deleted.length === 0) throw notFound(msg.notFound)
-        auditNote(c, { label: deleted[0]!.name })
+          .returning({ name: places.name })
+        if (!deleted) throw notFound(msg.notFound)
+        auditNote(c, { label: deleted.name })
         return c.json(ok(msg.deleted, null))
       })
   )

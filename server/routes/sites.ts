@@ -19,6 +19,7 @@ import { like, listPage, type ListSource, type PageQuery } from '../db/list'
 import { checkEditVersion, missedEdit } from '../db/queries/edit-version'
 import { countKey } from '../db/row-counts'
 import { cities, lowerOf, sites, siteSearchText } from '../db/schema'
+import { live, trashedBy } from '../db/trash'
 import type { Deps } from '../deps'
 import { notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
@@ -35,7 +36,7 @@ export const siteListSource = (cityId: string | undefined): ListSource<SiteSort,
   table: sites,
   id: sites.id,
   createdAt: sites.createdAt,
-  scope: cityId === undefined ? undefined : eq(sites.cityId, cityId),
+  scope: and(live(sites), cityId === undefined ? undefined : eq(sites.cityId, cityId)),
   sortBy: {
     name: { expr: lowerOf(sites.name), type: 'text' },
     address: { expr: lowerOf(sites.address), type: 'text' },
@@ -90,13 +91,16 @@ const siteRows = (db: Db) => (p: PageQuery) =>
     .limit(p.limit)
     .offset(p.offset)
 
+/** A site outside the trash: a trashed one is not found, for reads and writes alike. */
+const liveSite = (id: string) => and(eq(sites.id, id), live(sites))
+
 /** A site and the name of its city. */
 async function siteWithCity(db: Db, id: string) {
   const [row] = await db
     .select({ site: sites, cityName: cities.name })
     .from(sites)
     .innerJoin(cities, eq(cities.id, sites.cityId))
-    .where(eq(sites.id, id))
+    .where(liveSite(id))
   return row
 }
 
@@ -141,8 +145,13 @@ export const sitesRoutes = (deps: Deps) =>
       const images = checkAddedImages(siteImages(deps.storage), body.images)
       const now = deps.clock.now()
       const created = await deps.db.transaction(async (tx) => {
-        // KEY SHARE: the city cannot be deleted until the site is in (then its key holds it).
-        const [city] = await tx.select({ name: cities.name }).from(cities).where(eq(cities.id, body.cityId)).for('key share')
+        // SHARE: the city cannot go to the trash until the site is in (then its site count holds it),
+        // and a city that went meanwhile is read again after its commit: not found.
+        const [city] = await tx
+          .select({ name: cities.name })
+          .from(cities)
+          .where(and(eq(cities.id, body.cityId), live(cities)))
+          .for('share')
         if (!city) throw notFound(CITY_MSG.notFound)
         const [row] = await tx
           .insert(sites)
@@ -167,7 +176,7 @@ export const sitesRoutes = (deps: Deps) =>
       async (c) => {
         const body = c.req.valid('json')
         const { id } = c.req.valid('param')
-        const [site] = await deps.db.select({ images: sites.images, version: sites.version }).from(sites).where(eq(sites.id, id))
+        const [site] = await deps.db.select({ images: sites.images, version: sites.version }).from(sites).where(liveSite(id))
         if (!site) throw notFound(SITE_MSG.notFound)
         checkEditVersion(site, body)
         const images = checkImageEdit(siteImages(deps.storage), site.images, body)
@@ -180,10 +189,10 @@ export const sitesRoutes = (deps: Deps) =>
             updatedAt: deps.clock.now(),
             version: sql`${sites.version} + 1`,
           })
-          .where(and(eq(sites.id, id), eq(sites.version, body.version)))
+          .where(and(liveSite(id), eq(sites.version, body.version)))
           .returning()
-        if (!row) throw await missedEdit(deps.db, sites, eq(sites.id, id), SITE_MSG.notFound)
-        // A site's city cannot be deleted while it has sites, so it is there.
+        if (!row) throw await missedEdit(deps.db, sites, liveSite(id), SITE_MSG.notFound)
+        // A site's city cannot be deleted (to the trash or for good) while it has live sites, so it is there.
         const [city] = await deps.db.select({ name: cities.name }).from(cities).where(eq(cities.id, row.cityId))
         const updated = toSiteDetails(row, city!.name)
         auditNote(c, { label: updated.name })
@@ -201,7 +210,7 @@ export const sitesRoutes = (deps: Deps) =>
         const [updated] = await deps.db
           .update(sites)
           .set({ status: sql`3 - ${sites.status}`, updatedAt: deps.clock.now() })
-          .where(eq(sites.id, c.req.valid('param').id))
+          .where(liveSite(c.req.valid('param').id))
           .returning(siteColumns)
         if (!updated) throw notFound(SITE_MSG.notFound)
         auditNote(c, { label: updated.name, detail: { status: updated.status } })
@@ -209,12 +218,14 @@ export const sitesRoutes = (deps: Deps) =>
       },
     )
 
+    // To the trash (server/routes/trash.ts); its city's site count drops by trigger.
     .delete('/admin/site/:id', permit('site.delete', { action: 'site.delete', target: 'site' }), validate('param', idParam), async (c) => {
-      const deleted = await deps.db
-        .delete(sites)
-        .where(eq(sites.id, c.req.valid('param').id))
-        .returning({ id: sites.id, name: sites.name })
-      if (deleted.length === 0) throw notFound(SITE_MSG.notFound)
-      auditNote(c, { label: deleted[0]!.name })
+      const [deleted] = await deps.db
+        .update(sites)
+        .set(trashedBy(c.get('signedIn').admin.id, deps.clock.now()))
+        .where(liveSite(c.req.valid('param').id))
+        .returning({ name: sites.name })
+      if (!deleted) throw notFound(SITE_MSG.notFound)
+      auditNote(c, { label: deleted.name })
       return c.json(ok(SITE_MSG.deleted, null))
     })

@@ -53,6 +53,10 @@ const ADMIN_ONLY_ROUTES = [
   'POST /api/v1/admin/notifications/bulk',
   'DELETE /api/v1/admin/city/:id',
   'DELETE /api/v1/admin/site/:id',
+  'DELETE /api/v1/admin/feedback/:id',
+  'GET /api/v1/admin/trash',
+  'POST /api/v1/admin/trash/:kind/:id/restore',
+  'DELETE /api/v1/admin/trash/:kind/:id',
   'PUT /api/v1/admin/cms',
   'POST /api/v1/admin/faq',
   'PUT /api/v1/admin/faq/order',
@@ -122,7 +126,7 @@ async function targets(t: TestApp) {
     const id = path.includes('/logout/')
       ? (caller === 'admin' ? admin : subAdmin).id
       : (ids.find(([pattern]) => pattern.test(path))?.[1] ?? UNKNOWN_ID)
-    return path.replace(':id', id).replace(':type', '1').replace('*', 'x')
+    return path.replace(':id', id).replace(':type', '1').replace(':kind', 'petShop').replace('*', 'x')
   }
 }
 
@@ -151,10 +155,22 @@ const call = (t: TestApp, method: string, path: string, token?: string) =>
   })
 
 describe('the role matrix', () => {
-  it('gives the sub admin everything but deletes, CMS and FAQ edits, admin accounts and the audit log', () => {
+  it('gives the sub admin everything but deletes, the trash, CMS and FAQ edits, shared views, admin accounts and the audit log', () => {
     const adminOnly = PERMISSION_NAMES.filter((p) => !can(ROLE.SUB_ADMIN, p)).sort()
     expect(adminOnly).toEqual(
-      ['admin.manage', 'audit.read', 'city.delete', 'cms.write', 'faq.write', 'notification.delete', 'place.delete', 'site.delete'].sort(),
+      [
+        'admin.manage',
+        'audit.read',
+        'city.delete',
+        'cms.write',
+        'faq.write',
+        'feedback.delete',
+        'notification.delete',
+        'place.delete',
+        'site.delete',
+        'trash.manage',
+        'view.share',
+      ].sort(),
     )
     expect(PERMISSION_NAMES.every((p) => can(ROLE.ADMIN, p))).toBe(true)
     expect(PERMISSION_NAMES.some((p) => can(null, p) || can(undefined, p))).toBe(false)
