@@ -1,16 +1,16 @@
-import { z } from "zod";
-import { adminListQuery } from "./admins";
-import { auditListQuery } from "./audit";
-import { cityListQuery } from "./cities";
-import { feedbackListQuery } from "./feedback";
-import { API_MSG } from "./messages";
-import { notificationListQuery } from "./notifications";
-import { partnerListQuery } from "./partners";
-import type { Permission } from "./permissions";
-import { placeListQuery } from "./places";
-import { listName, type ListName } from "./preferences";
-import { userListQuery } from "./users";
-import { cap } from "./validation";
+import { z } from 'zod'
+import { adminListQuery } from './admins'
+import { auditListQuery } from './audit'
+import { cityListQuery } from './cities'
+import { feedbackListQuery } from './feedback'
+import { API_MSG } from './messages'
+import { notificationListQuery } from './notifications'
+import { partnerListQuery } from './partners'
+import type { Permission } from './permissions'
+import { placeListQuery } from './places'
+import { listName, type ListName } from './preferences'
+import { userListQuery } from './users'
+import { cap } from './validation'
 
 /**
  * Saved views: a named state of a list (search, filters, sort, rows per page; never the page), the
@@ -29,72 +29,67 @@ export const LIST_QUERIES = {
   cities: cityListQuery,
   admins: adminListQuery,
   audit: auditListQuery,
-} as const satisfies Record<ListName, z.ZodType>;
+} as const satisfies Record<ListName, z.ZodType>
 
 /** Who may read each list, so views of a list are only seen by those who can open it. */
 export const LIST_PERMISSION: Record<ListName, Permission> = {
-  users: "read",
-  petShops: "read",
-  hospitals: "read",
-  partners: "read",
-  feedback: "read",
-  notifications: "read",
-  cities: "read",
-  admins: "admin.manage",
-  audit: "audit.read",
-};
+  users: 'read',
+  petShops: 'read',
+  hospitals: 'read',
+  partners: 'read',
+  feedback: 'read',
+  notifications: 'read',
+  cities: 'read',
+  admins: 'admin.manage',
+  audit: 'audit.read',
+}
 
-export const SAVED_VIEW_NAME_MAX = 60;
+export const SAVED_VIEW_NAME_MAX = 60
 /** Personal views one admin may keep per list; a bound on what one account can store. */
-export const PERSONAL_VIEWS_MAX = 50;
+export const PERSONAL_VIEWS_MAX = 50
 
 export const SAVED_VIEW_MSG = {
-  listed: "Views fetched successfully",
-  created: "View saved",
-  updated: "View updated",
-  deleted: "View deleted",
-  notFound: "View not found",
-  nameRequired: "Enter a name for the view",
+  listed: 'Views fetched successfully',
+  created: 'View saved',
+  updated: 'View updated',
+  deleted: 'View deleted',
+  notFound: 'View not found',
+  nameRequired: 'Enter a name for the view',
   nameMax: `Should be maximum of ${SAVED_VIEW_NAME_MAX} characters`,
-  duplicate: "A view of that name already exists",
+  duplicate: 'A view of that name already exists',
   tooMany: `You can keep at most ${PERSONAL_VIEWS_MAX} views of a list: delete one first`,
-  badState: "Invalid view",
-} as const;
+  badState: 'Invalid view',
+} as const
 
 const viewName = z
   .string(SAVED_VIEW_MSG.nameRequired)
   .trim()
   .min(1, SAVED_VIEW_MSG.nameRequired)
-  .max(SAVED_VIEW_NAME_MAX, cap(SAVED_VIEW_MSG.nameMax));
+  .max(SAVED_VIEW_NAME_MAX, cap(SAVED_VIEW_MSG.nameMax))
 
 /** The state as a client sends it: an object of a few short fields (the list's schema says which). */
 const rawState = z.record(z.string().max(40, cap()), z.unknown(), {
   error: SAVED_VIEW_MSG.badState,
-});
+})
 
 /**
  * A view's state for `list`, as stored and answered: the list query parsed (its defaults filled
  * in), without the page. A page sent is dropped: a view opens on its first page.
  */
-export function viewStateOf(
-  list: ListName,
-  state: Record<string, unknown>,
-  ctx: z.RefinementCtx,
-  path: PropertyKey[] = ["state"],
-) {
-  const { page: _page, ...rest } = state;
-  const parsed = LIST_QUERIES[list].safeParse(rest);
+export function viewStateOf(list: ListName, state: Record<string, unknown>, ctx: z.RefinementCtx, path: PropertyKey[] = ['state']) {
+  const { page: _page, ...rest } = state
+  const parsed = LIST_QUERIES[list].safeParse(rest)
   if (!parsed.success) {
     for (const issue of parsed.error.issues)
       ctx.addIssue({
-        code: "custom",
+        code: 'custom',
         message: issue.message,
         path: [...path, ...issue.path],
-      });
-    return z.NEVER;
+      })
+    return z.NEVER
   }
-  const { page: _default, ...saved } = parsed.data as Record<string, unknown>;
-  return saved;
+  const { page: _default, ...saved } = parsed.data as Record<string, unknown>
+  return saved
 }
 
 /** POST /admin/views. */
@@ -108,8 +103,8 @@ export const savedViewCreate = z
   .transform((body, ctx) => ({
     ...body,
     state: viewStateOf(body.list, body.state, ctx),
-  }));
-export type SavedViewCreate = z.input<typeof savedViewCreate>;
+  }))
+export type SavedViewCreate = z.input<typeof savedViewCreate>
 
 /**
  * PATCH /admin/views/{id}: rename, replace the state, share or unshare; what is not given stays.
@@ -122,12 +117,12 @@ export const savedViewPatch = z
     state: rawState.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, {
-    message: "Nothing to change",
-  });
-export type SavedViewPatch = z.infer<typeof savedViewPatch>;
+    message: 'Nothing to change',
+  })
+export type SavedViewPatch = z.infer<typeof savedViewPatch>
 
 /** GET /admin/views?list=... */
-export const savedViewListQuery = z.strictObject({ list: listName });
+export const savedViewListQuery = z.strictObject({ list: listName })
 
 export const savedView = z.object({
   _id: z.string(),
@@ -141,9 +136,9 @@ export const savedView = z.object({
   /** Whether the signed-in admin made it. */
   mine: z.boolean(),
   createdAt: z.string(),
-});
-export type SavedView = z.infer<typeof savedView>;
+})
+export type SavedView = z.infer<typeof savedView>
 
 export const savedViewIdParam = z.object({
   id: z.uuid({ message: API_MSG.invalidId }),
-});
+})

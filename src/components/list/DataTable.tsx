@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-table'
 import type { SortOrder } from '@contract'
 import { PHONE_SCREEN, useMediaQuery } from '@/components/layout/useMediaQuery'
+import type { ColumnLayout } from './columnChoice'
 import { listFeatures, type ListFeatures } from './columns'
 import { SortAscIcon, SortDescIcon, SortNoneIcon } from './icons'
 import { Pagination } from './Pagination'
@@ -67,10 +68,13 @@ export type DataTableProps<TRow extends RowData & { _id: string }> = {
   selection?: RowSelection<TRow>
   /** Where focus goes when a delete leaves no row (the list's heading); the table's frame by default. */
   headingRef?: RefObject<HTMLElement | null>
+  /** The columns shown and their order (the admin's choice, columnChoice.ts); omitted: all, as defined. */
+  layout?: ColumnLayout
 }
 
 const getRowId = (row: { _id: string }) => row._id
 const NO_ROWS: never[] = []
+const ALL_COLUMNS: ColumnLayout = { columnVisibility: {}, columnOrder: [] }
 
 /**
  * A server-driven table (TanStack Table v9, manual sorting and pagination): a real <table> with a
@@ -92,6 +96,7 @@ export function DataTable<TRow extends RowData & { _id: string }>({
   skeletonRows = 5,
   selection,
   headingRef,
+  layout = ALL_COLUMNS,
 }: DataTableProps<TRow>) {
   const phone = useMediaQuery(PHONE_SCREEN)
   const frame = useRef<HTMLDivElement>(null)
@@ -122,7 +127,7 @@ export function DataTable<TRow extends RowData & { _id: string }>({
     sortDescFirst: false,
     enableSortingRemoval: true,
     defaultColumn: { enableSorting: false },
-    state: { sorting, pagination },
+    state: { sorting, pagination, columnVisibility: layout.columnVisibility, columnOrder: layout.columnOrder },
     onSortingChange: (updater) => {
       const [next] = functionalUpdate(updater, sorting)
       sort?.onSortChange(next?.id, next ? (next.desc ? -1 : 1) : 0)
@@ -131,7 +136,7 @@ export function DataTable<TRow extends RowData & { _id: string }>({
   })
 
   const rows = table.getRowModel().rows
-  const columnCount = table.getAllLeafColumns().length + (selection ? 1 : 0)
+  const columnCount = table.getVisibleLeafColumns().length + (selection ? 1 : 0)
   const pending = data === undefined && !error
   const pageRows = selection && data ? rows.map((row) => row.original) : []
   const selectedOnPage = selection ? pageRows.filter((row) => selection.isSelected(row)).length : 0
@@ -238,7 +243,7 @@ export function DataTable<TRow extends RowData & { _id: string }>({
                               <RowCheckbox selection={selection} row={row.original} />
                             </td>
                           )}
-                          {row.getAllCells().map((cell) => (
+                          {row.getVisibleCells().map((cell) => (
                             <td key={cell.id} className={`px-4 py-3 align-middle text-slate-800 ${cell.column.columnDef.meta?.className ?? ''}`}>
                               <table.FlexRender cell={cell} />
                             </td>

@@ -52,9 +52,11 @@
  */
 import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react'
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
-import { TABLE_PAGE_SIZES, type ListPage, type SortOrder } from '@contract'
+import { TABLE_PAGE_SIZES, type ListName, type ListPage, type SortOrder } from '@contract'
 import type { PaginationState, RowData } from '@tanstack/react-table'
 import { useBulk, type ListBulk } from './bulk'
+import { ColumnsButton } from './ColumnsButton'
+import { useColumnChoice } from './columnChoice'
 import { DataTable, type ListColumnDefs, type RowSelection } from './DataTable'
 import { FiltersButton } from './FiltersButton'
 import { SearchBox } from './SearchBox'
@@ -80,6 +82,11 @@ type ListProps<TRow extends RowData & { _id: string }, Q extends ListSearch, TKe
   query: (q: Q) => UseQueryOptions<ListPage<TRow>, Error, ListPage<TRow>, TKey>
   /** Defined once at module scope with `listColumns<TRow>()`. */
   columns: ListColumnDefs<TRow>
+  /**
+   * The list's name among the contract's LIST_NAMES: its header gets Columns (show, hide, reorder,
+   * kept in the admin's preferences) and the saved views (ListTools).
+   */
+  list?: ListName
   /** The Filters button's choices ("All" is added); omitted: no Filters button. */
   filter?: ListFilter<FilterValue<Q>>
   /**
@@ -148,6 +155,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
   onStateChange,
   query,
   columns,
+  list: listName,
   filter,
   filters,
   actions,
@@ -162,6 +170,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
   const headingRef = useRef<HTMLHeadingElement>(null)
   const result = useQuery({ ...query(state), placeholderData: keepPreviousData })
   const list = result.data
+  const columnChoice = useColumnChoice(listName, columns)
   const chosen = useBulk(bulk, state, list?.total)
 
   // A page past the end (an old link, rows gone since): show the last page instead, in place.
@@ -211,6 +220,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
           />
         )}
         {typeof actions === 'function' ? actions(state) : actions}
+        {columnChoice && <ColumnsButton name={name} choice={columnChoice} />}
       </div>
       {filters && <div className="flex flex-wrap items-start gap-3">{filters(state, (patch) => change(patch as Partial<ListSearch>))}</div>}
       {chosen.bar}
@@ -223,6 +233,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
         skeletonRows={Math.min(state.limit, 10)}
         selection={selection ?? chosen.selection}
         headingRef={headingRef}
+        layout={columnChoice?.layout}
         sort={{
           sortBy: state.sortBy,
           sortOrder: state.sortOrder,

@@ -95,7 +95,8 @@ export function RowCards<TRow extends RowData & { _id: string }>({
           className={`flex flex-col gap-2 bg-slate-50 p-2 transition-opacity ${busy ? 'opacity-60' : ''}`}
         >
           {rows.map((row) => {
-            const cells = row.getAllCells().map((cell, index) => ({ cell, role: roleOf(cell, index) }))
+            // Hidden columns leave the cards too.
+            const cells = row.getVisibleCells().map((cell, index) => ({ cell, role: roleOf(cell, index) }))
             const of = (role: CardRole) => cells.filter((c) => c.role === role).map((c) => c.cell)
             const selected = selection?.isSelected(row.original) ?? false
             const titleId = `${idPrefix}-${row.id}`

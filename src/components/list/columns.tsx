@@ -1,4 +1,6 @@
 import {
+  columnOrderingFeature,
+  columnVisibilityFeature,
   createColumnHelper,
   metaHelper,
   rowPaginationFeature,
@@ -30,9 +32,12 @@ export type CardRole = 'title' | 'status' | 'actions' | 'field'
 
 /**
  * The features every list table registers (TanStack Table v9): sorting and pagination state, both
- * processed by the server (`manualSorting`, `manualPagination`), so no client row models.
+ * processed by the server (`manualSorting`, `manualPagination`), so no client row models; column
+ * visibility and order, as the admin chose them (columnChoice.ts).
  */
 export const listFeatures = tableFeatures({
+  columnVisibilityFeature,
+  columnOrderingFeature,
   rowSortingFeature,
   rowPaginationFeature,
   columnMeta: metaHelper<ListColumnMeta>(),

@@ -1,7 +1,8 @@
 import { useEffect } from 'react'
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { preferences, type Preferences, type Theme } from '@contract'
 import { http, withData } from '@/lib/http'
+import { preferencesKeys, preferencesQuery } from '@/lib/preferences'
 
 /**
  * The admin's theme (system, light or dark), kept on the server with their other preferences.
@@ -17,13 +18,8 @@ import { http, withData } from '@/lib/http'
 /** Where the last theme this browser used is kept (index.html's script reads it). */
 export const THEME_KEY = 'theme'
 
-export const preferencesKeys = { all: ['preferences'] as const }
-
-/** GET admin/preferences: the signed-in admin's own choices. */
-export const preferencesQuery = queryOptions({
-  queryKey: preferencesKeys.all,
-  queryFn: async () => (await http.get('admin/preferences', withData(preferences))).data,
-})
+// The query is shared with the list kit's column choices (lib/preferences.ts).
+export { preferencesKeys, preferencesQuery }
 
 const storedTheme = (): Theme => {
   try {

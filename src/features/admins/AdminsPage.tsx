@@ -103,6 +103,7 @@ function AdminsList() {
     <>
       <ListScreen
         name="Admins"
+        list="admins"
         heading={false}
         route={route}
         query={adminsListQuery}

@@ -80,6 +80,7 @@ function AuditLogList() {
   return (
     <ListScreen
       name="Audit Log"
+      list="audit"
       heading={false}
       route={route}
       params={AUDIT_PARAMS}

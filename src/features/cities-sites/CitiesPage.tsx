@@ -44,5 +44,5 @@ const cityColumns = col.columns([
  * Edit open the name dialog; Delete (admins) asks first. A city's name opens its sites.
  */
 export function CitiesPage() {
-  return <ListScreen name="Cities" route={route} query={citiesListQuery} columns={cityColumns} actions={<AddCityButton />} />
+  return <ListScreen name="Cities" list="cities" route={route} query={citiesListQuery} columns={cityColumns} actions={<AddCityButton />} />
 }

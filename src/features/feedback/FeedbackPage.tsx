@@ -66,6 +66,7 @@ export function FeedbackPage() {
   return (
     <ListScreen
       name="Feedback"
+      list="feedback"
       route={route}
       query={feedbackListQueryOptions}
       columns={feedbackColumns}

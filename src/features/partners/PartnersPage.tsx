@@ -50,6 +50,7 @@ export function PartnersPage() {
   return (
     <ListScreen
       name="Partners"
+      list="partners"
       route={route}
       query={partnersListQuery}
       columns={partnerColumns}

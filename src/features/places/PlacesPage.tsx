@@ -87,6 +87,7 @@ export function PlacesPage({ kind }: { kind: PlaceKind }) {
   return (
     <ListScreen
       name={screen.title}
+      list={kind === 'petShop' ? 'petShops' : 'hospitals'}
       route={screen.listRoute}
       query={(q) => placesListQuery(kind, q)}
       columns={columnsOf[kind]}

@@ -81,6 +81,7 @@ export function UsersPage() {
   return (
     <ListScreen
       name="Users"
+      list="users"
       route={route}
       query={usersListQuery}
       columns={userColumns}

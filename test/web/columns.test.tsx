@@ -1,0 +1,59 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { db } from './mocks/db'
+import { mockPreferences, savePreferences } from './mocks/handlers/preferences'
+import { renderRoute } from './render'
+
+const admin = () => db.admins[0]!
+const headers = async () => {
+  const table = await screen.findByRole('table', { name: 'Users' })
+  await within(table).findAllByRole('row')
+  return within(table)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent?.trim())
+    .filter(Boolean) // the row checkboxes' column has no text
+}
+const savedUsersColumns = () => mockPreferences().get(admin()._id)?.listColumns.users
+
+async function openColumns() {
+  const view = renderRoute('/users', { signedInAs: 'admin' })
+  await screen.findAllByRole('row')
+  await view.user.click(screen.getByRole('button', { name: 'Columns' }))
+  const dialog = await screen.findByRole('dialog', { name: 'Users columns' })
+  return { ...view, dialog }
+}
+
+describe('the Columns control', { timeout: 20_000 }, () => {
+  it('shows the spec’s columns by default, and hides a column from the table and saves the choice', async () => {
+    const { user, dialog } = await openColumns()
+    expect(await headers()).toEqual(['Username', 'Full Name', 'Email', 'DOB', 'Contact No.', 'Actions'])
+    expect(within(dialog).getByRole('checkbox', { name: /Username/ })).toBeDisabled()
+    expect(within(dialog).getByRole('checkbox', { name: /Actions/ })).toBeDisabled()
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Email' }))
+    await waitFor(async () => expect(await headers()).toEqual(['Username', 'Full Name', 'DOB', 'Contact No.', 'Actions']))
+    await waitFor(() => expect(savedUsersColumns()).toEqual(['username', 'name', 'dob', 'mobileNo', 'actions']))
+    // Shown again, it comes last among the shown.
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Email' }))
+    await waitFor(async () => expect(await headers()).toEqual(['Username', 'Full Name', 'DOB', 'Contact No.', 'Actions', 'Email']))
+  })
+
+  it('reorders with Move up and Move down, and Reset to default goes back to the spec’s columns', async () => {
+    const { user, dialog } = await openColumns()
+    await user.click(within(dialog).getByRole('button', { name: 'Move DOB up' }))
+    await waitFor(async () => expect(await headers()).toEqual(['Username', 'Full Name', 'DOB', 'Email', 'Contact No.', 'Actions']))
+    await user.click(within(dialog).getByRole('button', { name: 'Move Username down' }))
+    await waitFor(async () => expect(await headers()).toEqual(['Full Name', 'Username', 'DOB', 'Email', 'Contact No.', 'Actions']))
+    await waitFor(() => expect(savedUsersColumns()).toEqual(['name', 'username', 'dob', 'email', 'mobileNo', 'actions']))
+    await user.click(within(dialog).getByRole('button', { name: 'Reset to default' }))
+    await waitFor(async () => expect(await headers()).toEqual(['Username', 'Full Name', 'Email', 'DOB', 'Contact No.', 'Actions']))
+    await waitFor(() => expect(savedUsersColumns()).toBeUndefined())
+    // Done closes it, focus back on the button.
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Columns' })).toHaveFocus())
+  })
+
+  it('applies the choice saved on the server (in another browser) when the list loads', async () => {
+    savePreferences(admin()._id, { listColumns: { users: ['email', 'username', 'actions'] } })
+    renderRoute('/users', { signedInAs: 'admin' })
+    await waitFor(async () => expect(await headers()).toEqual(['Email', 'Username', 'Actions']))
+  })
+})
