@@ -101,6 +101,24 @@ const opens = (name: RegExp, panel = '[role="dialog"]') => async (page: Page) =>
   await page.waitForSelector(panel, { timeout: 5000 })
 }
 
+/** Chooses the rows of a list's page (its checkbox, in the table or above the cards) and waits for the bulk bar, whose code loads then. */
+async function chooseRows(page: Page) {
+  for (const box of await page.$$('input[type="checkbox"][aria-label^="Select all"]')) {
+    if (await box.isVisible()) {
+      await box.click()
+      await page.waitForSelector('section[aria-label="Bulk actions"]', { timeout: 5000 })
+      return
+    }
+  }
+  throw new Error('no visible page checkbox')
+}
+
+/** Chooses a page of rows, then opens the bulk action `name`'s confirmation. */
+const bulkConfirm = (name: RegExp) => async (page: Page) => {
+  await chooseRows(page)
+  await opens(name)(page)
+}
+
 const SCREENS: Screen[] = [
   // What a signed-out visitor sees.
   { name: 'login', who: 'visitor', path: at('/') },
@@ -133,10 +151,13 @@ const SCREENS: Screen[] = [
   { name: 'users', who: 'admin', path: at('/users') },
   { name: 'users, Filters', who: 'admin', path: at('/users'), open: opens(/^Filters/, '[role="listbox"]') },
   { name: 'users, Block confirm', who: 'admin', path: at('/users'), open: opens(/^Block\b/) },
+  { name: 'users, bulk bar', who: 'admin', path: at('/users'), open: chooseRows },
+  { name: 'users, bulk Block confirm', who: 'admin', path: at('/users'), open: bulkConfirm(/^Block$/) },
   { name: 'user details', who: 'admin', path: (ids) => `/users/${ids.userId}` },
   { name: "a user's pet", who: 'admin', path: (ids) => `/users/${ids.userId}/pets/${ids.petId}` },
   { name: 'pet shops', who: 'admin', path: at('/pet-shops') },
   { name: 'pet shops, Delete confirm', who: 'admin', path: at('/pet-shops'), open: opens(/^Delete\b/) },
+  { name: 'pet shops, bulk Delete confirm', who: 'admin', path: at('/pet-shops'), open: bulkConfirm(/^Delete$/) },
   { name: 'pet shop details', who: 'admin', path: (ids) => `/pet-shops/details/${ids.petShopId}` },
   { name: 'pet shop add', who: 'admin', path: at('/pet-shops/add') },
   { name: 'pet shop edit', who: 'admin', path: (ids) => `/pet-shops/edit/${ids.petShopId}` },
@@ -153,6 +174,7 @@ const SCREENS: Screen[] = [
   { name: 'draft place details', who: 'admin', path: (ids) => ids.draftPlacePath },
   { name: 'feedback', who: 'admin', path: at('/feedback') },
   { name: 'feedback details', who: 'admin', path: (ids) => `/feedback/${ids.feedbackId}` },
+  { name: 'feedback, Delete confirm', who: 'admin', path: at('/feedback'), open: opens(/^Delete Feedback /) },
   { name: 'notifications', who: 'admin', path: at('/notifications') },
   { name: 'notifications, Send Notification', who: 'admin', path: at('/notifications'), open: opens(/^Send Notification$/) },
   { name: 'notifications, Sent to picker', who: 'admin', path: at('/notifications'), open: opens(/^Anyone$/) },
@@ -189,6 +211,8 @@ const SCREENS: Screen[] = [
   { name: 'settings: admins, Add Admin', who: 'admin', path: at('/settings/admins'), open: opens(/^Add Admin$/) },
   { name: 'settings: audit log', who: 'admin', path: at('/settings/audit-log') },
   { name: 'settings: audit log, an entry', who: 'admin', path: at('/settings/audit-log'), open: opens(/^View /) },
+  { name: 'settings: trash', who: 'admin', path: at('/settings/trash') },
+  { name: 'settings: trash, Delete forever confirm', who: 'admin', path: at('/settings/trash'), open: opens(/^Delete .* forever$/) },
   { name: 'settings: api reference', who: 'admin', path: at('/settings/api-reference') },
   { name: 'settings: change password', who: 'admin', path: at('/settings/change-password') },
   { name: 'settings: contact us', who: 'admin', path: at('/settings/contact-us') },
@@ -237,6 +261,16 @@ async function demoIds(origin: string): Promise<DemoIds> {
     }),
   })
   if (scheduled.status !== 201) throw new Error(`POST admin/notification (scheduled): ${scheduled.status}`)
+  // Something in the trash (the demo has nothing deleted): an FAQ added and deleted, for the trash's row and its Delete forever.
+  const faq = await fetch(`${origin}/api/v1/admin/faq`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ title: 'Can I bring my cat?', description: 'Yes, on a lead.' }),
+  })
+  if (faq.status !== 201) throw new Error(`POST admin/faq: ${faq.status}`)
+  const { _id: faqId } = ((await faq.json()) as { data: { _id: string } }).data
+  const trashed = await fetch(`${origin}/api/v1/admin/faq/${faqId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })
+  if (!trashed.ok) throw new Error(`DELETE admin/faq: ${trashed.status}`)
   const approvedPartnerId = await firstId('admin/partners?limit=1&status=2')
   const { place } = (await get(`admin/partners/${approvedPartnerId}`)) as { place: { _id: string; kind: string } | null }
   if (!place) throw new Error('the demo approved request has no place')

@@ -4,7 +4,7 @@ import { PencilIcon, PlusIcon } from '@/components/layout/icons'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useCan } from '@/lib/auth'
-import { movesToTrash } from '@/lib/undo'
+import { movesToTrash } from '@/lib/trash'
 import { useDeleteCity } from './api'
 import { CityDialog } from './CityDialog'
 

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useCan } from '@/lib/auth'
-import { movesToTrash } from '@/lib/undo'
+import { movesToTrash } from '@/lib/trash'
 import { useDeleteFeedback } from './api'
 
 /**

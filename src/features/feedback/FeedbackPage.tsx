@@ -2,7 +2,8 @@ import { getRouteApi } from '@tanstack/react-router'
 import { FEEDBACK_TYPES, feedbackTypeLabel, type FeedbackStatus, type FeedbackType } from '@contract'
 import { ExportCsvButton, ListScreen, RowLink, SelectFilter, cells, listColumns, type ListFilter } from '@/components/list'
 import { OrDashes } from '@/components/ui/Dashes'
-import { FEEDBACK_PARAMS, authorLabel, feedbackListQueryOptions, type NumberedFeedback } from './api'
+import { FEEDBACK_PARAMS, feedbackListQueryOptions, type NumberedFeedback } from './api'
+import { authorLabel } from './author'
 import { DeleteFeedbackButton } from './DeleteFeedbackButton'
 import { feedbackStatusOptions } from './FeedbackStatusBadge'
 import { FeedbackStatusSelect } from './FeedbackStatusSelect'
@@ -66,7 +67,6 @@ export function FeedbackPage() {
   return (
     <ListScreen
       name="Feedback"
-      list="feedback"
       route={route}
       query={feedbackListQueryOptions}
       columns={feedbackColumns}

@@ -29,9 +29,6 @@ export const feedbackKeys = {
 /** The list query's field beyond the kit's own: the status filter (the type is the kit's `filter`). */
 export const FEEDBACK_PARAMS = ['status'] as const satisfies readonly ListParam<FeedbackListQuery>[]
 
-/** Who wrote it, for a link's or a dialog's words: the username, else the name, else that the account is gone. */
-export const authorLabel = (f: Pick<Feedback, 'user'>) => f.user?.username?.trim() || f.user?.name?.trim() || 'a deleted user'
-
 /** A feedback row of the list with its S.No: (page - 1) * limit + index + 1. */
 export type NumberedFeedback = Feedback & { serialNo: number }
 

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useCan } from '@/lib/auth'
 import { formatDateTime } from '@/lib/format'
-import { movesToTrash } from '@/lib/undo'
+import { movesToTrash } from '@/lib/trash'
 import { NOTIFICATION_PARAMS, notificationsListQuery, useCancelNotification, useDeleteNotification } from './api'
 import { audienceLabel, sendToText } from './audience'
 import { SentToFilter } from './SentToFilter'
@@ -127,7 +127,6 @@ export function NotificationsPage() {
   return (
     <ListScreen
       name="Notifications"
-      list="notifications"
       route={route}
       params={NOTIFICATION_PARAMS}
       query={notificationsListQuery}

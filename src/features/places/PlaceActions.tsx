@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Switch } from '@/components/ui/Switch'
 import { useCan } from '@/lib/auth'
-import { movesToTrash } from '@/lib/undo'
+import { movesToTrash } from '@/lib/trash'
 import { useDeletePlace, useTogglePlaceStatus } from './api'
 import { PLACE_SCREENS } from './kinds'
 
