@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { cap } from './validation'
 
-/** GET /admin/search (the command palette): how much it finds and how long a query may be. */
+/**
+ * GET /admin/search (the command palette). Imported as `contract/search`, not through the barrel:
+ * only the palette's lazy chunk needs it, and the barrel is part of every first visit.
+ */
+
+/** How much it finds and how long a query may be. */
 export const SEARCH_LIMITS = { minLength: 2, maxLength: 100, perGroup: 5 } as const
 
 export const SEARCH_MSG = {

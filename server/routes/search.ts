@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { SEARCH_LIMITS, SEARCH_MSG, searchQuery, type PlaceKind, type SearchGroup, type SearchResults } from '../../contract'
+import type { PlaceKind } from '../../contract'
+import { SEARCH_LIMITS, SEARCH_MSG, searchQuery, type SearchGroup, type SearchResults } from '../../contract/search'
 import type { Db } from '../db/client'
 import { like, likePattern } from '../db/list'
 import { appUsers, cities, citySearchText, lowerOf, places, placeSearchText, sites, siteSearchText } from '../db/schema'

@@ -43,6 +43,17 @@ export function rememberRecent(item: RecentItem) {
   }
 }
 
+/**
+ * The details pages whose visits join the recent items, by route title (an edit form or a
+ * recipients page names its record too, but is no visit of it).
+ */
+const VISITED_KINDS = new Set(['User', 'Pet', 'Pet Shop', 'Hospital', 'Site', 'City', 'Feedback', 'Notification', 'Partner Request'])
+
+/** A details page shown (useRecordTitle): remembered when it is a kind the list keeps. */
+export function rememberVisit(item: RecentItem) {
+  if (VISITED_KINDS.has(item.kind)) rememberRecent(item)
+}
+
 export function clearRecent() {
   const adminId = authStore.get().id
   if (adminId) localStorage.removeItem(keyOf(adminId))

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { API_MSG, SEARCH_MSG, searchResults } from '../../contract'
+import { API_MSG } from '../../contract'
+import { SEARCH_MSG, searchResults } from '../../contract/search'
 import { cities, places, sites } from '../../server/db/schema'
 import { errorOf, okBody } from './helpers/bodies'
 import { addCities, addPlaces, addSites, addUsers, tokenOf } from './helpers/fixtures'

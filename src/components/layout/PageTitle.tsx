@@ -44,12 +44,6 @@ export function usePageTitle(title: string | undefined) {
   }, [title, pathname])
 }
 
-/**
- * The kinds of details page a visit of which the command palette lists among its recent items
- * (route titles: an edit form or a recipients page names its record too, but is no visit of it).
- */
-const RECENT_KINDS = new Set(['User', 'Pet', 'Pet Shop', 'Hospital', 'Site', 'City', 'Feedback', 'Notification', 'Partner Request'])
-
 /** A details screen names its record after the route's kind: 'Pet Shop: Paws & Co'; the visit joins the recent items. */
 export function useRecordTitle(name: string | undefined) {
   const kind = useRouteTitle()
@@ -58,6 +52,6 @@ export function useRecordTitle(name: string | undefined) {
   const url = useRouterState({ select: (s) => s.location.pathname })
   useEffect(() => {
     // Loaded on a details page only, so the first visit does not carry it.
-    if (label && kind && RECENT_KINDS.has(kind)) void import('@/lib/recent').then((r) => r.rememberRecent({ url, label, kind }))
+    if (label && kind) void import('@/lib/recent').then((r) => r.rememberVisit({ url, label, kind }))
   }, [label, kind, url])
 }

@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw'
-import { SEARCH_LIMITS, SEARCH_MSG, searchQuery, type SearchGroup, type SearchHit, type SearchResults } from '@contract'
+import { SEARCH_LIMITS, SEARCH_MSG, searchQuery, type SearchGroup, type SearchHit, type SearchResults } from '@contract/search'
 import { db, ok, route } from '../db'
 import { placesDb } from './places'
 
