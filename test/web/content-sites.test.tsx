@@ -36,7 +36,7 @@ const column = (index: number) =>
   within(sitesTable())
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[index]?.textContent)
+    .map((row) => within(row).getAllByRole('cell')[index + 1]?.textContent)
 const trailOf = () =>
   within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
     .getAllByRole('listitem')
@@ -59,6 +59,7 @@ describe('a city’s page', () => {
     )
     expect(screen.getByText('3 sites')).toBeInTheDocument()
     expect(within(sitesTable()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '', // the page's checkbox (bulk actions)
       'Name',
       'Address',
       'Status',

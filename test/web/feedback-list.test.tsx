@@ -7,7 +7,7 @@ import { renderRoute } from './render'
 
 const feedbackTable = () => screen.getByRole('table', { name: 'Feedback' })
 const bodyRows = () => within(within(feedbackTable()).getAllByRole('rowgroup')[1]!).getAllByRole('row')
-const column = (index: number) => bodyRows().map((row) => within(row).getAllByRole('cell')[index]!.textContent)
+const column = (index: number) => bodyRows().map((row) => within(row).getAllByRole('cell')[index + 1]!.textContent)
 
 async function openFeedback(path = '/feedback', role: 'admin' | 'subAdmin' = 'subAdmin') {
   const view = renderRoute(path, { signedInAs: role })
@@ -23,6 +23,7 @@ describe('the feedback list', () => {
     await openFeedback()
     expect(screen.getByRole('heading', { level: 1, name: 'Feedback' })).toBeInTheDocument()
     expect(within(feedbackTable()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '', // the page's checkbox (bulk actions)
       'S.No',
       'Feedback Type',
       'Description',

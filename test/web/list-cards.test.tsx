@@ -149,16 +149,17 @@ describe('focus after a confirmed delete', () => {
   it('goes to the next row', async () => {
     const [, second, third] = notificationsDb()
     await deleteNotification(second!.title)
-    await waitFor(() => expect(screen.getByRole('link', { name: `View ${third!.title}` })).toHaveFocus())
+    // The next row's first control: its checkbox (bulk actions).
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: `Select ${third!.title}` })).toHaveFocus())
   })
 
   it('goes to the row before when the last row was deleted', async () => {
     renderRoute('/notifications', { signedInAs: 'admin' })
     await screen.findByRole('cell', { name: notificationsDb()[0]!.title })
-    const titles = [...table().tBodies[0]!.rows].map((row) => row.cells[0]!.textContent!)
+    const titles = [...table().tBodies[0]!.rows].map((row) => row.cells[1]!.textContent!) // after the row's checkbox
     cleanup()
     await deleteNotification(titles.at(-1)!)
-    await waitFor(() => expect(screen.getByRole('link', { name: `View ${titles.at(-2)}` })).toHaveFocus())
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: `Select ${titles.at(-2)}` })).toHaveFocus())
   })
 
   it("goes to the list's heading when no row is left", async () => {
@@ -175,6 +176,6 @@ describe('focus after a confirmed delete', () => {
     await user.click(within(await screen.findByRole('listitem', { name: first!.title })).getByRole('button', { name: `Delete ${first!.title}` }))
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(screen.queryByRole('listitem', { name: first!.title })).not.toBeInTheDocument())
-    await waitFor(() => expect(within(screen.getByRole('listitem', { name: second!.title })).getByRole('link', { name: `View ${second!.title}` })).toHaveFocus())
+    await waitFor(() => expect(within(screen.getByRole('listitem', { name: second!.title })).getByRole('checkbox', { name: `Select ${second!.title}` })).toHaveFocus())
   })
 })

@@ -17,7 +17,7 @@ const listStatus = () => within(screen.getByRole('region', { name: 'Users' })).g
 /** The body rows on screen (skeleton rows, hidden from assistive technology, left out). */
 const bodyRows = () => [...document.querySelectorAll<HTMLTableRowElement>('table tbody tr:not([aria-hidden])')]
 /** The Username cell of each row on screen. */
-const usernames = () => bodyRows().map((row) => row.cells[0]!.textContent)
+const usernames = () => bodyRows().map((row) => row.cells[1]!.textContent) // after the row's checkbox
 const header = (name: string) => screen.getByRole('columnheader', { name })
 const range = (text: string) => screen.getByText(text, { selector: 'p' })
 const search = (router: { state: { location: { search: object } } }) => router.state.location.search
@@ -37,6 +37,7 @@ describe('a list screen', () => {
   it('shows exactly the columns Username, Full Name, Email, DOB, Contact No. and Actions', async () => {
     await openUsers()
     expect(within(usersTable()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '', // the page's checkbox (bulk actions)
       'Username',
       'Full Name',
       'Email',

@@ -12,7 +12,7 @@ import { renderRoute } from './render'
 
 const table = () => screen.getByRole('table', { name: 'Notifications' })
 const bodyRows = () => within(within(table()).getAllByRole('rowgroup')[1]!).getAllByRole('row')
-const column = (index: number) => bodyRows().map((row) => within(row).getAllByRole('cell')[index]!.textContent)
+const column = (index: number) => bodyRows().map((row) => within(row).getAllByRole('cell')[index + 1]!.textContent)
 const rowOf = (title: string) => screen.getByRole('cell', { name: title }).closest('tr')!
 
 async function openNotifications(path = '/notifications', role: 'admin' | 'subAdmin' = 'admin') {
@@ -28,6 +28,7 @@ describe('the notifications list', () => {
     await openNotifications()
     expect(screen.getByRole('heading', { level: 1, name: 'Notifications' })).toBeInTheDocument()
     expect(within(table()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '', // the page's checkbox (bulk actions)
       'Title',
       'Body',
       'Send To',

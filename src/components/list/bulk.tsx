@@ -1,7 +1,8 @@
 import { Suspense, useState, type ReactNode } from 'react'
 import type { QueryKey } from '@tanstack/react-query'
-import type { BulkList, BulkResult } from '@contract'
+import { BULK_PERMISSION, can, type BulkList, type BulkResult, type Permission } from '@contract'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
+import { useAuth } from '@/lib/auth'
 import { lazyChunk } from '@/lib/lazy-chunk'
 import type { RowSelection } from './DataTable'
 import type { ListSearch } from './search'
@@ -24,6 +25,8 @@ export type ListBulk<TRow> = {
   /** The list's CSV export ('admin/users/export'), for Export selected; omitted: none. */
   exportPath?: string
   exportName?: string
+  /** Fields the list's query always carries beyond its search state (a city's sites: its cityId). */
+  scope?: Record<string, string>
 }
 
 /** The rows chosen: by id (with their labels, for the summary), or every row the search matches. */
@@ -55,7 +58,10 @@ export function useBulk<TRow extends { _id: string }>(
   const [summary, setSummary] = useState<BulkSummary | null>(null)
   // Another search or filter: the earlier choice no longer describes these rows.
   const current = choice.key === key ? choice : { key, ids: new Map<string, string>(), allMatching: false }
-  if (!bulk) return { selection: undefined, bar: null }
+  const role = useAuth().userDetails?.role
+  // A role with none of the list's actions (a sub admin on notifications) and no export gets no checkboxes.
+  const usable = !!bulk && (!!bulk.exportPath || Object.values(BULK_PERMISSION[bulk.list] as Record<string, Permission>).some((p) => can(role, p)))
+  if (!bulk || !usable) return { selection: undefined, bar: null }
 
   const selection: RowSelection<TRow> = {
     isSelected: (row) => current.allMatching || current.ids.has(row._id),
@@ -78,7 +84,7 @@ export function useBulk<TRow extends { _id: string }>(
           bulk={bulk as ListBulk<unknown>}
           choice={current}
           total={total ?? 0}
-          query={matchingQuery(state)}
+          query={{ ...matchingQuery(state), ...bulk.scope }}
           summary={summary}
           onChoice={(ids, allMatching) => setChoice({ key, ids, allMatching })}
           onSummary={setSummary}

@@ -3,8 +3,8 @@ import { getRouteApi } from '@tanstack/react-router'
 import { PLACE_STATUS, type PlaceStatus, type SiteListItem } from '@contract'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
 import { useRecordTitle } from '@/components/layout/PageTitle'
-import { ListScreen, RowLink, cells, listColumns, statusCell, type ListFilter } from '@/components/list'
-import { cityDetailsQuery, sitesListQuery } from './api'
+import { ListScreen, RowLink, cells, listColumns, statusCell, type ListBulk, type ListFilter } from '@/components/list'
+import { cityDetailsQuery, cityKeys, siteKeys, sitesListQuery } from './api'
 import { CONTENT_CRUMB, siteStatusLabel } from './content'
 import { AddSiteLink, DeleteSiteButton, SiteStatusSwitch } from './SiteActions'
 
@@ -49,6 +49,15 @@ const statusFilter: ListFilter<PlaceStatus> = {
  * (name and address), sortable and filtered by status; view, edit, the status switch and Delete
  * (admins) per row; 'Add Site' adds one to this city.
  */
+/** A city's sites in bulk: activate, deactivate and (admins) delete, "all matching" within the city. */
+const siteBulk = (cityId: string): ListBulk<SiteListItem> => ({
+  list: 'sites',
+  noun: ['site', 'sites'],
+  rowLabel: (site) => site.name,
+  refresh: [siteKeys.all, cityKeys.all],
+  scope: { cityId },
+})
+
 export function CityPage() {
   const { cityId } = route.useParams()
   const { data: city } = useSuspenseQuery(cityDetailsQuery(cityId))
@@ -68,6 +77,7 @@ export function CityPage() {
         query={(q) => sitesListQuery({ ...q, cityId })}
         columns={siteColumns}
         filter={statusFilter}
+        bulk={siteBulk(cityId)}
         actions={<AddSiteLink cityId={cityId} />}
       />
     </>

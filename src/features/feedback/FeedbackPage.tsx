@@ -1,8 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { FEEDBACK_TYPES, feedbackTypeLabel, type FeedbackStatus, type FeedbackType } from '@contract'
-import { ExportCsvButton, ListScreen, RowLink, SelectFilter, cells, listColumns, type ListFilter } from '@/components/list'
+import { ExportCsvButton, ListScreen, RowLink, SelectFilter, cells, listColumns, type ListBulk, type ListFilter } from '@/components/list'
 import { OrDashes } from '@/components/ui/Dashes'
-import { FEEDBACK_PARAMS, feedbackListQueryOptions, type NumberedFeedback } from './api'
+import { FEEDBACK_PARAMS, feedbackKeys, feedbackListQueryOptions, type NumberedFeedback } from './api'
 import { authorLabel } from './author'
 import { DeleteFeedbackButton } from './DeleteFeedbackButton'
 import { feedbackStatusOptions } from './FeedbackStatusBadge'
@@ -62,6 +62,16 @@ const typeFilter: ListFilter<FeedbackType> = {
   options: FEEDBACK_TYPES.map((type) => ({ value: type, label: feedbackTypeLabel[type] })),
 }
 
+/** Feedback in bulk: mark resolved, and (admins) delete. */
+const bulk: ListBulk<NumberedFeedback> = {
+  list: 'feedback',
+  noun: ['feedback', 'feedback'],
+  rowLabel: (f) => `feedback ${f.serialNo}`,
+  refresh: [feedbackKeys.all],
+  exportPath: 'feedback/export',
+  exportName: 'feedback.csv',
+}
+
 /** /feedback: what users wrote in, searchable (description, username), sortable, filtered by type and status, exportable. */
 export function FeedbackPage() {
   return (
@@ -71,6 +81,7 @@ export function FeedbackPage() {
       query={feedbackListQueryOptions}
       columns={feedbackColumns}
       filter={typeFilter}
+      bulk={bulk}
       params={FEEDBACK_PARAMS}
       filters={(q, change) => (
         <SelectFilter

@@ -1,14 +1,14 @@
 import { useState } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { AUDIENCE, NOTIFICATION_STATUS, notificationStatusLabel, type Audience, type NotificationListItem } from '@contract'
-import { ListScreen, RowLink, cells, listColumns, type ListFilter } from '@/components/list'
+import { ListScreen, RowLink, cells, listColumns, type ListBulk, type ListFilter } from '@/components/list'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useCan } from '@/lib/auth'
 import { formatDateTime } from '@/lib/format'
 import { movesToTrash } from '@/lib/trash'
-import { NOTIFICATION_PARAMS, notificationsListQuery, useCancelNotification, useDeleteNotification } from './api'
+import { NOTIFICATION_PARAMS, notificationKeys, notificationsListQuery, useCancelNotification, useDeleteNotification } from './api'
 import { audienceLabel, sendToText } from './audience'
 import { SentToFilter } from './SentToFilter'
 import { SendNotificationButton } from './SendNotificationDialog'
@@ -119,6 +119,14 @@ const audienceFilter: ListFilter<Audience> = {
   options: AUDIENCE.map((value) => ({ value, label: audienceLabel[value] })),
 }
 
+/** Notifications in bulk: delete (admins). */
+const bulk: ListBulk<NotificationListItem> = {
+  list: 'notifications',
+  noun: ['notification', 'notifications'],
+  rowLabel: (n) => n.title,
+  refresh: [notificationKeys.all],
+}
+
 /**
  * /notifications: the notifications sent, searchable (title, body), sortable, filtered by audience
  * and by one user who received them ("Sent to"); 'Send Notification' (both roles) opens the send dialog.
@@ -132,6 +140,7 @@ export function NotificationsPage() {
       query={notificationsListQuery}
       columns={notificationColumns}
       filter={audienceFilter}
+      bulk={bulk}
       filters={(q, change) => <SentToFilter value={q.recipientId} onChange={(recipientId) => change({ recipientId })} />}
       actions={<SendNotificationButton />}
     />

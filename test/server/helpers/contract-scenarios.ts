@@ -262,6 +262,11 @@ const userScenarios: Scenario[] = [
   },
   { name: 'bulk unblock all matching a search', call: () => ({ method: 'POST', path: '/admin/users/bulk', json: { action: 'unblock', query: { search: 'zz-nobody' } } }) },
   { name: 'bulk with neither ids nor query: 400', call: () => ({ method: 'POST', path: '/admin/users/bulk', json: { action: 'block' } }) },
+  { name: 'bulk deactivate pet shops matching a search', call: () => ({ method: 'POST', path: '/admin/pet-shops/bulk', json: { action: 'deactivate', query: { search: 'zz-nothing' } } }) },
+  { name: 'bulk delete an unknown site: skipped', call: () => ({ method: 'POST', path: '/admin/sites/bulk', json: { action: 'delete', ids: [UNKNOWN_ID] } }) },
+  { name: 'bulk resolve unknown feedback as a sub admin: skipped', as: 'subAdmin', call: () => ({ method: 'POST', path: '/admin/feedback/bulk', json: { action: 'resolve', ids: [UNKNOWN_ID] } }) },
+  { name: 'bulk delete notifications as a sub admin: 403', as: 'subAdmin', call: () => ({ method: 'POST', path: '/admin/notifications/bulk', json: { action: 'delete', ids: [UNKNOWN_ID] } }) },
+  { name: 'bulk delete feedback as a sub admin: 403', as: 'subAdmin', call: () => ({ method: 'POST', path: '/admin/feedback/bulk', json: { action: 'delete', ids: [UNKNOWN_ID] } }) },
   {
     name: 'a pet’s public page',
     as: null,

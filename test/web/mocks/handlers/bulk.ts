@@ -1,30 +1,124 @@
 import type { HttpHandler } from 'msw'
-import { BULK_MAX, BULK_MSG, BULK_PATH, BULK_REASON, bulkBodies, USER_STATUS, type BulkResult, type BulkSkipped } from '@contract'
-import { db, fail, ok, route } from '../db'
-import { selectItems } from '../list'
+import {
+  API_MSG,
+  BULK_MAX,
+  BULK_MSG,
+  BULK_PATH,
+  BULK_PERMISSION,
+  BULK_REASON,
+  bulkBodies,
+  can,
+  FEEDBACK_STATUS,
+  PLACE_STATUS,
+  USER_STATUS,
+  type BulkList,
+  type BulkResult,
+  type BulkSkipped,
+  type PlaceKind,
+  type TrashKind,
+} from '@contract'
+import { db, fail, ok, route, type MockAdmin } from '../db'
+import { selectItems, type ListRules } from '../list'
+import { feedbackDb, feedbackRules } from './feedback'
+import { notificationRules, notificationsDb } from './notifications'
+import { placeRules, placesDb } from './places'
+import { siteRules } from './cities-sites'
+import { moveToTrash } from './trash'
 import { userRules } from './users'
 
 /**
  * POST /admin/{list}/bulk as the server answers it (server/routes/bulk.ts): the chosen ids or
  * every row the list's query matches (409 past BULK_MAX), each row changed or skipped with its
- * reason, 403 for an action the role lacks. Users for now.
+ * reason, 403 for an action the role lacks. Deletes go to the mock trash as single deletes do.
  */
-export const bulkHandlers: HttpHandler[] = [
-  route('post', `/${BULK_PATH.users}`, { permission: 'user.block', body: bulkBodies.users }, ({ body }) => {
-    const ids = body.ids ?? selectItems(db.users, body.query!, userRules).map((u) => u._id)
+
+type Row = { _id: string; status: number; draft?: boolean }
+
+interface MockBulk<T extends Row> {
+  list: BulkList
+  rows: () => T[]
+  rules: ListRules<T>
+  /** The rows the list's query narrows to before its search and filter (a city's sites...). */
+  scope?: (rows: T[], query: Record<string, unknown>) => T[]
+  trash?: { kind: TrashKind; name: (row: T) => string }
+  /** The status an action sets, and why a row is left (undefined: change it). */
+  status?: Record<string, number>
+}
+
+function bulkHandler<T extends Row>(spec: MockBulk<T>): HttpHandler {
+  const permissions = BULK_PERMISSION[spec.list] as Record<string, Parameters<typeof can>[1]>
+  // The route's own permission: the list's status one (both roles), as the server declares.
+  const routePermission = Object.values(permissions).find((p) => !p.endsWith('.delete')) ?? Object.values(permissions)[0]!
+  return route('post', `/${BULK_PATH[spec.list]}`, { permission: routePermission, body: bulkBodies[spec.list] }, ({ body, admin }) => {
+    if (!can(admin.role, permissions[body.action]!)) return fail('FORBIDDEN', API_MSG.forbidden)
+    const query = body.query as Record<string, unknown> | undefined
+    const ids = body.ids ?? selectItems(spec.scope ? spec.scope(spec.rows(), query!) : spec.rows(), query as never, spec.rules).map((r) => r._id)
     if (ids.length > BULK_MAX) return fail('CONFLICT', BULK_MSG.tooManyMatching)
-    const status = body.action === 'block' ? USER_STATUS.BLOCKED : USER_STATUS.ACTIVE
     const skipped: BulkSkipped[] = []
     let changed = 0
     for (const id of ids) {
-      const user = db.users.find((u) => u._id === id.toLowerCase())
-      if (!user) skipped.push({ _id: id, reason: BULK_REASON.notFound })
-      else if (user.status === status) skipped.push({ _id: id, reason: BULK_REASON.already })
+      const index = spec.rows().findIndex((r) => r._id === id.toLowerCase())
+      const row = spec.rows()[index]
+      if (!row) {
+        skipped.push({ _id: id, reason: BULK_REASON.notFound })
+        continue
+      }
+      if (body.action === 'delete') {
+        moveToTrash(admin as MockAdmin, spec.trash!.kind, spec.rows, index, spec.trash!.name(row))
+        changed++
+        continue
+      }
+      const status = spec.status![body.action]!
+      if (body.action === 'activate' && row.draft) skipped.push({ _id: id, reason: BULK_REASON.draft })
+      else if (row.status === status) skipped.push({ _id: id, reason: BULK_REASON.already })
       else {
-        user.status = status
+        row.status = status
         changed++
       }
     }
     return ok<BulkResult>(BULK_MSG.done, { changed, skipped })
+  })
+}
+
+const placeBulk = (list: 'petShops' | 'hospitals', kind: PlaceKind) =>
+  bulkHandler({
+    list,
+    rows: () => placesDb(kind),
+    rules: placeRules,
+    trash: { kind, name: (p) => p.name },
+    status: { activate: PLACE_STATUS.ACTIVE, deactivate: PLACE_STATUS.DEACTIVE },
+  })
+
+export const bulkHandlers: HttpHandler[] = [
+  bulkHandler({
+    list: 'users',
+    rows: () => db.users,
+    rules: userRules,
+    status: { block: USER_STATUS.BLOCKED, unblock: USER_STATUS.ACTIVE },
+  }),
+  placeBulk('petShops', 'petShop'),
+  placeBulk('hospitals', 'hospital'),
+  bulkHandler({
+    list: 'sites',
+    rows: () => db.sites,
+    rules: siteRules,
+    scope: (rows, q) => (q.cityId === undefined ? rows : rows.filter((s) => s.cityId === q.cityId)),
+    trash: { kind: 'site', name: (s) => s.name },
+    status: { activate: PLACE_STATUS.ACTIVE, deactivate: PLACE_STATUS.DEACTIVE },
+  }),
+  bulkHandler({
+    list: 'notifications',
+    rows: notificationsDb,
+    rules: notificationRules,
+    scope: (rows, q) => (q.recipientId === undefined ? rows : rows.filter((n) => n.users.some((u) => u._id === q.recipientId))),
+    trash: { kind: 'notification', name: (n) => n.title },
+  }),
+  bulkHandler({
+    list: 'feedback',
+    rows: feedbackDb,
+    rules: feedbackRules,
+    scope: (rows, q) => (q.status === undefined ? rows : rows.filter((f) => f.status === q.status)),
+    trash: { kind: 'feedback', name: (f) => f.description.slice(0, 80) },
+    status: { resolve: FEEDBACK_STATUS.RESOLVED },
   }),
 ]

@@ -45,7 +45,7 @@ const newId = () => `5c6d7e8f-0000-4000-8000-${String(++made).padStart(12, '0')}
 const now = () => new Date().toISOString()
 
 const cityRules: ListRules<City> = { searchIn: (c) => [c.name] }
-const siteRules: ListRules<MockSite> = {
+export const siteRules: ListRules<MockSite> = {
   searchIn: (s) => [s.name, s.address],
   filter: (s, status: number) => s.status === status,
 }

@@ -18,7 +18,7 @@ import { moveToTrash } from './trash'
 /** This test's feedback, newest first: seeded afresh whenever the mock database is (resetDb). */
 export const feedbackDb = storeOf(() => seedFeedback())
 
-const rules: ListRules<FeedbackDetails> = {
+export const feedbackRules: ListRules<FeedbackDetails> = {
   searchIn: (f) => [f.description, f.user?.username],
   filter: (f, type: string) => f.type === type,
 }
@@ -32,12 +32,12 @@ const listed = ({ notes: _notes, ...item }: FeedbackDetails): Feedback => item
 
 export const feedbackHandlers: HttpHandler[] = [
   route('get', '/feedback/list', { permission: 'read', query: feedbackListQuery }, ({ query }) =>
-    listAnswer(query, inStatus(query), rules, { message: FEEDBACK_MSG.listed, map: listed }),
+    listAnswer(query, inStatus(query), feedbackRules, { message: FEEDBACK_MSG.listed, map: listed }),
   ),
 
   // Before /feedback/:id, which would otherwise take 'export' for an id.
   route('get', '/feedback/export', { permission: 'read', query: feedbackListQuery }, ({ query }) =>
-    csvAnswer(query, inStatus(query), rules, {
+    csvAnswer(query, inStatus(query), feedbackRules, {
       stem: 'feedback',
       columns: [
         ['Feedback Type', (f) => feedbackTypeLabel[f.type]],

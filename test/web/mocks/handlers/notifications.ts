@@ -53,7 +53,7 @@ const recipientRules: ListRules<NotificationRecipient> = {
 /** This test's notifications, newest first: seeded afresh whenever the mock database is (resetDb). */
 export const notificationsDb = storeOf(() => seedNotifications())
 
-const rules: ListRules<MockNotification> = {
+export const notificationRules: ListRules<MockNotification> = {
   searchIn: (n) => [n.title, n.body],
   filter: (n, sendTo: string) => n.sendTo === sendTo,
 }
@@ -115,7 +115,7 @@ export const notificationHandlers: HttpHandler[] = [
   route('get', '/admin/notifications', { permission: 'read', query: notificationListQuery }, ({ query }) => {
     const { recipientId } = query
     const items = recipientId === undefined ? notificationsDb() : notificationsDb().filter((n) => n.users.some((u) => u._id === recipientId))
-    return listAnswer(query, items, rules, { message: NOTIFICATIONS_MSG.listed, map: (n) => notificationListItem.parse(n) })
+    return listAnswer(query, items, notificationRules, { message: NOTIFICATIONS_MSG.listed, map: (n) => notificationListItem.parse(n) })
   }),
 
   route('get', '/admin/notification/:id', { permission: 'read', params: idParam }, ({ params }) => {

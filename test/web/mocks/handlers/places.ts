@@ -40,7 +40,7 @@ let lastPlace = 0
 /** A fresh uuid for a new place (the contract's id rule). */
 const newPlaceId = () => `0f0e0d0c-0000-4000-8000-${String(++lastPlace).padStart(12, '0')}`
 
-const rules: ListRules<PlaceDetails> = {
+export const placeRules: ListRules<PlaceDetails> = {
   searchIn: (p) => [p.name, p.address],
   filter: (p, status: number) => p.status === status,
 }
@@ -64,11 +64,11 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
   const find = (id: string) => placesDb(kind).find((p) => p._id === id)
   return [
     route('get', `/place/admin/${plural}`, { permission: 'read', query: placeListQuery }, ({ query }) =>
-      listAnswer(query, placesDb(kind), rules, { message: msg.listed, map: toListItem }),
+      listAnswer(query, placesDb(kind), placeRules, { message: msg.listed, map: toListItem }),
     ),
 
     route('get', `/place/admin/${plural}/export`, { permission: 'read', query: placeListQuery }, ({ query }) =>
-      csvAnswer(query, placesDb(kind), rules, {
+      csvAnswer(query, placesDb(kind), placeRules, {
         stem: plural,
         columns: [
           ['Name', (p) => p.name],
