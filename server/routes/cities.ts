@@ -126,7 +126,7 @@ export const citiesRoutes = (deps: Deps) =>
     /**
      * To the trash (server/routes/trash.ts), only while it has no live sites (its trashed ones go
      * with it). site_count counts the live sites, kept by trigger in the site's own transaction;
-     * a site being added holds the city FOR SHARE, so this UPDATE waits for it and then reads the
+     * a site being added (or restored) locks the city first, so this UPDATE waits for it and then reads the
      * new count: a city never goes to the trash with a live site.
      */
     .delete('/admin/city/:id', permit('city.delete', { action: 'city.delete', target: 'city' }), validate('param', idParam), async (c) => {

@@ -145,13 +145,14 @@ export const sitesRoutes = (deps: Deps) =>
       const images = checkAddedImages(siteImages(deps.storage), body.images)
       const now = deps.clock.now()
       const created = await deps.db.transaction(async (tx) => {
-        // SHARE: the city cannot go to the trash until the site is in (then its site count holds it),
-        // and a city that went meanwhile is read again after its commit: not found.
+        // The lock the site count's trigger takes anyway, taken first (a SHARE lock upgraded by two
+        // adds at once would deadlock): the city cannot go to the trash until the site is in (then
+        // its site count holds it), and a city that went meanwhile is read again after its commit: not found.
         const [city] = await tx
           .select({ name: cities.name })
           .from(cities)
           .where(and(eq(cities.id, body.cityId), live(cities)))
-          .for('share')
+          .for('no key update')
         if (!city) throw notFound(CITY_MSG.notFound)
         const [row] = await tx
           .insert(sites)

@@ -140,12 +140,13 @@ async function restore(db: Db, kind: TrashKind, id: string): Promise<string> {
             .where(and(eq(sites.id, id), isNotNull(sites.deletedAt)))
             .for('update')
           if (!site) return undefined
-          // SHARE: the city cannot go to the trash meanwhile (its delete waits, then sees this site).
+          // The city cannot go to the trash meanwhile (its delete waits, then sees this site); the lock
+        // the site count's trigger takes anyway, taken first (as adding a site does).
           const [city] = await tx
             .select({ id: cities.id })
             .from(cities)
             .where(and(eq(cities.id, site.cityId), live(cities)))
-            .for('share')
+            .for('no key update')
           if (!city) throw conflict(TRASH_MSG.siteCityGone)
           const [row] = await tx.update(sites).set(back).where(eq(sites.id, id)).returning({ name: sites.name })
           return row?.name

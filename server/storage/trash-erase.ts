@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, lt, not, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { TrashKind } from '../../contract'
 import type { Db } from '../db/client'
@@ -33,7 +33,16 @@ export const uploadKeysOf = (urls: readonly (string | null)[]): string[] => [
  */
 async function removeUploads(deps: EraseDeps, keys: string[]): Promise<number> {
   if (keys.length === 0) return 0
-  const signed = await deps.db.delete(signedUploads).where(inArray(signedUploads.key, keys)).returning({ key: signedUploads.key })
+  // A file another place or site still names (in the trash or not) stays: a client may have saved one upload twice.
+  // Read without an index (images are not indexed), which an erase, a rare write, can afford.
+  const named = (table: typeof places | typeof sites) =>
+    sql`exists (select 1 from ${table} where ${table.images}::text like '%' || ${signedUploads.key} || '%'${
+      table === places ? sql` or ${places.logo} like '%' || ${signedUploads.key} || '%'` : sql``
+    })`
+  const signed = await deps.db
+    .delete(signedUploads)
+    .where(and(inArray(signedUploads.key, keys), not(named(places)), not(named(sites))))
+    .returning({ key: signedUploads.key })
   let removed = 0
   for (const { key } of signed) {
     try {

@@ -106,6 +106,16 @@ describe('a deleted pet shop', () => {
     expect((await errorOf(await restore(t, 'petShop', shop!.id, token), 404)).message).toBe(TRASH_MSG.notFound)
   })
 
+  it('keeps a file another place still names', async () => {
+    const t = await testApp()
+    const token = await tokenOf(t)
+    const shared = await uploaded(t)
+    const [gone] = await addPlaces(t, 'petShop', [{ images: [shared.url] }, { logo: shared.url }])
+    await okBody(await del(t, `/place/pet-shop/${gone!.id}`, token), nothing)
+    await okBody(await del(t, `/admin/trash/petShop/${gone!.id}`, token), nothing)
+    expect(await t.storage.get(shared.key)).toBeDefined()
+  })
+
   it('is erased with its files by Delete forever', async () => {
     const t = await testApp()
     const token = await tokenOf(t)
