@@ -5,6 +5,7 @@ import type { LiveTable } from '@contract/live-events'
 import { AdminLayout } from '@/components/layout/AdminLayout'
 import { LiveIndicator } from '@/components/layout/LiveIndicator'
 import { PageChunkBoundary } from '@/components/layout/RouteError'
+import { ListToolsContext, type ListTools } from '@/components/list/tools'
 import { profileQuery, useLogout } from '@/features/account/api'
 import { useAdminTheme } from '@/features/account/theme'
 import { UserBlock } from '@/features/account/UserBlock'
@@ -13,6 +14,7 @@ import { feedbackKeys } from '@/features/feedback/api'
 import { notificationKeys } from '@/features/notifications/api'
 import { partnerKeys } from '@/features/partners/api'
 import { placeKeys } from '@/features/places/api'
+import { ViewsButton } from '@/features/saved-views/ViewsButton'
 import { userKeys } from '@/features/users/api'
 import { useAuth } from '@/lib/auth'
 import { useLiveEvents } from '@/lib/live-events'
@@ -28,6 +30,9 @@ export const Route = createFileRoute('/_signed-in')({
   },
   component: SignedIn,
 })
+
+/** The lists' header controls that belong to features: the saved views. */
+const LIST_TOOLS: ListTools = { Views: ViewsButton }
 
 /** The dashboard shows every table the stream names. */
 const DASHBOARD: QueryKey[] = [dashboardKeys.all]
@@ -74,7 +79,9 @@ function SignedIn() {
   return (
     <AdminLayout userBlock={<UserBlock />} status={<LiveIndicator />} onSignOut={() => logout.mutate()}>
       <PageChunkBoundary>
-        <Outlet />
+        <ListToolsContext value={LIST_TOOLS}>
+          <Outlet />
+        </ListToolsContext>
       </PageChunkBoundary>
     </AdminLayout>
   )

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
+import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
+import { lazyChunk } from '@/lib/lazy-chunk'
 import type { ColumnChoice } from './columnChoice'
 
 // The dialog's code loads when it is first opened, not with the list.
-const ColumnsDialog = lazy(() => import('./ColumnsDialog'))
+const ColumnsDialog = lazyChunk(() => import('./ColumnsDialog'), ChunkLoadFailed)
 
 /** The list header's Columns button: opens the dialog that shows, hides and reorders the list's columns. */
 export function ColumnsButton({ name, choice }: { name: string; choice: ColumnChoice }) {

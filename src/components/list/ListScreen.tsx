@@ -57,6 +57,7 @@ import type { PaginationState, RowData } from '@tanstack/react-table'
 import { useBulk, type ListBulk } from './bulk'
 import { ColumnsButton } from './ColumnsButton'
 import { useColumnChoice } from './columnChoice'
+import { useListTools } from './tools'
 import { DataTable, type ListColumnDefs, type RowSelection } from './DataTable'
 import { FiltersButton } from './FiltersButton'
 import { SearchBox } from './SearchBox'
@@ -171,6 +172,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
   const result = useQuery({ ...query(state), placeholderData: keepPreviousData })
   const list = result.data
   const columnChoice = useColumnChoice(listName, columns)
+  const { Views } = useListTools()
   const chosen = useBulk(bulk, state, list?.total)
 
   // A page past the end (an old link, rows gone since): show the last page instead, in place.
@@ -220,6 +222,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
           />
         )}
         {typeof actions === 'function' ? actions(state) : actions}
+        {listName && Views && <Views list={listName} name={name} state={state} />}
         {columnChoice && <ColumnsButton name={name} choice={columnChoice} />}
       </div>
       {filters && <div className="flex flex-wrap items-start gap-3">{filters(state, (patch) => change(patch as Partial<ListSearch>))}</div>}

@@ -11,6 +11,7 @@ import {
   partnerDetails,
   placeDetails,
   placeListItem,
+  savedView,
   siteDetails,
   siteListItem,
   trashItem,
@@ -137,6 +138,50 @@ const authScenarios: Scenario[] = [
   {
     name: 'preferences: a column the list does not have: 400',
     call: () => ({ method: 'PATCH', path: '/admin/preferences', json: { listColumns: { users: ['siteCount'] } } }),
+  },
+  {
+    name: 'saved view: saved, its page dropped',
+    call: () => ({ method: 'POST', path: '/admin/views', json: { list: 'users', name: 'Blocked', state: { filter: 2, page: 3, sortBy: 'email', sortOrder: -1 } } }),
+  },
+  {
+    name: 'saved view: shared by an admin',
+    call: () => ({ method: 'POST', path: '/admin/views', json: { list: 'users', name: 'Team', shared: true, state: { limit: 25 } } }),
+  },
+  {
+    name: 'saved view: a name taken: 409',
+    call: () => ({ method: 'POST', path: '/admin/views', json: { list: 'users', name: 'blocked', state: {} } }),
+  },
+  {
+    name: 'saved view: a state the list does not take: 400',
+    call: () => ({ method: 'POST', path: '/admin/views', json: { list: 'users', name: 'Odd', state: { sortBy: 'siteCount' } } }),
+  },
+  {
+    name: 'saved view: a sub admin cannot share: 403',
+    as: 'subAdmin',
+    call: () => ({ method: 'POST', path: '/admin/views', json: { list: 'users', name: 'Mine', shared: true, state: {} } }),
+  },
+  { name: 'saved views of a list', as: 'subAdmin', call: () => ({ path: '/admin/views', query: { list: 'users' } }) },
+  {
+    name: 'saved view: a sub admin cannot rename a shared one: 403',
+    as: 'subAdmin',
+    call: async (c) => {
+      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, z.array(savedView))
+      return { method: 'PATCH', path: `/admin/views/${views.find((v) => v.shared)!._id}`, json: { name: 'Renamed' } }
+    },
+  },
+  {
+    name: 'saved view: renamed',
+    call: async (c) => {
+      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, z.array(savedView))
+      return { method: 'PATCH', path: `/admin/views/${views.find((v) => v.mine && !v.shared)!._id}`, json: { name: 'Blocked owners' } }
+    },
+  },
+  {
+    name: 'saved view: deleted',
+    call: async (c) => {
+      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, z.array(savedView))
+      return { method: 'DELETE', path: `/admin/views/${views.find((v) => v.shared)!._id}` }
+    },
   },
   {
     name: 'change password with a wrong old one: 400',

@@ -14,6 +14,7 @@ import { petsHandlers } from './pets'
 import { placesHandlers } from './places'
 import { trashHandlers } from './trash'
 import { preferencesHandlers } from './preferences'
+import { savedViewsHandlers } from './saved-views'
 import { searchHandlers } from './search'
 import { uploadHandlers } from './uploads'
 import { userHandlers } from './users'
@@ -22,6 +23,7 @@ export const handlers = [
   ...authHandlers,
   ...accountHandlers,
   ...preferencesHandlers,
+  ...savedViewsHandlers,
   ...dashboardHandlers,
   ...searchHandlers,
   ...eventsHandlers,

@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { savedView, type ListName, type SavedView, type SavedViewCreate, type SavedViewPatch } from '@contract'
+import { http, messageOnly, withData } from '@/lib/http'
+import { notify } from '@/lib/toast'
+
+export const savedViewKeys = {
+  all: ['saved-views'] as const,
+  list: (list: ListName) => [...savedViewKeys.all, list] as const,
+}
+
+/** GET admin/views?list=: the admin's personal views of the list and every shared one. */
+export const savedViewsQuery = (list: ListName) =>
+  queryOptions({
+    queryKey: savedViewKeys.list(list),
+    queryFn: async () => (await http.get('admin/views', withData(z.array(savedView)), { list })).data,
+  })
+
+/** Refetches a list's views after a change: the server orders them (shared first, by name). */
+function useViewsChange<V>(list: ListName, send: (variables: V) => Promise<{ message: string }>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: send,
+    onSuccess: ({ message }) => {
+      notify.success(message)
+      return queryClient.invalidateQueries({ queryKey: savedViewKeys.list(list) })
+    },
+  })
+}
+
+/** POST admin/views: the list's current state under a name (shared: admins only). A 409 is toasted by the client. */
+export const useSaveView = (list: ListName) =>
+  useViewsChange(list, (body: Omit<SavedViewCreate, 'list'>) => http.post('admin/views', withData(savedView), { ...body, list }))
+
+/** PATCH admin/views/{id}: rename, share or unshare. */
+export const useUpdateView = (list: ListName) =>
+  useViewsChange(list, ({ view, patch }: { view: SavedView; patch: SavedViewPatch }) =>
+    http.patch(`admin/views/${view._id}`, withData(savedView), patch),
+  )
+
+/** DELETE admin/views/{id}. */
+export const useDeleteView = (list: ListName) =>
+  useViewsChange(list, (view: SavedView) => http.delete(`admin/views/${view._id}`, messageOnly))
