@@ -171,6 +171,8 @@ const SCREENS: Screen[] = [
   { name: 'users, Block confirm', who: 'admin', path: at('/users'), open: opens(/^Block\b/) },
   { name: 'users, bulk bar', who: 'admin', path: at('/users'), open: chooseRows },
   { name: 'users, bulk Block confirm', who: 'admin', path: at('/users'), open: bulkConfirm(/^Block$/) },
+  { name: 'users, Columns', who: 'admin', path: at('/users'), open: opens(/^Columns$/) },
+  { name: 'users, Views', who: 'admin', path: at('/users'), open: opens(/^Views$/) },
   { name: 'users, bulk bar', who: 'admin', path: at('/users'), open: chooseRows },
   { name: 'users, bulk Block confirm', who: 'admin', path: at('/users'), open: bulkConfirm(/^Block$/) },
   { name: 'user details', who: 'admin', path: (ids) => `/users/${ids.userId}` },
