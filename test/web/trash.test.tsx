@@ -109,7 +109,7 @@ describe('Settings > Trash', () => {
     const shop = trashPetShop()
     trashNotification()
     const { user } = await openTrash()
-    await user.click(within(rowOf(shop.name)).getByRole('button', { name: `Delete ${shop.name} forever` }))
+    await user.click(within(rowOf(shop.name)).getByRole('button', { name: `Delete forever: ${shop.name}` }))
     const dialog = await screen.findByRole('dialog', { name: `Delete ${shop.name} forever?` })
     expect(dialog).toHaveTextContent('This cannot be undone.')
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus()

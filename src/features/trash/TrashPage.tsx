@@ -37,7 +37,7 @@ function TrashActions({ item }: { item: TrashItem }) {
           Restore
         </Button>
       )}
-      <Button variant="danger" onClick={() => setConfirming(true)} aria-label={`Delete ${item.name} forever`} className="min-h-8 px-3 py-1 text-xs">
+      <Button variant="danger" onClick={() => setConfirming(true)} aria-label={`Delete forever: ${item.name}`} className="min-h-8 px-3 py-1 text-xs">
         Delete forever
       </Button>
       <ConfirmDialog
