@@ -287,6 +287,22 @@ describe('a scheduled notification in the trash', () => {
   })
 })
 
+describe('a sent notification in the trash', () => {
+  it('has none of its pending recipients handed over while there; restored, they are', async () => {
+    const t = await testApp()
+    const token = await tokenOf(t)
+    const [user] = await addUsers(t, [{}])
+    const n = await addNotification(t, { sentAt: t.clock.now() }, [user!.id])
+    await okBody(await del(t, `/admin/notification/${n.id}`, token), nothing)
+    t.clock.advance(10 * 60_000) // past the lease: the sweep would deliver them
+    await t.app.scheduler.runOnce()
+    expect(t.delivered).toEqual([])
+    await okBody(await restore(t, 'notification', n.id, token), nothing)
+    await t.app.scheduler.runOnce()
+    expect(t.delivered.flatMap((d) => d.userIds)).toEqual([user!.id])
+  })
+})
+
 describe('the trash', () => {
   it('lists every kind, newest deletion first, by name, and filtered by kind', async () => {
     const t = await testApp()
