@@ -178,6 +178,18 @@ describe('sites and cities in the trash', () => {
     expect((await okBody(await t.get(`/admin/city/${paris!.id}`, { token }), city)).data.siteCount).toBe(1)
   })
 
+  it('never puts a city in the trash with a site added at the same moment', async () => {
+    const t = await testApp()
+    const token = await tokenOf(t)
+    for (let i = 0; i < 3; i++) {
+      const [town] = await addCities(t, [{ name: `Race ${i}` }])
+      const body = { cityId: town!.id, name: 'Park', description: 'A park', address: '1 Rue', latitude: 1, longitude: 1, images: [uploadedUrl('site')] }
+      const [added, deleted] = await Promise.all([t.post('/admin/site', body, { token }), del(t, `/admin/city/${town!.id}`, token)])
+      // Either the site came first (the city stays: 409) or the city went first (no city to add to: 404).
+      expect([[added.status, deleted.status]]).toEqual([expect.toBeOneOf([[201, 409], [404, 200]])])
+    }
+  })
+
   it('erases a city’s trashed sites with it, and their files', async () => {
     const t = await testApp()
     const token = await tokenOf(t)
