@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { FEEDBACK_MSG, PLACES_MSG, SITE_MSG, TRASH_MSG } from '@contract'
+import { FAQS_MSG, FEEDBACK_MSG, NOTIFICATIONS_MSG, PLACES_MSG, SITE_MSG, TRASH_MSG } from '@contract'
 import { TRASH_ADMIN_ONLY } from '@/features/trash/TrashPage'
 import { db } from './mocks/db'
+import { SEED_FAQS } from './mocks/handlers/cms'
 import { feedbackDb } from './mocks/handlers/feedback'
 import { notificationsDb } from './mocks/handlers/notifications'
 import { placesDb } from './mocks/handlers/places'
@@ -183,6 +184,32 @@ describe('Undo after a delete', () => {
     await waitFor(() => expect(screen.queryByRole('cell', { name: site.name })).not.toBeInTheDocument())
     await user.click(within(toast).getByRole('button', { name: 'Undo' }))
     expect(await screen.findByRole('cell', { name: site.name })).toBeInTheDocument()
+  })
+})
+
+describe('Undo after a delete, elsewhere', () => {
+  it('puts a deleted FAQ back in its place in the order', async () => {
+    const { user } = renderRoute('/settings/faqs', { signedInAs: 'admin' })
+    const list = await screen.findByRole('list', { name: "FAQ's" })
+    const titles = () => within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)
+    const [first, second, third] = SEED_FAQS.map((f) => f.title)
+    await user.click(within(within(list).getByRole('heading', { name: second, level: 3 }).closest('li')!).getByRole('button', { name: 'Delete' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete FAQ?' })).getByRole('button', { name: 'Delete' }))
+    const toast = (await screen.findByText(FAQS_MSG.deleted)).closest('li')!
+    await waitFor(() => expect(titles()).toEqual([first, third]))
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }))
+    await waitFor(() => expect(titles()).toEqual([first, second, third]))
+  })
+
+  it('brings a deleted notification back into the list', async () => {
+    const notification = notificationsDb()[1]!
+    const { user } = renderRoute('/notifications', { signedInAs: 'admin' })
+    await user.click(await screen.findByRole('button', { name: `Delete ${notification.title}` }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete notification?' })).getByRole('button', { name: 'Delete' }))
+    const toast = (await screen.findByText(NOTIFICATIONS_MSG.deleted)).closest('li')!
+    await waitFor(() => expect(screen.queryByRole('button', { name: `Delete ${notification.title}` })).not.toBeInTheDocument())
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }))
+    expect(await screen.findByRole('button', { name: `Delete ${notification.title}` })).toBeInTheDocument()
   })
 })
 
