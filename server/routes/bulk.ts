@@ -3,6 +3,16 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { Hono } from 'hono'
 import type { z } from 'zod'
 import {
+  FEEDBACK_STATUS,
+  feedbackStatusLabel,
+  PLACE_STATUS,
+  USER_STATUS,
+  type AuditActionName,
+  type AuditTargetType,
+  type Permission,
+  type PlaceKind,
+} from '../../contract'
+import {
   BULK_ACTIONS,
   BULK_MAX,
   BULK_MSG,
@@ -10,21 +20,13 @@ import {
   BULK_PERMISSION,
   BULK_REASON,
   bulkBodies,
-  FEEDBACK_STATUS,
-  feedbackStatusLabel,
-  PLACE_STATUS,
-  USER_STATUS,
-  type AuditActionName,
-  type AuditTargetType,
   type BulkAction,
   type BulkBody,
   type BulkQueries,
   type BulkList,
   type BulkResult,
   type BulkSkipped,
-  type Permission,
-  type PlaceKind,
-} from '../../contract'
+} from '../../contract/bulk'
 import { conflict } from '../api-error'
 import type { Db } from '../db/client'
 import { appUsers, feedback, notifications, places, sites } from '../db/schema'

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { BULK_MSG, BULK_REASON, bulkResult, FEEDBACK_STATUS, PLACE_STATUS, USER_STATUS } from '../../contract'
+import { FEEDBACK_STATUS, PLACE_STATUS, USER_STATUS } from '../../contract'
+import { BULK_MSG, BULK_REASON, bulkResult } from '../../contract/bulk'
 import { rowCount } from '../../server/db/row-counts'
 import { appUsers, auditLog, feedback, notifications, places, sites } from '../../server/db/schema'
 import { errorOf, okBody } from './helpers/bodies'

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { BULK_REASON, USER_STATUS } from '@contract'
+import { USER_STATUS } from '@contract'
+import { BULK_REASON } from '@contract/bulk'
 import { db } from './mocks/db'
 import { captureBodies } from './mocks/requests'
 import { renderRoute } from './render'

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { BULK_ACTIONS, BULK_PATH, BULK_PERMISSION, bulkResult, can, type BulkAction, type Permission } from '@contract'
+import { can, type Permission } from '@contract'
+import { BULK_ACTIONS, BULK_PATH, BULK_PERMISSION, bulkResult, type BulkAction } from '@contract/bulk'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useAuth } from '@/lib/auth'

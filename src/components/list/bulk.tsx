@@ -1,6 +1,8 @@
 import { Suspense, useState, type ReactNode } from 'react'
 import type { QueryKey } from '@tanstack/react-query'
-import { BULK_PERMISSION, can, type BulkList, type BulkResult, type Permission } from '@contract'
+import { can, type Permission } from '@contract'
+// Not from the barrel, which the first visit loads: the bulk contract comes with the lists.
+import { BULK_PERMISSION, type BulkList, type BulkResult } from '@contract/bulk'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { useAuth } from '@/lib/auth'
 import { lazyChunk } from '@/lib/lazy-chunk'

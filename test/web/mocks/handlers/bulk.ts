@@ -1,22 +1,24 @@
 import type { HttpHandler } from 'msw'
 import {
   API_MSG,
+  can,
+  FEEDBACK_STATUS,
+  PLACE_STATUS,
+  USER_STATUS,
+  type PlaceKind,
+  type TrashKind,
+} from '@contract'
+import {
   BULK_MAX,
   BULK_MSG,
   BULK_PATH,
   BULK_PERMISSION,
   BULK_REASON,
   bulkBodies,
-  can,
-  FEEDBACK_STATUS,
-  PLACE_STATUS,
-  USER_STATUS,
   type BulkList,
   type BulkResult,
   type BulkSkipped,
-  type PlaceKind,
-  type TrashKind,
-} from '@contract'
+} from '@contract/bulk'
 import { db, fail, ok, route, type MockAdmin } from '../db'
 import { selectItems, type ListRules } from '../list'
 import { feedbackDb, feedbackRules } from './feedback'
