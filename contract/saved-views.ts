@@ -16,6 +16,8 @@ import { cap } from './validation'
  * Saved views: a named state of a list (search, filters, sort, rows per page; never the page), the
  * same state its URL carries, so opening a view is following a link. Personal views are their
  * owner's; shared ones are seen by every admin and managed by admins (permission 'view.share').
+ * Not in the contract's barrel (index.ts): its schemas would load with the first page; import
+ * '@contract/saved-views' (the Views dialog's chunk, the server).
  */
 
 /** Each list's query as its URL and the API read it: a view's state is checked against it. */

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { z } from 'zod'
+import { can, validationFailure, type ListName } from '../../contract'
 import {
-  can,
   LIST_PERMISSION,
   PERSONAL_VIEWS_MAX,
   SAVED_VIEW_MSG,
@@ -10,10 +10,8 @@ import {
   savedViewIdParam,
   savedViewListQuery,
   savedViewPatch,
-  validationFailure,
-  type ListName,
   type SavedView,
-} from '../../contract'
+} from '../../contract/saved-views'
 import { badRequest, conflict, forbidden, notFound } from '../api-error'
 import type { Db } from '../db/client'
 import { isPgError, PG_CODE } from '../db/pg-errors'

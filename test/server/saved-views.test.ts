@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { API_MSG, auditEntry, PERSONAL_VIEWS_MAX, SAVED_VIEW_MSG, savedView } from '../../contract'
+import { API_MSG, auditEntry } from '../../contract'
+import { PERSONAL_VIEWS_MAX, SAVED_VIEW_MSG, savedView } from '../../contract/saved-views'
 import { savedViews } from '../../server/db/schema'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
 import { errorOf, listBody, okBody } from './helpers/bodies'

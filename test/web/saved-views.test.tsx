@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { SAVED_VIEW_MSG } from '@contract'
+import { SAVED_VIEW_MSG } from '@contract/saved-views'
 import { db } from './mocks/db'
 import { mockSavedViews, saveView } from './mocks/handlers/saved-views'
 import { renderRoute } from './render'

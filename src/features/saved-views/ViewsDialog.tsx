@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { SAVED_VIEW_NAME_MAX, type SavedView } from '@contract'
+import { SAVED_VIEW_NAME_MAX, type SavedView } from '@contract/saved-views'
 import type { ListViewsProps } from '@/components/list/tools'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'

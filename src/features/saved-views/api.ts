@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import { savedView, type ListName, type SavedView, type SavedViewCreate, type SavedViewPatch } from '@contract'
+import type { ListName } from '@contract'
+import { savedView, type SavedView, type SavedViewCreate, type SavedViewPatch } from '@contract/saved-views'
 import { http, messageOnly, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
 

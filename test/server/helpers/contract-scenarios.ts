@@ -11,7 +11,6 @@ import {
   partnerDetails,
   placeDetails,
   placeListItem,
-  savedView,
   siteDetails,
   siteListItem,
   trashItem,
@@ -21,6 +20,7 @@ import {
   type PlaceKind,
   type UploadFolder,
 } from '../../../contract'
+import { savedView } from '../../../contract/saved-views'
 import { placeFields, UNKNOWN_ID } from './fixtures'
 
 /**

@@ -1,7 +1,6 @@
 import type { HttpHandler } from 'msw'
+import { API_MSG, can, validationFailure, type ListName } from '@contract'
 import {
-  API_MSG,
-  can,
   LIST_PERMISSION,
   PERSONAL_VIEWS_MAX,
   SAVED_VIEW_MSG,
@@ -9,10 +8,8 @@ import {
   savedViewIdParam,
   savedViewListQuery,
   savedViewPatch,
-  validationFailure,
-  type ListName,
   type SavedView,
-} from '@contract'
+} from '@contract/saved-views'
 import { created, db, fail, ok, route, storeOf, type MockAdmin } from '../db'
 
 type StoredView = Omit<SavedView, 'mine' | 'owner'> & { ownerId: string | null }
