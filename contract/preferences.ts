@@ -2,6 +2,11 @@ import { z } from 'zod'
 import { THEMES } from './enums'
 import { cap } from './validation'
 
+/**
+ * An admin's own preferences. Not in the contract's barrel (index.ts): only signed-in screens
+ * need them, so they stay out of the first page; import '@contract/preferences'.
+ */
+
 /** The lists whose columns an admin can choose and whose states can be saved as views. */
 export const LIST_NAMES = ['users', 'petShops', 'hospitals', 'partners', 'feedback', 'notifications', 'cities', 'admins', 'audit'] as const
 export const listName = z.enum(LIST_NAMES, { error: 'Unknown list' })

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { z } from 'zod'
-import { can, validationFailure, type ListName } from '../../contract'
+import { can, validationFailure } from '../../contract'
+import type { ListName } from '../../contract/preferences'
 import {
   LIST_PERMISSION,
   PERSONAL_VIEWS_MAX,

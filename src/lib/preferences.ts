@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { preferences } from '@contract'
+import { preferences } from '@contract/preferences'
 import { http, withData } from '@/lib/http'
 
 /**

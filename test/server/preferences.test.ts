@@ -1,4 +1,4 @@
-import { COLUMN_MSG, PREFERENCES_MSG, preferences } from '../../contract'
+import { COLUMN_MSG, PREFERENCES_MSG, preferences } from '../../contract/preferences'
 import { adminPreferences } from '../../server/db/schema'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
 import { errorOf, okBody } from './helpers/bodies'

@@ -52,7 +52,8 @@
  */
 import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react'
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
-import { TABLE_PAGE_SIZES, type ListName, type ListPage, type SortOrder } from '@contract'
+import { TABLE_PAGE_SIZES, type ListPage, type SortOrder } from '@contract'
+import type { ListName } from '@contract/preferences'
 import type { PaginationState, RowData } from '@tanstack/react-table'
 import { useBulk, type ListBulk } from './bulk'
 import { ColumnsButton } from './ColumnsButton'

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnOrderState, ColumnVisibilityState, RowData } from '@tanstack/react-table'
-import { LIST_COLUMNS, preferences, type ListName, type Preferences } from '@contract'
+import { LIST_COLUMNS, preferences, type ListName, type Preferences } from '@contract/preferences'
 import { http, withData } from '@/lib/http'
 import { preferencesKeys, preferencesQuery } from '@/lib/preferences'
 import type { ListColumnDefs } from './DataTable'

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ComponentType } from 'react'
-import type { ListName } from '@contract'
+import type { ListName } from '@contract/preferences'
 import type { ListSearch } from './search'
 
 /** What a list header's Views control gets: the list, its name and its state in effect. */

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { preferences, type Preferences, type Theme } from '@contract'
+import type { Theme } from '@contract'
+import { preferences, type Preferences } from '@contract/preferences'
 import { http, withData } from '@/lib/http'
 import { preferencesKeys, preferencesQuery } from '@/lib/preferences'
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import type { ListName } from '@contract'
+import type { ListName } from '@contract/preferences'
 import { savedView, type SavedView, type SavedViewCreate, type SavedViewPatch } from '@contract/saved-views'
 import { http, messageOnly, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'

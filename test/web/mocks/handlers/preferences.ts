@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw'
-import { PREFERENCES_MSG, preferencesPatch, type ListName, type Preferences } from '@contract'
+import { PREFERENCES_MSG, preferencesPatch, type ListName, type Preferences } from '@contract/preferences'
 import { ok, route, storeOf } from '../db'
 
 /** Each admin's preferences by admin id; an admin never saved has the defaults. */

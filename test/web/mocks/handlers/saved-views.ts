@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw'
-import { API_MSG, can, validationFailure, type ListName } from '@contract'
+import { API_MSG, can, validationFailure } from '@contract'
+import type { ListName } from '@contract/preferences'
 import {
   LIST_PERMISSION,
   PERSONAL_VIEWS_MAX,
