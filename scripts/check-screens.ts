@@ -101,16 +101,21 @@ const opens = (name: RegExp, panel = '[role="dialog"]') => async (page: Page) =>
   await page.waitForSelector(panel, { timeout: 5000 })
 }
 
-/** Chooses the rows of a list's page (its checkbox, in the table or above the cards) and waits for the bulk bar, whose code loads then. */
+/** Chooses the rows of a list's page (its checkbox, in the table's header or above the cards) and waits for the bulk bar, whose code loads then. */
 async function chooseRows(page: Page) {
-  for (const box of await page.$$('input[type="checkbox"][aria-label^="Select all"]')) {
-    if (await box.isVisible()) {
-      await box.click()
-      await page.waitForSelector('section[aria-label="Bulk actions"]', { timeout: 5000 })
-      return
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    for (const box of await page.$$('input[type="checkbox"]')) {
+      const name = await box.evaluate((el) => (el.getAttribute('aria-label') ?? el.closest('label')?.textContent ?? '').trim())
+      if (/^Select all .* on this page$/.test(name) && (await box.isVisible())) {
+        await box.click()
+        await page.waitForSelector('section[aria-label="Bulk actions"]', { timeout: 5000 })
+        return
+      }
     }
+    if (Date.now() > deadline) throw new Error('no visible page checkbox')
+    await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  throw new Error('no visible page checkbox')
 }
 
 /** Chooses a page of rows, then opens the bulk action `name`'s confirmation. */
