@@ -6,6 +6,7 @@ import type { Permission } from './permissions'
 import { placeListQuery, type PlaceListQuery } from './places'
 import { siteListQuery, type SiteListQuery } from './sites'
 import { userListQuery, type UserListQuery } from './users'
+import { cap } from './validation'
 
 /**
  * Bulk actions (POST /admin/{list}/bulk): one action on chosen rows (`ids`) or on every row the
@@ -67,7 +68,7 @@ export const BULK_REASON = {
 
 // Ids are capped before each is checked (a huge array fails on its length, not 10,001 patterns).
 const ids = z
-  .array(z.string().max(64))
+  .array(z.string().max(64, cap()))
   .min(1, BULK_MSG.noIds)
   .max(BULK_MAX, BULK_MSG.tooMany)
   .pipe(z.array(z.uuid({ message: API_MSG.invalidId })))
