@@ -94,3 +94,18 @@ describe('bulk actions by role', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('dialog', { name: 'Delete 1 pet shop?' })).toBeInTheDocument()
   })
 })
+
+describe('bulk choice and the page it belongs to', { timeout: 20_000 }, () => {
+  it('starts a new choice on another city’s page (the router keeps the page, not the choice)', async () => {
+    const [first, second] = db.cities.filter((c) => db.sites.some((s) => s.cityId === c._id))
+    const siteOf = (cityId: string) => db.sites.find((s) => s.cityId === cityId)!
+    const { user, router } = renderRoute(`/cities/${first!._id}`, { signedInAs: 'admin' })
+    const site = siteOf(first!._id)
+    await user.click(await screen.findByRole('checkbox', { name: `Select ${site.name}` }))
+    expect(within(await screen.findByRole('region', { name: 'Bulk actions' })).getByText('1 selected')).toBeInTheDocument()
+
+    await router.navigate({ to: '/cities/$cityId', params: { cityId: second!._id } })
+    await screen.findByRole('checkbox', { name: `Select ${siteOf(second!._id).name}` })
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument()
+  })
+})

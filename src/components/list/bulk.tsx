@@ -38,10 +38,13 @@ export type BulkSummary = { text: string; result: BulkResult; labels: Map<string
 
 const BulkBar = lazyChunk(() => import('./BulkBar'), ChunkLoadFailed)
 
-/** The search and filters that pick the rows, not their order or page: a new one starts a new choice. */
-const choiceKey = (state: ListSearch) => {
+/**
+ * The search, filters and scope that pick the rows, not their order or page: a new one starts a
+ * new choice. The scope counts: the router keeps the page when only a city's id changes.
+ */
+const choiceKey = (state: ListSearch, scope: Record<string, string> | undefined) => {
   const { page: _page, limit: _limit, sortBy: _sortBy, sortOrder: _sortOrder, ...rest } = state
-  return JSON.stringify(rest)
+  return JSON.stringify({ ...rest, scope })
 }
 
 /** The list query of "all matching": the list's state without its page. */
@@ -55,9 +58,13 @@ export function useBulk<TRow extends { _id: string }>(
   state: ListSearch,
   total: number | undefined,
 ): { selection: RowSelection<TRow> | undefined; bar: ReactNode } {
-  const key = choiceKey(state)
+  const key = choiceKey(state, bulk?.scope)
+  const scopeKey = JSON.stringify(bulk?.scope)
   const [choice, setChoice] = useState<BulkChoice>({ key, ids: new Map(), allMatching: false })
-  const [summary, setSummary] = useState<BulkSummary | null>(null)
+  const [shownSummary, setShownSummary] = useState<{ scope: string; summary: BulkSummary } | null>(null)
+  // Another city's summary does not describe this one's rows (a new search keeps it: same rows).
+  const summary = shownSummary?.scope === scopeKey ? shownSummary.summary : null
+  const setSummary = (next: BulkSummary | null) => setShownSummary(next && { scope: scopeKey, summary: next })
   // Another search or filter: the earlier choice no longer describes these rows.
   const current = choice.key === key ? choice : { key, ids: new Map<string, string>(), allMatching: false }
   const role = useAuth().userDetails?.role
