@@ -79,12 +79,20 @@ export async function recordAudit(c: AppContext, event: AuditEvent): Promise<voi
 }
 
 /**
- * Records many events of the request in one multi-row insert (a bulk action's rows and its group
+ * Rows per insert of `recordAudits`: each row binds 11 values, and a statement may bind at most
+ * 65,535 (PostgreSQL's and PGlite's protocol limit), so a 10,000-row bulk action takes several.
+ */
+const AUDIT_INSERT_ROWS = 1000
+
+/**
+ * Records many events of the request in multi-row inserts (a bulk action's rows and its group
  * entry), on `db`: a transaction's, so they commit or roll back with the change they describe.
  */
 export async function recordAudits(c: AppContext, events: AuditEvent[], db: Db): Promise<void> {
-  if (events.length === 0) return
-  await db.insert(auditLog).values(events.map((event) => auditRow(c, event)))
+  const rows = events.map((event) => auditRow(c, event))
+  for (let start = 0; start < rows.length; start += AUDIT_INSERT_ROWS) {
+    await db.insert(auditLog).values(rows.slice(start, start + AUDIT_INSERT_ROWS))
+  }
 }
 
 /** The row of one (not aggregated) event of the request `c`. */

@@ -37,6 +37,19 @@ describe('POST /admin/{list}/bulk: the request', () => {
     expect(data.skipped[0]!.reason).toBe(BULK_REASON.notFound)
   })
 
+  it('changes 6,000 rows, past the 65,535 bound values one audit insert could hold', async () => {
+    const t = await testApp()
+    const made = await t.db.execute<{ id: string }>(
+      sql`insert into app_users (username, name, email) select 'big' || g, 'Big ' || g, 'big' || g || '@example.com' from generate_series(1, 6000) g returning id`,
+    )
+    const ids = made.rows.map((row) => row.id)
+    const { data } = await okBody(await bulk(t, 'users', { action: 'block', ids }), bulkResult)
+    expect(data).toEqual({ changed: 6000, skipped: [] })
+    expect(await t.db.$count(appUsers, eq(appUsers.status, USER_STATUS.BLOCKED))).toBe(6000)
+    expect(await t.db.$count(auditLog, eq(auditLog.action, 'user.block'))).toBe(6000)
+    expect((await auditOf(t, 'user.bulk_block'))[0]!.detail).toEqual({ count: 6000, skipped: 0 })
+  })
+
   it('refuses "all matching" when more than 10,000 rows match (409), changing nothing', async () => {
     const t = await testApp()
     await t.db.execute(
