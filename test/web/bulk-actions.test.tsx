@@ -109,3 +109,24 @@ describe('bulk choice and the page it belongs to', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument()
   })
 })
+
+describe('unticking a row of all matching', { timeout: 20_000 }, () => {
+  it('keeps the page’s other rows chosen, by id, and says how many', async () => {
+    const { user } = await openUsers()
+    const bodies = captureBodies('POST', '/admin/users/bulk')
+    await user.click(screen.getByRole('checkbox', { name: 'Select all users on this page' }))
+    await user.click(within(await screen.findByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: `Select all ${db.users.length} matching` }))
+    expect(within(bar()).getByText(`All ${db.users.length} selected`)).toBeInTheDocument()
+
+    await user.click(within(rowOf('carlos_mendes')).getByRole('checkbox', { name: 'Select carlos_mendes' }))
+    expect(within(bar()).getByText('9 selected')).toBeInTheDocument()
+    expect(within(rowOf('carlos_mendes')).getByRole('checkbox', { name: 'Select carlos_mendes' })).not.toBeChecked()
+    await user.click(within(bar()).getByRole('button', { name: 'Unblock' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Unblock 9 users?' })).getByRole('button', { name: 'Unblock' }))
+    await screen.findByRole('region', { name: 'Bulk action result' })
+    const carlos = db.users.find((u) => u.username === 'carlos_mendes')!
+    expect(bodies).toHaveLength(1)
+    expect((bodies[0] as { ids: string[] }).ids).toHaveLength(9)
+    expect((bodies[0] as { ids: string[] }).ids).not.toContain(carlos._id)
+  })
+})

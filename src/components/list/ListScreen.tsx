@@ -174,7 +174,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
   const list = result.data
   const columnChoice = useColumnChoice(listName, columns)
   const { Views } = useListTools()
-  const chosen = useBulk(bulk, state, list?.total)
+  const chosen = useBulk(bulk, state, list?.total, list?.data)
 
   // A page past the end (an old link, rows gone since): show the last page instead, in place.
   const lastPage = list && !result.isPlaceholderData ? Math.max(1, list.totalPages) : undefined

@@ -57,13 +57,15 @@ export function useBulk<TRow extends { _id: string }>(
   bulk: ListBulk<TRow> | undefined,
   state: ListSearch,
   total: number | undefined,
+  /** The page's rows: unticking one while "all matching" is on keeps the others of the page. */
+  pageRows: readonly TRow[] | undefined,
 ): { selection: RowSelection<TRow> | undefined; bar: ReactNode } {
   const key = choiceKey(state, bulk?.scope)
-  const scopeKey = JSON.stringify(bulk?.scope)
+  const scopeKey = JSON.stringify(bulk?.scope ?? {})
   const [choice, setChoice] = useState<BulkChoice>({ key, ids: new Map(), allMatching: false })
   const [shownSummary, setShownSummary] = useState<{ scope: string; summary: BulkSummary } | null>(null)
   // Another city's summary does not describe this one's rows (a new search keeps it: same rows).
-  const summary = shownSummary?.scope === scopeKey ? shownSummary.summary : null
+  const summary = shownSummary && shownSummary.scope === scopeKey ? shownSummary.summary : null
   const setSummary = (next: BulkSummary | null) => setShownSummary(next && { scope: scopeKey, summary: next })
   // Another search or filter: the earlier choice no longer describes these rows.
   const current = choice.key === key ? choice : { key, ids: new Map<string, string>(), allMatching: false }
@@ -75,7 +77,9 @@ export function useBulk<TRow extends { _id: string }>(
   const selection: RowSelection<TRow> = {
     isSelected: (row) => current.allMatching || current.ids.has(row._id),
     onChange: (rows, selected) => {
-      const ids = new Map(current.ids)
+      // Unticking a row of "all matching": the bulk call takes ids or a query, not a query less
+      // some ids, so the choice becomes this page's other rows, and the bar says how many.
+      const ids = current.allMatching ? new Map((pageRows ?? []).map((row) => [row._id, bulk.rowLabel(row)])) : new Map(current.ids)
       for (const row of rows) {
         if (selected) ids.set(row._id, bulk.rowLabel(row))
         else ids.delete(row._id)
