@@ -159,10 +159,19 @@ describe('the command palette', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument()
   })
 
-  it('shows the keyboard shortcuts from the palette too', async () => {
-    const { user, input } = await openPalette()
-    await user.type(input, 'keyboard')
+  it('shows the keyboard shortcuts from the palette too, with focus in them, and gives it back to where the palette was opened', async () => {
+    const { user } = renderRoute('/dashboard', { signedInAs: 'admin' })
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' })
+    const button = screen.getByRole('button', { name: 'Go to (Ctrl+K)' })
+    await user.click(button)
+    await user.type(await input(), 'keyboard')
     await user.keyboard('{Enter}')
-    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument()
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Go to' })).not.toBeInTheDocument())
+    // The palette gives focus back as it leaves: the shortcuts must open after that, not under it.
+    await waitFor(() => expect(help).toContainElement(document.activeElement as HTMLElement))
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument())
+    await waitFor(() => expect(button).toHaveFocus())
   })
 })

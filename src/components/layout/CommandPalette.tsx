@@ -131,6 +131,18 @@ export default function CommandPalette({
     setShownOpen(open)
     if (open) setRecent(readRecent())
   }
+  // A command that opens a dialog (the shortcuts) runs once the palette has gone and given focus
+  // back: opened under it, that dialog would keep the palette's input as where focus returns to
+  // and lose focus to the page behind when the palette's own restore lands.
+  const [pending, setPending] = useState<{ run: () => void } | null>(null)
+  useEffect(() => {
+    if (open || !pending) return
+    const timer = setTimeout(() => {
+      setPending(null)
+      pending.run()
+    }, 0)
+    return () => clearTimeout(timer)
+  }, [open, pending])
 
   const [screens, actions] = useMemo(() => {
     const screens = [...mainMenu, ...settingsMenu]
@@ -168,7 +180,7 @@ export default function CommandPalette({
   const go = (command: Command | null) => {
     if (!command) return
     close()
-    if ('run' in command) return command.run()
+    if ('run' in command) return setPending({ run: command.run })
     if (command.kind) rememberRecent({ url: command.url, label: command.label, kind: command.kind })
     void navigate({ href: command.url, state: command.sendNotification ? { sendNotification: true } : undefined })
   }
