@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { USER_STATUS } from '@contract'
-import { BULK_REASON } from '@contract/bulk'
+import { BULK_MAX, BULK_MSG, BULK_REASON } from '@contract/bulk'
 import { db } from './mocks/db'
 import { captureBodies } from './mocks/requests'
 import { renderRoute } from './render'
@@ -128,5 +128,19 @@ describe('unticking a row of all matching', { timeout: 20_000 }, () => {
     expect(bodies).toHaveLength(1)
     expect((bodies[0] as { ids: string[] }).ids).toHaveLength(9)
     expect((bodies[0] as { ids: string[] }).ids).not.toContain(carlos._id)
+  })
+})
+
+describe('more rows matching than one bulk action takes', { timeout: 20_000 }, () => {
+  it('says the limit instead of offering Select all matching, and keeps the actions for the chosen rows', async () => {
+    const model = db.users.at(-1)!
+    const extra = BULK_MAX + 1 - db.users.length
+    for (let i = 0; i < extra; i++) db.users.push({ ...model, _id: `e0000000-0000-4000-8000-${String(i).padStart(12, '0')}`, username: `zz_extra_${i}` })
+    const { user } = await openUsers()
+    await user.click(within(rowOf('carlos_mendes')).getByRole('checkbox', { name: 'Select carlos_mendes' }))
+    const region = await screen.findByRole('region', { name: 'Bulk actions' })
+    expect(within(region).getByText(BULK_MSG.tooManyMatching)).toBeInTheDocument()
+    expect(within(region).queryByRole('button', { name: /^Select all/ })).not.toBeInTheDocument()
+    expect(within(region).getByRole('button', { name: 'Block' })).toBeInTheDocument()
   })
 })

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { can, type Permission } from '@contract'
-import { BULK_ACTIONS, BULK_PATH, BULK_PERMISSION, bulkResult, type BulkAction } from '@contract/bulk'
+import { BULK_ACTIONS, BULK_MAX, BULK_MSG, BULK_PATH, BULK_PERMISSION, bulkResult, type BulkAction } from '@contract/bulk'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useAuth } from '@/lib/auth'
@@ -108,11 +108,16 @@ export default function BulkBar({
           <p role="status" className="mr-auto font-semibold text-slate-900">
             {choice.allMatching ? `All ${countFormat.format(count)} selected` : `${countFormat.format(count)} selected`}
           </p>
-          {!choice.allMatching && total > choice.ids.size && (
-            <Button variant="ghost" onClick={() => onChoice(new Map(), true)}>
-              {`Select all ${countFormat.format(total)} matching`}
-            </Button>
-          )}
+          {!choice.allMatching &&
+            total > choice.ids.size &&
+            // The server refuses more than BULK_MAX matching rows: say so rather than offer a 409.
+            (total > BULK_MAX ? (
+              <p className="text-slate-700">{BULK_MSG.tooManyMatching}</p>
+            ) : (
+              <Button variant="ghost" onClick={() => onChoice(new Map(), true)}>
+                {`Select all ${countFormat.format(total)} matching`}
+              </Button>
+            ))}
           <Button variant="ghost" onClick={() => onChoice(new Map(), false)}>
             Clear
           </Button>
