@@ -140,6 +140,10 @@ describe('the command palette', { timeout: 30_000 }, () => {
     await user.keyboard('{Enter}')
     await waitFor(() => expect(router.state.location.pathname).toBe('/notifications'))
     expect(await screen.findByRole('dialog', { name: 'Send Notification' })).toBeInTheDocument()
+    // The entry no longer asks for it: a reload or Back here does not open it again.
+    await waitFor(() => expect(router.state.location.state.sendNotification).toBeFalsy())
+    expect(router.history.location.state.sendNotification).toBeFalsy()
+    expect(screen.getByRole('dialog', { name: 'Send Notification' })).toBeInTheDocument()
   })
 
   it('shows the keyboard shortcuts with ?, and Escape puts focus back; typed in a field, ? is only a character', async () => {

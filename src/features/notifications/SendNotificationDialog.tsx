@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { format } from 'date-fns'
 import { useForm, useWatch } from 'react-hook-form'
-import { useRouterState } from '@tanstack/react-router'
+import { useNavigate, useRouterState } from '@tanstack/react-router'
 import type { z } from 'zod'
 import { notificationSendBody, NOTIFICATIONS_MSG, SCHEDULE_MAX_AHEAD_MS, sendAtProblem, type NotificationSendBody } from '@contract'
 import { Form } from '@/components/form/Form'
@@ -37,6 +37,11 @@ export function SendNotificationButton() {
     setSeen(asked)
     if (asked !== undefined) setOpen(true)
   }
+  // The ask is spent once the dialog is open: a reload or Back to this entry must not open it again.
+  const navigate = useNavigate()
+  useEffect(() => {
+    if (asked !== undefined) void navigate({ to: '.', search: true, params: true, replace: true, state: (prev) => ({ ...prev, sendNotification: undefined }) })
+  }, [asked, navigate])
   return (
     <>
       <Button onClick={() => setOpen(true)} className="h-10">
