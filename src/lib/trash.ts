@@ -3,14 +3,10 @@ import { TRASH_DAYS } from '@contract'
 import { http, messageOnly, notifyIfUnseen } from './http'
 import { removeCachedRows } from './list-cache'
 import { notify } from './toast'
-import type { Undoable } from './undo'
+import { TRASH_ROOT, type Undoable } from './undo'
 
-/**
- * The trash's query keys' root. Here rather than in features/trash: a delete in any feature
- * restores through this module and refreshes the trash list, and features do not import each
- * other's keys. features/trash/api.ts builds its key factory on it.
- */
-export const TRASH_ROOT = ['trash'] as const
+// The trash's query keys' root lives with the delete's toast (lib/undo.ts), which refreshes it too.
+export { TRASH_ROOT }
 
 /** A delete's confirmation: what happens now that a delete goes to the trash rather than erasing. */
 export const movesToTrash = (name: string) => `${name} moves to the trash. Undo, or Settings > Trash within ${TRASH_DAYS} days, brings it back.`

@@ -8,6 +8,13 @@ import { closing, keep, notify } from './toast'
 /** How long a delete's toast offers Undo (issue 15: 10 seconds). */
 export const UNDO_MS = 10_000
 
+/**
+ * The trash's query keys' root. In lib rather than features/trash: a delete in any feature
+ * refreshes the trash list (and restores through lib/trash.ts), and features do not import each
+ * other's keys. features/trash/api.ts builds its key factory on it.
+ */
+export const TRASH_ROOT = ['trash'] as const
+
 /** What a delete put in the trash, and how its feature shows it again. */
 export interface Undoable {
   kind: TrashKind
@@ -25,6 +32,8 @@ export interface Undoable {
  * call this load with the app's entry, so the restore itself (lib/trash.ts) loads on the press.
  */
 export function notifyDeleted(queryClient: QueryClient, message: string, undoable: Undoable) {
+  // The row is in the trash now: its list should not wait for the poll to show it.
+  void queryClient.invalidateQueries({ queryKey: TRASH_ROOT })
   return keep(
     toast.success(message, {
       duration: UNDO_MS,

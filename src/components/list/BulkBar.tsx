@@ -1,13 +1,15 @@
 import { useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { can, type Permission } from '@contract'
-import { BULK_ACTIONS, BULK_MAX, BULK_MSG, BULK_PATH, BULK_PERMISSION, bulkResult, type BulkAction } from '@contract/bulk'
+import { BULK_ACTIONS, BULK_MAX, BULK_MSG, BULK_PATH, BULK_PERMISSION, bulkResult, type BulkAction, type BulkList } from '@contract/bulk'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useAuth } from '@/lib/auth'
 import { count as countFormat } from '@/lib/count'
 import { http, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
+import { TRASH_ROOT } from '@/lib/undo'
+import type { LiveTable } from '@contract/live-events'
 import type { BulkChoice, BulkSummary, ListBulk } from './bulk'
 import type { ListSearch } from './search'
 
@@ -19,6 +21,16 @@ const WORDS: Record<BulkAction, { verb: string; done: string; tone: 'primary' | 
   deactivate: { verb: 'Deactivate', done: 'Deactivated', tone: 'danger' },
   resolve: { verb: 'Mark resolved', done: 'Marked resolved', tone: 'primary' },
   delete: { verb: 'Delete', done: 'Deleted', tone: 'danger' },
+}
+
+/** The tables each list's actions change, for the screens beyond the list (the dashboard's totals). */
+const CHANGES: Record<BulkList, LiveTable[]> = {
+  users: ['app_users'],
+  petShops: ['places'],
+  hospitals: ['places'],
+  sites: [],
+  notifications: ['notifications'],
+  feedback: ['feedback'],
 }
 
 const counted = (count: number, [one, many]: readonly [string, string]) => `${countFormat.format(count)} ${count === 1 ? one : many}`
@@ -54,6 +66,7 @@ export default function BulkBar({
   const actions = (BULK_ACTIONS[bulk.list] as readonly BulkAction[]).filter((action) => can(role, permissions[action]!))
 
   const run = useMutation({
+    meta: { changes: CHANGES[bulk.list] },
     mutationFn: (action: BulkAction) =>
       http.post(BULK_PATH[bulk.list], withData(bulkResult), {
         action,
@@ -70,7 +83,8 @@ export default function BulkBar({
       notifyIfUnseen(error)
       setAsked(null)
     },
-    onSettled: () => Promise.all(bulk.refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: (_data, _error, action) =>
+      Promise.all([...bulk.refresh, ...(action === 'delete' ? [TRASH_ROOT] : [])].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   })
 
   const exportSelected = async () => {
