@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, lt, not, sql } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { TrashKind } from '../../contract'
 import type { Db } from '../db/client'
-import { cities, faqs, feedback, notifications, places, signedUploads, sites } from '../db/schema'
+import { admins, cities, cmsPages, faqs, feedback, notifications, places, signedUploads, sites } from '../db/schema'
 import { logError } from '../log'
 import type { Storage } from './storage'
 
@@ -33,15 +33,23 @@ export const uploadKeysOf = (urls: readonly (string | null)[]): string[] => [
  */
 async function removeUploads(deps: EraseDeps, keys: string[]): Promise<number> {
   if (keys.length === 0) return 0
-  // A file another place or site still names (in the trash or not) stays: a client may have saved one upload twice.
-  // Read without an index (images are not indexed), which an erase, a rare write, can afford.
-  const named = (table: typeof places | typeof sites) =>
-    sql`exists (select 1 from ${table} where ${table.images}::text like '%' || ${signedUploads.key} || '%'${
-      table === places ? sql` or ${places.logo} like '%' || ${signedUploads.key} || '%'` : sql``
-    })`
+  // A file still named by any column migration 0010's attach trigger reads (in the trash or not)
+  // stays: a client may have saved one upload twice, or in a CMS page or a profile too.
+  // Read without an index (these columns are not indexed), which an erase, a rare write, can afford.
+  const names = (column: AnyPgColumn, table: PgTable) =>
+    not(sql`exists (select 1 from ${table} where ${column}::text like '%' || ${signedUploads.key} || '%')`)
   const signed = await deps.db
     .delete(signedUploads)
-    .where(and(inArray(signedUploads.key, keys), not(named(places)), not(named(sites))))
+    .where(
+      and(
+        inArray(signedUploads.key, keys),
+        names(places.images, places),
+        names(places.logo, places),
+        names(sites.images, sites),
+        names(cmsPages.content, cmsPages),
+        names(admins.profileImage, admins),
+      ),
+    )
     .returning({ key: signedUploads.key })
   let removed = 0
   for (const { key } of signed) {
@@ -96,12 +104,17 @@ export async function erase(deps: EraseDeps, kind: TrashKind, selector: TrashSel
         return { erased: rows, urls: rows.flatMap((r) => r.images) }
       }
       case 'city': {
-        const gone = tx.select({ id: cities.id }).from(cities).where(select(cities, selector))
+        // The cities are locked first: a Restore committing between the two deletes would
+        // otherwise keep the city while its sites (and their files) were erased. A Restore
+        // waiting on the lock then finds nothing to restore; one that committed first leaves
+        // its city out of `gone`.
+        const gone = (await tx.select({ id: cities.id }).from(cities).where(select(cities, selector)).for('update')).map((r) => r.id)
+        if (gone.length === 0) return { erased: [], urls: [] }
         const siteRows = await tx
           .delete(sites)
           .where(and(inArray(sites.cityId, gone), isNotNull(sites.deletedAt)))
           .returning({ images: sites.images })
-        const rows = await tx.delete(cities).where(select(cities, selector)).returning({ id: cities.id, name: cities.name })
+        const rows = await tx.delete(cities).where(inArray(cities.id, gone)).returning({ id: cities.id, name: cities.name })
         return { erased: rows, urls: siteRows.flatMap((r) => r.images) }
       }
       case 'notification': {

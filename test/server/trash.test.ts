@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import {
   CITY_MSG,
   city,
@@ -20,7 +20,8 @@ import {
   trashItem,
   type TrashKind,
 } from '../../contract'
-import { auditLog, faqs, signedUploads } from '../../server/db/schema'
+import { admins, auditLog, cities, cmsPages, faqs, signedUploads } from '../../server/db/schema'
+import { TEST_ADMIN } from './helpers/accounts'
 import { errorOf, listBody, okBody } from './helpers/bodies'
 import {
   addCities,
@@ -116,6 +117,20 @@ describe('a deleted pet shop', () => {
     expect(await t.storage.get(shared.key)).toBeDefined()
   })
 
+  it('keeps a file a CMS page or an admin’s profile picture still names', async () => {
+    const t = await testApp()
+    const token = await tokenOf(t)
+    const inPage = await uploaded(t)
+    const inProfile = await uploaded(t, 'profile')
+    const [gone] = await addPlaces(t, 'petShop', [{ images: [inPage.url, inProfile.url] }])
+    await t.db.insert(cmsPages).values({ type: 4, content: `<p><img src="${inPage.url}"></p>`, updatedAt: t.clock.now() })
+    await t.db.update(admins).set({ profileImage: inProfile.url }).where(eq(admins.email, TEST_ADMIN.email))
+    await okBody(await del(t, `/place/pet-shop/${gone!.id}`, token), nothing)
+    await okBody(await del(t, `/admin/trash/petShop/${gone!.id}`, token), nothing)
+    expect(await t.storage.get(inPage.key)).toBeDefined()
+    expect(await t.storage.get(inProfile.key)).toBeDefined()
+  })
+
   it('is erased with its files by Delete forever', async () => {
     const t = await testApp()
     const token = await tokenOf(t)
@@ -188,6 +203,31 @@ describe('sites and cities in the trash', () => {
       // Either the site came first (the city stays: 409) or the city went first (no city to add to: 404).
       expect([[added.status, deleted.status]]).toEqual([expect.toBeOneOf([[201, 409], [404, 200]])])
     }
+  })
+
+  it('erases a city’s sites only with the city: a Restore between the two deletes cannot keep the city without them', async () => {
+    const t = await testApp()
+    const token = await tokenOf(t)
+    const [oslo] = await addCities(t, [{ name: 'Oslo' }])
+    const picture = await uploaded(t, 'site')
+    const [park] = await addSites(t, oslo!.id, [{ images: [picture.url] }])
+    await okBody(await del(t, `/admin/site/${park!.id}`, token), nothing)
+    await okBody(await del(t, `/admin/city/${oslo!.id}`, token), nothing)
+    // Stands for a Restore committing after the sites went: without the city's lock taken first,
+    // the city's own delete (of trashed cities only) missed it and kept it without its sites.
+    await t.db.execute(
+      sql.raw(`create function restore_city() returns trigger language plpgsql as $$
+        begin update cities set deleted_at = null, deleted_by = null where id = old.city_id; return old; end $$`),
+    )
+    await t.db.execute(sql.raw('create trigger restore_city after delete on sites for each row execute function restore_city()'))
+    try {
+      await okBody(await del(t, `/admin/trash/city/${oslo!.id}`, token), nothing)
+    } finally {
+      await t.db.execute(sql.raw('drop trigger restore_city on sites'))
+      await t.db.execute(sql.raw('drop function restore_city()'))
+    }
+    expect(await t.db.select().from(cities).where(eq(cities.id, oslo!.id))).toEqual([])
+    expect(await t.storage.get(picture.key)).toBeUndefined()
   })
 
   it('erases a city’s trashed sites with it, and their files', async () => {
