@@ -25,7 +25,7 @@ import { feedbackDb, feedbackRules } from './feedback'
 import { notificationRules, notificationsDb } from './notifications'
 import { placeRules, placesDb } from './places'
 import { siteRules } from './cities-sites'
-import { moveToTrash } from './trash'
+import { moveToTrash, trashDb } from './trash'
 import { userRules } from './users'
 
 /**
@@ -62,7 +62,9 @@ function bulkHandler<T extends Row>(spec: MockBulk<T>): HttpHandler {
       const index = spec.rows().findIndex((r) => r._id === id.toLowerCase())
       const row = spec.rows()[index]
       if (!row) {
-        skipped.push({ _id: id, reason: BULK_REASON.notFound })
+        // As the server, which still holds a trashed row (soft-deleted): gone to the trash, not unknown.
+        const trashed = spec.trash && trashDb().some((e) => e.kind === spec.trash!.kind && e._id === id.toLowerCase())
+        skipped.push({ _id: id, reason: trashed ? BULK_REASON.deleted : BULK_REASON.notFound })
         continue
       }
       if (body.action === 'delete') {
