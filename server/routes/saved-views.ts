@@ -87,6 +87,18 @@ const auditShared = (c: AppContext, action: 'view.create' | 'view.update' | 'vie
  * makes, changes or deletes a shared view, or shares one. Another admin's personal view does not
  * exist for the caller (404).
  */
+/**
+ * The view `id` only while it is as the permission check read it (shared or not, and its owner
+ * when personal): a concurrent unshare then makes a rename or delete find nothing (404) rather
+ * than reach another admin's personal view.
+ */
+const stillAsRead = (id: string, view: { shared: boolean; ownerId: string | null }) =>
+  and(
+    eq(savedViews.id, id),
+    eq(savedViews.shared, view.shared),
+    view.shared ? undefined : view.ownerId === null ? sql`false` : eq(savedViews.ownerId, view.ownerId),
+  )
+
 export const savedViewsRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     .get('/admin/views', permit('profile.self'), validate('query', savedViewListQuery), async (c) => {
@@ -163,7 +175,7 @@ export const savedViewsRoutes = (deps: Deps) =>
             ...(unsharing ? { ownerId: admin.id } : {}),
             updatedAt: deps.clock.now(),
           })
-          .where(eq(savedViews.id, id))
+          .where(stillAsRead(id, view))
           .returning(),
       )
       if (!row) throw notFound(SAVED_VIEW_MSG.notFound)
@@ -181,7 +193,7 @@ export const savedViewsRoutes = (deps: Deps) =>
       const [view] = await deps.db.select().from(savedViews).where(eq(savedViews.id, id))
       if (!view || (!view.shared && view.ownerId !== admin.id)) throw notFound(SAVED_VIEW_MSG.notFound)
       if (view.shared && !can(admin.role, 'view.share')) throw forbidden()
-      const [gone] = await deps.db.delete(savedViews).where(eq(savedViews.id, id)).returning()
+      const [gone] = await deps.db.delete(savedViews).where(stillAsRead(id, view)).returning()
       if (!gone) throw notFound(SAVED_VIEW_MSG.notFound)
       if (gone.shared) await auditShared(c, 'view.delete', gone)
       return c.json(ok(SAVED_VIEW_MSG.deleted, null))
