@@ -37,9 +37,18 @@ export function patchCachedRows<T extends Row>(queryClient: QueryClient, lists: 
   changeLists<T>(queryClient, lists, ids, (data, isTarget) => data.map((row) => (isTarget(row) ? { ...row, ...patch } : row)))
 }
 
+const removedListeners = new Set<(ids: ReadonlySet<string>) => void>()
+
+/** Told of every row taken off the cached lists (a list's bulk choice drops them); returns the unsubscribe. */
+export function onRowsRemoved(listener: (ids: ReadonlySet<string>) => void) {
+  removedListeners.add(listener)
+  return () => void removedListeners.delete(listener)
+}
+
 /** The rows `ids` taken off every cached list under `lists` (a page's total goes down with them). */
 export function removeCachedRows(queryClient: QueryClient, lists: QueryKey, ids: Ids) {
   changeLists<Row>(queryClient, lists, ids, (data, isTarget) => data.filter((row) => !isTarget(row)))
+  for (const listener of removedListeners) listener(idSet(ids))
 }
 
 /** A domain's key factory (`userKeys`, `siteKeys`), or the part of it the optimistic patch needs. */

@@ -144,3 +144,18 @@ describe('more rows matching than one bulk action takes', { timeout: 20_000 }, (
     expect(within(region).getByRole('button', { name: 'Block' })).toBeInTheDocument()
   })
 })
+
+describe('a deleted row and the bulk choice', { timeout: 20_000 }, () => {
+  it('drops a row deleted by its own Delete from the choice', async () => {
+    const { placesDb } = await import('./mocks/handlers/places')
+    const { user } = renderRoute('/pet-shops', { signedInAs: 'admin' })
+    const [a, b] = placesDb('petShop')
+    await screen.findByRole('cell', { name: a!.name })
+    await user.click(screen.getByRole('checkbox', { name: `Select ${a!.name}` }))
+    await user.click(screen.getByRole('checkbox', { name: `Select ${b!.name}` }))
+    expect(within(await screen.findByRole('region', { name: 'Bulk actions' })).getByText('2 selected')).toBeInTheDocument()
+    await user.click(within(screen.getByRole('cell', { name: a!.name }).closest('tr')!).getByRole('button', { name: `Delete ${a!.name}` }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete pet shop?' })).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(within(bar()).getByText('1 selected')).toBeInTheDocument())
+  })
+})

@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react'
+import { Suspense, useEffect, useState, type ReactNode } from 'react'
 import type { QueryKey } from '@tanstack/react-query'
 import { can, type Permission } from '@contract'
 // Not from the barrel, which the first visit loads: the bulk contract comes with the lists.
@@ -6,6 +6,7 @@ import { BULK_PERMISSION, type BulkList, type BulkResult } from '@contract/bulk'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { useAuth } from '@/lib/auth'
 import { lazyChunk } from '@/lib/lazy-chunk'
+import { onRowsRemoved } from '@/lib/list-cache'
 import type { RowSelection } from './DataTable'
 import type { ListSearch } from './search'
 
@@ -69,6 +70,19 @@ export function useBulk<TRow extends { _id: string }>(
   const setSummary = (next: BulkSummary | null) => setShownSummary(next && { scope: scopeKey, summary: next })
   // Another search or filter: the earlier choice no longer describes these rows.
   const current = choice.key === key ? choice : { key, ids: new Map<string, string>(), allMatching: false }
+  // A deleted row leaves the choice with the list (a row's Delete while others are chosen).
+  useEffect(
+    () =>
+      onRowsRemoved((gone) =>
+        setChoice((prev) => {
+          if (![...gone].some((id) => prev.ids.has(id))) return prev
+          const ids = new Map(prev.ids)
+          for (const id of gone) ids.delete(id)
+          return { ...prev, ids }
+        }),
+      ),
+    [],
+  )
   const role = useAuth().userDetails?.role
   // A role with none of the list's actions (a sub admin on notifications) and no export gets no checkboxes.
   const usable = !!bulk && (!!bulk.exportPath || Object.values(BULK_PERMISSION[bulk.list] as Record<string, Permission>).some((p) => can(role, p)))
