@@ -40,8 +40,10 @@ describe('the Columns control', { timeout: 20_000 }, () => {
     const { user, dialog } = await openColumns()
     await user.click(within(dialog).getByRole('button', { name: 'Move DOB up' }))
     await waitFor(async () => expect(await headers()).toEqual(['Username', 'Full Name', 'DOB', 'Email', 'Contact No.', 'Actions']))
-    await user.click(within(dialog).getByRole('button', { name: 'Move Username down' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Move Full Name up' }))
     await waitFor(async () => expect(await headers()).toEqual(['Full Name', 'Username', 'DOB', 'Email', 'Contact No.', 'Actions']))
+    // Now first, its Move up is disabled: focus is on its Move down, not lost to the page.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Move Full Name down' })).toHaveFocus())
     await waitFor(() => expect(savedUsersColumns()).toEqual(['name', 'username', 'dob', 'email', 'mobileNo', 'actions']))
     await user.click(within(dialog).getByRole('button', { name: 'Reset to default' }))
     await waitFor(async () => expect(await headers()).toEqual(['Username', 'Full Name', 'Email', 'DOB', 'Contact No.', 'Actions']))

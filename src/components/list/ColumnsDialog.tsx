@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Button } from '@/components/ui/Button'
 import { Modal } from '@/components/ui/Modal'
 import type { ColumnChoice } from './columnChoice'
@@ -17,10 +18,20 @@ export default function ColumnsDialog({ name, choice, onClose }: { name: string;
   const toggle = (id: string, show: boolean) =>
     // A column shown again goes last, where the admin will look for it.
     save(show ? [...shownIds, id] : shownIds.filter((shownId) => shownId !== id))
-  const move = (index: number, by: -1 | 1) => {
+  // A move to the top or bottom disables the pressed button: focus goes to the row's other one,
+  // once the new order has rendered, rather than falling to the page.
+  const refocus = useRef<HTMLButtonElement | null>(null)
+  useEffect(() => {
+    if (refocus.current && document.activeElement !== refocus.current && !refocus.current.disabled) refocus.current.focus()
+    refocus.current = null
+  })
+  const move = (index: number, by: -1 | 1, button: HTMLButtonElement) => {
     const next = [...shownIds]
     const [id] = next.splice(index, 1)
     next.splice(index + by, 0, id!)
+    const atEdge = index + by === 0 || index + by === next.length - 1
+    const other = (by < 0 ? button.nextElementSibling : button.previousElementSibling) as HTMLButtonElement | null
+    refocus.current = atEdge ? other : null
     save(next)
   }
   return (
@@ -49,7 +60,7 @@ export default function ColumnsDialog({ name, choice, onClose }: { name: string;
                     type="button"
                     className={moveButton}
                     disabled={index === 0}
-                    onClick={() => move(index, -1)}
+                    onClick={(event) => move(index, -1, event.currentTarget)}
                     aria-label={`Move ${item.label} up`}
                   >
                     Move up
@@ -58,7 +69,7 @@ export default function ColumnsDialog({ name, choice, onClose }: { name: string;
                     type="button"
                     className={moveButton}
                     disabled={index === shownIds.length - 1}
-                    onClick={() => move(index, 1)}
+                    onClick={(event) => move(index, 1, event.currentTarget)}
                     aria-label={`Move ${item.label} down`}
                   >
                     Move down
