@@ -15,7 +15,8 @@ const bodyRows = () => within(within(feedbackTable()).getAllByRole('rowgroup')[1
 /** The status each row shows: its picker's choice (for a role that handles feedback), else its badge. */
 const statusColumn = () =>
   bodyRows().map((row) => {
-    const cell = within(row).getAllByRole('cell')[5]!
+    // Status is the column before the actions (a checkbox column comes first for admins).
+    const cell = within(row).getAllByRole('cell').at(-2)!
     return cell.querySelector('select')?.selectedOptions[0]?.textContent ?? cell.textContent
   })
 

@@ -77,6 +77,7 @@ export function FeedbackPage() {
   return (
     <ListScreen
       name="Feedback"
+      list="feedback"
       route={route}
       query={feedbackListQueryOptions}
       columns={feedbackColumns}

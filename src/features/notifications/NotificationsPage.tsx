@@ -135,6 +135,7 @@ export function NotificationsPage() {
   return (
     <ListScreen
       name="Notifications"
+      list="notifications"
       route={route}
       params={NOTIFICATION_PARAMS}
       query={notificationsListQuery}
