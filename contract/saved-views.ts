@@ -133,7 +133,7 @@ export const savedView = z.object({
   shared: z.boolean(),
   /** The list's URL search without the page, defaults filled in. */
   state: z.record(z.string(), z.unknown()),
-  /** Who made it; null once they are gone (a shared view stays). */
+  /** Who made it (the account's views go with it; no route erases an account, which is blocked instead). */
   owner: z.object({ _id: z.string(), email: z.string() }).nullable(),
   /** Whether the signed-in admin made it. */
   mine: z.boolean(),

@@ -752,7 +752,7 @@ export const savedViews = pgTable(
     id: id(),
     list: text('list').notNull(),
     name: text('name').notNull(),
-    /** Who made it; a shared view outlives its maker (null), a personal one goes with them. */
+    /** Who made it. Erasing an account (no route does: accounts are blocked) would take its views, shared ones too. */
     ownerId: uuid('owner_id').references(() => admins.id, { onDelete: 'cascade' }),
     shared: boolean('shared').notNull().default(false),
     /** The list's URL search state, as the list's search schema parses it. */

@@ -45,6 +45,20 @@ const withOwner = (db: Db) =>
     .from(savedViews)
     .leftJoin(admins, eq(admins.id, savedViews.ownerId))
 
+/**
+ * Refuses (409) a personal view more than PERSONAL_VIEWS_MAX of one admin's for a list. The
+ * admin's row is locked first, so one admin's saves run one after another and two at once cannot
+ * both pass the count.
+ */
+async function ensurePersonalRoom(tx: Pick<Db, 'select'>, adminId: string, list: string): Promise<void> {
+  await tx.select({ id: admins.id }).from(admins).where(eq(admins.id, adminId)).for('update')
+  const [kept] = await tx
+    .select({ n: count() })
+    .from(savedViews)
+    .where(and(eq(savedViews.ownerId, adminId), eq(savedViews.list, list), eq(savedViews.shared, false)))
+  if ((kept?.n ?? 0) >= PERSONAL_VIEWS_MAX) throw conflict(SAVED_VIEW_MSG.tooMany)
+}
+
 /** A write that may give a view a name its owner (or the shared views) already has: the unique indexes decide, 409. */
 async function uniqueName<T>(write: Promise<T>): Promise<T> {
   try {
@@ -123,15 +137,7 @@ export const savedViewsRoutes = (deps: Deps) =>
       if (body.shared && !can(admin.role, 'view.share')) throw forbidden()
       const now = deps.clock.now()
       const row = await deps.db.transaction(async (tx) => {
-        if (!body.shared) {
-          // One admin's saves one after another, so two at once cannot both pass the count.
-          await tx.select({ id: admins.id }).from(admins).where(eq(admins.id, admin.id)).for('update')
-          const [kept] = await tx
-            .select({ n: count() })
-            .from(savedViews)
-            .where(and(eq(savedViews.ownerId, admin.id), eq(savedViews.list, body.list), eq(savedViews.shared, false)))
-          if ((kept?.n ?? 0) >= PERSONAL_VIEWS_MAX) throw conflict(SAVED_VIEW_MSG.tooMany)
-        }
+        if (!body.shared) await ensurePersonalRoom(tx, admin.id, body.list)
         const [made] = await uniqueName(
           tx
             .insert(savedViews)
@@ -164,8 +170,11 @@ export const savedViewsRoutes = (deps: Deps) =>
       if ((view.shared || patch.shared) && !can(admin.role, 'view.share')) throw forbidden()
       const state = patch.state ? stateFor(view.list as ListName, patch.state) : undefined
       const unsharing = view.shared && patch.shared === false
-      const [row] = await uniqueName(
-        deps.db
+      const [row] = await deps.db.transaction(async (tx) => {
+        // Unsharing gives the admin one more personal view: the same limit as saving one.
+        if (unsharing) await ensurePersonalRoom(tx, admin.id, view.list)
+        return uniqueName(
+        tx
           .update(savedViews)
           .set({
             ...(patch.name !== undefined ? { name: patch.name } : {}),
@@ -177,7 +186,8 @@ export const savedViewsRoutes = (deps: Deps) =>
           })
           .where(stillAsRead(id, view))
           .returning(),
-      )
+        )
+      })
       if (!row) throw notFound(SAVED_VIEW_MSG.notFound)
       if (view.shared || row.shared)
         await auditShared(c, 'view.update', row, {

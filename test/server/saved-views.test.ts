@@ -84,6 +84,16 @@ describe('saved views', { timeout: 60_000 }, () => {
     await okBody(await sub.create({ list: 'cities', name: 'One more', state: {} }), savedView, 201)
   })
 
+  it('counts a shared view an admin unshares among their personal views, within the same limit', async () => {
+    const { t, admin } = await setUp()
+    const shared = (await okBody(await admin.create({ list: 'users', name: 'Team', shared: true, state: {} }), savedView, 201)).data
+    await t.db.insert(savedViews).values(
+      Array.from({ length: PERSONAL_VIEWS_MAX }, (_, i) => ({ list: 'users', name: `View ${i}`, ownerId: admin._id, state: {} })),
+    )
+    expect((await errorOf(await admin.patch(shared._id, { shared: false }), 409)).message).toBe(SAVED_VIEW_MSG.tooMany)
+    expect((await okBody(await admin.patch(shared._id, { name: 'Team renamed' }), savedView)).data).toMatchObject({ shared: true })
+  })
+
   it('lets a sub admin manage only their own personal views: sharing and shared views are an admin’s', async () => {
     const { admin, sub, views } = await setUp()
     expect((await errorOf(await sub.create({ list: 'users', name: 'All', shared: true, state: {} }), 403)).message).toBe(API_MSG.forbidden)
