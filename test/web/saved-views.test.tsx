@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { SAVED_VIEW_MSG } from '@contract/saved-views'
+import { PERSONAL_VIEWS_MAX, SAVED_VIEW_MSG } from '@contract/saved-views'
 import { db } from './mocks/db'
 import { mockSavedViews, saveView } from './mocks/handlers/saved-views'
 import { renderRoute } from './render'
@@ -39,7 +39,7 @@ describe('saved views', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Filters (active)' })).toBeInTheDocument()
   })
 
-  it('lets a sub admin save personal views only: no Shared choice, and no managing the shared ones', async () => {
+  it('lets a sub admin save personal views only: no Shared choice, no managing the shared ones, no sharing', async () => {
     saveView(admin(), { list: 'users', name: 'Team view', shared: true, state: { limit: 10, search: '', sortOrder: 0 } })
     saveView(subAdmin(), { list: 'users', name: 'Mine', state: { limit: 10, search: '', sortOrder: 0 } })
     const { dialog } = await openViews('/users', 'subAdmin')
@@ -47,6 +47,49 @@ describe('saved views', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByRole('checkbox', { name: 'Shared with all admins' })).not.toBeInTheDocument()
     expect(within(dialog).queryByRole('button', { name: 'Delete Team view' })).not.toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: 'Delete Mine' })).toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: /^Make personal/ })).not.toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: /^Share with all admins/ })).not.toBeInTheDocument()
+  })
+
+  it("lets an admin make another admin's shared view personal: it moves to their own views", async () => {
+    saveView(subAdmin(), { list: 'users', name: 'Team view', shared: true, state: { limit: 10, search: '', sortOrder: 0 } })
+    const { user, dialog } = await openViews('/users')
+    const shared = within(dialog).getByRole('region', { name: 'Shared views' })
+    await user.click(await within(shared).findByRole('button', { name: 'Make personal: Team view' }))
+    const mine = within(dialog).getByRole('region', { name: 'My views' })
+    expect(await within(mine).findByRole('link', { name: 'Team view' })).toBeInTheDocument()
+    expect(within(shared).queryByRole('link', { name: 'Team view' })).not.toBeInTheDocument()
+    expect(within(mine).getByRole('button', { name: 'Share with all admins: Team view' })).toBeInTheDocument()
+    expect(await screen.findByText(SAVED_VIEW_MSG.updated)).toBeInTheDocument()
+    expect(mockSavedViews()).toMatchObject([{ name: 'Team view', shared: false, ownerId: admin()._id }])
+  })
+
+  it('lets an admin share a personal view of their own', async () => {
+    saveView(admin(), { list: 'users', name: 'Blocked', state: { filter: 2, limit: 10, search: '', sortOrder: 0 } })
+    const { user, dialog } = await openViews('/users')
+    const mine = within(dialog).getByRole('region', { name: 'My views' })
+    await user.click(await within(mine).findByRole('button', { name: 'Share with all admins: Blocked' }))
+    const shared = within(dialog).getByRole('region', { name: 'Shared views' })
+    expect(await within(shared).findByRole('link', { name: 'Blocked' })).toBeInTheDocument()
+    expect(within(shared).getByRole('button', { name: 'Make personal: Blocked' })).toBeInTheDocument()
+    expect(within(mine).getByText('None yet.')).toBeInTheDocument()
+    expect(mockSavedViews()).toMatchObject([{ name: 'Blocked', shared: true, ownerId: admin()._id }])
+  })
+
+  it("shows the server's refusal to make a view personal: a name the admin has, or their views full", async () => {
+    const state = { limit: 10, search: '', sortOrder: 0 }
+    saveView(subAdmin(), { list: 'users', name: 'Team view', shared: true, state })
+    saveView(admin(), { list: 'users', name: 'team VIEW', state })
+    const { user, dialog } = await openViews('/users')
+    const makePersonal = await within(dialog).findByRole('button', { name: 'Make personal: Team view' })
+    await user.click(makePersonal)
+    expect(await screen.findByText(SAVED_VIEW_MSG.duplicate)).toBeInTheDocument()
+    expect(within(within(dialog).getByRole('region', { name: 'Shared views' })).getByRole('link', { name: 'Team view' })).toBeInTheDocument()
+
+    for (let i = 1; i < PERSONAL_VIEWS_MAX; i++) saveView(admin(), { list: 'users', name: `Kept ${i}`, state })
+    await user.click(makePersonal)
+    expect(await screen.findByText(SAVED_VIEW_MSG.tooMany)).toBeInTheDocument()
+    expect(mockSavedViews().filter((v) => v.shared)).toMatchObject([{ name: 'Team view', ownerId: subAdmin()._id }])
   })
 
   it('lets an admin share a view, and delete one after confirming', async () => {

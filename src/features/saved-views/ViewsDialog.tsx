@@ -16,8 +16,23 @@ const small = 'inline-flex h-9 items-center rounded-md border border-slate-300 p
 /** A view's name and state without the page: what is saved (a view opens on its first page). */
 const stateToSave = ({ page: _page, ...state }: ListViewsProps['state']) => state
 
-/** One view: a link to its state, and Rename and Delete for who may manage it. */
-function ViewRow({ view, canManage, props, onOpen }: { view: SavedView; canManage: boolean; props: ListViewsProps; onOpen: () => void }) {
+/**
+ * One view: a link to its state, and Rename and Delete for who may manage it; for an admin, also
+ * Make personal (a shared view) or Share with all admins (their own).
+ */
+function ViewRow({
+  view,
+  canManage,
+  canShare,
+  props,
+  onOpen,
+}: {
+  view: SavedView
+  canManage: boolean
+  canShare: boolean
+  props: ListViewsProps
+  onOpen: () => void
+}) {
   const [renaming, setRenaming] = useState(false)
   const [name, setName] = useState(view.name)
   const [deleting, setDeleting] = useState(false)
@@ -65,6 +80,17 @@ function ViewRow({ view, canManage, props, onOpen }: { view: SavedView; canManag
               <button type="button" className={small} onClick={() => setRenaming(true)} aria-label={`Rename ${view.name}`}>
                 Rename
               </button>
+              {canShare && (
+                // Label in name: the visible text first, then which view.
+                <button
+                  type="button"
+                  className={small}
+                  onClick={() => update.mutate({ view, patch: { shared: !view.shared } })}
+                  aria-label={`${view.shared ? 'Make personal' : 'Share with all admins'}: ${view.name}`}
+                >
+                  {view.shared ? 'Make personal' : 'Share with all admins'}
+                </button>
+              )}
               <button type="button" className={small} onClick={() => setDeleting(true)} aria-label={`Delete ${view.name}`}>
                 Delete
               </button>
@@ -90,7 +116,8 @@ function ViewRow({ view, canManage, props, onOpen }: { view: SavedView; canManag
 /**
  * The Views dialog (loaded when first opened): the list's shared views and the admin's own, each a
  * link to its state (a view is also a link to share), Save current view (Shared, for admins), and
- * Rename and Delete for the admin's own views and, for admins, the shared ones.
+ * Rename and Delete for the admin's own views and, for admins, the shared ones, which admins also
+ * make personal (it becomes theirs, within their 50) or share from their own.
  */
 export default function ViewsDialog({ onClose, ...props }: ListViewsProps & { onClose: () => void }) {
   const views = useQuery(savedViewsQuery(props.list))
@@ -128,7 +155,14 @@ export default function ViewsDialog({ onClose, ...props }: ListViewsProps & { on
               ) : (
                 <ul className="divide-y divide-slate-100">
                   {group.rows.map((view) => (
-                    <ViewRow key={view._id} view={view} props={props} onOpen={onClose} canManage={view.shared ? canShare : view.mine} />
+                    <ViewRow
+                      key={view._id}
+                      view={view}
+                      props={props}
+                      onOpen={onClose}
+                      canManage={view.shared ? canShare : view.mine}
+                      canShare={canShare && (view.shared || view.mine)}
+                    />
                   ))}
                 </ul>
               )}

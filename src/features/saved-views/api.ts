@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { z } from 'zod'
 import type { ListName } from '@contract/preferences'
 import { savedView, type SavedView, type SavedViewCreate, type SavedViewPatch } from '@contract/saved-views'
-import { http, messageOnly, withData } from '@/lib/http'
+import { http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
 
 export const savedViewKeys = {
@@ -17,15 +17,18 @@ export const savedViewsQuery = (list: ListName) =>
     queryFn: async () => (await http.get('admin/views', withData(z.array(savedView)), { list })).data,
   })
 
-/** Refetches a list's views after a change: the server orders them (shared first, by name). */
+/**
+ * Refetches a list's views after a change, or a refusal: the server orders them (shared first, by
+ * name), and a 404 means another admin deleted or unshared the view (shown here: the client only
+ * logs a 404; a 409 it toasted).
+ */
 function useViewsChange<V>(list: ListName, send: (variables: V) => Promise<{ message: string }>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: send,
-    onSuccess: ({ message }) => {
-      notify.success(message)
-      return queryClient.invalidateQueries({ queryKey: savedViewKeys.list(list) })
-    },
+    onSuccess: ({ message }) => notify.success(message),
+    onError: notifyIfUnseen,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: savedViewKeys.list(list) }),
   })
 }
 
@@ -33,7 +36,7 @@ function useViewsChange<V>(list: ListName, send: (variables: V) => Promise<{ mes
 export const useSaveView = (list: ListName) =>
   useViewsChange(list, (body: Omit<SavedViewCreate, 'list'>) => http.post('admin/views', withData(savedView), { ...body, list }))
 
-/** PATCH admin/views/{id}: rename, share or unshare. */
+/** PATCH admin/views/{id}: rename, share or unshare (which counts against the admin's 50 personal views: a 409). */
 export const useUpdateView = (list: ListName) =>
   useViewsChange(list, ({ view, patch }: { view: SavedView; patch: SavedViewPatch }) =>
     http.patch(`admin/views/${view._id}`, withData(savedView), patch),

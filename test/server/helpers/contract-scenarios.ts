@@ -20,7 +20,7 @@ import {
   type PlaceKind,
   type UploadFolder,
 } from '../../../contract'
-import { savedView } from '../../../contract/saved-views'
+import { PERSONAL_VIEWS_MAX, savedView } from '../../../contract/saved-views'
 import { placeFields, UNKNOWN_ID } from './fixtures'
 
 /**
@@ -181,6 +181,45 @@ const authScenarios: Scenario[] = [
     call: async (c) => {
       const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, z.array(savedView))
       return { method: 'DELETE', path: `/admin/views/${views.find((v) => v.shared)!._id}` }
+    },
+  },
+  {
+    name: 'saved view: shared after saving',
+    call: async (c) => {
+      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, z.array(savedView))
+      return { method: 'PATCH', path: `/admin/views/${views.find((v) => v.mine && !v.shared)!._id}`, json: { shared: true } }
+    },
+  },
+  {
+    name: 'saved view: made personal',
+    call: async (c) => {
+      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, z.array(savedView))
+      return { method: 'PATCH', path: `/admin/views/${views.find((v) => v.shared)!._id}`, json: { shared: false } }
+    },
+  },
+  {
+    name: 'saved view: shared onto a shared view of that name: 409',
+    call: async (c) => {
+      const mine = (await c.data({ path: '/admin/views', query: { list: 'users' } }, z.array(savedView))).find((v) => v.mine && !v.shared)!
+      await c.data({ method: 'POST', path: '/admin/views', json: { list: 'users', name: mine.name, shared: true, state: {} } }, savedView)
+      return { method: 'PATCH', path: `/admin/views/${mine._id}`, json: { shared: true } }
+    },
+  },
+  {
+    name: 'saved view: made personal onto a personal view of that name: 409',
+    call: async (c) => {
+      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, z.array(savedView))
+      return { method: 'PATCH', path: `/admin/views/${views.find((v) => v.shared)!._id}`, json: { shared: false } }
+    },
+  },
+  {
+    // The limit is checked before the name (which is taken too).
+    name: `saved view: made personal with ${PERSONAL_VIEWS_MAX} personal views kept: 409`,
+    call: async (c) => {
+      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, z.array(savedView))
+      for (let i = views.filter((v) => !v.shared).length; i < PERSONAL_VIEWS_MAX; i++)
+        await c.data({ method: 'POST', path: '/admin/views', json: { list: 'users', name: `Kept ${i}`, state: {} } }, savedView)
+      return { method: 'PATCH', path: `/admin/views/${views.find((v) => v.shared)!._id}`, json: { shared: false } }
     },
   },
   {

@@ -28,6 +28,9 @@ const taken = (view: Pick<StoredView, 'list' | 'name' | 'shared' | 'ownerId'>, e
   mockSavedViews().some(
     (v) => v._id !== except && v.list === view.list && v.shared === view.shared && sameName(v.name, view.name) && (v.shared || v.ownerId === view.ownerId),
   )
+/** Whether `admin` may keep one more personal view of `list` (saving one, or unsharing a shared one). */
+const personalRoom = (admin: MockAdmin, list: ListName) =>
+  mockSavedViews().filter((v) => v.ownerId === admin._id && v.list === list && !v.shared).length < PERSONAL_VIEWS_MAX
 const visible = (view: StoredView | undefined, admin: MockAdmin) => view && (view.shared || view.ownerId === admin._id)
 const forbidden = () => fail('FORBIDDEN', API_MSG.forbidden)
 
@@ -43,8 +46,7 @@ export const savedViewsHandlers: HttpHandler[] = [
   route('post', '/admin/views', { permission: 'profile.self', body: savedViewCreate }, ({ admin, body }) => {
     if (!can(admin.role, LIST_PERMISSION[body.list]) || (body.shared && !can(admin.role, 'view.share'))) return forbidden()
     const fresh = { list: body.list, name: body.name, shared: body.shared, ownerId: admin._id }
-    const personal = mockSavedViews().filter((v) => v.ownerId === admin._id && v.list === body.list && !v.shared)
-    if (!body.shared && personal.length >= PERSONAL_VIEWS_MAX) return fail('CONFLICT', SAVED_VIEW_MSG.tooMany)
+    if (!body.shared && !personalRoom(admin, body.list)) return fail('CONFLICT', SAVED_VIEW_MSG.tooMany)
     if (taken(fresh)) return fail('CONFLICT', SAVED_VIEW_MSG.duplicate)
     const view: StoredView = { ...fresh, _id: crypto.randomUUID(), state: body.state, createdAt: new Date().toISOString() }
     mockSavedViews().push(view)
@@ -66,6 +68,8 @@ export const savedViewsHandlers: HttpHandler[] = [
       state = checked.data.state
     }
     const unsharing = view.shared && body.shared === false
+    // As the server: the limit before the name.
+    if (unsharing && !personalRoom(admin, view.list)) return fail('CONFLICT', SAVED_VIEW_MSG.tooMany)
     const next = {
       ...view,
       name: body.name ?? view.name,
