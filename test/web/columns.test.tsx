@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { db } from './mocks/db'
+import { HttpResponse, http } from 'msw'
+import { MSG } from '@contract'
+import { api, db, fail } from './mocks/db'
 import { mockPreferences, savePreferences } from './mocks/handlers/preferences'
+import { gate } from './mocks/requests'
+import { server } from './mocks/server'
 import { renderRoute } from './render'
+import { screenWidth } from './screen-width'
 
 const admin = () => db.admins[0]!
 const headers = async () => {
@@ -13,6 +18,14 @@ const headers = async () => {
     .filter(Boolean) // the row checkboxes' column has no text
 }
 const savedUsersColumns = () => mockPreferences().get(admin()._id)?.listColumns.users
+
+/** The labels of a user's card's fields on a phone, in order. */
+const cardLabels = (username: string) =>
+  within(screen.getByRole('listitem', { name: username }))
+    .getAllByRole('term')
+    .map((term) => term.textContent)
+
+afterEach(() => vi.restoreAllMocks())
 
 async function openColumns() {
   const view = renderRoute('/users', { signedInAs: 'admin' })
@@ -57,5 +70,47 @@ describe('the Columns control', { timeout: 20_000 }, () => {
     savePreferences(admin()._id, { listColumns: { users: ['email', 'username', 'actions'] } })
     renderRoute('/users', { signedInAs: 'admin' })
     await waitFor(async () => expect(await headers()).toEqual(['Email', 'Username', 'Actions']))
+  })
+
+  it('hides and reorders the fields of the row cards on a phone', async () => {
+    screenWidth(360)
+    const { user } = renderRoute('/users', { signedInAs: 'admin' })
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Users' })).toHaveAttribute('aria-busy', 'false'))
+    expect(cardLabels('aarav_sharma')).toEqual(['Full Name', 'Email', 'DOB', 'Contact No.'])
+    await user.click(screen.getByRole('button', { name: 'Columns' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Users columns' })
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Email' }))
+    await waitFor(() => expect(cardLabels('aarav_sharma')).toEqual(['Full Name', 'DOB', 'Contact No.']))
+    expect(within(screen.getByRole('listitem', { name: 'aarav_sharma' })).queryByText(/aarav\.sharma\.long/)).not.toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Move Contact No. up' }))
+    await waitFor(() => expect(cardLabels('aarav_sharma')).toEqual(['Full Name', 'Contact No.', 'DOB']))
+    // Every card, not only the first.
+    expect(cardLabels('carlos_mendes')).toEqual(['Full Name', 'Contact No.', 'DOB'])
+    await waitFor(() => expect(savedUsersColumns()).toEqual(['username', 'name', 'mobileNo', 'dob', 'actions']))
+  })
+
+  it.each([
+    { failure: 'a 500', answer: () => fail('INTERNAL', 'The preferences could not be saved'), message: 'The preferences could not be saved' },
+    { failure: 'a network error', answer: () => HttpResponse.error(), message: MSG.networkNotice },
+  ])('puts the column back and says why when the save fails with $failure', async ({ answer, message }) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const held = gate()
+    server.use(
+      http.patch(api('/admin/preferences'), async () => {
+        await held.wait()
+        return answer()
+      }),
+    )
+    const { user, dialog } = await openColumns()
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Email' }))
+    // Hidden at once, before the server has answered.
+    await waitFor(async () => expect(await headers()).toEqual(['Username', 'Full Name', 'DOB', 'Contact No.', 'Actions']))
+    expect(within(dialog).getByRole('checkbox', { name: 'Email' })).not.toBeChecked()
+    held.open()
+    expect(await screen.findByText(message)).toBeInTheDocument()
+    await waitFor(async () => expect(await headers()).toEqual(['Username', 'Full Name', 'Email', 'DOB', 'Contact No.', 'Actions']))
+    expect(within(dialog).getByRole('checkbox', { name: 'Email' })).toBeChecked()
+    expect(within(dialog).getByRole('button', { name: 'Reset to default' })).toBeDisabled()
+    expect(savedUsersColumns()).toBeUndefined()
   })
 })

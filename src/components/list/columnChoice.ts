@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnOrderState, ColumnVisibilityState, RowData } from '@tanstack/react-table'
 import { LIST_COLUMNS, preferences, type ListName, type Preferences } from '@contract/preferences'
-import { http, withData } from '@/lib/http'
+import { http, notifyIfUnseen, withData } from '@/lib/http'
 import { preferencesKeys, preferencesQuery } from '@/lib/preferences'
 import type { ListColumnDefs } from './DataTable'
 
@@ -69,8 +69,11 @@ export function useColumnChoice<TRow extends RowData>(list: ListName | undefined
       return { before }
     },
     onSuccess: ({ data }) => queryClient.setQueryData(preferencesKeys.all, data),
-    // The choice goes back to what it was (the error's toast says why).
-    onError: (_error, _ids, context) => queryClient.setQueryData(preferencesKeys.all, context?.before),
+    // The choice goes back to what it was, and a toast says why (the client only logs a 404 or 5xx).
+    onError: (error, _ids, context) => {
+      queryClient.setQueryData(preferencesKeys.all, context?.before)
+      notifyIfUnseen(error)
+    },
   })
 
   const choice = useMemo(() => {
