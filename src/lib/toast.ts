@@ -11,16 +11,24 @@ type ToastId = string | number
 
 /** The toasts on screen, oldest first. */
 const shown: ToastId[] = []
+/** Those an error leaves open: a delete's Undo (lib/undo.ts), its 10 s being the only time to take the delete back. */
+const lasting = new Set<ToastId>()
 
 const forget = (id?: ToastId) => {
-  if (id === undefined) shown.length = 0
-  else if (shown.includes(id)) shown.splice(shown.indexOf(id), 1)
+  if (id === undefined) {
+    shown.length = 0
+    lasting.clear()
+  } else {
+    if (shown.includes(id)) shown.splice(shown.indexOf(id), 1)
+    lasting.delete(id)
+  }
 }
 
 /** Counts a new (or replaced) toast, and drops the oldest beyond the limit (a toast of another shape, lib/undo.ts, goes through it too). */
-export const keep = (id: ToastId) => {
+export const keep = (id: ToastId, { outlastsErrors = false } = {}) => {
   forget(id)
   shown.push(id)
+  if (outlastsErrors) lasting.add(id)
   while (shown.length > TOAST_LIMIT) toast.dismiss(shown.shift())
   return id
 }
@@ -34,9 +42,9 @@ const dismiss = (id?: ToastId) => {
 
 export const notify = {
   success: (message: string, id?: ToastId) => keep(toast.success(message, { duration: TOAST_DURATION.success, id, ...closing })),
-  /** Each error first dismisses earlier toasts, so only the newest problem shows. */
+  /** Each error first dismisses earlier toasts, so only the newest problem shows; an open Undo stays, an unrelated error must not take it away. */
   error: (message: string) => {
-    dismiss()
+    for (const id of shown.filter((id) => !lasting.has(id))) dismiss(id)
     return keep(toast.error(message, { duration: TOAST_DURATION.error, ...closing }))
   },
   message: (message: string) => keep(toast(message, { duration: TOAST_DURATION.blank, ...closing })),

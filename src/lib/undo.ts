@@ -47,5 +47,6 @@ export function notifyDeleted(queryClient: QueryClient, message: string, undoabl
       },
       ...closing,
     }),
+    { outlastsErrors: true },
   )
 }

@@ -1,13 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
 import { FAQS_MSG, FEEDBACK_MSG, NOTIFICATIONS_MSG, PLACES_MSG, SITE_MSG, TRASH_MSG } from '@contract'
 import { TRASH_ADMIN_ONLY } from '@/features/trash/TrashPage'
-import { db } from './mocks/db'
+import { api, db, fail } from './mocks/db'
 import { SEED_FAQS } from './mocks/handlers/cms'
 import { feedbackDb } from './mocks/handlers/feedback'
 import { notificationsDb } from './mocks/handlers/notifications'
 import { placesDb } from './mocks/handlers/places'
 import { moveToTrash, trashDb } from './mocks/handlers/trash'
 import { trackRequests } from './mocks/requests'
+import { server } from './mocks/server'
 import { renderRoute } from './render'
 
 /**
@@ -27,6 +29,8 @@ function trashNotification() {
   moveToTrash(admin(), 'notification', notificationsDb, 0, notification.title)
   return notification
 }
+
+afterEach(() => vi.restoreAllMocks())
 
 const trashTable = () => screen.getByRole('table', { name: 'Trash' })
 const rowOf = (name: string) => within(trashTable()).getByRole('cell', { name }).closest('tr')!
@@ -154,6 +158,30 @@ describe('Undo after a delete', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
     const toast = (await screen.findByText(PLACES_MSG.petShop.deleted)).closest('li')!
     await waitFor(() => expect(screen.queryByRole('cell', { name: shop.name })).not.toBeInTheDocument())
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }))
+    expect(await screen.findByText(TRASH_MSG.restored)).toBeInTheDocument()
+    expect(await screen.findByRole('cell', { name: shop.name })).toBeInTheDocument()
+    expect(trashDb()).toHaveLength(0)
+  })
+
+  it('stays offered when an unrelated error shows meanwhile, and still restores', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { user } = renderRoute('/pet-shops', { signedInAs: 'admin' })
+    const shop = placesDb('petShop')[2]!
+    const other = placesDb('petShop')[0]!
+    await screen.findByRole('cell', { name: shop.name })
+    await user.click(within(placeRow(shop.name)).getByRole('button', { name: `Delete ${shop.name}` }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }))
+    const toast = (await screen.findByText(PLACES_MSG.petShop.deleted)).closest('li')!
+    await waitFor(() => expect(screen.queryByRole('cell', { name: shop.name })).not.toBeInTheDocument())
+
+    // Another row's status change fails: its error toast clears the others, not the open Undo.
+    server.use(http.patch(api('/place/pet-shop/:id'), () => fail('INTERNAL', 'The status could not be changed. Please try again.')))
+    await user.click(within(placeRow(other.name)).getByRole('switch', { name: `Active: ${other.name}` }))
+    const error = (await screen.findByText('The status could not be changed. Please try again.')).closest('li')!
+    // sonner closes a dismissed toast on the next animation frame: after it, what is still open stays.
+    await act(() => new Promise(requestAnimationFrame))
+    expect(Array.from(document.querySelectorAll('[data-sonner-toast]:not([data-removed="true"])'))).toEqual([error, toast])
     await user.click(within(toast).getByRole('button', { name: 'Undo' }))
     expect(await screen.findByText(TRASH_MSG.restored)).toBeInTheDocument()
     expect(await screen.findByRole('cell', { name: shop.name })).toBeInTheDocument()
