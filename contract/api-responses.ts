@@ -87,6 +87,7 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
   ...group('Pet owners', {
     'GET /admin/users': ['List pet owners', list(userListItem)],
     'GET /admin/users/export': ['Pet owners as CSV', csv],
+    'POST /admin/users/export': ['Chosen pet owners as CSV (body: ids; the query string’s order)', csv],
     'GET /admin/user/:id': ['A pet owner with their pets', data(userDetails)],
     'GET /admin/user/:id/pet/:petId': ['One of a pet owner’s pets, every field of its public page', data(petDetails)],
     'PATCH /admin/user/block-unblock/:id': ['Block or unblock a pet owner', data(userListItem)],
@@ -95,6 +96,7 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
   ...group('Pet shops and hospitals', {
     'GET /place/admin/pet-shops': ['List pet shops', list(placeListItem)],
     'GET /place/admin/pet-shops/export': ['Pet shops as CSV', csv],
+    'POST /place/admin/pet-shops/export': ['Chosen pet shops as CSV', csv],
     'GET /place/admin/pet-shop/:id': ['A pet shop', data(placeDetails)],
     'GET /place/admin/pet-shop': ['A pet shop, its id as the query’s `id`', data(placeDetails)],
     'POST /place/pet-shop': ['Add a pet shop', created(placeDetails)],
@@ -103,6 +105,7 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'DELETE /place/pet-shop/:id': ['Delete a pet shop', done],
     'GET /place/admin/hospitals': ['List hospitals', list(placeListItem)],
     'GET /place/admin/hospitals/export': ['Hospitals as CSV', csv],
+    'POST /place/admin/hospitals/export': ['Chosen hospitals as CSV', csv],
     'GET /place/admin/hospital/:id': ['A hospital', data(placeDetails)],
     'GET /place/admin/hospital': ['A hospital, its id as the query’s `id`', data(placeDetails)],
     'POST /place/hospital': ['Add a hospital', created(placeDetails)],
@@ -113,11 +116,13 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
   ...group('Partners and feedback', {
     'GET /admin/partners': ['List partner requests (filter: type 5|6; status: 1 pending, 2 approved, 3 declined)', list(partner)],
     'GET /admin/partners/export': ['Partner requests as CSV', csv],
+    'POST /admin/partners/export': ['Chosen partner requests as CSV', csv],
     'GET /admin/partners/:id': ['A partner request and its history (decision, the draft place it created)', data(partnerDetails)],
     'POST /admin/partners/:id/approve': ['Approve a pending partner request: makes a draft pet shop or hospital and mails the applicant', data(partnerDetails)],
     'POST /admin/partners/:id/decline': ['Decline a pending partner request with a reason, mailed to the applicant', data(partnerDetails)],
     'GET /feedback/list': ['List feedback', list(feedback)],
     'GET /feedback/export': ['Feedback as CSV', csv],
+    'POST /feedback/export': ['Chosen feedback as CSV', csv],
     'GET /feedback/:id': ['One feedback with its internal notes, newest first', data(feedbackDetails)],
     'PATCH /feedback/:id/status': ['Set a feedback’s status (1 open, 2 in progress, 3 resolved)', data(feedback)],
     'POST /feedback/:id/notes': ['Add an internal note to a feedback', created(feedbackNote)],
@@ -159,6 +164,7 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
   ...group('Admins and audit log', {
     'GET /admin/audit-log': ['List audit entries', list(auditEntry)],
     'GET /admin/audit-log/export': ['Audit entries as CSV', csv],
+    'POST /admin/audit-log/export': ['Chosen audit entries as CSV', csv],
     'GET /admin/audit-log/actors': ['Admins who appear in the audit log', data(z.array(auditActor))],
     'GET /admin/admins': ['List admin accounts', list(adminAccount)],
     'POST /admin/admins': ['Create an admin account (mails an invitation)', created(adminAccount)],

@@ -74,6 +74,13 @@ const ids = z
   .pipe(z.array(z.uuid({ message: API_MSG.invalidId })))
   .refine((list) => new Set(list.map((id) => id.toLowerCase())).size === list.length, BULK_MSG.duplicateIds)
 
+/**
+ * POST to a list's CSV export (the GET's path): the chosen rows only, in the order of the
+ * query string's sortBy and sortOrder; the query's search and filter still apply.
+ */
+export const exportSelectedBody = z.strictObject({ ids })
+export type ExportSelectedBody = z.infer<typeof exportSelectedBody>
+
 /** The list query of "all matching": the list's own, without its page. */
 type WithoutPage<Q> = Omit<Q, 'page' | 'limit'>
 export type BulkQueries = {

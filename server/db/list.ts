@@ -1,4 +1,4 @@
-import { and, asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, desc, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { SortOrder } from '../../contract'
 import type { Db } from './client'
@@ -48,6 +48,8 @@ export interface ListParams<Sort extends string, Filter> {
   sortBy?: Sort | undefined
   sortOrder: SortOrder
   filter?: Filter | undefined
+  /** Only these rows (an export of chosen rows). */
+  ids?: readonly string[] | undefined
 }
 
 /** `%`, `_` and `\` mean themselves in a search: LIKE's wildcards are escaped. */
@@ -89,10 +91,11 @@ const orderBy = (source: ListSource<string, never>, order: Order): SQL[] => {
 /** The conditions of a list query: scope, filter and search. */
 export function listWhere<Sort extends string, Filter>(
   source: ListSource<Sort, Filter>,
-  q: Pick<ListParams<Sort, Filter>, 'search' | 'filter'>,
+  q: Pick<ListParams<Sort, Filter>, 'search' | 'filter' | 'ids'>,
 ): SQL | undefined {
   return and(
     source.scope,
+    q.ids ? inArray(source.id, [...q.ids]) : undefined,
     q.filter !== undefined ? source.filter(q.filter) : undefined,
     q.search !== '' ? source.search(likePattern(q.search)) : undefined,
   )

@@ -1,9 +1,21 @@
 import type { Context } from 'hono'
 import { CSV_BOM, csvFileName, csvLine, type CsvValue } from '../../contract'
+import type { ExportSelectedBody } from '../../contract/bulk'
 import { logError } from '../log'
+import { auditNote } from './auth'
+import type { AppContext } from './env'
 
 /** The CSV format itself is the contract's (contract/csv.ts); this streams it. */
 export { csvCell, type CsvValue } from '../../contract'
+
+/**
+ * The chosen rows of an export's POST (contract/bulk.ts, exportSelectedBody), counted in its
+ * audit entry beside the query (the ids themselves would swell the log).
+ */
+export function chosenRows(c: AppContext, body: ExportSelectedBody): readonly string[] {
+  auditNote(c, { detail: { chosen: body.ids.length } })
+  return body.ids
+}
 
 /** YYYY-MM-DD of an instant, in UTC (the server knows no admin's time zone). */
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10)

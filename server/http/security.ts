@@ -28,6 +28,8 @@ export const LARGER_BODIES: readonly { method: string; path: RegExp; maxBytes: n
   { method: 'POST', path: /^\/api\/v1\/admin\/notification\/?$/, maxBytes: 512 * KIB },
   // A bulk action on up to 10,000 chosen rows (their ids; contract/bulk.ts).
   { method: 'POST', path: /^\/api\/v1\/admin\/[a-z-]+\/bulk\/?$/, maxBytes: 512 * KIB },
+  // An export of up to 10,000 chosen rows (the same ids; contract/bulk.ts, exportSelectedBody).
+  { method: 'POST', path: /^\/api\/v1\/(?:admin\/|place\/admin\/)?[a-z-]+\/export\/?$/, maxBytes: 512 * KIB },
 ]
 
 const tooLarge = (c: Context) =>

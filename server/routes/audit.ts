@@ -1,14 +1,15 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { AUDIT_CSV_HEADER, AUDIT_MSG, auditListQuery, roleLabel, type AuditActor, type AuditEntry, type AuditListQuery } from '../../contract'
+import { exportSelectedBody } from '../../contract/bulk'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
 import { countKey, type CountKey } from '../db/row-counts'
 import { admins, auditLog, auditSearchText } from '../db/schema'
 import type { Deps } from '../deps'
 import { permit } from '../http/auth'
-import { csvLines, csvResponse, type CsvValue } from '../http/csv'
-import type { AppEnv } from '../http/env'
+import { chosenRows, csvLines, csvResponse, type CsvValue } from '../http/csv'
+import type { AppContext, AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
 
@@ -101,23 +102,25 @@ const auditCsvLine = (r: AuditRow): CsvValue[] => [
 ]
 
 /** The audit log: list, CSV and the admins to filter by; admin only ('audit.read'). */
-export const auditRoutes = (deps: Deps) =>
-  new Hono<AppEnv>()
+const EXPORT_AUDIT = { action: 'audit.export', query: true } as const
+
+export const auditRoutes = (deps: Deps) => {
+  const exportAudit = (c: AppContext, q: AuditListQuery & { ids?: readonly string[] }) =>
+    csvResponse(c, 'audit-log', deps.clock.now(), AUDIT_CSV_HEADER, csvLines(listBatches(auditListSource(q), q, auditRows(deps.db)), auditCsvLine))
+  return new Hono<AppEnv>()
     .get('/admin/audit-log', permit('audit.read'), validate('query', auditListQuery), async (c) => {
       const q = c.req.valid('query')
       const page = await listPage(deps.db, auditListSource(q), q, auditRows(deps.db))
       return c.json(listOk(AUDIT_MSG.listed, { rows: page.rows.map(toAuditEntry), total: page.total }, q))
     })
 
-    .get(
+    .get('/admin/audit-log/export', permit('audit.read', EXPORT_AUDIT), validate('query', auditListQuery), (c) => exportAudit(c, c.req.valid('query')))
+    .post(
       '/admin/audit-log/export',
-      permit('audit.read', { action: 'audit.export', query: true }),
+      permit('audit.read', EXPORT_AUDIT),
       validate('query', auditListQuery),
-      async (c) => {
-        const q = c.req.valid('query')
-        const batches = listBatches(auditListSource(q), q, auditRows(deps.db))
-        return csvResponse(c, 'audit-log', deps.clock.now(), AUDIT_CSV_HEADER, csvLines(batches, auditCsvLine))
-      },
+      validate('json', exportSelectedBody),
+      (c) => exportAudit(c, { ...c.req.valid('query'), ids: chosenRows(c, c.req.valid('json')) }),
     )
 
     .get('/admin/audit-log/actors', permit('audit.read'), async (c) => {
@@ -128,3 +131,4 @@ export const auditRoutes = (deps: Deps) =>
       const actors: AuditActor[] = rows.map((a) => ({ _id: a.id, name: a.name, email: a.email, role: a.role }))
       return c.json(ok(AUDIT_MSG.actorsListed, actors))
     })
+}

@@ -13,6 +13,7 @@ import {
   type FeedbackNote,
   type FeedbackType,
 } from '../../contract'
+import { exportSelectedBody } from '../../contract/bulk'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
 import { toUserSummary, userSummaryColumns, type UserSummaryRow } from '../db/queries/users'
@@ -22,8 +23,8 @@ import { live, trashedBy } from '../db/trash'
 import type { Deps } from '../deps'
 import { notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
-import { csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
-import type { AppEnv } from '../http/env'
+import { chosenRows, csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
+import type { AppContext, AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
 
@@ -129,8 +130,12 @@ const feedbackCsvLine = (f: FeedbackRow): CsvValue[] => [
 ]
 
 /** Feedback from users: list, CSV and details; its status and internal notes (both roles). */
-export const feedbackRoutes = (deps: Deps) =>
-  new Hono<AppEnv>()
+const EXPORT_AUDIT = { action: 'feedback.export', query: true } as const
+
+export const feedbackRoutes = (deps: Deps) => {
+  const exportFeedback = (c: AppContext, q: FeedbackListQuery & { ids?: readonly string[] }) =>
+    csvResponse(c, 'feedback', deps.clock.now(), FEEDBACK_CSV_HEADER, csvLines(listBatches(feedbackListSource(q), q, feedbackRows(deps.db)), feedbackCsvLine))
+  return new Hono<AppEnv>()
     .get('/feedback/list', permit('read'), validate('query', feedbackListQuery), async (c) => {
       const q = c.req.valid('query')
       const page = await listPage(deps.db, feedbackListSource(q), q, feedbackRows(deps.db))
@@ -138,15 +143,9 @@ export const feedbackRoutes = (deps: Deps) =>
     })
 
     // Before /feedback/:id, which would otherwise take 'export' for an id.
-    .get(
-      '/feedback/export',
-      permit('read', { action: 'feedback.export', query: true }),
-      validate('query', feedbackListQuery),
-      async (c) => {
-        const q = c.req.valid('query')
-        const batches = listBatches(feedbackListSource(q), q, feedbackRows(deps.db))
-        return csvResponse(c, 'feedback', deps.clock.now(), FEEDBACK_CSV_HEADER, csvLines(batches, feedbackCsvLine))
-      },
+    .get('/feedback/export', permit('read', EXPORT_AUDIT), validate('query', feedbackListQuery), (c) => exportFeedback(c, c.req.valid('query')))
+    .post('/feedback/export', permit('read', EXPORT_AUDIT), validate('query', feedbackListQuery), validate('json', exportSelectedBody), (c) =>
+      exportFeedback(c, { ...c.req.valid('query'), ids: chosenRows(c, c.req.valid('json')) }),
     )
 
     .get('/feedback/:id', permit('read'), validate('param', idParam), async (c) => {
@@ -214,3 +213,4 @@ export const feedbackRoutes = (deps: Deps) =>
       auditNote(c, { label: feedbackLabel(deleted.description) })
       return c.json(ok(FEEDBACK_MSG.deleted, null))
     })
+}

@@ -13,6 +13,7 @@ import {
   type PartnerListQuery,
   type PartnerType,
 } from '../../contract'
+import { exportSelectedBody } from '../../contract/bulk'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
 import { draftPlaceOf } from '../db/queries/partner-drafts'
@@ -22,8 +23,8 @@ import { live } from '../db/trash'
 import type { Deps } from '../deps'
 import { conflict, notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
-import { csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
-import type { AppEnv } from '../http/env'
+import { chosenRows, csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
+import type { AppContext, AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { logError } from '../log'
@@ -166,6 +167,10 @@ export const partnersRoutes = (deps: Deps) => {
         address: partners.address,
       })
 
+  const exportAudit = { action: 'partner.export', query: true } as const
+  const exportPartners = (c: AppContext, q: PartnerListQuery & { ids?: readonly string[] }) =>
+    csvResponse(c, 'partners', deps.clock.now(), PARTNERS_CSV_HEADER, csvLines(listBatches(partnerListSource(q), q, partnerRows(deps.db)), partnerCsvLine))
+
   return (
     new Hono<AppEnv>()
       .get('/admin/partners', permit('read'), validate('query', partnerListQuery), async (c) => {
@@ -175,15 +180,13 @@ export const partnersRoutes = (deps: Deps) => {
       })
 
       // Before /admin/partners/:id, which would otherwise take 'export' for an id.
-      .get(
+      .get('/admin/partners/export', permit('read', exportAudit), validate('query', partnerListQuery), (c) => exportPartners(c, c.req.valid('query')))
+      .post(
         '/admin/partners/export',
-        permit('read', { action: 'partner.export', query: true }),
+        permit('read', exportAudit),
         validate('query', partnerListQuery),
-        async (c) => {
-          const q = c.req.valid('query')
-          const batches = listBatches(partnerListSource(q), q, partnerRows(deps.db))
-          return csvResponse(c, 'partners', deps.clock.now(), PARTNERS_CSV_HEADER, csvLines(batches, partnerCsvLine))
-        },
+        validate('json', exportSelectedBody),
+        (c) => exportPartners(c, { ...c.req.valid('query'), ids: chosenRows(c, c.req.valid('json')) }),
       )
 
       .get('/admin/partners/:id', permit('read'), validate('param', idParam), async (c) => {

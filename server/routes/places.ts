@@ -16,6 +16,7 @@ import {
   type PlaceStatus,
   type PlaceUpdateBody,
 } from '../../contract'
+import { exportSelectedBody } from '../../contract/bulk'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
 import { checkEditVersion, missedEdit } from '../db/queries/edit-version'
@@ -25,8 +26,8 @@ import { live, trashedBy } from '../db/trash'
 import type { Deps } from '../deps'
 import { badRequest, conflict, notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
-import { csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
-import type { AppEnv } from '../http/env'
+import { chosenRows, csvLines, csvResponse, isoDay, type CsvValue } from '../http/csv'
+import type { AppContext, AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { checkAddedImages, checkImageEdit, type ImageRules } from '../storage/image-edit'
@@ -137,6 +138,9 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
   const imageRules: ImageRules = { storage: deps.storage }
   /** The audit event of a write: its action ('petShop.delete'...), on a place of this kind. */
   const audited = (verb: 'create' | 'update' | 'status' | 'delete') => ({ action: `${kind}.${verb}` as const, target: kind })
+  const exportAudit = { action: `${kind}.export` as const, query: true }
+  const exportPlaces = (c: AppContext, q: PlaceListQuery & { ids?: readonly string[] }) =>
+    csvResponse(c, plural, deps.clock.now(), PLACES_CSV_HEADER, csvLines(listBatches(source, q, placeRows(deps.db)), placeCsvLine))
   const placeDetailsOf = async (id: string) => {
     const [place] = await deps.db.select().from(places).where(ofKind(kind, id))
     if (!place) throw notFound(msg.notFound)
@@ -150,14 +154,15 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
         return c.json(listOk(msg.listed, { rows: page.rows.map(toPlaceListItem), total: page.total }, q))
       })
 
-      .get(
+      .get(`/place/admin/${plural}/export`, permit('read', exportAudit), validate('query', placeListQuery), (c) =>
+        exportPlaces(c, c.req.valid('query')),
+      )
+      .post(
         `/place/admin/${plural}/export`,
-        permit('read', { action: `${kind}.export`, query: true }),
+        permit('read', exportAudit),
         validate('query', placeListQuery),
-        async (c) => {
-          const batches = listBatches(source, c.req.valid('query'), placeRows(deps.db))
-          return csvResponse(c, plural, deps.clock.now(), PLACES_CSV_HEADER, csvLines(batches, placeCsvLine))
-        },
+        validate('json', exportSelectedBody),
+        (c) => exportPlaces(c, { ...c.req.valid('query'), ids: chosenRows(c, c.req.valid('json')) }),
       )
 
       .get(`/place/admin/${singular}/:id`, permit('read'), validate('param', idParam), async (c) =>

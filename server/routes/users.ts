@@ -14,6 +14,7 @@ import {
   type UserPet,
   type UserStatus,
 } from '../../contract'
+import { exportSelectedBody } from '../../contract/bulk'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
 import { petDetails } from '../db/queries/pets'
@@ -23,8 +24,8 @@ import { appUsers, dateOrInfinity, lowerOf, pets } from '../db/schema'
 import type { Deps } from '../deps'
 import { notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
-import { csvLines, csvResponse, type CsvValue } from '../http/csv'
-import type { AppEnv } from '../http/env'
+import { chosenRows, csvLines, csvResponse, type CsvValue } from '../http/csv'
+import type { AppContext, AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
 
@@ -125,18 +126,26 @@ async function userDetails(db: Db, id: string): Promise<UserDetails | undefined>
 }
 
 /** Pet owners: list, CSV, details, a pet's full record, block and unblock (both roles). */
-export const usersRoutes = (deps: Deps) =>
-  new Hono<AppEnv>()
+export const usersRoutes = (deps: Deps) => {
+  const exportUsers = (c: AppContext, q: UserListQuery & { ids?: readonly string[] }) =>
+    csvResponse(c, 'users', deps.clock.now(), USERS_CSV_HEADER, csvLines(listBatches(userListSource, q, userRows(deps.db)), userCsvLine))
+  return new Hono<AppEnv>()
     .get('/admin/users', permit('read'), validate('query', userListQuery), async (c) => {
       const q = c.req.valid('query')
       const page = await listPage(deps.db, userListSource, q, userRows(deps.db))
       return c.json(listOk(USERS_MSG.listed, { rows: page.rows.map(toUserListItem), total: page.total }, q))
     })
 
-    .get('/admin/users/export', permit('read', { action: 'user.export', query: true }), validate('query', userListQuery), async (c) => {
-      const batches = listBatches(userListSource, c.req.valid('query'), userRows(deps.db))
-      return csvResponse(c, 'users', deps.clock.now(), USERS_CSV_HEADER, csvLines(batches, userCsvLine))
-    })
+    .get('/admin/users/export', permit('read', { action: 'user.export', query: true }), validate('query', userListQuery), (c) =>
+      exportUsers(c, c.req.valid('query')),
+    )
+    .post(
+      '/admin/users/export',
+      permit('read', { action: 'user.export', query: true }),
+      validate('query', userListQuery),
+      validate('json', exportSelectedBody),
+      (c) => exportUsers(c, { ...c.req.valid('query'), ids: chosenRows(c, c.req.valid('json')) }),
+    )
 
     .get('/admin/user/:id', permit('read'), validate('param', idParam), async (c) => {
       const details = await userDetails(deps.db, c.req.valid('param').id)
@@ -169,3 +178,4 @@ export const usersRoutes = (deps: Deps) =>
         return c.json(ok(message, toUserListItem(updated)))
       },
     )
+}

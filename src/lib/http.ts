@@ -174,12 +174,13 @@ export const http = {
   delete: <S extends z.ZodType>(path: string, schema: S) => send(path, schema, { method: 'delete' }),
   /**
    * A file the server sends as an attachment (the CSV exports): fetched with the bearer token like
-   * any call, then saved under the server's file name (or `fallbackName`). Failures take the
-   * usual error path.
+   * any call, then saved under the server's file name (or `fallbackName`). With `json`, it is
+   * POSTed (an export of chosen rows: their ids). Failures take the usual error path.
    */
-  download: async (path: string, query: Query | undefined, fallbackName: string): Promise<void> => {
+  download: async (path: string, query: Query | undefined, fallbackName: string, json?: unknown): Promise<void> => {
     try {
-      const response = await client(path.replace(/^\//, ''), { method: 'get', searchParams: searchParams(query) })
+      const method = json === undefined ? 'get' : 'post'
+      const response = await client(path.replace(/^\//, ''), { method, json, searchParams: searchParams(query) })
       const blob = await response.blob()
       saveBlob(blob, attachmentName(response.headers.get('Content-Disposition')) ?? fallbackName)
     } catch (error) {

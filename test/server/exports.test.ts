@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { listBatches, listPage, type PageQuery } from '../../server/db/list'
-import { appUsers } from '../../server/db/schema'
+import { appUsers, auditLog } from '../../server/db/schema'
 import { csvCell } from '../../server/http/csv'
 import { userListSource } from '../../server/routes/users'
 import { errorOf } from './helpers/bodies'
@@ -12,6 +12,7 @@ import {
   minutesAgo,
   parseCsv,
   tokenOf,
+  UNKNOWN_ID,
 } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
 
@@ -154,6 +155,71 @@ describe('GET /feedback/export', () => {
       ['Bug', "'-crash", '', '2025-01-01'],
     ])
     expect((await csvOf(t, '/feedback/export?filter=BUG', 'feedback')).slice(1).map((r) => r[0])).toEqual(['Bug'])
+  })
+})
+
+describe('POST to an export: the chosen rows only', () => {
+  it('writes just the chosen users, in the order the query string asks, and audits how many', async () => {
+    const t = await testApp()
+    const [ann, bob, cat] = await addUsers(t, [{ username: 'ann' }, { username: 'bob' }, { username: 'cat' }])
+    const token = await tokenOf(t, 'subAdmin')
+    const res = await t.post('/admin/users/export?sortBy=username&sortOrder=-1', { ids: [ann!.id, cat!.id] }, { token })
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(res.headers.get('Content-Disposition')).toBe('attachment; filename="users-2025-03-01.csv"')
+    expect(parseCsv(await res.text()).map((r) => r[0])).toEqual(['Username', 'cat', 'ann'])
+    expect(bob).toBeDefined()
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'user.export'))
+    expect(entry?.detail).toEqual({ sortBy: 'username', sortOrder: '-1', chosen: 2 })
+  })
+
+  it.each([
+    ['/place/admin/pet-shops/export', 'Name'],
+    ['/place/admin/hospitals/export', 'Name'],
+    ['/feedback/export', 'Feedback Type'],
+    ['/admin/partners/export', 'Name'],
+    ['/admin/audit-log/export', 'Time'],
+  ])('%s takes chosen ids too, and leaves out the rows not chosen', async (path, firstHeader) => {
+    const t = await testApp()
+    const [shop] = await addPlaces(t, 'petShop', [{ name: 'Chosen shop' }, { name: 'Other shop' }])
+    const [hospital] = await addPlaces(t, 'hospital', [{ name: 'Chosen hospital' }, { name: 'Other hospital' }])
+    const [note] = await addFeedback(t, [{ type: 'BUG', description: 'Chosen' }, { type: 'BUG', description: 'Other' }])
+    const [partner] = await addPartners(t, [{ name: 'Chosen partner' }, { name: 'Other partner' }])
+    const token = await tokenOf(t)
+    await t.get('/admin/users/export', { token }) // two audit entries to choose from
+    await t.get('/admin/users/export', { token })
+    const [audit] = await t.db.select({ id: auditLog.id }).from(auditLog).limit(1)
+    const chosen = { '/place/admin/pet-shops/export': shop, '/place/admin/hospitals/export': hospital, '/feedback/export': note, '/admin/partners/export': partner }[path] ?? audit
+    const res = await t.post(path, { ids: [chosen!.id] }, { token })
+    expect(res.status, await res.clone().text()).toBe(200)
+    const rows = parseCsv(await res.text())
+    expect(rows[0]![0]).toBe(firstHeader)
+    expect(rows).toHaveLength(2)
+  })
+
+  it('writes only the header for ids that name no row of the list (gone, or of another list)', async () => {
+    const t = await testApp()
+    const [shop] = await addPlaces(t, 'petShop', [{ name: 'A shop' }])
+    const res = await t.post('/place/admin/hospitals/export', { ids: [shop!.id, UNKNOWN_ID] }, { token: await tokenOf(t) })
+    expect(parseCsv(await res.text())).toEqual([['Name', 'Address', 'Status', 'Created At']])
+  })
+
+  it.each([
+    [{}, 'ids'],
+    [{ ids: [] }, 'ids'],
+    [{ ids: ['not-a-uuid'] }, 'ids.0'],
+    [{ ids: [UNKNOWN_ID, UNKNOWN_ID] }, 'ids'],
+    [{ ids: Array.from({ length: 10_001 }, () => UNKNOWN_ID) }, 'ids'],
+    [{ ids: [UNKNOWN_ID], extra: 1 }, ''],
+  ])('answers 400 for the body %#', async (body, field) => {
+    const t = await testApp()
+    const error = await errorOf(await t.post('/admin/users/export', body, { token: await tokenOf(t) }), 400)
+    if (field) expect(Object.keys(error.error.fields ?? {})).toContain(field)
+  })
+
+  it('answers 403 to a sub admin for the audit log, and 401 without a token', async () => {
+    const t = await testApp()
+    expect((await t.post('/admin/audit-log/export', { ids: [UNKNOWN_ID] }, { token: await tokenOf(t, 'subAdmin') })).status).toBe(403)
+    expect((await t.post('/admin/users/export', { ids: [UNKNOWN_ID] })).status).toBe(401)
   })
 })
 

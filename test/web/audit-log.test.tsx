@@ -9,7 +9,9 @@ import { renderRoute } from './render'
 
 const table = () => screen.getByRole('table', { name: 'Audit Log' })
 const bodyRows = () => within(within(table()).getAllByRole('rowgroup')[1]!).getAllByRole('row')
-const column = (index: number) => bodyRows().map((row) => within(row).getAllByRole('cell')[index]!.textContent)
+/** A row's cells after its checkbox (Export selected). */
+const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').slice(1)
+const column = (index: number) => bodyRows().map((row) => cellsOf(row)[index]!.textContent)
 const entries = () => db.audit.entries
 
 async function openAuditLog(path = '/settings/audit-log') {
@@ -30,6 +32,7 @@ describe('the audit log', { timeout: 15_000 }, () => {
     await openAuditLog()
     expect(screen.getByRole('heading', { level: 2, name: 'Audit Log' })).toBeInTheDocument()
     expect(within(table()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '', // the page's checkbox (Export selected)
       'Time',
       'Actor',
       'Action',
@@ -41,7 +44,7 @@ describe('the audit log', { timeout: 15_000 }, () => {
     await waitFor(() => expect(column(0)).toEqual(entries().slice(0, 10).map((e) => formatDateTime(e.at))))
     expect(column(0)[0]).toMatch(/^\d{4}-\d{2}-\d{2}, \d{2}:\d{2}$/)
     const first = bodyRows()[0]!
-    const cells = within(first).getAllByRole('cell')
+    const cells = cellsOf(first)
     // The email cut like every list's, the full address its tooltip; the role under it.
     expect(within(cells[1]!).getByTitle('admin@petcare.local')).toHaveTextContent('admin@petcare.loca...')
     expect(within(cells[1]!).getByText('admin')).toBeInTheDocument()
@@ -58,13 +61,13 @@ describe('the audit log', { timeout: 15_000 }, () => {
   it('shows dashes where an entry has no actor, target or address, and a tried email without a role', async () => {
     await openAuditLog()
     const failed = bodyRows()[2]!
-    const tried = within(failed).getAllByRole('cell')[1]!
+    const tried = cellsOf(failed)[1]!
     expect(within(tried).getByTitle('intruder@example.com')).toBeInTheDocument()
     expect(within(tried).queryByText(/admin/)).not.toBeInTheDocument()
-    expect(within(failed).getAllByRole('cell')[2]!.textContent).toBe('Sign-in · sign in failed')
+    expect(cellsOf(failed)[2]!.textContent).toBe('Sign-in · sign in failed')
     const nobody = bodyRows()[9]!
     expect(entries()[9]!.actor).toBeNull()
-    const [, actor, , target, address] = within(nobody).getAllByRole('cell')
+    const [, actor, , target, address] = cellsOf(nobody)
     for (const cell of [actor!, target!, address!]) expect(within(cell).getByText('Not available')).toBeInTheDocument()
   })
 
@@ -97,7 +100,7 @@ describe('the audit log', { timeout: 15_000 }, () => {
     const expected = entries().filter((e) => e.actor?.id === sam)
     await waitFor(() => expect(column(0)).toEqual(expected.map((e) => formatDateTime(e.at))))
     for (const row of bodyRows()) {
-      const cell = within(row).getAllByRole('cell')[1]!
+      const cell = cellsOf(row)[1]!
       expect(within(cell).getByTitle('subadmin@petcare.local')).toBeInTheDocument()
       expect(within(cell).getByText('sub admin')).toBeInTheDocument()
     }

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { USER_STATUS } from '@contract'
 import { BULK_MAX, BULK_MSG, BULK_REASON } from '@contract/bulk'
-import { db } from './mocks/db'
-import { captureBodies } from './mocks/requests'
+import { http } from 'msw'
+import { api, db, fail } from './mocks/db'
+import { captureBodies, captureDownloads, csvLinesOf } from './mocks/requests'
+import { server } from './mocks/server'
 import { renderRoute } from './render'
 
 /** Bulk actions through the list kit: choosing rows, "all matching", the confirmation and the summary. */
@@ -74,6 +76,66 @@ describe('bulk actions on the users list', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'carlos{Enter}')
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument())
     expect(within(rowOf('carlos_mendes')).getByRole('checkbox', { name: 'Select carlos_mendes' })).not.toBeChecked()
+  })
+})
+
+describe('Export selected', { timeout: 20_000 }, () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('downloads the chosen users only, in the list’s order, by POSTing their ids', async () => {
+    const files = captureDownloads()
+    const bodies = captureBodies('POST', '/admin/users/export')
+    const { user } = renderRoute('/users?sortBy=username&sortOrder=-1', { signedInAs: 'admin' })
+    const rows = await screen.findAllByRole('checkbox', { name: /^Select (?!all)/ })
+    // The fourth row, then the first: the file keeps the list's order, not the order of choosing.
+    const chosen = [rows[3]!, rows[0]!].map((box) => db.users.find((u) => within(box.closest('tr')!).queryByText(u.username!))!)
+    for (const u of chosen) await user.click(screen.getByRole('checkbox', { name: `Select ${u.username}` }))
+    await user.click(within(await screen.findByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Export selected (CSV)' }))
+    await waitFor(() => expect(files).toHaveLength(1))
+    expect(bodies).toEqual([{ ids: chosen.map((u) => u._id) }])
+    const usernames = (await csvLinesOf(files[0]!)).slice(1).map((line) => line.split(',')[0])
+    expect(usernames).toEqual(chosen.map((u) => u.username).sort().reverse())
+    expect(files[0]!.name).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/)
+  })
+
+  it('downloads every row matching the search for all matching, with the list query and no ids', async () => {
+    const files = captureDownloads()
+    const seen: string[] = []
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/admin/users/export')) seen.push(`${request.method} ${new URL(request.url).search}`)
+    })
+    onTestFinished(() => server.events.removeAllListeners('request:start'))
+    const { user } = await openUsers('/users?search=a')
+    await user.click(screen.getByRole('checkbox', { name: 'Select all users on this page' }))
+    const matching = db.users.filter((u) => [u.username, u.name, u.email, u.mobileNo].some((t) => t?.toLowerCase().includes('a')))
+    const region = await screen.findByRole('region', { name: 'Bulk actions' })
+    await user.click(within(region).getByRole('button', { name: `Select all ${matching.length} matching` }))
+    await user.click(within(bar()).getByRole('button', { name: 'Export selected (CSV)' }))
+    await waitFor(() => expect(files).toHaveLength(1))
+    expect(seen).toEqual(['GET ?search=a&sortOrder=0'])
+    expect(await csvLinesOf(files[0]!)).toHaveLength(matching.length + 1)
+  })
+
+  it('is offered on lists without bulk actions: partner requests', async () => {
+    const files = captureDownloads()
+    const { user } = renderRoute('/partners', { signedInAs: 'subAdmin' })
+    const [first] = await screen.findAllByRole('checkbox', { name: /^Select (?!all)/ })
+    await user.click(first!)
+    const region = await screen.findByRole('region', { name: 'Bulk actions' })
+    expect(within(region).getAllByRole('button').map((b) => b.textContent)).not.toContain('Delete')
+    await user.click(within(region).getByRole('button', { name: 'Export selected (CSV)' }))
+    await waitFor(() => expect(files).toHaveLength(1))
+    expect(await csvLinesOf(files[0]!)).toHaveLength(2)
+  })
+
+  it('shows the server’s message when the export is refused, and keeps the choice', async () => {
+    captureDownloads()
+    server.use(http.post(api('/admin/users/export'), () => fail('BAD_REQUEST', 'Something is off')))
+    const { user } = await openUsers()
+    await user.click(within(rowOf('carlos_mendes')).getByRole('checkbox', { name: 'Select carlos_mendes' }))
+    await user.click(within(await screen.findByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Export selected (CSV)' }))
+    expect(await screen.findByText('Something is off')).toBeInTheDocument()
+    expect(within(bar()).getByText('1 selected')).toBeInTheDocument()
   })
 })
 

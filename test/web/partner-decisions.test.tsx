@@ -9,7 +9,8 @@ import { renderRoute } from './render'
 
 const partnersTable = () => screen.getByRole('table', { name: 'Partners' })
 const bodyRows = () => within(within(partnersTable()).getAllByRole('rowgroup')[1]!).getAllByRole('row')
-const statusColumn = () => bodyRows().map((row) => within(row).getAllByRole('cell')[7]!.textContent)
+// Status is the column before the actions.
+const statusColumn = () => bodyRows().map((row) => within(row).getAllByRole('cell').at(-2)!.textContent)
 
 async function openDetails(index: number, as: 'admin' | 'subAdmin' = 'subAdmin') {
   const request = db.partners[index]!

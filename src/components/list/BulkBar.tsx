@@ -38,7 +38,7 @@ const counted = (count: number, [one, many]: readonly [string, string]) => `${co
 /**
  * The bar of a list's bulk actions (loaded on the first choice; see bulk.tsx): how many rows are
  * chosen, "Select all N matching", Clear, the actions the admin's role may take, each behind a
- * confirmation naming the count, and Export selected for all matching. The answer is summed up
+ * confirmation naming the count, and Export selected (chosen rows or all matching). The answer is summed up
  * in the page (with the skipped rows and why) and in a toast; the lists refresh.
  */
 export default function BulkBar({
@@ -62,13 +62,15 @@ export default function BulkBar({
   const queryClient = useQueryClient()
   const [asked, setAsked] = useState<BulkAction | null>(null)
   const count = choice.allMatching ? total : choice.ids.size
-  const permissions = BULK_PERMISSION[bulk.list] as Record<string, Permission>
-  const actions = (BULK_ACTIONS[bulk.list] as readonly BulkAction[]).filter((action) => can(role, permissions[action]!))
+  const list = bulk.list
+  const permissions = list ? (BULK_PERMISSION[list] as Record<string, Permission>) : {}
+  const actions = list ? (BULK_ACTIONS[list] as readonly BulkAction[]).filter((action) => can(role, permissions[action]!)) : []
 
   const run = useMutation({
-    meta: { changes: CHANGES[bulk.list] },
+    meta: { changes: list ? CHANGES[list] : [] },
     mutationFn: (action: BulkAction) =>
-      http.post(BULK_PATH[bulk.list], withData(bulkResult), {
+      // Only a list's own actions are offered, so `list` is set here.
+      http.post(BULK_PATH[list!], withData(bulkResult), {
         action,
         ...(choice.allMatching ? { query } : { ids: [...choice.ids.keys()] }),
       }),
@@ -87,9 +89,14 @@ export default function BulkBar({
       Promise.all([...bulk.refresh, ...(action === 'delete' ? [TRASH_ROOT] : [])].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   })
 
+  // All matching: the list's query, as Export CSV sends it. Chosen rows: their ids, in the list's order.
   const exportSelected = async () => {
+    const name = bulk.exportName ?? 'export.csv'
+    const { sortBy, sortOrder } = query
     try {
-      await http.download(bulk.exportPath!, query as Parameters<typeof http.download>[1], bulk.exportName ?? 'export.csv')
+      await (choice.allMatching
+        ? http.download(bulk.exportPath!, query as Parameters<typeof http.download>[1], name)
+        : http.download(bulk.exportPath!, { sortBy, sortOrder }, name, { ids: [...choice.ids.keys()] }))
     } catch (error) {
       notifyIfUnseen(error)
     }
@@ -140,7 +147,7 @@ export default function BulkBar({
               {WORDS[action].verb}
             </Button>
           ))}
-          {bulk.exportPath && choice.allMatching && (
+          {bulk.exportPath && (
             <Button variant="secondary" onClick={() => void exportSelected()}>
               Export selected (CSV)
             </Button>

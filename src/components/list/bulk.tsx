@@ -18,14 +18,15 @@ import type { ListSearch } from './search'
  * visit does not grow.
  */
 export type ListBulk<TRow> = {
-  list: BulkList
+  /** The list's bulk actions (contract/bulk.ts); omitted: Export selected only (partners, the audit log). */
+  list?: BulkList
   /** The row's noun, singular and plural: "Block 37 users?". */
   noun: readonly [one: string, many: string]
   /** A row checkbox's name and a skipped row's label, e.g. the username. */
   rowLabel: (row: TRow) => string
   /** The query keys refreshed after an action (the feature's lists and details). */
   refresh: readonly QueryKey[]
-  /** The list's CSV export ('admin/users/export'), for Export selected; omitted: none. */
+  /** The list's CSV export ('admin/users/export'), for Export selected (of chosen rows or all matching); omitted: none. */
   exportPath?: string
   exportName?: string
   /** Fields the list's query always carries beyond its search state (a city's sites: its cityId). */
@@ -85,7 +86,8 @@ export function useBulk<TRow extends { _id: string }>(
   )
   const role = useAuth().userDetails?.role
   // A role with none of the list's actions (a sub admin on notifications) and no export gets no checkboxes.
-  const usable = !!bulk && (!!bulk.exportPath || Object.values(BULK_PERMISSION[bulk.list] as Record<string, Permission>).some((p) => can(role, p)))
+  const usable =
+    !!bulk && (!!bulk.exportPath || (!!bulk.list && Object.values(BULK_PERMISSION[bulk.list] as Record<string, Permission>).some((p) => can(role, p))))
   if (!bulk || !usable) return { selection: undefined, bar: null }
 
   const selection: RowSelection<TRow> = {

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { AUDIT_MSG, EMAIL_CUT, roleLabel, type AuditEntry } from '@contract'
 import { PermittedSection } from '@/components/layout/PermittedSection'
-import { DateRangeFilter, ExportCsvButton, ListScreen, SelectFilter, cells, listColumns } from '@/components/list'
+import { DateRangeFilter, ExportCsvButton, ListScreen, SelectFilter, cells, listColumns, type ListBulk } from '@/components/list'
 import { Dashes, OrDashes } from '@/components/ui/Dashes'
 import { Truncate } from '@/components/ui/Truncate'
-import { isBlank } from '@/lib/format'
+import { formatDateTime, isBlank } from '@/lib/format'
 import { AUDIT_PARAMS, auditActorsQuery, auditLogQuery } from './api'
 import { ViewAuditEntry } from './AuditEntryDialog'
 import { actionLabel, actionOptions, targetName, targetTypeLabel } from './labels'
@@ -74,6 +74,15 @@ export const auditColumns = col.columns([
   }),
 ])
 
+/** The log is never changed from the screen: Export selected only. */
+const bulk: ListBulk<AuditEntry> = {
+  noun: ['entry', 'entries'],
+  rowLabel: (entry) => `${actionLabel(entry.action)}, ${formatDateTime(entry.at)}`,
+  refresh: [],
+  exportPath: 'admin/audit-log/export',
+  exportName: 'audit-log.csv',
+}
+
 function AuditLogList() {
   const actors = useQuery(auditActorsQuery)
   const actorOptions = (actors.data ?? []).map((a) => ({ value: a._id, label: `${a.name} (${a.email})` }))
@@ -86,6 +95,7 @@ function AuditLogList() {
       params={AUDIT_PARAMS}
       query={auditLogQuery}
       columns={auditColumns}
+      bulk={bulk}
       filters={(q, change) => (
         <>
           <SelectFilter label="Action" value={q.action} options={actionOptions} onChange={(action) => change({ action })} />

@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { PARTNER_TYPE, partnerTypeLabel, type Partner, type PartnerStatus, type PartnerType } from '@contract'
-import { ExportCsvButton, ListScreen, RowLink, SelectFilter, cells, listColumns, statusCell, type ListFilter } from '@/components/list'
+import { ExportCsvButton, ListScreen, RowLink, SelectFilter, cells, listColumns, statusCell, type ListBulk, type ListFilter } from '@/components/list'
 import { PARTNER_PARAMS, partnersListQuery } from './api'
 import { PartnerStatusBadge, partnerStatusOptions } from './PartnerStatusBadge'
 
@@ -45,6 +45,15 @@ const typeFilter: ListFilter<PartnerType> = {
   ],
 }
 
+/** No bulk action: decisions are made one request at a time, each read first. Export selected only. */
+const bulk: ListBulk<Partner> = {
+  noun: ['partner request', 'partner requests'],
+  rowLabel: (partner) => partner.name,
+  refresh: [],
+  exportPath: 'admin/partners/export',
+  exportName: 'partners.csv',
+}
+
 /** /partners: the partner requests, searchable, sortable, filtered by type and status, exportable as CSV. */
 export function PartnersPage() {
   return (
@@ -56,6 +65,7 @@ export function PartnersPage() {
       columns={partnerColumns}
       filter={typeFilter}
       params={PARTNER_PARAMS}
+      bulk={bulk}
       filters={(q, change) => (
         <SelectFilter
           label="Status"

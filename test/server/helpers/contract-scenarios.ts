@@ -308,6 +308,16 @@ const userScenarios: Scenario[] = [
   { name: 'users: page 2', call: () => ({ path: '/admin/users', query: { page: 2, limit: 2 } }) },
   { name: 'users: a bad query: 400', call: () => ({ path: '/admin/users', query: badListQuery }) },
   { name: 'users: CSV', call: () => ({ path: '/admin/users/export', query: { search: 'a', sortBy: 'email', sortOrder: -1 } }) },
+  {
+    name: 'users: CSV of chosen rows',
+    call: async (c) => ({
+      method: 'POST',
+      path: '/admin/users/export',
+      query: { sortBy: 'email', sortOrder: -1 },
+      json: { ids: [(await first(c, '/admin/users', userListItem))._id, UNKNOWN_ID] },
+    }),
+  },
+  { name: 'users: CSV of chosen rows, a bad id: 400', call: () => ({ method: 'POST', path: '/admin/users/export', json: { ids: ['nope'] } }) },
   { name: 'user details', call: async (c) => ({ path: `/admin/user/${(await first(c, '/admin/users', userListItem))._id}` }) },
   { name: 'user details: unknown: 404', call: () => ({ path: `/admin/user/${UNKNOWN_ID}` }) },
   { name: 'user details: not an id: 400', call: () => ({ path: '/admin/user/nope' }) },
@@ -763,6 +773,7 @@ const auditScenarios: Scenario[] = [
   { name: 'audit log: from after to: 400', call: () => ({ path: '/admin/audit-log', query: { from: '2025-06-30', to: '2025-06-01' } }) },
   { name: 'audit log as a sub admin: 403', as: 'subAdmin', call: () => ({ path: '/admin/audit-log' }) },
   { name: 'audit log: CSV', call: () => ({ path: '/admin/audit-log/export', query: { action: 'user.block' } }) },
+  { name: 'audit log: CSV of chosen rows as a sub admin: 403', as: 'subAdmin', call: () => ({ method: 'POST', path: '/admin/audit-log/export', json: { ids: [UNKNOWN_ID] } }) },
   { name: 'audit log: actors', call: () => ({ path: '/admin/audit-log/actors' }) },
 ]
 

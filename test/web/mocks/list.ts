@@ -1,5 +1,8 @@
-import { HttpResponse } from 'msw'
-import { CSV_BOM, csvFileName, csvLine, listEnvelopeOf, type CsvValue, type SortOrder } from '@contract'
+import { HttpResponse, type HttpHandler } from 'msw'
+import type { z } from 'zod'
+import { CSV_BOM, csvFileName, csvLine, listEnvelopeOf, type CsvValue, type Permission, type SortOrder } from '@contract'
+import { exportSelectedBody } from '@contract/bulk'
+import { route } from './db'
 
 /**
  * Answer list calls from an in-memory array the way the API does (server/db/list.ts), given the
@@ -69,4 +72,23 @@ export function csvAnswer<T extends object>(
   return new HttpResponse(CSV_BOM + lines.map(csvLine).join(''), {
     headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${csvFileName(stem, new Date())}"` },
   })
+}
+
+/**
+ * Both calls of a list's export, as the server has them: GET for the list query, and POST with
+ * chosen ids (exportSelectedBody), which keeps only those rows; `answer` gets the query and
+ * whether an id was chosen.
+ */
+export function exportRoutes<Q extends z.ZodType>(
+  path: string,
+  declared: { permission: Permission; query: Q },
+  answer: (query: z.infer<Q>, chosen: (id: string) => boolean) => Response,
+): HttpHandler[] {
+  return [
+    route('get', path, declared, ({ query }) => answer(query, () => true)),
+    route('post', path, { ...declared, body: exportSelectedBody }, ({ query, body }) => {
+      const ids = new Set(body.ids)
+      return answer(query, (id) => ids.has(id))
+    }),
+  ]
 }

@@ -1,7 +1,7 @@
 import type { HttpHandler } from 'msw'
 import { AUDIT_CSV_HEADER, AUDIT_MSG, auditListQuery, roleLabel, type AuditEntry, type AuditListQuery, type CsvValue } from '@contract'
 import { db, ok, route } from '../db'
-import { csvAnswer, listAnswer, type ListRules } from '../list'
+import { csvAnswer, exportRoutes, listAnswer, type ListRules } from '../list'
 
 /**
  * The audit log as server/routes/audit.ts answers it: admin only ('audit.read', 403 otherwise),
@@ -48,8 +48,8 @@ export const auditHandlers: HttpHandler[] = [
     listAnswer(query, selected(query), rules, { message: AUDIT_MSG.listed, map: (r) => r.entry }),
   ),
 
-  route('get', '/admin/audit-log/export', { permission: 'audit.read', query: auditListQuery }, ({ query }) =>
-    csvAnswer(query, selected(query), rules, {
+  ...exportRoutes('/admin/audit-log/export', { permission: 'audit.read', query: auditListQuery }, (query, chosen) =>
+    csvAnswer(query, selected(query).filter((r) => chosen(r.entry._id)), rules, {
       stem: 'audit-log',
       columns: AUDIT_CSV_HEADER.map((header, i) => [header, (r: Row) => csvValues[i]!(r.entry)]),
     }),

@@ -11,7 +11,7 @@ import {
   type FeedbackListQuery,
 } from '@contract'
 import { created, fail, ok, route, storeOf } from '../db'
-import { csvAnswer, listAnswer, type ListRules } from '../list'
+import { csvAnswer, exportRoutes, listAnswer, type ListRules } from '../list'
 import { seedFeedback } from '../seed'
 import { moveToTrash } from './trash'
 
@@ -36,8 +36,8 @@ export const feedbackHandlers: HttpHandler[] = [
   ),
 
   // Before /feedback/:id, which would otherwise take 'export' for an id.
-  route('get', '/feedback/export', { permission: 'read', query: feedbackListQuery }, ({ query }) =>
-    csvAnswer(query, inStatus(query), feedbackRules, {
+  ...exportRoutes('/feedback/export', { permission: 'read', query: feedbackListQuery }, (query, chosen) =>
+    csvAnswer(query, inStatus(query).filter((f) => chosen(f._id)), feedbackRules, {
       stem: 'feedback',
       columns: [
         ['Feedback Type', (f) => feedbackTypeLabel[f.type]],

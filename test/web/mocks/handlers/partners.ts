@@ -13,7 +13,7 @@ import {
   type PlaceKind,
 } from '@contract'
 import { db, fail, ok, route, type MockAdmin } from '../db'
-import { csvAnswer, listAnswer, type ListRules } from '../list'
+import { csvAnswer, exportRoutes, listAnswer, type ListRules } from '../list'
 import { placesDb } from './places'
 
 const rules: ListRules<PartnerDetails> = {
@@ -47,8 +47,8 @@ export const partnerHandlers: HttpHandler[] = [
     listAnswer(query, inStatus(query), rules, { message: PARTNERS_MSG.listed, map: listed }),
   ),
 
-  route('get', '/admin/partners/export', { permission: 'read', query: partnerListQuery }, ({ query }) =>
-    csvAnswer(query, inStatus(query), rules, {
+  ...exportRoutes('/admin/partners/export', { permission: 'read', query: partnerListQuery }, (query, chosen) =>
+    csvAnswer(query, inStatus(query).filter((p) => chosen(p._id)), rules, {
       stem: 'partners',
       columns: [
         ['Name', (p) => p.name],

@@ -14,7 +14,7 @@ import {
   type PlaceKind,
 } from '@contract'
 import { created, fail, ok, route, storeOf } from '../db'
-import { csvAnswer, listAnswer, type ListRules } from '../list'
+import { csvAnswer, exportRoutes, listAnswer, type ListRules } from '../list'
 import { checkAddedImages, checkImageEdit } from '../images'
 import { seedPlaces } from '../seed'
 import { UPLOAD_URL } from './uploads'
@@ -67,8 +67,8 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
       listAnswer(query, placesDb(kind), placeRules, { message: msg.listed, map: toListItem }),
     ),
 
-    route('get', `/place/admin/${plural}/export`, { permission: 'read', query: placeListQuery }, ({ query }) =>
-      csvAnswer(query, placesDb(kind), placeRules, {
+    ...exportRoutes(`/place/admin/${plural}/export`, { permission: 'read', query: placeListQuery }, (query, chosen) =>
+      csvAnswer(query, placesDb(kind).filter((p) => chosen(p._id)), placeRules, {
         stem: plural,
         columns: [
           ['Name', (p) => p.name],

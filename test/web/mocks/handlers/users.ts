@@ -13,7 +13,7 @@ import {
 } from '@contract'
 import { db, fail, ok, route } from '../db'
 import { petsDb } from './pets'
-import { csvAnswer, listAnswer, type ListRules } from '../list'
+import { csvAnswer, exportRoutes, listAnswer, type ListRules } from '../list'
 
 export const userRules: ListRules<UserDetails> = {
   searchIn: (u) => [u.username, u.name, u.email, u.mobileNo],
@@ -26,8 +26,8 @@ export const userHandlers: HttpHandler[] = [
     listAnswer(query, db.users, userRules, { message: USERS_MSG.listed, map: toListItem }),
   ),
 
-  route('get', '/admin/users/export', { permission: 'read', query: userListQuery }, ({ query }) =>
-    csvAnswer(query, db.users, userRules, {
+  ...exportRoutes('/admin/users/export', { permission: 'read', query: userListQuery }, (query, chosen) =>
+    csvAnswer(query, db.users.filter((u) => chosen(u._id)), userRules, {
       stem: 'users',
       columns: [
         ['Username', (u) => u.username],
