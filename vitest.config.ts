@@ -23,6 +23,9 @@ export default defineConfig({
           // (about half the web project's time); setup.ts puts back every shared thing after
           // each test (msw handlers, storage, auth, toasts, the mock database).
           isolate: false,
+          // A test takes about a second alone, but several times that on a machine busy with other
+          // work (both CPUs shared): the limit is there to catch a hang, not to time the test.
+          testTimeout: 30_000,
         },
       },
       {
