@@ -51,12 +51,12 @@ describe('the Columns control', { timeout: 20_000 }, () => {
 
   it('reorders with Move up and Move down, and Reset to default goes back to the spec’s columns', async () => {
     const { user, dialog } = await openColumns()
-    await user.click(within(dialog).getByRole('button', { name: 'Move DOB up' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Move up: DOB' }))
     await waitFor(async () => expect(await headers()).toEqual(['Username', 'Full Name', 'DOB', 'Email', 'Contact No.', 'Actions']))
-    await user.click(within(dialog).getByRole('button', { name: 'Move Full Name up' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Move up: Full Name' }))
     await waitFor(async () => expect(await headers()).toEqual(['Full Name', 'Username', 'DOB', 'Email', 'Contact No.', 'Actions']))
     // Now first, its Move up is disabled: focus is on its Move down, not lost to the page.
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Move Full Name down' })).toHaveFocus())
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Move down: Full Name' })).toHaveFocus())
     await waitFor(() => expect(savedUsersColumns()).toEqual(['name', 'username', 'dob', 'email', 'mobileNo', 'actions']))
     await user.click(within(dialog).getByRole('button', { name: 'Reset to default' }))
     await waitFor(async () => expect(await headers()).toEqual(['Username', 'Full Name', 'Email', 'DOB', 'Contact No.', 'Actions']))
@@ -82,7 +82,7 @@ describe('the Columns control', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Email' }))
     await waitFor(() => expect(cardLabels('aarav_sharma')).toEqual(['Full Name', 'DOB', 'Contact No.']))
     expect(within(screen.getByRole('listitem', { name: 'aarav_sharma' })).queryByText(/aarav\.sharma\.long/)).not.toBeInTheDocument()
-    await user.click(within(dialog).getByRole('button', { name: 'Move Contact No. up' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Move up: Contact No.' }))
     await waitFor(() => expect(cardLabels('aarav_sharma')).toEqual(['Full Name', 'Contact No.', 'DOB']))
     // Every card, not only the first.
     expect(cardLabels('carlos_mendes')).toEqual(['Full Name', 'Contact No.', 'DOB'])

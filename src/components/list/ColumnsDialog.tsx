@@ -61,7 +61,7 @@ export default function ColumnsDialog({ name, choice, onClose }: { name: string;
                     className={moveButton}
                     disabled={index === 0}
                     onClick={(event) => move(index, -1, event.currentTarget)}
-                    aria-label={`Move ${item.label} up`}
+                    aria-label={`Move up: ${item.label}`}
                   >
                     Move up
                   </button>
@@ -70,7 +70,7 @@ export default function ColumnsDialog({ name, choice, onClose }: { name: string;
                     className={moveButton}
                     disabled={index === shownIds.length - 1}
                     onClick={(event) => move(index, 1, event.currentTarget)}
-                    aria-label={`Move ${item.label} down`}
+                    aria-label={`Move down: ${item.label}`}
                   >
                     Move down
                   </button>
