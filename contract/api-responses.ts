@@ -173,11 +173,12 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
   }),
   ...group('Bulk actions', {
     'POST /admin/users/bulk': ['Block or unblock many users (ids, or the list query for all matching; at most 10,000)', data(bulkResult)],
-    'POST /admin/pet-shops/bulk': ['Activate, deactivate or delete many pet shops', data(bulkResult)],
-    'POST /admin/hospitals/bulk': ['Activate, deactivate or delete many hospitals', data(bulkResult)],
-    'POST /admin/sites/bulk': ['Activate, deactivate or delete many sites', data(bulkResult)],
-    'POST /admin/notifications/bulk': ['Delete many notifications', data(bulkResult)],
-    'POST /admin/feedback/bulk': ['Mark many feedback resolved, or delete them', data(bulkResult)],
+    // A delete's answer also names the rows it moved (`ids`); restore (by ids only) is its Undo.
+    'POST /admin/pet-shops/bulk': ['Activate, deactivate, delete or restore many pet shops', data(bulkResult)],
+    'POST /admin/hospitals/bulk': ['Activate, deactivate, delete or restore many hospitals', data(bulkResult)],
+    'POST /admin/sites/bulk': ['Activate, deactivate, delete or restore many sites', data(bulkResult)],
+    'POST /admin/notifications/bulk': ['Delete or restore many notifications', data(bulkResult)],
+    'POST /admin/feedback/bulk': ['Mark many feedback resolved, delete or restore them', data(bulkResult)],
   }),
   ...group('Trash', {
     'GET /admin/trash': ['What was deleted in the last 30 days, who deleted it and when', list(trashItem)],

@@ -82,6 +82,12 @@ export const AUDIT_ACTIONS = [
   'notification.bulk_delete',
   'feedback.bulk_resolve',
   'feedback.bulk_delete',
+  // A bulk delete's Undo: each row it brought back is a 'trash.restore' too.
+  'petShop.bulk_restore',
+  'hospital.bulk_restore',
+  'site.bulk_restore',
+  'notification.bulk_restore',
+  'feedback.bulk_restore',
 ] as const
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number]
 

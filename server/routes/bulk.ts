@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { Hono } from 'hono'
 import type { z } from 'zod'
@@ -6,6 +6,7 @@ import {
   FEEDBACK_STATUS,
   feedbackStatusLabel,
   PLACE_STATUS,
+  TRASH_MSG,
   USER_STATUS,
   type AuditActionName,
   type AuditTargetType,
@@ -20,6 +21,7 @@ import {
   BULK_PERMISSION,
   BULK_REASON,
   bulkBodies,
+  bulkRoutePermission,
   type BulkAction,
   type BulkBody,
   type BulkQueries,
@@ -29,7 +31,7 @@ import {
 } from '../../contract/bulk'
 import { conflict } from '../api-error'
 import type { Db } from '../db/client'
-import { appUsers, feedback, notifications, places, sites } from '../db/schema'
+import { appUsers, cities, feedback, notifications, places, sites } from '../db/schema'
 import { live } from '../db/trash'
 import type { Deps } from '../deps'
 import { recordAudits, type AuditEvent } from '../http/audit'
@@ -43,7 +45,8 @@ import { validate } from '../http/validate'
  * ("all matching", resolved here to at most BULK_MAX ids). In one transaction: the rows are read
  * and locked, each is changed or skipped with its reason, and the audit log gets an entry per
  * changed row (the single-row action's, with `bulk: true`) and one group entry, in one insert.
- * A failure anywhere leaves nothing changed.
+ * A failure anywhere leaves nothing changed. `restore` (a bulk delete's Undo) is the one action
+ * on rows in the trash, and brings them back as the trash's single restore does.
  */
 
 /**
@@ -65,6 +68,18 @@ interface ActionRule {
   set: (now: Date, adminId: string) => Record<string, unknown>
   /** Facts for each row's audit entry. */
   detail?: (row: Row) => Record<string, unknown>
+  /**
+   * Acts on rows in the trash (a restore): those are changed, live ones skipped as not in the
+   * trash, where every other action skips trashed rows as deleted.
+   */
+  trashed?: true
+  /**
+   * Why some of the rows to change are left, read (and what they rely on locked) in the
+   * transaction once the rows are locked: a site's city for its restore.
+   */
+  refuse?: (tx: Db, rows: Row[]) => Promise<Map<string, string>>
+  /** The answer names the changed rows (`ids`): a delete's, for its Undo. */
+  answerIds?: true
 }
 
 interface BulkSpec<L extends BulkList> {
@@ -96,7 +111,33 @@ const toTrash = (audit: AuditActionName): ActionRule => ({
   audit,
   skip: () => undefined,
   set: (now, adminId) => ({ deletedAt: now, deletedBy: adminId }),
+  answerIds: true,
 })
+
+/** Out of the trash as it went in, as the single restore does (server/routes/trash.ts), under its audit name. */
+const fromTrash = (refuse?: ActionRule['refuse']): ActionRule => ({
+  audit: 'trash.restore',
+  skip: () => undefined,
+  set: () => ({ deletedAt: null, deletedBy: null }),
+  trashed: true,
+  ...(refuse ? { refuse } : {}),
+})
+
+/**
+ * A site comes back only into a live city. As the single restore: the city rows are locked (after
+ * the sites, in the same order), so a city cannot go to the trash meanwhile; the lock the site
+ * count's trigger takes anyway.
+ */
+const siteCityGone = async (tx: Db, rows: Row[]): Promise<Map<string, string>> => {
+  const withCity = await tx
+    .select({ id: sites.id })
+    .from(sites)
+    .innerJoin(cities, and(eq(cities.id, sites.cityId), live(cities)))
+    .where(sql`${sites.id} = any(${idArray(rows.map((row) => row.id))})`)
+    .for('no key update', { of: cities })
+  const kept = new Set(withCity.map((row) => row.id))
+  return new Map(rows.filter((row) => !kept.has(row.id)).map((row) => [row.id, TRASH_MSG.siteCityGone]))
+}
 
 const placeSpec = <L extends 'petShops' | 'hospitals'>(list: L, kind: PlaceKind): BulkSpec<L> => ({
   list,
@@ -116,6 +157,7 @@ const placeSpec = <L extends 'petShops' | 'hospitals'>(list: L, kind: PlaceKind)
     },
     deactivate: toStatus(`${kind}.status`, PLACE_STATUS.DEACTIVE),
     delete: toTrash(`${kind}.delete`),
+    restore: fromTrash(),
   } as Record<BulkAction<'petShops' | 'hospitals'>, ActionRule> as BulkSpec<L>['actions'],
 })
 
@@ -154,6 +196,7 @@ const SPECS: { [L in BulkList]: BulkSpec<L> } = {
       activate: toStatus('site.status', PLACE_STATUS.ACTIVE),
       deactivate: toStatus('site.status', PLACE_STATUS.DEACTIVE),
       delete: toTrash('site.delete'),
+      restore: fromTrash(siteCityGone),
     },
   },
   notifications: {
@@ -164,7 +207,7 @@ const SPECS: { [L in BulkList]: BulkSpec<L> } = {
     label: notifications.title,
     state: notifications.status,
     deletedAt: notifications.deletedAt,
-    actions: { delete: toTrash('notification.delete') },
+    actions: { delete: toTrash('notification.delete'), restore: fromTrash() },
   },
   feedback: {
     list: 'feedback',
@@ -183,6 +226,7 @@ const SPECS: { [L in BulkList]: BulkSpec<L> } = {
         detail: (row) => ({ from: row.state, to: FEEDBACK_STATUS.RESOLVED, status: feedbackStatusLabel[FEEDBACK_STATUS.RESOLVED] }),
       },
       delete: toTrash('feedback.delete'),
+      restore: fromTrash(),
     },
   },
 }
@@ -212,7 +256,8 @@ async function runBulk<L extends BulkList>(
 ): Promise<BulkResult> {
   const rule = spec.actions[action]
   return db.transaction(async (tx) => {
-    // Trashed rows too (the one read that does not leave them out): to say "Already deleted" rather than "Not found".
+    // Trashed rows too (the one read that does not leave them out): to say "Already deleted" rather
+    // than "Not found", and for a restore, the rows it brings back.
     const found = (await tx
       .select({
         id: spec.id,
@@ -225,19 +270,27 @@ async function runBulk<L extends BulkList>(
       .where(and(sql`${spec.id} = any(${idArray(ids)})`, spec.scope))
       .for('update')) as Row[]
     const byId = new Map(found.map((row) => [row.id, row]))
+    const wanted = !!rule.trashed
+    const refused = rule.refuse ? await rule.refuse(tx, found.filter((row) => row.deleted === wanted)) : new Map<string, string>()
     const skipped: BulkSkipped[] = []
     const changed: Row[] = []
+    const reasonOf = (row: Row | undefined) => {
+      if (!row) return BULK_REASON.notFound
+      if (row.deleted !== wanted) return wanted ? BULK_REASON.notInTrash : BULK_REASON.deleted
+      return refused.get(row.id) ?? rule.skip(row)
+    }
     for (const requested of ids) {
       const row = byId.get(requested.toLowerCase())
-      const reason = !row ? BULK_REASON.notFound : row.deleted ? BULK_REASON.deleted : rule.skip(row)
+      const reason = reasonOf(row)
       if (reason) skipped.push({ _id: requested, reason })
       else changed.push(row!)
     }
     if (changed.length > 0) {
+      const inTrash = spec.deletedAt && (wanted ? isNotNull(spec.deletedAt) : live({ deletedAt: spec.deletedAt }))
       await tx
         .update(spec.table)
         .set(rule.set(now, adminId))
-        .where(and(sql`${spec.id} = any(${idArray(changed.map((row) => row.id))})`, spec.deletedAt ? live({ deletedAt: spec.deletedAt }) : undefined))
+        .where(and(sql`${spec.id} = any(${idArray(changed.map((row) => row.id))})`, inTrash))
     }
     await audit(
       [
@@ -256,19 +309,13 @@ async function runBulk<L extends BulkList>(
       ],
       tx,
     )
-    return { changed: changed.length, skipped }
+    return { changed: changed.length, skipped, ...(rule.answerIds ? { ids: changed.map((row) => row.id) } : {}) }
   })
-}
-
-/** The route's own check: its list's status permission (both roles); a delete is checked again in the handler. */
-const routePermission = (list: BulkList): Permission => {
-  const all = Object.values(BULK_PERMISSION[list]) as Permission[]
-  return all.find((p) => !p.endsWith('.delete')) ?? all[0]!
 }
 
 function bulkRoute<L extends BulkList>(deps: Deps, spec: BulkSpec<L>, where: BulkWhere[L]) {
   const body = bulkBodies[spec.list] as z.ZodType<BulkBody<L>>
-  return new Hono<AppEnv>().post(`/${BULK_PATH[spec.list]}`, permit(routePermission(spec.list)), validate('json', body), async (c) => {
+  return new Hono<AppEnv>().post(`/${BULK_PATH[spec.list]}`, permit(bulkRoutePermission(spec.list)), validate('json', body), async (c) => {
     const { action, ids, query } = c.req.valid('json')
     const permissions = BULK_PERMISSION[spec.list] as Record<string, Permission>
     await ensurePermitted(c, permissions[action]!, { action: `${spec.target}.bulk_${action}` as AuditActionName, target: spec.target })

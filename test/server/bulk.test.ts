@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { FEEDBACK_STATUS, PLACE_STATUS, USER_STATUS } from '../../contract'
+import { city, dashboardTotals, FEEDBACK_STATUS, PLACE_STATUS, TRASH_MSG, USER_STATUS } from '../../contract'
 import { BULK_MSG, BULK_REASON, bulkResult } from '../../contract/bulk'
 import { rowCount } from '../../server/db/row-counts'
-import { appUsers, auditLog, feedback, notifications, places, sites } from '../../server/db/schema'
+import { appUsers, auditLog, cities, feedback, notifications, places, sites } from '../../server/db/schema'
 import { errorOf, okBody } from './helpers/bodies'
 import { addCities, addFeedback, addNotification, addPlaces, addSites, addUsers, tokenOf, UNKNOWN_ID } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
@@ -121,7 +121,7 @@ describe('bulk actions: results, audit and counts', () => {
     const [a, b, gone] = await addPlaces(t, 'hospital', [{ name: 'A' }, { name: 'B' }, { name: 'Gone' }])
     await t.db.update(places).set({ deletedAt: t.clock.now() }).where(eq(places.id, gone!.id))
     const { data } = await okBody(await bulk(t, 'hospitals', { action: 'delete', ids: [a!.id, b!.id, gone!.id] }), bulkResult)
-    expect(data).toEqual({ changed: 2, skipped: [{ _id: gone!.id, reason: BULK_REASON.deleted }] })
+    expect(data).toEqual({ changed: 2, skipped: [{ _id: gone!.id, reason: BULK_REASON.deleted }], ids: [a!.id, b!.id] })
     const trashed = await t.db.select({ deletedAt: places.deletedAt, deletedBy: places.deletedBy }).from(places).where(inArray(places.id, [a!.id, b!.id]))
     expect(trashed.every((p) => p.deletedAt?.getTime() === t.clock.now().getTime() && p.deletedBy !== null)).toBe(true)
     expect(await rowCount(t.db, places, { kind: 'hospital' })).toBe(0)
@@ -199,5 +199,118 @@ describe('bulk actions: permissions and the transaction', () => {
       await t.db.execute(sql.raw('drop trigger refuse_c1 on audit_log'))
       await t.db.execute(sql.raw('drop function refuse_c1()'))
     }
+  })
+})
+
+describe('bulk restore: the Undo of a bulk delete', () => {
+  const trashedOf = async (t: TestApp, ids: string[]) =>
+    (await t.db.select({ id: places.id, deletedAt: places.deletedAt, deletedBy: places.deletedBy }).from(places).where(inArray(places.id, ids))).filter(
+      (p) => p.deletedAt !== null || p.deletedBy !== null,
+    )
+  const petShopTotal = async (t: TestApp) =>
+    (await okBody(await t.get('/admin/dashboard', { token: await tokenOf(t) }), dashboardTotals)).data.petShops
+
+  it('puts the deleted rows back as the single restore does, skipping live and unknown ones; counts and audit follow', async () => {
+    const t = await testApp()
+    const [a, b, kept] = await addPlaces(t, 'petShop', [{ name: 'Alpha Paws' }, { name: 'Beta Paws' }, { name: 'Kept' }])
+    const [hospital] = await addPlaces(t, 'hospital', [{ name: 'Elsewhere' }])
+    await okBody(await bulk(t, 'hospitals', { action: 'delete', ids: [hospital!.id] }), bulkResult)
+    const deleted = await okBody(await bulk(t, 'pet-shops', { action: 'delete', ids: [a!.id, b!.id] }), bulkResult)
+    expect(deleted.data.ids).toEqual([a!.id, b!.id])
+    expect(await rowCount(t.db, places, { kind: 'petShop' })).toBe(1)
+    expect(await petShopTotal(t)).toBe(1)
+
+    const { data } = await okBody(await bulk(t, 'pet-shops', { action: 'restore', ids: [a!.id, b!.id, kept!.id, UNKNOWN_ID, hospital!.id] }), bulkResult)
+    expect(data).toEqual({
+      changed: 2,
+      skipped: [
+        { _id: kept!.id, reason: BULK_REASON.notInTrash },
+        { _id: UNKNOWN_ID, reason: BULK_REASON.notFound },
+        // Another kind's row, trashed or not, is not one of this list's.
+        { _id: hospital!.id, reason: BULK_REASON.notFound },
+      ],
+    })
+    expect(await trashedOf(t, [a!.id, b!.id, kept!.id])).toEqual([])
+    expect(await trashedOf(t, [hospital!.id])).toHaveLength(1)
+    expect(await rowCount(t.db, places, { kind: 'petShop' })).toBe(3)
+    expect(await petShopTotal(t)).toBe(3)
+
+    const rows = await auditOf(t, 'trash.restore')
+    expect(rows.map((r) => [r.targetType, r.targetId, r.targetLabel, r.detail]).sort()).toEqual(
+      [
+        ['petShop', a!.id, 'Alpha Paws', { bulk: true }],
+        ['petShop', b!.id, 'Beta Paws', { bulk: true }],
+      ].sort(),
+    )
+    const [group] = await auditOf(t, 'petShop.bulk_restore')
+    expect(group!.detail).toEqual({ count: 2, skipped: 3 })
+    expect(group!.requestId).toBe(rows[0]!.requestId)
+  })
+
+  it('undoes a delete of all matching: its answer names the rows it moved', async () => {
+    const t = await testApp()
+    const [one, two] = await addPlaces(t, 'hospital', [{ name: 'Vet One' }, { name: 'Vet Two' }, { name: 'Other' }])
+    const deleted = await okBody(await bulk(t, 'hospitals', { action: 'delete', query: { search: 'vet' } }), bulkResult)
+    expect(deleted.data.changed).toBe(2)
+    expect([...deleted.data.ids!].sort()).toEqual([one!.id, two!.id].sort())
+    const { data } = await okBody(await bulk(t, 'hospitals', { action: 'restore', ids: deleted.data.ids! }), bulkResult)
+    expect(data).toEqual({ changed: 2, skipped: [] })
+    expect(await rowCount(t.db, places, { kind: 'hospital' })).toBe(3)
+    // Only a delete's answer names its rows.
+    expect(data.ids).toBeUndefined()
+  })
+
+  it('restores notifications and feedback', async () => {
+    const t = await testApp()
+    const n = await addNotification(t, { title: 'Hello' })
+    const [user] = await addUsers(t, [{}])
+    const [f] = await addFeedback(t, [{ userId: user!.id }])
+    await okBody(await bulk(t, 'notifications', { action: 'delete', ids: [n.id] }), bulkResult)
+    await okBody(await bulk(t, 'feedback', { action: 'delete', ids: [f!.id] }), bulkResult)
+    expect((await okBody(await bulk(t, 'notifications', { action: 'restore', ids: [n.id] }), bulkResult)).data).toEqual({ changed: 1, skipped: [] })
+    expect((await okBody(await bulk(t, 'feedback', { action: 'restore', ids: [f!.id] }), bulkResult)).data).toEqual({ changed: 1, skipped: [] })
+    expect(await t.db.$count(notifications, sql`${notifications.deletedAt} is null and ${notifications.deletedBy} is null`)).toBe(1)
+    expect(await t.db.$count(feedback, sql`${feedback.deletedAt} is null and ${feedback.deletedBy} is null`)).toBe(1)
+    expect((await auditOf(t, 'trash.restore')).map((r) => r.targetType).sort()).toEqual(['feedback', 'notification'])
+  })
+
+  it('refuses a site whose city is in the trash, with the single restore’s message; the others come back into their city’s count', async () => {
+    const t = await testApp()
+    const token = await tokenOf(t)
+    const [paris, oslo] = await addCities(t, [{ name: 'Paris' }, { name: 'Oslo' }])
+    const [parc] = await addSites(t, paris!.id, [{ name: 'Parc' }])
+    const [frogner] = await addSites(t, oslo!.id, [{ name: 'Frogner' }])
+    await okBody(await bulk(t, 'sites', { action: 'delete', ids: [parc!.id, frogner!.id] }), bulkResult)
+    // With no live site left, Paris may go to the trash.
+    expect((await t.call('DELETE', `/admin/city/${paris!.id}`, undefined, { token })).status).toBe(200)
+
+    const { data } = await okBody(await bulk(t, 'sites', { action: 'restore', ids: [parc!.id, frogner!.id] }), bulkResult)
+    expect(data).toEqual({ changed: 1, skipped: [{ _id: parc!.id, reason: TRASH_MSG.siteCityGone }] })
+    const [parcRow] = await t.db.select({ deletedAt: sites.deletedAt }).from(sites).where(eq(sites.id, parc!.id))
+    expect(parcRow!.deletedAt).not.toBeNull()
+    expect((await okBody(await t.get(`/admin/city/${oslo!.id}`, { token }), city)).data.siteCount).toBe(1)
+    expect((await auditOf(t, 'trash.restore')).map((r) => r.targetId)).toEqual([frogner!.id])
+
+    // The city back, its site follows.
+    await t.db.update(cities).set({ deletedAt: null, deletedBy: null }).where(eq(cities.id, paris!.id))
+    expect((await okBody(await bulk(t, 'sites', { action: 'restore', ids: [parc!.id] }), bulkResult)).data.changed).toBe(1)
+    expect((await okBody(await t.get(`/admin/city/${paris!.id}`, { token }), city)).data.siteCount).toBe(1)
+  })
+
+  it('takes ids only: a query is a 400 naming the field', async () => {
+    const t = await testApp()
+    const refused = await errorOf(await bulk(t, 'pet-shops', { action: 'restore', query: { search: 'paws' } }), 400)
+    expect(refused.error.fields?.query).toBe(BULK_MSG.restoreByIds)
+  })
+
+  it('is refused to a sub admin (403, the trash’s permission), recorded, changing nothing', async () => {
+    const t = await testApp()
+    const [shop] = await addPlaces(t, 'petShop', [{ name: 'Gone' }])
+    await okBody(await bulk(t, 'pet-shops', { action: 'delete', ids: [shop!.id] }), bulkResult)
+    await errorOf(await bulk(t, 'pet-shops', { action: 'restore', ids: [shop!.id] }, 'subAdmin'), 403)
+    expect(await trashedOf(t, [shop!.id])).toHaveLength(1)
+    const [denied] = await auditOf(t, 'authz.denied')
+    expect(denied!.detail).toMatchObject({ permission: 'trash.manage', attempted: 'petShop.bulk_restore' })
+    expect(await auditOf(t, 'trash.restore')).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { USER_STATUS } from '@contract'
+import { TRASH_MSG, USER_STATUS } from '@contract'
 import { BULK_MAX, BULK_MSG, BULK_REASON } from '@contract/bulk'
 import { http } from 'msw'
 import { api, db, fail } from './mocks/db'
@@ -219,5 +219,94 @@ describe('a deleted row and the bulk choice', { timeout: 20_000 }, () => {
     await user.click(within(screen.getByRole('cell', { name: a!.name }).closest('tr')!).getByRole('button', { name: `Delete ${a!.name}` }))
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete pet shop?' })).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(within(bar()).getByText('1 selected')).toBeInTheDocument())
+  })
+})
+
+describe('Undo after a bulk delete', { timeout: 20_000 }, () => {
+  // The summary in the page says the same: the toast is the text within a sonner toast.
+  const toastWith = (text: string | RegExp) =>
+    screen
+      .queryAllByText(text)
+      .map((el) => el.closest<HTMLElement>('[data-sonner-toast]'))
+      .find((el) => el !== null)
+  const toastOf = async (text: string | RegExp) => {
+    await waitFor(() => expect(toastWith(text)).toBeDefined())
+    return toastWith(text)!
+  }
+  const inToast = (text: string) => toastWith(text) !== undefined
+
+  it('offers Undo in the delete’s toast, which restores the deleted rows by their ids', async () => {
+    const { placesDb } = await import('./mocks/handlers/places')
+    const { trashDb } = await import('./mocks/handlers/trash')
+    const bodies = captureBodies('POST', '/admin/pet-shops/bulk')
+    const { user } = renderRoute('/pet-shops', { signedInAs: 'admin' })
+    const [a, b] = placesDb('petShop')
+    await screen.findByRole('cell', { name: a!.name })
+    await user.click(screen.getByRole('checkbox', { name: `Select ${a!.name}` }))
+    await user.click(screen.getByRole('checkbox', { name: `Select ${b!.name}` }))
+    await user.click(within(await screen.findByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete 2 pet shops?' })).getByRole('button', { name: 'Delete' }))
+
+    const toast = await toastOf('Deleted 2 pet shops.')
+    await waitFor(() => expect(screen.queryByRole('cell', { name: a!.name })).not.toBeInTheDocument())
+    expect(trashDb()).toHaveLength(2)
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }))
+
+    expect(await screen.findByRole('cell', { name: a!.name })).toBeInTheDocument()
+    expect(screen.getByRole('cell', { name: b!.name })).toBeInTheDocument()
+    expect(bodies).toEqual([
+      { action: 'delete', ids: [a!._id, b!._id] },
+      { action: 'restore', ids: [a!._id, b!._id] },
+    ])
+    expect(trashDb()).toHaveLength(0)
+    expect(screen.getByRole('region', { name: 'Bulk action result' })).toHaveTextContent('Restored 2 pet shops.')
+    expect(inToast('Restored 2 pet shops.')).toBe(true)
+  })
+
+  it('restores every row of an "all matching" delete, by the ids the delete’s answer named', async () => {
+    const { placesDb } = await import('./mocks/handlers/places')
+    const bodies = captureBodies('POST', '/admin/pet-shops/bulk')
+    const { user } = renderRoute('/pet-shops', { signedInAs: 'admin' })
+    const all = placesDb('petShop').map((p) => p._id)
+    const [first] = placesDb('petShop')
+    await screen.findByRole('cell', { name: first!.name })
+    await user.click(screen.getByRole('checkbox', { name: 'Select all pet shops on this page' }))
+    await user.click(within(await screen.findByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: `Select all ${all.length} matching` }))
+    await user.click(within(bar()).getByRole('button', { name: 'Delete' }))
+    await user.click(within(await screen.findByRole('dialog', { name: `Delete ${all.length} pet shops?` })).getByRole('button', { name: 'Delete' }))
+
+    const toast = await toastOf(`Deleted ${all.length} pet shops.`)
+    await waitFor(() => expect(screen.queryByRole('cell', { name: first!.name })).not.toBeInTheDocument())
+    expect(placesDb('petShop')).toHaveLength(0)
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }))
+
+    expect(await screen.findByRole('cell', { name: first!.name })).toBeInTheDocument()
+    expect(bodies[0]).toEqual({ action: 'delete', query: { search: '', sortOrder: 0 } })
+    const restore = bodies[1] as { action: string; ids: string[] }
+    expect(restore.action).toBe('restore')
+    expect([...restore.ids].sort()).toEqual([...all].sort())
+    expect(placesDb('petShop').map((p) => p._id).sort()).toEqual([...all].sort())
+    await waitFor(() => expect(inToast(`Restored ${all.length} pet shops.`)).toBe(true))
+  })
+
+  it('says what the restore skipped: a site whose city went meanwhile', async () => {
+    const { trashDb } = await import('./mocks/handlers/trash')
+    const cityId = db.sites[0]!.cityId
+    const site = db.sites.find((s) => s.cityId === cityId)!
+    const { user } = renderRoute(`/cities/${cityId}`, { signedInAs: 'admin' })
+    await user.click(await screen.findByRole('checkbox', { name: `Select ${site.name}` }))
+    await user.click(within(await screen.findByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }))
+    await user.click(within(await screen.findByRole('dialog', { name: /^Delete 1 / })).getByRole('button', { name: 'Delete' }))
+    const toast = await toastOf(/^Deleted 1 /)
+    // The city goes (another admin) before Undo is pressed.
+    db.cities.splice(
+      db.cities.findIndex((c) => c._id === cityId),
+      1,
+    )
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }))
+    const summary = screen.getByRole('region', { name: 'Bulk action result' })
+    await waitFor(() => expect(summary).toHaveTextContent(/^Restored 0 /))
+    expect(within(summary).getByRole('listitem')).toHaveTextContent(`${site.name}: ${TRASH_MSG.siteCityGone}`)
+    expect(trashDb()).toHaveLength(1)
   })
 })

@@ -1,14 +1,15 @@
 import { useState } from 'react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { MutationObserver, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import { toast } from 'sonner'
 import { can, type Permission } from '@contract'
-import { BULK_ACTIONS, BULK_MAX, BULK_MSG, BULK_PATH, BULK_PERMISSION, bulkResult, type BulkAction, type BulkList } from '@contract/bulk'
+import { BULK_ACTIONS, BULK_MAX, BULK_MSG, BULK_PATH, BULK_PERMISSION, bulkResult, type BulkAction, type BulkList, type BulkResult } from '@contract/bulk'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useAuth } from '@/lib/auth'
 import { count as countFormat } from '@/lib/count'
 import { http, notifyIfUnseen, withData } from '@/lib/http'
-import { notify } from '@/lib/toast'
-import { TRASH_ROOT } from '@/lib/undo'
+import { closing, keep, notify } from '@/lib/toast'
+import { TRASH_ROOT, UNDO_MS } from '@/lib/undo'
 import type { LiveTable } from '@contract/live-events'
 import type { BulkChoice, BulkSummary, ListBulk } from './bulk'
 import type { ListSearch } from './search'
@@ -21,6 +22,7 @@ const WORDS: Record<BulkAction, { verb: string; done: string; tone: 'primary' | 
   deactivate: { verb: 'Deactivate', done: 'Deactivated', tone: 'danger' },
   resolve: { verb: 'Mark resolved', done: 'Marked resolved', tone: 'primary' },
   delete: { verb: 'Delete', done: 'Deleted', tone: 'danger' },
+  restore: { verb: 'Restore', done: 'Restored', tone: 'primary' },
 }
 
 /** The tables each list's actions change, for the screens beyond the list (the dashboard's totals). */
@@ -34,6 +36,44 @@ const CHANGES: Record<BulkList, LiveTable[]> = {
 }
 
 const counted = (count: number, [one, many]: readonly [string, string]) => `${countFormat.format(count)} ${count === 1 ? one : many}`
+
+/** The toast of an answer: what changed, and how many were skipped. */
+const toastText = (text: string, result: BulkResult) => (result.skipped.length ? `${text} ${countFormat.format(result.skipped.length)} skipped.` : text)
+
+/** What a bulk delete's Undo needs: the rows it moved (the answer's `ids`), and where to show them back. */
+interface BulkUndo {
+  list: BulkList
+  ids: string[]
+  noun: readonly [string, string]
+  refresh: readonly QueryKey[]
+  labels: Map<string, string>
+  onSummary: (summary: BulkSummary) => void
+}
+
+/**
+ * A bulk delete's success toast, with Undo for UNDO_MS as a single delete's (lib/undo.ts): the
+ * press restores the rows the answer named. A mutation of the cache, not a hook, as in
+ * lib/trash.ts: the toast outlives the screen, and `meta.changes` still reaches the signed-in
+ * layout's refresh. The restore's answer is summed up in a toast and in the page's summary.
+ */
+function notifyBulkDeleted(queryClient: QueryClient, message: string, undo: BulkUndo) {
+  const restore = () =>
+    new MutationObserver(queryClient, {
+      mutationFn: () => http.post(BULK_PATH[undo.list], withData(bulkResult), { action: 'restore', ids: undo.ids }),
+      meta: { changes: CHANGES[undo.list] },
+      onSuccess: ({ data }) => {
+        const text = `${WORDS.restore.done} ${counted(data.changed, undo.noun)}.`
+        notify.success(toastText(text, data))
+        undo.onSummary({ text, result: data, labels: undo.labels })
+      },
+      onError: notifyIfUnseen,
+      onSettled: () => Promise.all([...undo.refresh, TRASH_ROOT].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    })
+      .mutate()
+      // A failure was toasted (onError, or the HTTP client).
+      .catch(() => undefined)
+  keep(toast.success(message, { duration: UNDO_MS, action: { label: 'Undo', onClick: () => void restore() }, ...closing }), { outlastsErrors: true })
+}
 
 /**
  * The bar of a list's bulk actions (loaded on the first choice; see bulk.tsx): how many rows are
@@ -64,7 +104,10 @@ export default function BulkBar({
   const count = choice.allMatching ? total : choice.ids.size
   const list = bulk.list
   const permissions = list ? (BULK_PERMISSION[list] as Record<string, Permission>) : {}
-  const actions = list ? (BULK_ACTIONS[list] as readonly BulkAction[]).filter((action) => can(role, permissions[action]!)) : []
+  // Restore is a bulk delete's Undo (its toast), not a choice here: chosen rows are live ones.
+  const actions = list
+    ? (BULK_ACTIONS[list] as readonly BulkAction[]).filter((action) => action !== 'restore' && can(role, permissions[action]!))
+    : []
 
   const run = useMutation({
     meta: { changes: list ? CHANGES[list] : [] },
@@ -76,7 +119,10 @@ export default function BulkBar({
       }),
     onSuccess: ({ data }, action) => {
       const text = `${WORDS[action].done} ${counted(data.changed, bulk.noun)}.`
-      notify.success(data.skipped.length ? `${text} ${countFormat.format(data.skipped.length)} skipped.` : text)
+      if (action === 'delete' && data.ids?.length) {
+        const { noun, refresh } = bulk
+        notifyBulkDeleted(queryClient, toastText(text, data), { list: list!, ids: data.ids, noun, refresh, labels: choice.ids, onSummary })
+      } else notify.success(toastText(text, data))
       onSummary({ text, result: data, labels: choice.ids })
       onChoice(new Map(), false)
       setAsked(null)

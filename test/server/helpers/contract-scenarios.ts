@@ -20,6 +20,7 @@ import {
   type PlaceKind,
   type UploadFolder,
 } from '../../../contract'
+import { bulkResult } from '../../../contract/bulk'
 import { PERSONAL_VIEWS_MAX, savedView } from '../../../contract/saved-views'
 import { placeFields, UNKNOWN_ID } from './fixtures'
 
@@ -361,6 +362,18 @@ const userScenarios: Scenario[] = [
   { name: 'bulk resolve unknown feedback as a sub admin: skipped', as: 'subAdmin', call: () => ({ method: 'POST', path: '/admin/feedback/bulk', json: { action: 'resolve', ids: [UNKNOWN_ID] } }) },
   { name: 'bulk delete notifications as a sub admin: 403', as: 'subAdmin', call: () => ({ method: 'POST', path: '/admin/notifications/bulk', json: { action: 'delete', ids: [UNKNOWN_ID] } }) },
   { name: 'bulk delete feedback as a sub admin: 403', as: 'subAdmin', call: () => ({ method: 'POST', path: '/admin/feedback/bulk', json: { action: 'delete', ids: [UNKNOWN_ID] } }) },
+  {
+    // The Undo of a bulk delete: the delete's answer names the rows it moved, the restore takes them back (and the list is as before).
+    name: 'bulk restore what a bulk delete moved, and an unknown one: skipped',
+    call: async (c) => {
+      const id = (await first(c, '/admin/notifications', notificationListItem))._id
+      const deleted = await c.data({ method: 'POST', path: '/admin/notifications/bulk', json: { action: 'delete', ids: [id] } }, bulkResult)
+      if (deleted.ids?.[0] !== id) throw new Error(`the delete answered ${JSON.stringify(deleted)}`)
+      return { method: 'POST', path: '/admin/notifications/bulk', json: { action: 'restore', ids: [id, UNKNOWN_ID] } }
+    },
+  },
+  { name: 'bulk restore with a query: 400', call: () => ({ method: 'POST', path: '/admin/pet-shops/bulk', json: { action: 'restore', query: { search: 'paws' } } }) },
+  { name: 'bulk restore pet shops as a sub admin: 403', as: 'subAdmin', call: () => ({ method: 'POST', path: '/admin/pet-shops/bulk', json: { action: 'restore', ids: [UNKNOWN_ID] } }) },
   {
     name: 'a pet’s public page',
     as: null,

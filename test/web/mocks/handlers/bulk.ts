@@ -4,6 +4,7 @@ import {
   can,
   FEEDBACK_STATUS,
   PLACE_STATUS,
+  TRASH_MSG,
   USER_STATUS,
   type PlaceKind,
   type TrashKind,
@@ -15,6 +16,7 @@ import {
   BULK_PERMISSION,
   BULK_REASON,
   bulkBodies,
+  bulkRoutePermission,
   type BulkList,
   type BulkResult,
   type BulkSkipped,
@@ -31,7 +33,8 @@ import { userRules } from './users'
 /**
  * POST /admin/{list}/bulk as the server answers it (server/routes/bulk.ts): the chosen ids or
  * every row the list's query matches (409 past BULK_MAX), each row changed or skipped with its
- * reason, 403 for an action the role lacks. Deletes go to the mock trash as single deletes do.
+ * reason, 403 for an action the role lacks. Deletes go to the mock trash as single deletes do
+ * (the answer naming them), and a restore (their Undo) takes them out of it as the trash's does.
  */
 
 type Row = { _id: string; status: number; draft?: boolean }
@@ -42,22 +45,41 @@ interface MockBulk<T extends Row> {
   rules: ListRules<T>
   /** The rows the list's query narrows to before its search and filter (a city's sites...). */
   scope?: (rows: T[], query: Record<string, unknown>) => T[]
-  trash?: { kind: TrashKind; name: (row: T) => string }
+  trash?: { kind: TrashKind; name: (row: T) => string; blocker?: (row: T) => () => string | null }
   /** The status an action sets, and why a row is left (undefined: change it). */
   status?: Record<string, number>
 }
 
 function bulkHandler<T extends Row>(spec: MockBulk<T>): HttpHandler {
   const permissions = BULK_PERMISSION[spec.list] as Record<string, Parameters<typeof can>[1]>
-  // The route's own permission: the list's status one (both roles), as the server declares.
-  const routePermission = Object.values(permissions).find((p) => !p.endsWith('.delete')) ?? Object.values(permissions)[0]!
-  return route('post', `/${BULK_PATH[spec.list]}`, { permission: routePermission, body: bulkBodies[spec.list] }, ({ body, admin }) => {
+  return route('post', `/${BULK_PATH[spec.list]}`, { permission: bulkRoutePermission(spec.list), body: bulkBodies[spec.list] }, ({ body, admin }) => {
     if (!can(admin.role, permissions[body.action]!)) return fail('FORBIDDEN', API_MSG.forbidden)
     const query = body.query as Record<string, unknown> | undefined
     const ids = body.ids ?? selectItems(spec.scope ? spec.scope(spec.rows(), query!) : spec.rows(), query as never, spec.rules).map((r) => r._id)
     if (ids.length > BULK_MAX) return fail('CONFLICT', BULK_MSG.tooManyMatching)
     const skipped: BulkSkipped[] = []
     let changed = 0
+    if (body.action === 'restore') {
+      // By ids only (the body's schema refuses a query): each from the trash, unless still live or blocked.
+      for (const id of ids) {
+        const at = trashDb().findIndex((e) => e.kind === spec.trash!.kind && e._id === id.toLowerCase())
+        const entry = trashDb()[at]
+        const reason = !entry
+          ? spec.rows().some((r) => r._id === id.toLowerCase())
+            ? BULK_REASON.notInTrash
+            : BULK_REASON.notFound
+          : entry.blocker()
+        if (reason) {
+          skipped.push({ _id: id, reason })
+          continue
+        }
+        trashDb().splice(at, 1)
+        entry!.putBack()
+        changed++
+      }
+      return ok<BulkResult>(BULK_MSG.done, { changed, skipped })
+    }
+    const moved: string[] = []
     for (const id of ids) {
       const index = spec.rows().findIndex((r) => r._id === id.toLowerCase())
       const row = spec.rows()[index]
@@ -68,7 +90,8 @@ function bulkHandler<T extends Row>(spec: MockBulk<T>): HttpHandler {
         continue
       }
       if (body.action === 'delete') {
-        moveToTrash(admin as MockAdmin, spec.trash!.kind, spec.rows, index, spec.trash!.name(row))
+        moveToTrash(admin as MockAdmin, spec.trash!.kind, spec.rows, index, spec.trash!.name(row), spec.trash!.blocker?.(row))
+        moved.push(row._id)
         changed++
         continue
       }
@@ -80,7 +103,7 @@ function bulkHandler<T extends Row>(spec: MockBulk<T>): HttpHandler {
         changed++
       }
     }
-    return ok<BulkResult>(BULK_MSG.done, { changed, skipped })
+    return ok<BulkResult>(BULK_MSG.done, { changed, skipped, ...(body.action === 'delete' ? { ids: moved } : {}) })
   })
 }
 
@@ -107,7 +130,8 @@ export const bulkHandlers: HttpHandler[] = [
     rows: () => db.sites,
     rules: siteRules,
     scope: (rows, q) => (q.cityId === undefined ? rows : rows.filter((s) => s.cityId === q.cityId)),
-    trash: { kind: 'site', name: (s) => s.name },
+    // As the single delete: a restore is refused once the site's city is gone.
+    trash: { kind: 'site', name: (s) => s.name, blocker: (s) => () => (db.cities.some((c) => c._id === s.cityId) ? null : TRASH_MSG.siteCityGone) },
     status: { activate: PLACE_STATUS.ACTIVE, deactivate: PLACE_STATUS.DEACTIVE },
   }),
   bulkHandler({
