@@ -64,6 +64,7 @@ const ADMIN_ONLY_ROUTES = [
   'DELETE /api/v1/admin/faq/:id',
   'GET /api/v1/admin/audit-log',
   'GET /api/v1/admin/audit-log/export',
+  'POST /api/v1/admin/audit-log/export',
   'GET /api/v1/admin/audit-log/actors',
   'GET /api/v1/admin/admins',
   'POST /api/v1/admin/admins',
