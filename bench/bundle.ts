@@ -6,15 +6,6 @@ import { gzipSync } from 'node:zlib'
 type Chunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
 type Manifest = Record<string, Chunk>
 
-/**
- * The route files an entry URL matches, outermost first (the root route is in the entry chunk).
- * With automatic code splitting each route file yields split chunks keyed `<file>?tsr-split=...`.
- */
-export const ENTRY_ROUTES: Record<string, string[]> = {
-  '/': ['src/routes/_public.tsx', 'src/routes/_public/_auth.tsx', 'src/routes/_public/_auth/index.tsx'],
-  '/dashboard': ['src/routes/_signed-in.tsx', 'src/routes/_signed-in/dashboard.tsx'],
-}
-
 export function readManifest(dist: string): Manifest {
   return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest
 }
@@ -45,11 +36,11 @@ export function entryKey(manifest: Manifest, html = 'index.html') {
   return html
 }
 
-/** Gzipped JS bytes a first visit to `url` loads: the entry plus the matched routes' chunks. */
+/** Gzipped JS bytes a first visit loads: the entry plus the chunks of the matched route files (outermost first). */
 export function routeJsBytes(dist: string, manifest: Manifest, routeFiles: string[]) {
   // A moved route file would otherwise drop out of the sum silently and flatter the figure.
   const missing = routeFiles.filter((f) => !existsSync(join(import.meta.dirname, '..', f)))
-  if (missing.length) throw new Error(`ENTRY_ROUTES names route files that do not exist: ${missing.join(', ')}`)
+  if (missing.length) throw new Error(`No such route files: ${missing.join(', ')}`)
   const routeKeys = Object.keys(manifest).filter((k) => routeFiles.some((f) => k === f || k.startsWith(`${f}?`)))
   const files = [...closure(manifest, [entryKey(manifest), ...routeKeys])].map((k) => manifest[k]!.file)
   return { files, bytes: files.reduce((sum, f) => sum + gzipSize(dist, f), 0) }
@@ -83,4 +74,66 @@ export function routeChunks(dist: string, manifest: Manifest) {
     if (match) rows.set(match[1]!, (rows.get(match[1]!) ?? 0) + gzipSize(dist, chunk.file))
   }
   return [...rows].sort(([a], [b]) => a.localeCompare(b))
+}
+
+const KB = 1024
+
+/**
+ * The most gzipped JS a first visit to each page may load. The sign-in page is what every admin
+ * and many strangers open first; the dashboard and the users list are where admins spend the day;
+ * any other page of the panel at most PAGE_GOAL. A heavy tool (the rich-text editor, charts) loads
+ * after the page is usable, so it is not counted.
+ */
+export const PAGE_GOALS: Record<string, number> = { '/': 130 * KB, '/dashboard': 180 * KB, '/users': 180 * KB }
+export const PAGE_GOAL = 200 * KB
+
+/**
+ * What CI holds each page to until the goals are met: the sizes measured when a step toward them
+ * landed, a little over, so a change can only keep or lower them. Lower a figure when a change
+ * makes its page lighter; PAGE_CEILING is every other page's until all meet PAGE_GOAL.
+ */
+export const PAGE_CEILINGS: Record<string, number> = {
+  '/': 192 * KB,
+  '/dashboard': 245 * KB,
+  '/users': 281 * KB,
+}
+export const PAGE_CEILING = 286 * KB
+
+/** A route file's URL: pathless segments (`_signed-in`) and `index` dropped, `$id_` (not nested) as `$id`. */
+const urlOf = (routeFile: string) =>
+  '/' +
+  routeFile
+    .replace(/^src\/routes\//, '')
+    .replace(/\.tsx$/, '')
+    .split('/')
+    .filter((segment) => !segment.startsWith('_') && segment !== 'index')
+    .map((segment) => segment.replace(/_$/, ''))
+    .join('/')
+
+/**
+ * Every page of the SPA with the route files a first visit to it matches, outermost first: each
+ * folder's layout file (`settings.tsx` for `settings/admins.tsx`) and the page's own. A pathless
+ * layout (`_signed-in.tsx`) is not a page of its own.
+ */
+export function pages(manifest: Manifest): { url: string; routeFiles: string[] }[] {
+  const routeFiles = [...new Set(Object.keys(manifest).map((key) => /^(src\/routes\/[^?]+\.tsx)/.exec(key)?.[1]).filter((f) => f !== undefined))]
+  const exists = (file: string) => existsSync(join(import.meta.dirname, '..', file))
+  return routeFiles
+    .filter((file) => !/\/_[^/]*\.tsx$/.test(file) && !file.endsWith('__root.tsx'))
+    .map((file) => {
+      const folders = file.split('/').slice(2, -1)
+      const layouts = folders.map((_, i) => `src/routes/${folders.slice(0, i + 1).join('/')}.tsx`).filter(exists)
+      return { url: urlOf(file), routeFiles: [...layouts, file] }
+    })
+    .sort((a, b) => a.url.localeCompare(b.url))
+}
+
+export type PageSize = { url: string; bytes: number; chunks: number; goal: number; ceiling: number }
+
+/** Each page's first-visit JS beside its goal and the ceiling CI holds it to meanwhile. */
+export function pageSizes(dist: string, manifest: Manifest): PageSize[] {
+  return pages(manifest).map(({ url, routeFiles }) => {
+    const { files, bytes } = routeJsBytes(dist, manifest, routeFiles)
+    return { url, bytes, chunks: files.length, goal: PAGE_GOALS[url] ?? PAGE_GOAL, ceiling: PAGE_CEILINGS[url] ?? PAGE_CEILING }
+  })
 }
