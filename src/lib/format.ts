@@ -1,13 +1,31 @@
-import { format, isValid, parseISO } from 'date-fns'
-
 /** What a table or a details page shows for a missing value: a row of dashes. */
 export const DASHES = '--'
 
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
+// An ISO 8601 date and time, with or without its offset; a value without one is local time, as Date reads it.
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/
+
+/**
+ * The instant of a value, or null when missing or unreadable. A date-only value is that calendar
+ * day at local midnight (never shifted by the zone), and only a real day (no 2025-02-30). Plain
+ * code rather than a date library: two fixed formats do not need one on every list's first visit.
+ */
 function toDate(value: string | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null
-  const date = typeof value === 'string' ? parseISO(value) : value
-  return isValid(date) ? date : null
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value
+  const day = DATE_ONLY.exec(value)
+  if (day) {
+    const [year, month, date] = [Number(day[1]), Number(day[2]) - 1, Number(day[3])]
+    const local = new Date(year, month, date)
+    return local.getFullYear() === year && local.getMonth() === month && local.getDate() === date ? local : null
+  }
+  if (value.length > 40 || !DATE_TIME.test(value)) return null
+  const instant = new Date(value)
+  return Number.isNaN(instant.getTime()) ? null : instant
 }
+
+const two = (n: number) => String(n).padStart(2, '0')
+const day = (date: Date) => `${String(date.getFullYear()).padStart(4, '0')}-${two(date.getMonth() + 1)}-${two(date.getDate())}`
 
 /**
  * 'YYYY-MM-DD', the product's date format, in the viewer's time zone. A date-only value ('1990-04-12', a
@@ -16,13 +34,13 @@ function toDate(value: string | Date | null | undefined): Date | null {
  */
 export function formatDate(value: string | Date | null | undefined): string {
   const date = toDate(value)
-  return date ? format(date, 'yyyy-MM-dd') : DASHES
+  return date ? day(date) : DASHES
 }
 
 /** 'YYYY-MM-DD, HH:mm', the product's date-and-time format, in the viewer's time zone. `DASHES` when missing. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const date = toDate(value)
-  return date ? format(date, 'yyyy-MM-dd, HH:mm') : DASHES
+  return date ? `${day(date)}, ${two(date.getHours())}:${two(date.getMinutes())}` : DASHES
 }
 
 /** The first `max` characters and an ellipsis, or the value itself when it fits (table text cuts). */

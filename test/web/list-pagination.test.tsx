@@ -65,6 +65,19 @@ describe('cell formats', () => {
     expect(formatDateTime('not a date')).toBe('--')
   })
 
+  it('reads a date-only value as that local day, an instant in the viewer’s zone, and refuses days that do not exist', () => {
+    expect(formatDate('2024-02-29')).toBe('2024-02-29')
+    expect(formatDate('2025-02-29')).toBe('--')
+    expect(formatDate('2025-13-01')).toBe('--')
+    const instant = '2025-06-30T23:30:00.123Z'
+    const local = new Date(instant)
+    const expected = `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}, ${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}`
+    expect(formatDateTime(instant)).toBe(expected)
+    expect(formatDateTime('2025-06-30T10:05:00')).toBe('2025-06-30, 10:05')
+    expect(formatDateTime('2025-06-30T10:05:00+02:00')).toBe(formatDateTime(new Date(Date.UTC(2025, 5, 30, 8, 5))))
+    expect(formatDate('30/06/2025')).toBe('--')
+  })
+
   it('cuts text past its limit with an ellipsis and leaves shorter text alone', () => {
     expect(cutText('aarav.sharma.longaddress@example.com', 18)).toBe('aarav.sharma.longa...')
     expect(cutText('a@b.co', 18)).toBe('a@b.co')
