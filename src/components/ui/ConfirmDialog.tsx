@@ -1,23 +1,8 @@
-import type { ReactNode } from 'react'
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react'
-import { Button } from './Button'
+import { Suspense, useState, type ReactNode } from 'react'
+import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
+import { lazyChunk } from '@/lib/lazy-chunk'
 
-/**
- * A yes/no question before a consequential action (block a user, delete a shop...). A Headless UI
- * Dialog: focus moves in (to Cancel, the safe choice), stays trapped while open, and returns to
- * the control that opened it on close. Escape and the backdrop cancel.
- */
-export function ConfirmDialog({
-  open,
-  title,
-  children,
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  tone = 'primary',
-  busy = false,
-  onConfirm,
-  onClose,
-}: {
+export type ConfirmDialogProps = {
   open: boolean
   title: string
   /** The question's details, read out as the dialog's description. */
@@ -28,25 +13,22 @@ export function ConfirmDialog({
   busy?: boolean
   onConfirm: () => void
   onClose: () => void
-}) {
-  return (
-    <Dialog open={open} onClose={busy ? () => {} : onClose} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40 dark:bg-black/60" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        {/* Within the screen on a phone held sideways too: a long question scrolls inside. */}
-        <DialogPanel className="flex max-h-[calc(100dvh-2rem)] w-full max-w-md flex-col gap-3 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
-          {children && <Description as="div" className="text-sm text-slate-600">{children}</Description>}
-          <div className="mt-2 flex justify-end gap-2">
-            <Button variant="secondary" autoFocus onClick={onClose} disabled={busy}>
-              {cancelLabel}
-            </Button>
-            <Button variant={tone} busy={busy} onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
-  )
+}
+
+const ConfirmDialogPanel = lazyChunk(() => import('./ConfirmDialogPanel'), ChunkLoadFailed)
+
+/**
+ * A yes/no question before a consequential action (block a user, delete a shop...). Nearly every
+ * list row has one, few are ever opened: the dialog's code (Headless UI's Dialog) loads when the
+ * first is opened, and stays mounted from then on so that closing plays out and focus goes back
+ * to the control that opened it.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [opened, setOpened] = useState(props.open)
+  if (props.open && !opened) setOpened(true)
+  return opened ? (
+    <Suspense fallback={null}>
+      <ConfirmDialogPanel {...props} />
+    </Suspense>
+  ) : null
 }

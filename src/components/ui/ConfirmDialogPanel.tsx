@@ -1,0 +1,41 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react'
+import { Button } from './Button'
+import type { ConfirmDialogProps } from './ConfirmDialog'
+
+/**
+ * The dialog of ConfirmDialog (loaded when one is first opened): a Headless UI Dialog, so focus
+ * moves in (to Cancel, the safe choice), stays trapped while open, and returns to the control that
+ * opened it on close. Escape and the backdrop cancel.
+ */
+export default function ConfirmDialogPanel({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  tone = 'primary',
+  busy = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} onClose={busy ? () => {} : onClose} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40 dark:bg-black/60" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        {/* Within the screen on a phone held sideways too: a long question scrolls inside. */}
+        <DialogPanel className="flex max-h-[calc(100dvh-2rem)] w-full max-w-md flex-col gap-3 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
+          <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
+          {children && <Description as="div" className="text-sm text-slate-600">{children}</Description>}
+          <div className="mt-2 flex justify-end gap-2">
+            <Button variant="secondary" autoFocus onClick={onClose} disabled={busy}>
+              {cancelLabel}
+            </Button>
+            <Button variant={tone} busy={busy} onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  )
+}
