@@ -87,7 +87,7 @@ describe('the feedback list', () => {
     const { user, router } = await openFeedback()
     const requests = trackRequests('/feedback/list')
     await user.click(screen.getByRole('button', { name: 'Filters' }))
-    const choices = screen.getByRole('group', { name: 'Feedback Type' })
+    const choices = await screen.findByRole('group', { name: 'Feedback Type' })
     expect(within(choices).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'All',
       'Bug',

@@ -231,7 +231,7 @@ describe('the Filters button', () => {
   it('filters by status and carries a dot marker, read "(active)", while a filter is on', async () => {
     const { user, router } = await openUsers()
     await user.click(screen.getByRole('button', { name: 'Filters' }))
-    const choices = screen.getByRole('group', { name: 'Status' })
+    const choices = await screen.findByRole('group', { name: 'Status' })
     expect(within(choices).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Active', 'Blocked'])
     expect(within(choices).getByRole('option', { name: 'All' })).toHaveAttribute('aria-selected', 'true')
 
@@ -242,7 +242,7 @@ describe('the Filters button', () => {
     expect(search(router)).toMatchObject({ filter: 2 })
 
     await user.click(screen.getByRole('button', { name: 'Filters (active)' }))
-    await user.click(screen.getByRole('option', { name: 'All' }))
+    await user.click(await screen.findByRole('option', { name: 'All' }))
     expect(await screen.findByRole('button', { name: 'Filters' })).toBeInTheDocument()
     await waitFor(() => expect(usernames()).toHaveLength(10))
   })
@@ -309,7 +309,7 @@ describe('the list state in the address', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }))
     await waitFor(() => expect(search(router)).toEqual({ search: 'a', page: 2 }))
     await user.click(screen.getByRole('button', { name: 'Filters' }))
-    await user.click(screen.getByRole('option', { name: 'Active' }))
+    await user.click(await screen.findByRole('option', { name: 'Active' }))
     await waitFor(() => expect(search(router)).toEqual({ search: 'a', filter: 1 }))
   })
 

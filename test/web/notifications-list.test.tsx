@@ -74,7 +74,7 @@ describe('the notifications list', () => {
     const { user, router } = await openNotifications()
     const requests = trackRequests('/admin/notifications')
     await user.click(screen.getByRole('button', { name: 'Filters' }))
-    const choices = screen.getByRole('group', { name: 'Send To' })
+    const choices = await screen.findByRole('group', { name: 'Send To' })
     expect(within(choices).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'All Users', 'Selected Users'])
     await user.click(within(choices).getByRole('option', { name: 'All Users' }))
     await waitFor(() => expect(column(2)).toEqual(['All Users', 'All Users', 'All Users']))

@@ -57,7 +57,7 @@ describe('the partners list', () => {
     const { user, router } = await openPartners()
     const requests = trackRequests('/admin/partners')
     await user.click(screen.getByRole('button', { name: 'Filters' }))
-    const choices = screen.getByRole('group', { name: 'Type' })
+    const choices = await screen.findByRole('group', { name: 'Type' })
     expect(within(choices).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Hospital', 'Pet Shop'])
     await user.click(within(choices).getByRole('option', { name: 'Hospital' }))
     await waitFor(() => expect(column(4)).toEqual(Array(6).fill('Hospital')))

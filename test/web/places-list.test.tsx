@@ -114,7 +114,7 @@ describe('the list state and the row links (the same for both kinds)', () => {
     const { user, router } = await openList(hospitals)
     const requests = trackRequests(hospitals.api)
     await user.click(screen.getByRole('button', { name: 'Filters' }))
-    const choices = screen.getByRole('group', { name: 'Status' })
+    const choices = await screen.findByRole('group', { name: 'Status' })
     expect(within(choices).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Active', 'Deactive'])
     await user.click(within(choices).getByRole('option', { name: 'Deactive' }))
     const deactive = placesDb('hospital').filter((p) => p.status === PLACE_STATUS.DEACTIVE)
