@@ -5,6 +5,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import { defineConfig, type Connect, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { defaultCodeSplitGroupings } from '@tanstack/router-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url))
@@ -112,8 +113,22 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * Route parts split off into their own chunks: the plugin's default (component, errorComponent,
+ * notFoundComponent) plus each loader, so that the route tree in the entry chunk no longer imports
+ * every screen's feature api (and through it the HTTP client and schemas) for any first visit; a
+ * page's loader chunk loads beside its component's, through chunkLoading too.
+ */
+const routeSplits = [['loader'], ...defaultCodeSplitGroupings]
+
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), chunkLoading(), react(), petDetailsPage(), precompress()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, codeSplittingOptions: { defaultBehavior: routeSplits } }),
+    chunkLoading(),
+    react(),
+    petDetailsPage(),
+    precompress(),
+  ],
   resolve: { alias },
   server: {
     // `npm run dev`: Vite serves the SPA, the API runs beside it in watch mode, on loopback (its HOST default).

@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import type { TrashKind } from '@contract'
 import type { LiveTable } from '@contract/live-events'
 import { loadChunk } from './load-chunk'
-import { closing, keep, notify } from './toast'
+import { notify } from './toast'
 
 /** How long a delete's toast offers Undo (issue 15: 10 seconds). */
 export const UNDO_MS = 10_000
@@ -28,25 +27,22 @@ export interface Undoable {
 /**
  * A delete's success toast: the server's (the spec's) message, with an Undo button for 10
  * seconds. The button is sonner's action, a real <button> in the toast (Tab, or Alt+T to reach
- * the toasts); pressing it closes the toast and restores the row. The feature api modules that
- * call this load with the app's entry, so the restore itself (lib/trash.ts) loads on the press.
+ * the toasts); pressing it closes the toast and restores the row. The restore itself
+ * (lib/trash.ts) loads on the press, not with every feature api module that calls this.
  */
 export function notifyDeleted(queryClient: QueryClient, message: string, undoable: Undoable) {
   // The row is in the trash now: its list should not wait for the poll to show it.
   void queryClient.invalidateQueries({ queryKey: TRASH_ROOT })
-  return keep(
-    toast.success(message, {
-      duration: UNDO_MS,
-      action: {
-        label: 'Undo',
-        onClick: () =>
-          void loadChunk(() => import('./trash')).then(
-            (trash) => trash.restoreFromTrash(queryClient, undoable),
-            (error: Error) => notify.error(error.message),
-          ),
-      },
-      ...closing,
-    }),
-    { outlastsErrors: true },
+  return notify.successWithAction(
+    message,
+    {
+      label: 'Undo',
+      onClick: () =>
+        void loadChunk(() => import('./trash')).then(
+          (trash) => trash.restoreFromTrash(queryClient, undoable),
+          (error: Error) => notify.error(error.message),
+        ),
+    },
+    UNDO_MS,
   )
 }

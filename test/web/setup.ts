@@ -27,7 +27,9 @@ configure({ asyncUtilTimeout: 5000 })
 // sonner puts its stylesheet (about a hundred rules) into the document when it loads. jsdom lays
 // nothing out, so those rules change nothing a test sees, yet it matches each of them against an
 // element and its ancestors on every getComputedStyle after a change to the page, and every *ByRole
-// query calls it to leave hidden elements out: about a seventh of the slowest files' time.
+// query calls it to leave hidden elements out: about a seventh of the slowest files' time. The app
+// loads sonner on its first toast (lib/toast.ts), so it is loaded here first, once per worker.
+await import('sonner')
 for (const style of document.head.querySelectorAll('style')) {
   if (style.textContent?.startsWith('[data-sonner-toaster]')) style.remove()
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { MutationObserver, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { can, type Permission } from '@contract'
 import { BULK_ACTIONS, BULK_MAX, BULK_MSG, BULK_PATH, BULK_PERMISSION, bulkResult, type BulkAction, type BulkList, type BulkResult } from '@contract/bulk'
 import { Button } from '@/components/ui/Button'
@@ -8,7 +7,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useAuth } from '@/lib/auth'
 import { count as countFormat } from '@/lib/count'
 import { http, notifyIfUnseen, withData } from '@/lib/http'
-import { closing, keep, notify } from '@/lib/toast'
+import { notify } from '@/lib/toast'
 import { TRASH_ROOT, UNDO_MS } from '@/lib/undo'
 import type { LiveTable } from '@contract/live-events'
 import type { BulkChoice, BulkSummary, ListBulk } from './bulk'
@@ -72,7 +71,7 @@ function notifyBulkDeleted(queryClient: QueryClient, message: string, undo: Bulk
       .mutate()
       // A failure was toasted (onError, or the HTTP client).
       .catch(() => undefined)
-  keep(toast.success(message, { duration: UNDO_MS, action: { label: 'Undo', onClick: () => void restore() }, ...closing }), { outlastsErrors: true })
+  notify.successWithAction(message, { label: 'Undo', onClick: () => void restore() }, UNDO_MS)
 }
 
 /**
