@@ -1,6 +1,7 @@
 import { Suspense, useState, type ComponentProps } from 'react'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { lazyChunk } from '@/lib/lazy-chunk'
+import { prefetchChunk } from '@/lib/prefetch'
 import { FilterIcon } from './icons'
 import type { ListFilter } from './search'
 
@@ -46,8 +47,8 @@ export function FiltersButton<F extends string | number>(props: FiltersButtonPro
       aria-haspopup="listbox"
       aria-expanded={false}
       onClick={() => setPressed(true)}
-      onPointerEnter={() => void importListbox().catch(() => undefined)}
-      onFocus={() => void importListbox().catch(() => undefined)}
+      onPointerEnter={() => prefetchChunk(importListbox)}
+      onFocus={() => prefetchChunk(importListbox)}
     />
   )
   if (!pressed) return face
