@@ -1,18 +1,33 @@
-import { useEffect, useId, useState, type ReactNode } from 'react'
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react'
 import { Link, useMatches, useRouterState } from '@tanstack/react-router'
 import { PRODUCT_NAME } from '@contract/page-title'
 import { Breadcrumbs } from './Breadcrumbs'
 import { Logo, PawIcon } from '@/components/ui/Logo'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
-import { lazyChunk } from '@/lib/lazy-chunk'
-import { CloseIcon, MenuIcon, SearchIcon } from './icons'
+import { lazyChunk, type ChunkFailure } from '@/lib/lazy-chunk'
+import { prefetchChunk, whenIdle } from '@/lib/prefetch'
+import { MenuIcon, SearchIcon } from './icons'
+import type { MobileDrawerProps } from './MobileDrawer'
 import { mainMenu } from './navigation'
 import { NavList } from './NavList'
 import { SCREEN, useMediaQuery } from './useMediaQuery'
 
 const CommandPalette = lazyChunk(() => import('./CommandPalette'), ChunkLoadFailed)
 const ShortcutsDialog = lazyChunk(() => import('./ShortcutsDialog'), ChunkLoadFailed)
+// The overlay drawer (Headless UI's Dialog) is not part of the layout's first load: its code comes
+// when the browser is idle on a small screen, and it is mounted when first opened.
+const importDrawer = () => import('./MobileDrawer')
+const MobileDrawer = lazyChunk(importDrawer, DrawerFailed)
+
+/** The drawer's code did not arrive: the failure and its Retry below the top bar while it is open. */
+function DrawerFailed({ props: { open }, ...failure }: ChunkFailure & { props: MobileDrawerProps }) {
+  if (!open) return null
+  return (
+    <div className="fixed inset-x-2 top-topbar z-40 mt-2 rounded-lg shadow-lg sm:right-auto sm:w-80">
+      <ChunkLoadFailed {...failure} />
+    </div>
+  )
+}
 
 /** Ctrl+K, or Cmd+K on macOS: the browser's own use of it (its search bar) gives way to the palette. */
 const isPaletteKey = (event: KeyboardEvent) => (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k'
@@ -50,6 +65,8 @@ export function AdminLayout({
   const [drawerOpenWide, setDrawerOpenWide] = useState(true)
   const [drawerOpenSmall, setDrawerOpenSmall] = useState(false)
   const open = wide ? drawerOpenWide : drawerOpenSmall
+  // Whether the overlay was ever opened: its code loads then, and it stays mounted after.
+  const [drawerUsed, setDrawerUsed] = useState(false)
   const drawerId = useId()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const crumbs = useMatches({
@@ -78,8 +95,15 @@ export function AdminLayout({
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [])
+  useEffect(() => (wide ? undefined : whenIdle(() => prefetchChunk(importDrawer))), [wide])
 
-  const toggle = () => (wide ? setDrawerOpenWide((o) => !o) : setDrawerOpenSmall((o) => !o))
+  const toggle = () => {
+    if (wide) setDrawerOpenWide((o) => !o)
+    else {
+      setDrawerUsed(true)
+      setDrawerOpenSmall((o) => !o)
+    }
+  }
   const closeSmall = () => setDrawerOpenSmall(false)
 
   return (
@@ -149,23 +173,12 @@ export function AdminLayout({
           </aside>
         )
       ) : (
-        <Dialog open={drawerOpenSmall} onClose={closeSmall} className="relative z-40">
-          <DialogBackdrop className="fixed inset-0 bg-slate-900/40 dark:bg-black/60" />
-          <DialogPanel className="fixed inset-y-0 left-0 flex w-drawer flex-col overflow-y-auto bg-white px-2 pb-4 shadow-xl">
-            <div className="flex h-topbar shrink-0 items-center justify-between pl-3">
-              <DialogTitle className="text-base font-bold text-primary-700">{PRODUCT_NAME}</DialogTitle>
-              <button
-                type="button"
-                onClick={closeSmall}
-                aria-label="Close menu"
-                className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-              >
-                <CloseIcon className="h-6 w-6" />
-              </button>
-            </div>
-            <NavList items={mainMenu} label="Main" onNavigate={closeSmall} />
-          </DialogPanel>
-        </Dialog>
+        drawerUsed && (
+          // Its own boundary: the layout stays as it is while the drawer's code arrives.
+          <Suspense fallback={null}>
+            <MobileDrawer open={drawerOpenSmall} onClose={closeSmall} />
+          </Suspense>
+        )
       )}
 
       <div className={`pt-topbar ${wide && open ? 'ml-content' : ''}`}>

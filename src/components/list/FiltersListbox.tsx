@@ -13,7 +13,11 @@ import { FiltersFace, type FiltersButtonProps } from './FiltersButton'
 export default function FiltersListbox<F extends string | number>({ filter, value, onChange }: FiltersButtonProps<F>) {
   const headingId = useId()
   const button = useRef<HTMLButtonElement>(null)
+  const opened = useRef(false)
   useEffect(() => {
+    // Once: StrictMode runs effects twice, and a second click would close it again.
+    if (opened.current) return
+    opened.current = true
     button.current?.focus()
     button.current?.click()
   }, [])

@@ -1,165 +1,108 @@
-import { useRef, type ChangeEvent } from 'react'
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm, useWatch } from 'react-hook-form'
-import { THEMES, profileNameSchema, roleLabel, themeLabel, type ProfileNameInput } from '@contract'
-import { Form } from '@/components/form/Form'
-import { TextField, applyServerErrors } from '@/components/form/Field'
-import { CameraIcon, CheckIcon, ChevronDownIcon, LogoutIcon } from '@/components/layout/icons'
+import { Suspense, useEffect, useState, useTransition, type ComponentProps } from 'react'
+import { roleLabel, type Role } from '@contract'
+import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
+import { ChevronDownIcon } from '@/components/layout/icons'
 import { PHONE_SCREEN, useMediaQuery } from '@/components/layout/useMediaQuery'
 import { Avatar } from '@/components/ui/Avatar'
-import { Button } from '@/components/ui/Button'
-import { Segmented } from '@/components/ui/Segmented'
-import { Spinner } from '@/components/ui/Spinner'
 import { useAuth } from '@/lib/auth'
-import { ApiError } from '@/lib/http'
-import { notify } from '@/lib/toast'
-import { useChangePicture, useLogout, useUpdateProfile } from './api'
-import { PICTURE_ACCEPT, pictureProblem } from './picture'
-import { useChooseTheme, useTheme } from './theme'
+import { lazyChunk, type ChunkFailure } from '@/lib/lazy-chunk'
+import { prefetchChunk, whenIdle } from '@/lib/prefetch'
+import type { UserMenuProps } from './ProfileMenu'
+
+// The menu (Headless UI's Popover, the name form, the picture upload) is not part of the signed-in
+// layout's first load: its code comes when the browser is idle, or on the trigger's first press.
+const importMenu = () => import('./ProfileMenu')
+const UserMenu = lazyChunk(importMenu, MenuFailed)
+const prefetchMenu = () => prefetchChunk(importMenu)
+
+/** The block's row, and where the menu hangs from: under the trigger, its right edge on the block's. */
+export const USER_BLOCK_CLASS = 'relative flex items-center gap-3'
+/** Where the menu opens, and how wide it is (within a phone's width). */
+export const MENU_PLACE_CLASS = 'absolute right-0 top-full z-40 mt-2 w-[min(20rem,calc(100vw-1rem))]'
+
+/** The name and the role label beside the trigger (not on a phone, where the menu shows the role). */
+export function UserSummary({ name, role }: { name: string; role: Role }) {
+  return (
+    <div className="min-w-0 text-right leading-tight">
+      <p className="max-w-[40vw] truncate text-sm font-semibold text-slate-900">{name}</p>
+      <p className="text-xs text-slate-500">{roleLabel[role]}</p>
+    </div>
+  )
+}
+
+/**
+ * The menu's trigger as it looks: the picture and an arrow. The menu's PopoverButton renders as
+ * this too (`as`), with what Headless UI adds to it.
+ */
+export function ProfileMenuButton({ picture, ...button }: ComponentProps<'button'> & { picture: string | null }) {
+  return (
+    <button
+      type="button"
+      aria-label="Profile menu"
+      className="flex items-center gap-1 rounded-full p-1 text-slate-600 hover:bg-slate-100 data-[open]:bg-slate-100"
+      {...button}
+    >
+      <Avatar src={picture} alt="Profile picture" fallbackAlt="Default profile picture" />
+      <ChevronDownIcon className="h-4 w-4" />
+    </button>
+  )
+}
 
 /**
  * The top bar's user block: name, role label, picture, and the profile menu. On a phone it is the
  * picture and the menu alone, so that it always fits beside the menu toggle and the logo; the
  * menu then shows the role under the picture (the name is in its name field).
+ *
+ * Until the menu is first pressed, its trigger is a plain button that looks the same. The press
+ * loads the menu, which takes the block's place and opens; as a transition, so the plain block
+ * stays (marked busy) until then.
  */
 export function UserBlock() {
   const { userDetails } = useAuth()
   const phone = useMediaQuery(PHONE_SCREEN)
+  const [pressed, setPressed] = useState(false)
+  const [loading, startLoading] = useTransition()
+  useEffect(() => whenIdle(prefetchMenu), [])
   if (!userDetails) return null
-  const { name, role, profileImage } = userDetails
-  return (
-    <Popover className="relative flex items-center gap-3">
-      {!phone && (
-        <div className="min-w-0 text-right leading-tight">
-          <p className="max-w-[40vw] truncate text-sm font-semibold text-slate-900">{name}</p>
-          <p className="text-xs text-slate-500">{roleLabel[role]}</p>
-        </div>
-      )}
-      <PopoverButton
-        aria-label="Profile menu"
-        className="flex items-center gap-1 rounded-full p-1 text-slate-600 hover:bg-slate-100 data-[open]:bg-slate-100"
-      >
-        <Avatar src={profileImage} alt="Profile picture" fallbackAlt="Default profile picture" />
-        <ChevronDownIcon className="h-4 w-4" />
-      </PopoverButton>
-      <PopoverPanel
-        focus
-        className="absolute right-0 top-full z-40 mt-2 w-[min(20rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
-      >
-        <ProfileMenu showRole={phone} />
-      </PopoverPanel>
-    </Popover>
-  )
-}
-
-/** The profile menu: picture, name, email, theme, Log out; the role too when the top bar has no room for it. */
-export function ProfileMenu({ showRole = false }: { showRole?: boolean }) {
-  const { userDetails } = useAuth()
-  const logout = useLogout()
-  if (!userDetails) return null
-  return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-col items-center gap-1">
-        <PicturePicker src={userDetails.profileImage} />
-        {showRole && <p className="text-xs text-slate-500">{roleLabel[userDetails.role]}</p>}
-      </div>
-      <NameForm name={userDetails.name} />
-      <div className="text-sm">
-        <p className="text-xs font-medium text-slate-500">Email</p>
-        <p className="break-all text-slate-800">{userDetails.email}</p>
-      </div>
-      <ThemeChoice />
-      <Button variant="secondary" busy={logout.isPending} onClick={() => logout.mutate()}>
-        {!logout.isPending && <LogoutIcon className="h-4 w-4" />}
-        Log out
-      </Button>
-    </div>
-  )
-}
-
-/** System, Light or Dark: applied at once, saved to the admin's preferences. */
-function ThemeChoice() {
-  const theme = useTheme()
-  const choose = useChooseTheme()
-  return <Segmented legend="Theme" options={THEMES} labels={themeLabel} value={theme} onChange={(next) => choose.mutate(next)} />
-}
-
-/** The avatar as a button: choose a jpg/png/jpeg of 1 MB at most; it is uploaded and saved at once. */
-function PicturePicker({ src }: { src: string | null }) {
-  const input = useRef<HTMLInputElement>(null)
-  const change = useChangePicture()
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0]
-    // Cleared, so choosing the same file again is seen as a new choice.
-    event.target.value = ''
-    if (!file) return
-    const problem = pictureProblem(file)
-    if (problem) notify.error(problem)
-    else change.mutate(file)
-  }
-  const busy = change.isPending
-  return (
-    <div className="flex justify-center">
-      <button
-        type="button"
-        onClick={() => input.current?.click()}
-        aria-label="Change profile picture"
-        aria-busy={busy || undefined}
-        disabled={busy}
-        className="group relative rounded-full disabled:cursor-wait"
-      >
-        <Avatar src={src} alt="Profile picture" fallbackAlt="Default profile picture" className="h-20 w-20" />
-        {busy && (
-          <span className="absolute inset-0 flex items-center justify-center rounded-full bg-white/70">
-            <Spinner className="h-8 w-8" />
-          </span>
-        )}
-        <span className="absolute bottom-0 right-0 inline-flex h-7 w-7 items-center justify-center rounded-full border-2 border-white bg-primary-700 text-white group-hover:bg-primary-800">
-          <CameraIcon className="h-4 w-4" />
-        </span>
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept={PICTURE_ACCEPT}
-        aria-label="Profile picture file"
-        tabIndex={-1}
-        className="hidden"
-        onChange={choose}
+  const plain = (
+    <div className={USER_BLOCK_CLASS}>
+      {!phone && <UserSummary name={userDetails.name} role={userDetails.role} />}
+      <ProfileMenuButton
+        picture={userDetails.profileImage}
+        aria-expanded={false}
+        aria-busy={loading || undefined}
+        onClick={() => startLoading(() => setPressed(true))}
+        onPointerEnter={prefetchMenu}
+        onFocus={prefetchMenu}
       />
     </div>
   )
+  // The boundary is there from the start: a transition then keeps showing what it already shows.
+  return <Suspense fallback={plain}>{pressed ? <UserMenu phone={phone} /> : plain}</Suspense>
 }
 
-/** The editable name; the tick is active only when the name differs from the stored one. */
-function NameForm({ name }: { name: string }) {
-  const update = useUpdateProfile()
-  const form = useForm<ProfileNameInput>({
-    resolver: zodResolver(profileNameSchema),
-    mode: 'onTouched',
-    defaultValues: { name },
-  })
-  const changed = (useWatch({ control: form.control, name: 'name' }) ?? '').trim() !== name
-  const submit = form.handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: ({ data }) => form.reset({ name: data.name }),
-      onError: (error) => {
-        if (error instanceof ApiError) applyServerErrors(form, error.fields)
-      },
-    }),
-  )
+/**
+ * The menu's code did not arrive: the failure and its Retry where the menu opens, which the
+ * trigger hides and shows again.
+ */
+function MenuFailed({ props: { phone }, ...failure }: ChunkFailure & { props: UserMenuProps }) {
+  const { userDetails } = useAuth()
+  const [shown, setShown] = useState(true)
+  if (!userDetails) return null
   return (
-    <Form onSubmit={submit} className="flex items-start gap-2">
-      <TextField form={form} name="name" label="Name" autoComplete="name" className="min-w-0 flex-1" />
-      <button
-        type="submit"
-        aria-label="Save name"
-        disabled={!changed || update.isPending}
-        className="mt-6 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md bg-primary-700 text-white hover:bg-primary-800 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-400"
-      >
-        <CheckIcon className="h-5 w-5" />
-      </button>
-    </Form>
+    <div className={USER_BLOCK_CLASS}>
+      {!phone && <UserSummary name={userDetails.name} role={userDetails.role} />}
+      <ProfileMenuButton
+        picture={userDetails.profileImage}
+        aria-expanded={shown}
+        data-open={shown ? '' : undefined}
+        onClick={() => setShown((s) => !s)}
+      />
+      {shown && (
+        <div className={`${MENU_PLACE_CLASS} rounded-lg shadow-lg`}>
+          <ChunkLoadFailed {...failure} />
+        </div>
+      )}
+    </div>
   )
 }
