@@ -4,7 +4,7 @@ import { MSG, adminProfile, type ChangePasswordInput, type ProfileEditInput } fr
 import { authStore, useAuth } from '@/lib/auth'
 import { http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
-import { uploadFiles } from '@/lib/uploads'
+import { loadChunk } from '@/lib/load-chunk'
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -60,6 +60,8 @@ export function useChangePicture() {
   const { store } = useAuth()
   return useMutation({
     mutationFn: async (file: File) => {
+      // The upload code comes with the first picture, not with every signed-in page.
+      const { uploadFiles } = await loadChunk(() => import('@/lib/uploads'))
       const [outcome] = await uploadFiles([file], 'profile')
       if (outcome?.status !== 'success') throw new PictureUploadError(outcome?.errorMessage ?? MSG.pictureUploadFailed)
       const name = store.get().userDetails?.name ?? ''
