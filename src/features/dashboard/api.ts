@@ -1,14 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { dashboardCharts, dashboardTotals, partner, partnerListQuery, userListItem, userListQuery, type ChartPeriod } from '@contract'
 import { http, withData } from '@/lib/http'
+import { dashboardKeys } from './keys'
 
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  totals: () => [...dashboardKeys.all, 'totals'] as const,
-  charts: (period: ChartPeriod) => [...dashboardKeys.all, 'charts', period] as const,
-  newestUsers: () => [...dashboardKeys.all, 'newest-users'] as const,
-  newestPartners: () => [...dashboardKeys.all, 'newest-partners'] as const,
-}
+export { dashboardKeys } from './keys'
 
 /** GET admin/dashboard: the four totals, and how many partner requests are pending. */
 export const dashboardQuery = queryOptions({

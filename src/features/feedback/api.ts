@@ -16,15 +16,9 @@ import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/htt
 import { inPlaceRowMutation, removeCachedRows } from '@/lib/list-cache'
 import { notify } from '@/lib/toast'
 import { notifyDeleted } from '@/lib/undo'
+import { feedbackKeys } from './keys'
 
-export const feedbackKeys = {
-  all: ['feedback'] as const,
-  lists: () => [...feedbackKeys.all, 'list'] as const,
-  /** `q` already parsed: defaults applied, so equal lists share one key. */
-  list: (q: FeedbackListQuery) => [...feedbackKeys.lists(), q] as const,
-  details: () => [...feedbackKeys.all, 'detail'] as const,
-  detail: (id: string) => [...feedbackKeys.details(), id] as const,
-}
+export { feedbackKeys } from './keys'
 
 /** The list query's field beyond the kit's own: the status filter (the type is the kit's `filter`). */
 export const FEEDBACK_PARAMS = ['status'] as const satisfies readonly ListParam<FeedbackListQuery>[]

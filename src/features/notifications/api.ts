@@ -22,23 +22,9 @@ import { inPlaceRowMutation, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
 import { notifyDeleted } from '@/lib/undo'
+import { notificationKeys } from './keys'
 
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  lists: () => [...notificationKeys.all, 'list'] as const,
-  /** `q` already parsed: defaults applied, so equal lists share one key. */
-  list: (q: NotificationListQuery) => [...notificationKeys.lists(), q] as const,
-  details: () => [...notificationKeys.all, 'detail'] as const,
-  detail: (id: string) => [...notificationKeys.details(), id] as const,
-  /** The send dialog's user picker: pages of GET admin/users, kept apart from the users feature's cache. */
-  recipientPages: () => [...notificationKeys.all, 'recipient-picker'] as const,
-  recipientPage: (q: UserListQuery) => [...notificationKeys.recipientPages(), q] as const,
-  /** The user the list is narrowed to ("Sent to"), for their name. */
-  sentToUser: (id: string) => [...notificationKeys.all, 'sent-to-user', id] as const,
-  /** "View all recipients": pages of one notification's recipients (apart from the lists, which a row patch walks). */
-  recipients: (id: string) => [...notificationKeys.all, 'recipients', id] as const,
-  recipientList: (id: string, q: NotificationRecipientListQuery) => [...notificationKeys.recipients(id), q] as const,
-}
+export { notificationKeys } from './keys'
 
 /** GET admin/notification/{id}/recipients: one page of a notification's recipients with their delivery. */
 export const notificationRecipientsQuery = (id: string) => (q: NotificationRecipientListQuery) =>

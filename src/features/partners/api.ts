@@ -3,15 +3,9 @@ import { idParam, partner, partnerDetails, PARTNERS_MSG, type PartnerDetails, ty
 import type { ListParam } from '@/components/list/search'
 import { ApiError, http, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
+import { partnerKeys } from './keys'
 
-export const partnerKeys = {
-  all: ['partners'] as const,
-  lists: () => [...partnerKeys.all, 'list'] as const,
-  /** `q` already parsed: defaults applied, so equal lists share one key. */
-  list: (q: PartnerListQuery) => [...partnerKeys.lists(), q] as const,
-  details: () => [...partnerKeys.all, 'detail'] as const,
-  detail: (id: string) => [...partnerKeys.details(), id] as const,
-}
+export { partnerKeys } from './keys'
 
 /** The list query's field beyond the kit's own: the status filter (the type is the kit's `filter`). */
 export const PARTNER_PARAMS = ['status'] as const satisfies readonly ListParam<PartnerListQuery>[]

@@ -18,6 +18,7 @@ import { patchRowsOptimistically, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
 import { notifyDeleted } from '@/lib/undo'
+import { placeKeys } from './keys'
 
 /**
  * Pet shops and hospitals: one implementation, its paths and words chosen by kind (list
@@ -35,14 +36,7 @@ export const PLACE_API = {
   },
 } as const satisfies Record<PlaceKind, unknown>
 
-export const placeKeys = {
-  all: (kind: PlaceKind) => ['places', kind] as const,
-  lists: (kind: PlaceKind) => [...placeKeys.all(kind), 'list'] as const,
-  /** `q` already parsed: defaults applied, so equal lists share one key. */
-  list: (kind: PlaceKind, q: PlaceListQuery) => [...placeKeys.lists(kind), q] as const,
-  details: (kind: PlaceKind) => [...placeKeys.all(kind), 'detail'] as const,
-  detail: (kind: PlaceKind, id: string) => [...placeKeys.details(kind), id] as const,
-}
+export { placeKeys } from './keys'
 
 /** GET place/admin/pet-shops | hospitals: one page of places. */
 export const placesListQuery = (kind: PlaceKind, q: PlaceListQuery) =>

@@ -14,17 +14,9 @@ import {
 } from '@contract'
 import { ApiError, http, withData } from '@/lib/http'
 import { inPlaceRowMutation } from '@/lib/list-cache'
+import { userKeys } from './keys'
 
-export const userKeys = {
-  all: ['users'] as const,
-  lists: () => [...userKeys.all, 'list'] as const,
-  /** `q` already parsed: defaults applied, so equal lists share one key. */
-  list: (q: UserListQuery) => [...userKeys.lists(), q] as const,
-  details: () => [...userKeys.all, 'detail'] as const,
-  detail: (id: string) => [...userKeys.details(), id] as const,
-  /** Under the owner's details: whatever refreshes the user refreshes their pets too. */
-  pet: (userId: string, petId: string) => [...userKeys.detail(userId), 'pet', petId] as const,
-}
+export { userKeys } from './keys'
 
 /** GET admin/users: one page of pet owners. */
 export const usersListQuery = (q: UserListQuery) =>
