@@ -90,7 +90,8 @@ export const PAGE_GOAL = 200 * KB
 /**
  * What CI holds each page to until the goals are met: the sizes measured when a step toward them
  * landed, a little over, so a change can only keep or lower them. Lower a figure when a change
- * makes its page lighter; PAGE_CEILING is every other page's until all meet PAGE_GOAL.
+ * makes its page lighter. A page of PAGE_GOALS without a ceiling is held to its goal; PAGE_CEILING
+ * is every other page's until all meet PAGE_GOAL.
  */
 export const PAGE_CEILINGS: Record<string, number> = {
   '/': 180 * KB,
@@ -133,6 +134,6 @@ export type PageSize = { url: string; bytes: number; chunks: number; goal: numbe
 export function pageSizes(dist: string, manifest: Manifest): PageSize[] {
   return pages(manifest).map(({ url, routeFiles }) => {
     const { files, bytes } = routeJsBytes(dist, manifest, routeFiles)
-    return { url, bytes, chunks: files.length, goal: PAGE_GOALS[url] ?? PAGE_GOAL, ceiling: PAGE_CEILINGS[url] ?? PAGE_CEILING }
+    return { url, bytes, chunks: files.length, goal: PAGE_GOALS[url] ?? PAGE_GOAL, ceiling: PAGE_CEILINGS[url] ?? (url in PAGE_GOALS ? PAGE_GOALS[url]! : PAGE_CEILING) }
   })
 }
