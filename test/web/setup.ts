@@ -19,12 +19,10 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver
 
-// jsdom does every render and query on the CPU, and on a busy machine a page's data can take a few
-// seconds to show (the library's own default is 1 s). After a file that took fresh copies of the
-// app's modules (vi.resetModules: toast-lazy, shell-lazy-menus), the next file's first render also
-// imports the whole app again, which a loaded CI machine has been seen to take over 5 s. A longer
-// wait costs nothing when the page shows: it only delays a failure.
-configure({ asyncUtilTimeout: 15_000 })
+// The route tree loads with the test file, before any test, so a first render costs no more than a
+// later one; but jsdom does every render and query on the CPU, and on a busy machine a page's data
+// can take a few seconds to show (the library's own default is 1 s).
+configure({ asyncUtilTimeout: 5000 })
 
 // sonner puts its stylesheet (about a hundred rules) into the document when it loads. jsdom lays
 // nothing out, so those rules change nothing a test sees, yet it matches each of them against an

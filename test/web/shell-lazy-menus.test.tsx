@@ -8,6 +8,7 @@ import { browserPage } from '@/lib/load-chunk'
 import { sessionFor } from './mocks/db'
 import { renderRoute } from './render'
 import { screenWidth } from './screen-width'
+import { loadAppAfresh } from './fresh-modules'
 
 // The top bar's profile menu and the phone drawer load their code when first opened (or when the
 // browser is idle): they open, take the focus and give it back as they did when loaded up front.
@@ -100,11 +101,7 @@ describe('a menu whose code cannot be loaded', () => {
     vi.doUnmock('@/features/account/ProfileMenu')
     vi.doUnmock('@/components/layout/MobileDrawer')
     vi.doUnmock('@/lib/prefetch')
-    // The next file in this worker loads the app afresh. The router plugin's HMR code in each route
-    // module would then give the fresh routes the components of the last router made (these tests'
-    // root route): there is none.
-    delete (window as { __TSR_ROUTER__?: unknown }).__TSR_ROUTER__
-    vi.resetModules()
+    loadAppAfresh()
   })
 
   /** The fresh copies' AuthProvider and the like are fresh too: the session is the shared store's. */

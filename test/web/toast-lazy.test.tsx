@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { LazyToaster as LazyToasterComponent } from '@/lib/LazyToaster'
 import type * as ToastModule from '@/lib/toast'
+import { loadAppAfresh } from './fresh-modules'
 
 /** The toasts on screen by their titles, newest first (a dismissed one lingers a moment for its exit animation, marked removed). */
 const toastTitles = () =>
@@ -32,7 +33,7 @@ describe('toasts before sonner has loaded', () => {
   afterAll(() => {
     vi.doUnmock('sonner')
     // The next file in this worker loads the app afresh, with the real sonner.
-    vi.resetModules()
+    loadAppAfresh()
   })
 
   it('show once it has, in the order they were called, after the live region that announces them; Undo still works', async () => {
