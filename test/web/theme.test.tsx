@@ -96,10 +96,11 @@ describe('the theme', () => {
     await waitFor(() => expect(dark()).toBe(true))
   })
 
-  it('goes back to the theme before when the save fails', async () => {
+  it('goes back to the theme before when the save fails, and says so', async () => {
     server.use(http.patch(api('/admin/preferences'), () => fail('INTERNAL', 'Something went wrong')))
     const { user } = await openProfileMenu()
     await user.click(screen.getByRole('radio', { name: 'Dark' }))
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument()
     await waitFor(() => expect(screen.getByRole('radio', { name: 'System' })).toBeChecked())
     expect(dark()).toBe(false)
     expect(localStorage.getItem(THEME_KEY)).toBe('system')

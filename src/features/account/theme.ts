@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Theme } from '@contract'
 import { preferences, type Preferences } from '@contract/preferences'
-import { http, withData } from '@/lib/http'
+import { http, notifyIfUnseen, withData } from '@/lib/http'
 import { preferencesKeys, preferencesQuery } from '@/lib/preferences'
 
 /**
@@ -81,7 +81,9 @@ export function useChooseTheme() {
       return { before }
     },
     onSuccess: ({ data }) => queryClient.setQueryData(preferencesKeys.all, data),
-    onError: (_error, _theme, context) => {
+    // The theme goes back to what it was, and a toast says why (the client only logs a 404 or 5xx).
+    onError: (error, _theme, context) => {
+      notifyIfUnseen(error)
       if (!context) return
       setCached(context.before)
       applyTheme(context.before)
