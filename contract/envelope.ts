@@ -14,10 +14,12 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
     limit: z.number().int(),
     total: z.number().int(),
     totalPages: z.number().int(),
+    /** Present (true) when more rows match than were counted: `total` is then "at least". */
+    totalIsLowerBound: z.literal(true).optional(),
   })
 
 export type Ok<T> = { isSuccess: true; message: string; data: T }
-export type ListPage<T> = Ok<T[]> & { page: number; limit: number; total: number; totalPages: number }
+export type ListPage<T> = Ok<T[]> & { page: number; limit: number; total: number; totalPages: number; totalIsLowerBound?: true }
 
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -51,9 +53,18 @@ export const okEnvelopeOf = <T>(message: string, data: T): Ok<T> => ({ isSuccess
 /** A list answer: one page of rows in `data`, the paging beside them. */
 export const listEnvelopeOf = <T>(
   message: string,
-  { rows, total }: { rows: T[]; total: number },
+  { rows, total, totalIsLowerBound }: { rows: T[]; total: number; totalIsLowerBound?: true | undefined },
   { page, limit }: { page: number; limit: number },
-): ListPage<T> => ({ isSuccess: true, message, data: rows, page, limit, total, totalPages: Math.ceil(total / limit) })
+): ListPage<T> => ({
+  isSuccess: true,
+  message,
+  data: rows,
+  page,
+  limit,
+  total,
+  totalPages: Math.ceil(total / limit),
+  ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
+})
 
 /** A failure answer (the request id names the server's log line of it). */
 export const errorBodyOf = (code: ErrorCode, message: string, requestId?: string, fields?: Record<string, string>): ErrorBody => ({

@@ -80,7 +80,7 @@ export const adminsRoutes = (deps: Deps) => {
     .get('/admin/admins', permit('admin.manage'), validate('query', adminListQuery), async (c) => {
       const q = c.req.valid('query')
       const page = await listPage(deps.db, adminListSource, q, accountRows(deps.db))
-      return c.json(listOk(ADMINS_MSG.listed, { rows: page.rows.map(toAdminAccount), total: page.total }, q))
+      return c.json(listOk(ADMINS_MSG.listed, { ...page, rows: page.rows.map(toAdminAccount) }, q))
     })
 
     .post('/admin/admins', permit('admin.manage', { action: 'admin.create', target: 'admin' }), validate('json', createAdminSchema), async (c) => {

@@ -111,7 +111,7 @@ export const auditRoutes = (deps: Deps) => {
     .get('/admin/audit-log', permit('audit.read'), validate('query', auditListQuery), async (c) => {
       const q = c.req.valid('query')
       const page = await listPage(deps.db, auditListSource(q), q, auditRows(deps.db))
-      return c.json(listOk(AUDIT_MSG.listed, { rows: page.rows.map(toAuditEntry), total: page.total }, q))
+      return c.json(listOk(AUDIT_MSG.listed, { ...page, rows: page.rows.map(toAuditEntry) }, q))
     })
 
     .get('/admin/audit-log/export', permit('audit.read', EXPORT_AUDIT), validate('query', auditListQuery), (c) => exportAudit(c, c.req.valid('query')))

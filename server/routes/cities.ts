@@ -85,7 +85,7 @@ export const citiesRoutes = (deps: Deps) =>
     .get('/admin/city/list', permit('read'), validate('query', cityListQuery), async (c) => {
       const q = c.req.valid('query')
       const page = await listPage(deps.db, cityListSource, q, cityRows(deps.db))
-      return c.json(listOk(CITY_MSG.listed, { rows: page.rows.map(toCity), total: page.total }, q))
+      return c.json(listOk(CITY_MSG.listed, { ...page, rows: page.rows.map(toCity) }, q))
     })
 
     .post('/admin/city', permit('city.write', { action: 'city.create', target: 'city' }), validate('json', cityBody), async (c) => {

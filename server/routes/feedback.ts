@@ -139,7 +139,7 @@ export const feedbackRoutes = (deps: Deps) => {
     .get('/feedback/list', permit('read'), validate('query', feedbackListQuery), async (c) => {
       const q = c.req.valid('query')
       const page = await listPage(deps.db, feedbackListSource(q), q, feedbackRows(deps.db))
-      return c.json(listOk(FEEDBACK_MSG.listed, { rows: page.rows.map(toFeedback), total: page.total }, q))
+      return c.json(listOk(FEEDBACK_MSG.listed, { ...page, rows: page.rows.map(toFeedback) }, q))
     })
 
     // Before /feedback/:id, which would otherwise take 'export' for an id.

@@ -326,7 +326,7 @@ export const notificationsRoutes = (deps: Deps) =>
     .get('/admin/notifications', permit('read'), validate('query', notificationListQuery), async (c) => {
       const q = c.req.valid('query')
       const page = await listPage(deps.db, notificationListSource(q), q, notificationRows(deps.db))
-      return c.json(listOk(NOTIFICATIONS_MSG.listed, { rows: page.rows.map(toNotificationListItem), total: page.total }, q))
+      return c.json(listOk(NOTIFICATIONS_MSG.listed, { ...page, rows: page.rows.map(toNotificationListItem) }, q))
     })
 
     .get('/admin/notification/:id', permit('read'), validate('param', idParam), async (c) => {

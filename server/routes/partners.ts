@@ -176,7 +176,7 @@ export const partnersRoutes = (deps: Deps) => {
       .get('/admin/partners', permit('read'), validate('query', partnerListQuery), async (c) => {
         const q = c.req.valid('query')
         const page = await listPage(deps.db, partnerListSource(q), q, partnerRows(deps.db))
-        return c.json(listOk(PARTNERS_MSG.listed, { rows: page.rows.map(toPartner), total: page.total }, q))
+        return c.json(listOk(PARTNERS_MSG.listed, { ...page, rows: page.rows.map(toPartner) }, q))
       })
 
       // Before /admin/partners/:id, which would otherwise take 'export' for an id.

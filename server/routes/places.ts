@@ -151,7 +151,7 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
       .get(`/place/admin/${plural}`, permit('read'), validate('query', placeListQuery), async (c) => {
         const q = c.req.valid('query')
         const page = await listPage(deps.db, source, q, placeRows(deps.db))
-        return c.json(listOk(msg.listed, { rows: page.rows.map(toPlaceListItem), total: page.total }, q))
+        return c.json(listOk(msg.listed, { ...page, rows: page.rows.map(toPlaceListItem) }, q))
       })
 
       .get(`/place/admin/${plural}/export`, permit('read', exportAudit), validate('query', placeListQuery), (c) =>

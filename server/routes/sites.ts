@@ -130,7 +130,7 @@ export const sitesRoutes = (deps: Deps) =>
       const q = c.req.valid('query')
       // An unknown city simply has no sites: an empty page.
       const page = await listPage(deps.db, siteListSource(q.cityId), q, siteRows(deps.db))
-      return c.json(listOk(SITE_MSG.listed, { rows: page.rows.map(toSiteListItem), total: page.total }, q))
+      return c.json(listOk(SITE_MSG.listed, { ...page, rows: page.rows.map(toSiteListItem) }, q))
     })
 
     .get('/admin/site/:id', permit('read'), validate('param', idParam), async (c) => {

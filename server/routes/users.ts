@@ -133,7 +133,7 @@ export const usersRoutes = (deps: Deps) => {
     .get('/admin/users', permit('read'), validate('query', userListQuery), async (c) => {
       const q = c.req.valid('query')
       const page = await listPage(deps.db, userListSource, q, userRows(deps.db))
-      return c.json(listOk(USERS_MSG.listed, { rows: page.rows.map(toUserListItem), total: page.total }, q))
+      return c.json(listOk(USERS_MSG.listed, { ...page, rows: page.rows.map(toUserListItem) }, q))
     })
 
     .get('/admin/users/export', permit('read', { action: 'user.export', query: true }), validate('query', userListQuery), (c) =>

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { API_MSG, userDetails, userListItem, USERS_MSG } from '../../contract'
 import { errorOf, listBody, okBody } from './helpers/bodies'
 import { addPets, addUsers, minutesAgo, tokenOf, UNKNOWN_ID } from './helpers/fixtures'
@@ -78,6 +79,30 @@ describe('GET /admin/users', () => {
     const token = await tokenOf(t)
     expect((await listBody(await t.get('/admin/users?search=%20%20cara%20', { token }), userListItem)).total).toBe(1)
     expect((await listBody(await t.get('/admin/users?search=%20%20', { token }), userListItem)).total).toBe(4)
+  })
+
+  it('stops counting a search past 1,000 matches and says the total is a lower bound', async () => {
+    const t = await testApp()
+    await people(t)
+    // 1,005 users named "Many N", written by the database itself.
+    await t.db.execute(sql`insert into app_users (username, name, email)
+      select 'many' || n, 'Many ' || n, 'many' || n || '@example.com' from generate_series(1, 1005) as n`)
+    const token = await tokenOf(t)
+    const first = await listBody(await t.get('/admin/users?search=many', { token }), userListItem)
+    expect(first).toMatchObject({ total: 1000, totalPages: 100, totalIsLowerBound: true })
+    expect(first.data).toHaveLength(10)
+    // A full page at the bound: still "at least".
+    const deep = await listBody(await t.get('/admin/users?search=many&page=100&limit=10', { token }), userListItem)
+    expect(deep).toMatchObject({ total: 1000, totalIsLowerBound: true })
+    // The last page proves the exact total.
+    const last = await listBody(await t.get('/admin/users?search=many&page=101&limit=10', { token }), userListItem)
+    expect(last.data).toHaveLength(5)
+    expect(last.total).toBe(1005)
+    expect(last).not.toHaveProperty('totalIsLowerBound')
+    // A search with fewer matches than the bound is counted exactly, and says nothing more.
+    const few = await listBody(await t.get('/admin/users?search=many10', { token }), userListItem)
+    expect(few.total).toBe(17) // many10, many100 to many109, many1000 to many1005
+    expect(few).not.toHaveProperty('totalIsLowerBound')
   })
 
   it('filters by status, alone and with a search', async () => {

@@ -31,6 +31,8 @@ export type TablePage = {
   pageIndex: number
   pageSize: number
   rowCount: number
+  /** The server stopped counting: there are at least `rowCount` rows. */
+  rowCountIsLowerBound?: boolean | undefined
   pageSizes: readonly number[]
   onPageChange: (next: PaginationState) => void
 }
@@ -265,6 +267,7 @@ export function DataTable<TRow extends RowData & { _id: string }>({
             pageIndex={table.state.pagination.pageIndex}
             pageSize={table.state.pagination.pageSize}
             rowCount={table.getRowCount()}
+            rowCountIsLowerBound={page.rowCountIsLowerBound}
             pageSizes={page.pageSizes}
             onPageChange={(index) => table.setPageIndex(index)}
             onPageSizeChange={(size) => table.setPagination({ pageIndex: 0, pageSize: size })}

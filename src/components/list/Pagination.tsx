@@ -6,12 +6,15 @@ import { FirstPageIcon, LastPageIcon, NextPageIcon, PrevPageIcon } from './icons
 /**
  * Page navigation: 'Rows per page:' with its choices, "1–10 of 412", and first /
  * previous / next / last page buttons. `pageIndex` is zero-based, as in the table. The generic
- * choices are 10, 25, 50 and 100; the list table passes its own 5, 10 and 15.
+ * choices are 10, 25, 50 and 100; the list table passes its own 5, 10 and 15. When the server
+ * stopped counting (`rowCountIsLowerBound`), the count reads "1,000+", Next stays open and
+ * there is no last page to jump to.
  */
 export function Pagination({
   pageIndex,
   pageSize,
   rowCount,
+  rowCountIsLowerBound = false,
   onPageChange,
   onPageSizeChange,
   pageSizes = PAGINATION_PAGE_SIZES,
@@ -20,6 +23,7 @@ export function Pagination({
   pageIndex: number
   pageSize: number
   rowCount: number
+  rowCountIsLowerBound?: boolean
   onPageChange: (pageIndex: number) => void
   /** Omitted: no rows-per-page choice. */
   onPageSizeChange?: (pageSize: number) => void
@@ -31,7 +35,7 @@ export function Pagination({
   const from = rowCount === 0 ? 0 : Math.min(rowCount, pageIndex * pageSize + 1)
   const to = Math.min(rowCount, (pageIndex + 1) * pageSize)
   const canPrev = pageIndex > 0
-  const canNext = pageIndex < pageCount - 1
+  const canNext = pageIndex < pageCount - 1 || rowCountIsLowerBound
   // A size from the URL that is not among the choices stays selectable, so the select tells the truth.
   const sizes = pageSizes.includes(pageSize) ? pageSizes : [...pageSizes, pageSize].sort((a, b) => a - b)
 
@@ -69,12 +73,13 @@ export function Pagination({
       )}
       <p className="tabular-nums">
         {count.format(from)}–{count.format(to)} of {count.format(rowCount)}
+        {rowCountIsLowerBound && '+'}
       </p>
       <div className="flex items-center gap-1">
         {button('First page', 0, canPrev, FirstPageIcon)}
         {button('Previous page', pageIndex - 1, canPrev, PrevPageIcon)}
         {button('Next page', pageIndex + 1, canNext, NextPageIcon)}
-        {button('Last page', pageCount - 1, canNext, LastPageIcon)}
+        {button('Last page', pageCount - 1, canNext && !rowCountIsLowerBound, LastPageIcon)}
       </div>
     </nav>
   )
