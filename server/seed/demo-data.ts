@@ -532,11 +532,18 @@ const NOTIFICATION_TEXTS = [
   ['Happy holidays from Petcare', 'Remember: chocolate, grapes and onions are toxic to pets.'],
 ] as const
 
-/** Notification `i` (from 0): every third goes to all users, the rest to a selection. */
+/**
+ * How many of the first notifications are broadcasts (every third of them). A broadcast stores a
+ * recipient row per user, so at a million users each costs a million rows: later notifications
+ * all go to a selection, which keeps a large seed to a few million recipient rows.
+ */
+const BROADCASTS_AMONG_FIRST = 15
+
+/** Notification `i` (from 0): every third of the first ones goes to all users, the rest to a selection. */
 export function notificationAt(i: number, now: Date): NotificationRow & { recipients: number } {
   const r = rowRandom(SALT.notification, i)
   const [title, body] = NOTIFICATION_TEXTS[i % NOTIFICATION_TEXTS.length]!
-  const sendTo: Audience = i % 3 === 0 ? AUDIENCE[0] : AUDIENCE[1]
+  const sendTo: Audience = i < BROADCASTS_AMONG_FIRST && i % 3 === 0 ? AUDIENCE[0] : AUDIENCE[1]
   const createdAt = new Date(now.getTime() - r.int(1, 180 * 24 * 60) * 60_000)
   return {
     id: r.uuid(),
@@ -551,7 +558,20 @@ export function notificationAt(i: number, now: Date): NotificationRow & { recipi
   }
 }
 
-/** Picks `count` distinct members of `pool` for notification `i`, deterministically. */
-export function recipientsOf<T>(i: number, pool: readonly T[], count: number): T[] {
-  return rowRandom(SALT.notification + 100, i).some(pool, count)
+/**
+ * Picks `count` distinct members among the first `length` of `pool` for notification `i`,
+ * deterministically. A partial Fisher-Yates shuffle that records only the swapped places: the
+ * pool (a million users) is neither copied nor spliced.
+ */
+export function recipientsOf<T>(i: number, pool: readonly T[], length: number, count: number): T[] {
+  const r = rowRandom(SALT.notification + 100, i)
+  const size = Math.min(length, pool.length)
+  const swapped = new Map<number, number>()
+  const picked: T[] = []
+  for (let k = 0; k < Math.min(count, size); k++) {
+    const j = k + Math.floor(r.next() * (size - k))
+    picked.push(pool[swapped.get(j) ?? j]!)
+    swapped.set(j, swapped.get(k) ?? k)
+  }
+  return picked
 }

@@ -18,6 +18,7 @@ import {
   recipientsOf,
   userWithPets,
   type FeedbackRow,
+  type NotificationRow,
   type PartnerRow,
   type PetRow,
   type PlaceRow,
@@ -102,11 +103,31 @@ async function insertBatches<T extends PgTable>(db: Db, table: T, rows: readonly
 /** Users joined by then, for picking feedback authors and notification recipients. */
 type Member = { id: string; createdAt: Date }
 
+async function isSuperuser(db: Db): Promise<boolean> {
+  const { rows } = (await db.execute(sql`select rolsuper as "super" from pg_roles where rolname = current_user`)) as unknown as {
+    rows: { super: boolean }[]
+  }
+  return rows[0]?.super === true
+}
+
+/** How many of `members` (in the order they joined) had joined by `at`: a binary search. */
+function joinedBy(members: readonly Member[], at: Date): number {
+  let low = 0
+  let high = members.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (members[mid]!.createdAt <= at) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
 export interface SeedOptions {
   /**
-   * For big loads with no other user of the database: drop and rebuild the secondary indexes
-   * around the load, and skip foreign-key checks (the generated rows reference rows they were
-   * generated with; needs a superuser, which the embedded database's user is).
+   * For big loads: drop and rebuild the secondary indexes around the load, and skip foreign-key
+   * checks when the role may (a superuser, as the embedded database's user is; the generated rows
+   * reference rows they were generated with). Dropping an index locks its table until the
+   * transaction ends: on PostgreSQL a server using the database waits for the load to finish.
    */
   bulk?: boolean
   /** Hears about each table as it is done. */
@@ -154,7 +175,7 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
       report.pets += ownedPets.length
     }
   }
-  if (opts.bulk) await db.execute(sql`set local session_replication_role = replica`)
+  if (opts.bulk && (await isSuperuser(db))) await db.execute(sql`set local session_replication_role = replica`)
   if (opts.bulk && counts.users > 0) await withIndexesRebuilt(db, [appUsers, pets], loadUsers)
   else await loadUsers()
   progress('users', report.users)
@@ -184,6 +205,12 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
   progress('partners', counts.partners)
 
   if (counts.feedback > 0 || counts.notifications > 0) {
+    if (opts.bulk) await withIndexesRebuilt(db, [feedback, notifications, notificationRecipients], () => loadMessages())
+    else await loadMessages()
+  }
+  return report
+
+  async function loadMessages() {
     const members: Member[] = await db
       .select({ id: appUsers.id, createdAt: appUsers.createdAt })
       .from(appUsers)
@@ -198,32 +225,35 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
     progress('feedback', counts.feedback)
 
     const firstNotification = await db.$count(notifications)
-    for (let i = 0; i < counts.notifications; i++) {
-      const { recipients, ...row } = notificationAt(firstNotification + i, now)
-      await db.insert(notifications).values(row)
-      // Sent in the past: each recipient delivered then, once (so no start-up sweep delivers them again).
-      if (row.sendTo === 'ALL_USERS') {
+    // Sent in the past: each recipient delivered then, once (so no start-up sweep delivers them again).
+    const delivered = (notificationId: string, userId: string, at: Date) =>
+      ({ notificationId, userId, delivery: DELIVERY_STATUS.DELIVERED, attempts: 1, deliveredAt: at }) as const
+    for (let start = 0; start < counts.notifications; start += BATCH_ROWS) {
+      const rows: NotificationRow[] = []
+      const chosen: ReturnType<typeof delivered>[] = []
+      for (let i = start; i < Math.min(counts.notifications, start + BATCH_ROWS); i++) {
+        const { recipients, ...row } = notificationAt(firstNotification + i, now)
+        rows.push(row)
+        if (row.sendTo === 'ALL_USERS') continue
+        for (const m of recipientsOf(firstNotification + i, members, joinedBy(members, row.createdAt), recipients)) {
+          chosen.push(delivered(row.id, m.id, row.createdAt))
+        }
+      }
+      await insertJson(db, notifications, rows)
+      await insertBatches(db, notificationRecipients, chosen)
+      report.recipients += chosen.length
+      for (const row of rows.filter((r) => r.sendTo === 'ALL_USERS')) {
         // Everyone who had joined when it was sent, copied inside the database.
         const result = await db.execute(sql`
           insert into ${notificationRecipients} (notification_id, user_id, delivery, attempts, delivered_at)
           select ${row.id}::uuid, ${appUsers.id}, ${DELIVERY_STATUS.DELIVERED}::smallint, 1, ${row.createdAt.toISOString()}::timestamptz
           from ${appUsers} where ${lte(appUsers.createdAt, row.createdAt)}`)
         report.recipients += affectedRows(result)
-      } else {
-        const joined = members.filter((m) => m.createdAt <= row.createdAt)
-        const chosen = recipientsOf(firstNotification + i, joined, recipients)
-        await insertJson(
-          db,
-          notificationRecipients,
-          chosen.map((m) => ({ notificationId: row.id, userId: m.id, delivery: DELIVERY_STATUS.DELIVERED, attempts: 1, deliveredAt: row.createdAt })),
-        )
-        report.recipients += chosen.length
       }
     }
     progress('notifications', counts.notifications)
     progress('notification recipients', report.recipients)
   }
-  return report
 }
 
 /**
