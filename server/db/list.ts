@@ -114,6 +114,9 @@ function countedKey<Sort extends string, Filter>(source: ListSource<Sort, Filter
 /** A count stops past this many matching rows: the total then says "at least" (totalIsLowerBound). */
 export const COUNT_BOUND = 1000
 
+/** From this offset on, a page reads its rows' ids first (listPage). */
+export const IDS_FIRST_OFFSET = 1000
+
 /** One page and the total of matching rows; `totalIsLowerBound` when more rows match than were counted. */
 export interface ListPageResult<Row> {
   rows: Row[]
@@ -123,7 +126,8 @@ export interface ListPageResult<Row> {
 
 /**
  * One page of a list and the total of matching rows. A page past the end is empty, with the
- * right total. Ties in the sort are broken by id, so paging is stable.
+ * right total. Ties in the sort are broken by id, so paging is stable. A page deep in the list
+ * (from IDS_FIRST_OFFSET) finds its ids first, then reads their rows.
  *
  * The total costs as little as it can:
  * - without a search, on a counted table (`source.counted`), it is read from row_counts: a
@@ -145,22 +149,30 @@ export async function listPage<Sort extends string, Filter, Row>(
   const where = listWhere(source, q)
   const order = orderOf(source, q)
   const offset = (q.page - 1) * q.limit
-  const pageQuery = (o: Order, limit: number, from: number): PageQuery => ({ where, orderBy: orderBy(source, o), limit, offset: from, sortKey: sortKeyOf(o) })
+  const rowsAt = async (o: Order, limit: number, from: number): Promise<Row[]> => {
+    const page = { where, orderBy: orderBy(source, o), limit, offset: from, sortKey: sortKeyOf(o) }
+    if (from < IDS_FIRST_OFFSET) return fetch(page)
+    // Deep in a list: the rows stepped over are read in the index alone (an index-only scan where
+    // the index covers the filter and the order), then only the page's own rows.
+    const ids = await db.select({ id: source.id }).from(source.table).where(where).orderBy(...page.orderBy).limit(limit).offset(from)
+    if (ids.length === 0) return []
+    return fetch({ ...page, where: inArray(source.id, ids.map((row) => row.id)), offset: 0 })
+  }
   const key = countedKey(source, q)
   if (key && offset === 0) {
-    const [rows, total] = await Promise.all([fetch(pageQuery(order, q.limit, 0)), rowCount(db, source.table, key)])
+    const [rows, total] = await Promise.all([rowsAt(order, q.limit, 0), rowCount(db, source.table, key)])
     return { rows, total }
   }
   if (key) {
     const total = await rowCount(db, source.table, key)
     const remaining = total - offset
     if (remaining <= 0) return { rows: [], total }
-    if (offset <= remaining) return { rows: await fetch(pageQuery(order, q.limit, offset)), total }
+    if (offset <= remaining) return { rows: await rowsAt(order, q.limit, offset), total }
     const take = Math.min(q.limit, remaining)
-    const reversed = await fetch(pageQuery({ ...order, direction: order.direction === 1 ? -1 : 1 }, take, remaining - take))
+    const reversed = await rowsAt({ ...order, direction: order.direction === 1 ? -1 : 1 }, take, remaining - take)
     return { rows: reversed.reverse(), total }
   }
-  const rows = await fetch(pageQuery(order, q.limit, offset))
+  const rows = await rowsAt(order, q.limit, offset)
   if (rows.length < q.limit && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length }
   const matching = db
     .select({ one: sql`1` })

@@ -105,6 +105,29 @@ describe('GET /admin/users', () => {
     expect(few).not.toHaveProperty('totalIsLowerBound')
   })
 
+  it('answers deep pages, ids first, with the rows and order of the whole list', async () => {
+    const t = await testApp()
+    // 2,100 users, some with equal names (ties broken by id) and every tenth blocked.
+    await t.db.execute(sql`insert into app_users (username, name, email, status, created_at)
+      select 'deep' || n, 'Deep ' || (n % 700), 'deep' || n || '@example.com', case when n % 10 = 0 then 2 else 1 end,
+        now() - n * interval '1 minute' from generate_series(1, 2100) as n`)
+    const token = await tokenOf(t)
+    const ids = async (query: string) => (await listBody(await t.get(`/admin/users?${query}`, { token }), userListItem)).data.map((u) => u._id)
+    for (const query of ['', 'sortBy=name&sortOrder=1', 'sortBy=name&sortOrder=-1', 'search=deep', 'filter=1&sortBy=name&sortOrder=1']) {
+      // Offsets 1000 to 1099 in one page of 100, and as ten pages of ten from page 101.
+      const hundred = await ids(`${query}&page=11&limit=100`)
+      const tens = []
+      for (let page = 101; page <= 110; page++) tens.push(...(await ids(`${query}&page=${page}&limit=10`)))
+      expect(hundred, query).toHaveLength(100)
+      expect(tens, query).toEqual(hundred)
+      // Every page of 100 (read forwards, ids first, or from the end) meets the next without a gap or an overlap.
+      const all = []
+      for (let page = 1; page <= 22; page++) all.push(...(await ids(`${query}&page=${page}&limit=100`)))
+      expect(new Set(all).size, query).toBe(all.length)
+      expect(all.slice(1000, 1100), query).toEqual(hundred)
+    }
+  })
+
   it('filters by status, alone and with a search', async () => {
     const t = await testApp()
     await people(t)
