@@ -4,6 +4,12 @@ import { z } from 'zod'
 export const okEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ isSuccess: z.literal(true), message: z.string(), data })
 
+/**
+ * A list's count stops past this many matching rows (a search over a million users): the answer
+ * then says its total is a lower bound (`totalIsLowerBound`), shown as "1,000+".
+ */
+export const LIST_COUNT_BOUND = 1000
+
 /** Lists are flat: the items in `data`, the paging beside them. */
 export const listEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import type { SortOrder } from '../../contract'
+import { LIST_COUNT_BOUND, type SortOrder } from '../../contract'
 import type { Db } from './client'
 import { rowCount, type CountKey } from './row-counts'
 
@@ -111,9 +111,6 @@ function countedKey<Sort extends string, Filter>(source: ListSource<Sort, Filter
   return counted.filter ? { ...counted.scope, ...counted.filter(q.filter) } : undefined
 }
 
-/** A count stops past this many matching rows: the total then says "at least" (totalIsLowerBound). */
-export const COUNT_BOUND = 1000
-
 /** From this offset on, a page reads its rows' ids first (listPage). */
 export const IDS_FIRST_OFFSET = 1000
 
@@ -137,7 +134,7 @@ export interface ListPageResult<Row> {
  *   million rows;
  * - otherwise the page comes first, and when it proves the total (fewer rows than the limit, and
  *   either the first page or not empty: total = offset + rows), nothing is counted;
- * - only then are the matching rows counted, up to COUNT_BOUND: a search matching hundreds of
+ * - only then are the matching rows counted, up to LIST_COUNT_BOUND: a search matching hundreds of
  *   thousands of rows answers "at least 1,000" rather than reading all of them.
  */
 export async function listPage<Sort extends string, Filter, Row>(
@@ -178,12 +175,12 @@ export async function listPage<Sort extends string, Filter, Row>(
     .select({ one: sql`1` })
     .from(source.table)
     .where(where)
-    .limit(COUNT_BOUND + 1)
+    .limit(LIST_COUNT_BOUND + 1)
     .as('matching')
   const [counted] = await db.select({ n: count() }).from(matching)
   const n = counted?.n ?? 0
-  if (n <= COUNT_BOUND) return { rows, total: n }
-  return { rows, total: Math.max(COUNT_BOUND, offset + rows.length), totalIsLowerBound: true }
+  if (n <= LIST_COUNT_BOUND) return { rows, total: n }
+  return { rows, total: Math.max(LIST_COUNT_BOUND, offset + rows.length), totalIsLowerBound: true }
 }
 
 export const EXPORT_BATCH_SIZE = 1000

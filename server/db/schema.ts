@@ -457,6 +457,8 @@ export const feedback = pgTable(
     trashIndex('feedback', t),
     index('feedback_created_at_id_idx').on(t.createdAt, t.id),
     index('feedback_type_created_at_id_idx').on(t.type, t.createdAt, t.id),
+    // The list sorted by type: without it, every sort by type sorted all the feedback.
+    index('feedback_type_sort_idx').on(t.type, t.id),
     index('feedback_status_created_at_id_idx').on(t.status, t.createdAt, t.id),
     index('feedback_user_id_idx').on(t.userId),
     trigramIndex('feedback_search_trgm_idx', feedbackSearchText(t)),

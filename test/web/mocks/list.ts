@@ -1,6 +1,6 @@
 import { HttpResponse, type HttpHandler } from 'msw'
 import type { z } from 'zod'
-import { CSV_BOM, csvFileName, csvLine, listEnvelopeOf, type CsvValue, type Permission, type SortOrder } from '@contract'
+import { CSV_BOM, csvFileName, csvLine, LIST_COUNT_BOUND, listEnvelopeOf, type CsvValue, type Permission, type SortOrder } from '@contract'
 import { exportSelectedBody } from '@contract/bulk'
 import { route } from './db'
 
@@ -58,7 +58,11 @@ export function listAnswer<T extends object>(
 ) {
   const rows = selectItems(items, query, rules)
   const start = (query.page - 1) * query.limit
-  return HttpResponse.json(listEnvelopeOf(message, { rows: rows.slice(start, start + query.limit).map(map), total: rows.length }, query))
+  const page = rows.slice(start, start + query.limit)
+  // A search's count stops at the bound unless its page proves the total, as the API's does.
+  const bounded = query.search !== '' && rows.length > LIST_COUNT_BOUND && page.length === query.limit
+  const total = bounded ? Math.max(LIST_COUNT_BOUND, start + page.length) : rows.length
+  return HttpResponse.json(listEnvelopeOf(message, { rows: page.map(map), total, ...(bounded ? { totalIsLowerBound: true as const } : {}) }, query))
 }
 
 /** The export call's answer: the same selection as a CSV attachment named like the API's, `users-2025-06-30.csv`. */

@@ -1,0 +1,1 @@
+CREATE INDEX "feedback_type_sort_idx" ON "feedback" USING btree ("type","id");
