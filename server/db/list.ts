@@ -27,8 +27,12 @@ export interface ListSource<Sort extends string, Filter> {
   sortBy: Record<Sort, SortKey>
   /** Always applied, e.g. the kind of a place. */
   scope?: SQL
-  /** The condition for a LIKE pattern (already escaped, `%...%`); the pattern is lower-cased in SQL. */
-  search: (pattern: SQL) => SQL
+  /**
+   * The condition for a LIKE pattern (already escaped, `%...%`); the pattern is lower-cased in SQL.
+   * A search across tables unites the ids each table's index finds; `reading` lets it stop each
+   * part after the rows a page or a count needs (searchBranches).
+   */
+  search: (pattern: SQL, reading?: SearchReading) => SQL
   /** The condition for the list's `filter` value. */
   filter: (value: Filter) => SQL
   /**
@@ -88,17 +92,40 @@ const orderBy = (source: ListSource<string, never>, order: Order): SQL[] => {
   return [dir(order.key.expr as SQL), dir(source.id)]
 }
 
-/** The conditions of a list query: scope, filter and search. */
+/** How a search's matches are read: in this order, at most this many, beside these conditions. */
+export interface SearchReading {
+  /** The list's other conditions (scope, filter, chosen ids). */
+  where: SQL | undefined
+  /** Empty for a count. */
+  orderBy: SQL[]
+  limit: number
+}
+
+/**
+ * A search over several tables: `id IN (branch UNION ALL branch ...)`, each branch the ids one
+ * table's condition finds (`select id from ... where <condition>`). With a `reading`, each branch
+ * takes the list's other conditions, its order and its limit, so a common word stops after a
+ * page's rows in each branch and a rare one uses each branch's own index; without one (an
+ * export), every match.
+ */
+export function searchBranches(id: PgColumn, branches: ((where: SQL | undefined) => SQL)[], reading: SearchReading | undefined): SQL {
+  const tail = reading
+    ? sql`${reading.orderBy.length ? sql` order by ${sql.join(reading.orderBy, sql`, `)}` : sql``} limit ${reading.limit}`
+    : sql``
+  return sql`${id} in (${sql.join(
+    branches.map((branch) => sql`(${branch(reading?.where)}${tail})`),
+    sql` union all `,
+  )})`
+}
+
+/** The conditions of a list query: scope, filter and search (its matches read as `reading` says). */
 export function listWhere<Sort extends string, Filter>(
   source: ListSource<Sort, Filter>,
   q: Pick<ListParams<Sort, Filter>, 'search' | 'filter' | 'ids'>,
+  reading?: Omit<SearchReading, 'where'>,
 ): SQL | undefined {
-  return and(
-    source.scope,
-    q.ids ? inArray(source.id, [...q.ids]) : undefined,
-    q.filter !== undefined ? source.filter(q.filter) : undefined,
-    q.search !== '' ? source.search(likePattern(q.search)) : undefined,
-  )
+  const where = and(source.scope, q.ids ? inArray(source.id, [...q.ids]) : undefined, q.filter !== undefined ? source.filter(q.filter) : undefined)
+  return q.search !== '' ? and(where, source.search(likePattern(q.search), reading && { ...reading, where })) : where
 }
 
 const sortKeyOf = (order: Order): SQL<string> => sql<string>`(${order.key.expr})::text`
@@ -143,9 +170,9 @@ export async function listPage<Sort extends string, Filter, Row>(
   q: ListParams<Sort, Filter>,
   fetch: (page: PageQuery) => Promise<Row[]>,
 ): Promise<ListPageResult<Row>> {
-  const where = listWhere(source, q)
   const order = orderOf(source, q)
   const offset = (q.page - 1) * q.limit
+  const where = listWhere(source, q, { orderBy: orderBy(source, order), limit: offset + q.limit })
   const rowsAt = async (o: Order, limit: number, from: number): Promise<Row[]> => {
     const page = { where, orderBy: orderBy(source, o), limit, offset: from, sortKey: sortKeyOf(o) }
     if (from < IDS_FIRST_OFFSET) return fetch(page)
@@ -174,7 +201,7 @@ export async function listPage<Sort extends string, Filter, Row>(
   const matching = db
     .select({ one: sql`1` })
     .from(source.table)
-    .where(where)
+    .where(listWhere(source, q, { orderBy: [], limit: LIST_COUNT_BOUND + 1 }))
     .limit(LIST_COUNT_BOUND + 1)
     .as('matching')
   const [counted] = await db.select({ n: count() }).from(matching)

@@ -15,7 +15,7 @@ import {
 } from '../../contract'
 import { exportSelectedBody } from '../../contract/bulk'
 import type { Db } from '../db/client'
-import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
+import { like, listBatches, listPage, searchBranches, type ListSource, type PageQuery } from '../db/list'
 import { toUserSummary, userSummaryColumns, type UserSummaryRow } from '../db/queries/users'
 import { countKey } from '../db/row-counts'
 import { admins, appUsers, feedback, feedbackNotes, feedbackSearchText, usernameSearchText } from '../db/schema'
@@ -45,12 +45,16 @@ export const feedbackListSource = (q: Pick<FeedbackListQuery, 'status'>): ListSo
   },
   // Two tables, so two trigram indexes: the description's, and the author's username's. A union
   // of ids lets each side use its own index (an OR across a join would read every row).
-  search: (pattern) => sql`${feedback.id} in (
-    select ${feedback.id} from ${feedback} where ${like(feedbackSearchText(feedback), pattern)}
-    union all
-    select ${feedback.id} from ${feedback} inner join ${appUsers} on ${appUsers.id} = ${feedback.userId}
-      where ${like(usernameSearchText(appUsers), pattern)}
-  )`,
+  search: (pattern, reading) =>
+    searchBranches(
+      feedback.id,
+      [
+        (where) => sql`select ${feedback.id} from ${feedback} where ${and(where, like(feedbackSearchText(feedback), pattern))}`,
+        (where) => sql`select ${feedback.id} from ${feedback} inner join ${appUsers} on ${appUsers.id} = ${feedback.userId}
+          where ${and(where, like(usernameSearchText(appUsers), pattern))}`,
+      ],
+      reading,
+    ),
   filter: (type) => eq(feedback.type, type),
   ...(q.status === undefined
     ? { scope: live(feedback), counted: { filter: (type: FeedbackType) => countKey(feedback.type, type) } }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { API_MSG, feedback, FEEDBACK_MSG } from '../../contract'
 import { appUsers } from '../../server/db/schema'
 import { errorOf, listBody, okBody } from './helpers/bodies'
@@ -67,6 +67,51 @@ describe('GET /feedback/list', () => {
     const body = await listBody(await t.get('/feedback/list?search=dark', { token: await tokenOf(t) }), feedback)
     expect(body.total).toBe(1)
     expect(body.data).toHaveLength(1)
+  })
+
+  it('pages a search matched by description and by author alike, each part stopping after the page', async () => {
+    const t = await testApp()
+    const [fan] = await addUsers(t, [{ username: 'dark.mode.fan' }])
+    // Twelve, written oldest first (so a part read without the list's order would find the wrong
+    // ones): matched by description (even), by author (odd), both (every fourth), or neither (a
+    // thirteenth, newest of all), and a matching one of another type.
+    await addFeedback(t, [
+      ...Array.from({ length: 12 }, (_, i) => ({
+        description: i % 2 === 0 ? `Dark theme ${i}` : `Other idea ${i}`,
+        userId: i % 2 === 1 || i % 4 === 0 ? fan!.id : null,
+        createdAt: minutesAgo(t, 14 - i),
+      })),
+      { description: 'Nothing here', createdAt: minutesAgo(t, 1) },
+      { type: 'OTHER', description: 'Dark corner', createdAt: minutesAgo(t, 20) },
+    ])
+    const token = await tokenOf(t)
+    const read = async (query: string) => listBody(await t.get(`/feedback/list?search=dark&${query}`, { token }), feedback)
+    const all = await read('filter=BUG&limit=100')
+    expect(descriptionsOf(all)).toHaveLength(12)
+    const pages = []
+    for (let page = 1; page <= 4; page++) pages.push(...descriptionsOf(await read(`filter=BUG&page=${page}&limit=3`)))
+    expect(pages).toEqual(descriptionsOf(all))
+    // By type, then id: the OTHER one comes last, read from both parts.
+    const byType = await read('sortBy=type&sortOrder=1&page=5&limit=3')
+    expect(byType).toMatchObject({ total: 13 })
+    expect(descriptionsOf(byType)).toEqual(['Dark corner'])
+  })
+
+  it('stops counting a search at 1,000 matches, across description and author', async () => {
+    const t = await testApp()
+    const [fan] = await addUsers(t, [{ username: 'dark.mode.fan' }])
+    // 600 matched by description, 600 by author: 1,200 in all, more than either part.
+    await t.db.execute(sql`insert into feedback (type, description, user_id)
+      select 'BUG', case when n <= 600 then 'Dark ' || n else 'Light ' || n end, case when n > 600 then ${fan!.id}::uuid end
+      from generate_series(1, 1200) as n`)
+    const token = await tokenOf(t)
+    const first = await listBody(await t.get('/feedback/list?search=dark', { token }), feedback)
+    expect(first).toMatchObject({ total: 1000, totalIsLowerBound: true })
+    const last = await listBody(await t.get('/feedback/list?search=dark&page=12&limit=100', { token }), feedback)
+    expect(last.data).toHaveLength(100)
+    expect(last).toMatchObject({ total: 1200, totalIsLowerBound: true })
+    const past = await listBody(await t.get('/feedback/list?search=dark&page=13&limit=100', { token }), feedback)
+    expect(past.data).toHaveLength(0)
   })
 
   it('filters by type', async () => {
