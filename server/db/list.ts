@@ -1,4 +1,4 @@
-import { and, asc, count, desc, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, desc, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { LIST_COUNT_BOUND, type SortOrder } from '../../contract'
 import type { Db } from './client'
@@ -204,8 +204,7 @@ export async function listPage<Sort extends string, Filter, Row>(
     .where(listWhere(source, q, { orderBy: [], limit: LIST_COUNT_BOUND + 1 }))
     .limit(LIST_COUNT_BOUND + 1)
     .as('matching')
-  const [counted] = await db.select({ n: count() }).from(matching)
-  const n = counted?.n ?? 0
+  const n = await db.$count(matching)
   if (n <= LIST_COUNT_BOUND) return { rows, total: n }
   return { rows, total: Math.max(LIST_COUNT_BOUND, offset + rows.length), totalIsLowerBound: true }
 }

@@ -146,8 +146,30 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
   const report: SeedReport = { ...counts, users: 0, pets: 0, recipients: 0 }
 
   // Users and pets, a batch of users at a time so that 100,000 users never sit in memory at once.
+  const writeUsers = async (users: UserRow[], petRows: PetRow[]) => {
+    const inserted = await insertJson(db, appUsers, users, { onConflictDoNothing: true })
+    // A username or email taken by a user made elsewhere skips that user: and so their pets.
+    const owners =
+      inserted === users.length
+        ? undefined
+        : new Set(
+            (
+              await db
+                .select({ id: appUsers.id })
+                .from(appUsers)
+                .where(inArray(appUsers.id, users.map((u) => u.id)))
+            ).map((u) => u.id),
+          )
+    const ownedPets = owners ? petRows.filter((p) => owners.has(p.ownerId)) : petRows
+    await insertBatches(db, pets, ownedPets)
+    report.users += inserted
+    report.pets += ownedPets.length
+  }
   const loadUsers = async () => {
     const firstUser = await db.$count(appUsers)
+    // The next batch is made while the database writes the last one (on PostgreSQL, another
+    // process: the two overlap).
+    let writing: Promise<void> | undefined
     for (let start = 0; start < counts.users; start += BATCH_ROWS) {
       const users: UserRow[] = []
       const petRows: PetRow[] = []
@@ -156,24 +178,10 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
         users.push(made.user)
         petRows.push(...made.pets)
       }
-      const inserted = await insertJson(db, appUsers, users, { onConflictDoNothing: true })
-      // A username or email taken by a user made elsewhere skips that user: and so their pets.
-      const owners =
-        inserted === users.length
-          ? undefined
-          : new Set(
-              (
-                await db
-                  .select({ id: appUsers.id })
-                  .from(appUsers)
-                  .where(inArray(appUsers.id, users.map((u) => u.id)))
-              ).map((u) => u.id),
-            )
-      const ownedPets = owners ? petRows.filter((p) => owners.has(p.ownerId)) : petRows
-      await insertBatches(db, pets, ownedPets)
-      report.users += inserted
-      report.pets += ownedPets.length
+      await writing
+      writing = writeUsers(users, petRows)
     }
+    await writing
   }
   if (opts.bulk && (await isSuperuser(db))) await db.execute(sql`set local session_replication_role = replica`)
   if (opts.bulk && counts.users > 0) await withIndexesRebuilt(db, [appUsers, pets], loadUsers)
