@@ -213,9 +213,11 @@ export const EXPORT_BATCH_SIZE = 1000
 
 /**
  * Every row of a list query, in its order, a batch at a time: keyset pagination on
- * (sort expression, id), so a batch costs the same at row 100,000 as at row 1 and only one
- * batch is in memory. The last row's key is read back as text and cast to its type, so no
- * precision is lost (timestamps keep their microseconds).
+ * (sort expression, id), so a batch costs the same at row 100,000 as at row 1 and at most two
+ * batches are in memory. The next batch is asked for as soon as this one is read, so the database
+ * works on it while this one is written out (PostgreSQL, another process, overlaps the two). The
+ * last row's key is read back as text and cast to its type, so no precision is lost (timestamps
+ * keep their microseconds).
  */
 export async function* listBatches<Sort extends string, Filter, Row extends { id: string; sortKey: string }>(
   source: ListSource<Sort, Filter>,
@@ -226,20 +228,26 @@ export async function* listBatches<Sort extends string, Filter, Row extends { id
   const where = listWhere(source, q)
   const order = orderOf(source, q)
   const operator = sql.raw(order.direction === 1 ? '>' : '<')
-  let last: { sortKey: string; id: string } | undefined
-  for (;;) {
-    const after = last
-      ? sql`(${order.key.expr}, ${source.id}) ${operator} (cast(${last.sortKey} as ${sql.raw(order.key.type)}), cast(${last.id} as uuid))`
-      : undefined
-    const rows = await fetch({
-      where: and(where, after),
+  const batchAfter = (last: { sortKey: string; id: string } | undefined) =>
+    fetch({
+      where: and(
+        where,
+        last ? sql`(${order.key.expr}, ${source.id}) ${operator} (cast(${last.sortKey} as ${sql.raw(order.key.type)}), cast(${last.id} as uuid))` : undefined,
+      ),
       orderBy: orderBy(source, order),
       limit: batchSize,
       offset: 0,
       sortKey: sortKeyOf(order),
     })
-    if (rows.length > 0) yield rows
-    if (rows.length < batchSize) return
-    last = rows[rows.length - 1]!
+  let next: Promise<Row[]> | undefined = batchAfter(undefined)
+  try {
+    while (next) {
+      const rows: Row[] = await next
+      next = rows.length === batchSize ? batchAfter(rows[rows.length - 1]) : undefined
+      if (rows.length > 0) yield rows
+    }
+  } finally {
+    // A reader that stopped early leaves the batch read ahead unread: its failure is nobody's.
+    next?.catch(() => {})
   }
 }

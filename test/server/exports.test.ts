@@ -259,4 +259,29 @@ describe('listBatches', () => {
     expect(streamed).toEqual(page.rows.map((r) => r.id))
     expect(new Set(streamed).size).toBe(11)
   })
+
+  it('asks for the next batch before the reader takes this one, and a reader that stops early leaves no failure behind', async () => {
+    const t = await testApp()
+    await tricky(t)
+    const asked: number[] = []
+    let calls = 0
+    const failingAfterFirst = (p: PageQuery) => {
+      asked.push(++calls)
+      return calls === 1 ? rowsOf(t)(p) : Promise.reject(new Error('the connection went away'))
+    }
+    const unhandled = vi.fn()
+    process.on('unhandledRejection', unhandled)
+    try {
+      const batches = listBatches(userListSource, { search: '', sortOrder: 0 }, failingAfterFirst, 2)
+      const first = await batches.next()
+      expect(first.value).toHaveLength(2)
+      // The second batch is already on its way while the first is being written out.
+      expect(asked).toEqual([1, 2])
+      await batches.return(undefined)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      expect(unhandled).not.toHaveBeenCalled()
+    } finally {
+      process.off('unhandledRejection', unhandled)
+    }
+  })
 })
