@@ -23,7 +23,7 @@ const noSrc = { group: ['**/src/**', '@/*'], message: 'The server never imports 
  * never from one above. Each name is a folder of server/ or a module at its root (without .ts).
  */
 const serverLayers = [
-  { layer: 'process', names: ['index', 'app', 'spa', 'pet-preview', 'health', 'maintenance', 'lock', 'stop-with-npm', 'demo-passwords', 'seed'] },
+  { layer: 'process', names: ['index', 'app', 'spa', 'route-chunks', 'pet-preview', 'health', 'maintenance', 'lock', 'stop-with-npm', 'demo-passwords', 'seed'] },
   { layer: 'routes', names: ['routes', 'openapi'] },
   { layer: 'http', names: ['http', 'deps'] },
   { layer: 'services', names: ['auth', 'storage', 'mail', 'notifications', 'content'] },
@@ -81,14 +81,16 @@ export default tseslint.config(
       }),
     })),
   ),
-  // A route file's loader and search schema load with the app's entry chunk: the list kit's barrel
-  // would pull the table, Headless UI and date-fns into every first visit (~50 kB gzipped).
+  // A route file's search reading, loaderDeps and beforeLoad load with the app's entry chunk: the
+  // list kit's barrel would pull the table, Headless UI and date-fns into every first visit (~50 kB
+  // gzipped), zod or the contract's barrel (which loads zod) another 30 kB.
   {
     files: ['src/routes/**/*.{ts,tsx}'],
-    rules: restrict(noServer, {
-      regex: '^@/components/list$',
-      message: "Import listSearch, listDeps and prefetchList from '@/components/list/search'.",
-    }),
+    rules: restrict(
+      noServer,
+      { regex: '^@/components/list$', message: "Import listSearch, listDeps and prefetchList from '@/components/list/search'." },
+      { regex: '^(zod|@contract)$', message: "Read search params with plain code; import the contract's zod-free modules by path ('@contract/list-params')." },
+    ),
   },
   { files: ['server/**/*.ts', 'test/server/**/*.ts'], rules: restrict(noSrc) },
   // No import back up a layer, from a root module (depth 0) or from a folder's files at each depth.

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AUTH_MSG } from './auth'
 import { ROLE, USER_STATUS } from './enums'
 import { listQuery } from './list'
+import { LIST_PARAMS } from './list-params'
 import { boundedText, cap, emailField, matching, passwordField, profileNameField, requiredText } from './validation'
 
 /**
@@ -57,7 +58,7 @@ export const adminAccount = z.object({
 export type AdminAccount = z.infer<typeof adminAccount>
 
 export const adminListQuery = listQuery({
-  sortBy: ['name', 'email', 'role', 'status', 'createdAt'],
+  sortBy: LIST_PARAMS.admins.sortBy,
   /** Roles 1|2 are the filter (status is a column and a sort). */
   filter: z.coerce.number().pipe(adminRole),
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ROLE } from './enums'
 import { listQuery } from './list'
+import { LIST_PARAMS } from './list-params'
 import { cap } from './validation'
 
 /**
@@ -147,9 +148,14 @@ const isoDay = z.iso.date({ message: AUDIT_MSG.badDate })
  * and target label), plus an exact action, an actor (admin id) and a range of whole days
  * (YYYY-MM-DD, both inclusive, in UTC).
  */
-export const auditListQuery = listQuery({ sortBy: ['at', 'action', 'actorEmail'] })
+export const auditListQuery = listQuery({ sortBy: LIST_PARAMS.audit.sortBy })
   .extend({
-    action: z.string().trim().min(1, AUDIT_MSG.badAction).max(100, cap(AUDIT_MSG.badAction)).optional(),
+    action: z
+      .string()
+      .trim()
+      .min(1, AUDIT_MSG.badAction)
+      .max(LIST_PARAMS.audit.params.action.maxLength, cap(AUDIT_MSG.badAction))
+      .optional(),
     actorId: z.uuid({ message: AUDIT_MSG.badActor }).optional(),
     from: isoDay.optional(),
     to: isoDay.optional(),

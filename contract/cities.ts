@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { listQuery } from './list'
+import { LIST_PARAMS } from './list-params'
 import { simpleNameSchema } from './validation'
 
 /** A city of the content screens (docs/DECISIONS.md, Content): a name and the pet-friendly sites in it. */
@@ -12,7 +13,7 @@ export const city = z.object({
 })
 export type City = z.infer<typeof city>
 
-export const cityListQuery = listQuery({ sortBy: ['name', 'siteCount', 'createdAt'] })
+export const cityListQuery = listQuery({ sortBy: LIST_PARAMS.cities.sortBy })
 export type CityListQuery = z.infer<typeof cityListQuery>
 
 /** POST /admin/city and PUT /admin/city/{id}: the simple-name form (2 to 20 letters and spaces). */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { FEEDBACK_STATUS, FEEDBACK_TYPES } from './enums'
 import { listQuery } from './list'
+import { LIST_PARAMS } from './list-params'
 import { lengthText } from './validation'
 
 export const feedbackType = z.enum(FEEDBACK_TYPES)
@@ -45,7 +46,7 @@ export const feedbackDetails = feedback.extend({ notes: z.array(feedbackNote) })
 export type FeedbackDetails = z.infer<typeof feedbackDetails>
 
 export const feedbackListQuery = listQuery({
-  sortBy: ['type', 'createdAt'],
+  sortBy: LIST_PARAMS.feedback.sortBy,
   filter: feedbackType,
 }).extend({
   /** Beside the type filter: only feedback in this status. */

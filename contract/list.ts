@@ -1,11 +1,13 @@
 import { z } from 'zod'
 import { LIST_LIMIT_MAX, PAGE_SIZE_DEFAULT } from './limits'
+import { LIST_SEARCH_MAX, PAGE_MAX, SORT_ORDERS } from './list-params'
 import { API_MSG } from './messages'
 import { cap } from './validation'
 
+export { listDefaults, type SortOrder } from './list-params'
+
 /** 1 ascending, -1 descending, 0 the list's own default order (newest first). */
-export const sortOrder = z.union([z.literal(1), z.literal(-1), z.literal(0)])
-export type SortOrder = z.infer<typeof sortOrder>
+export const sortOrder = z.union(SORT_ORDERS.map((order) => z.literal(order)))
 
 /**
  * The list query every list shares (page, limit, search, sortBy, sortOrder, filter), for one list: its sortable columns and its filter.
@@ -17,16 +19,14 @@ export function listQuery<const S extends readonly [string, ...string[]], F exte
   filter?: F
 }) {
   return z.strictObject({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
     limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(PAGE_SIZE_DEFAULT),
-    search: z.string().trim().max(100, cap()).default(''),
+    search: z.string().trim().max(LIST_SEARCH_MAX, cap()).default(''),
     sortBy: z.enum(opts.sortBy).optional(),
     sortOrder: z.coerce.number().pipe(sortOrder).default(0),
     filter: (opts.filter ?? z.never()).optional(),
   })
 }
-
-export const listDefaults = { page: 1, limit: PAGE_SIZE_DEFAULT, search: '', sortOrder: 0 } as const
 
 /** A path id: the wire's `_id`, a UUID. */
 export const idParam = z.object({ id: z.uuid({ message: API_MSG.invalidId }) })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AUDIENCE, DELIVERY_STATUS, NOTIFICATION_STATUS } from './enums'
 import { listQuery } from './list'
+import { LIST_PARAMS } from './list-params'
 import { userSummary } from './feedback'
 import { API_MSG } from './messages'
 import { cap, titleDescriptionSchema } from './validation'
@@ -93,7 +94,7 @@ export type NotificationRecipientListQuery = z.infer<typeof notificationRecipien
 /** A scheduled notification may be due at most this far ahead. */
 export const SCHEDULE_MAX_AHEAD_MS = 366 * 24 * 60 * 60 * 1000
 
-export const notificationListQuery = listQuery({ sortBy: ['title', 'createdAt'], filter: audience }).extend({
+export const notificationListQuery = listQuery({ sortBy: LIST_PARAMS.notifications.sortBy, filter: audience }).extend({
   /** Only the notifications this user received ("did they get it?"): every send records whom it reached. */
   recipientId: z.uuid({ message: API_MSG.invalidId }).optional(),
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PARTNER_STATUS, PARTNER_TYPE, PLACE_KINDS } from './enums'
 import { listQuery } from './list'
+import { LIST_PARAMS } from './list-params'
 import { lengthText } from './validation'
 
 /** A business asking to join (docs/DECISIONS.md, Partners and feedback). */
@@ -38,7 +39,7 @@ export const partnerDetails = partner.extend({
 export type PartnerDetails = z.infer<typeof partnerDetails>
 
 export const partnerListQuery = listQuery({
-  sortBy: ['name', 'ownerName', 'email', 'type', 'createdAt'],
+  sortBy: LIST_PARAMS.partners.sortBy,
   filter: z.coerce.number().pipe(partnerType),
 }).extend({
   /** Beside the type filter: only requests in this status (the dashboard links to the pending ones). */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { PLACE_STATUS, type PlaceKind } from './enums'
 import { addedImages, imageEditBody, imageUrl } from './image-edit'
 import { listQuery } from './list'
+import { LIST_PARAMS } from './list-params'
 import { MSG } from './messages'
 import { placeFields } from './validation'
 
@@ -41,7 +42,7 @@ export const placeDetails = placeListItem.extend({
 export type PlaceDetails = z.infer<typeof placeDetails>
 
 export const placeListQuery = listQuery({
-  sortBy: ['name', 'address', 'status', 'createdAt'],
+  sortBy: LIST_PARAMS.places.sortBy,
   filter: z.coerce.number().pipe(placeStatus),
 })
 export type PlaceListQuery = z.infer<typeof placeListQuery>

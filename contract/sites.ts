@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { addedImages, imageEditBody } from './image-edit'
 import { listQuery } from './list'
+import { LIST_PARAMS } from './list-params'
 import { placeStatus } from './places'
 import { coordinateFields, lengthText } from './validation'
 
@@ -30,7 +31,7 @@ export type SiteDetails = z.infer<typeof siteDetails>
 
 /** GET /admin/site/list: one city's sites (or every site without cityId), filtered by status. */
 export const siteListQuery = listQuery({
-  sortBy: ['name', 'address', 'status', 'createdAt'],
+  sortBy: LIST_PARAMS.sites.sortBy,
   filter: z.coerce.number().pipe(placeStatus),
 }).extend({ cityId: z.uuid({ message: 'Invalid city id' }).optional() })
 export type SiteListQuery = z.infer<typeof siteListQuery>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { TRASH_KINDS } from './enums'
 import { idParam, listQuery } from './list'
+import { LIST_PARAMS } from './list-params'
 
 export const trashKind = z.enum(TRASH_KINDS, { error: 'Choose a kind' })
 
@@ -22,7 +23,7 @@ export const trashItem = z.object({
 export type TrashItem = z.infer<typeof trashItem>
 
 /** GET /admin/trash: newest deletions first by default; search by name; filter by kind. */
-export const trashListQuery = listQuery({ sortBy: ['deletedAt', 'name'], filter: trashKind })
+export const trashListQuery = listQuery({ sortBy: LIST_PARAMS.trash.sortBy, filter: trashKind })
 export type TrashListQuery = z.infer<typeof trashListQuery>
 
 /** POST /admin/trash/{kind}/{id}/restore and DELETE /admin/trash/{kind}/{id} (delete forever). */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { USER_STATUS } from './enums'
 import { listQuery } from './list'
+import { LIST_PARAMS } from './list-params'
 
 /** Pet owners: the platform's end users (the fields the user form labels). */
 export const userStatus = z.union([z.literal(USER_STATUS.ACTIVE), z.literal(USER_STATUS.BLOCKED)])
@@ -39,7 +40,7 @@ export const userDetails = userListItem.extend({
 export type UserDetails = z.infer<typeof userDetails>
 
 export const userListQuery = listQuery({
-  sortBy: ['username', 'name', 'email', 'dob', 'createdAt'],
+  sortBy: LIST_PARAMS.users.sortBy,
   filter: z.coerce.number().pipe(userStatus),
 })
 export type UserListQuery = z.infer<typeof userListQuery>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, STRONG_PASSWORD } from './credentials'
 import { API_MSG, MSG, PLACE_MSG } from './messages'
 import { DEFAULT_COORDINATE, IMAGE_MAX_BYTES, IMAGES_MAX, OTP_LENGTH } from './limits'
 import type { PlaceKind } from './enums'
@@ -35,20 +36,12 @@ const optionalText = (min: number, max: number) =>
 export const lengthText = (min: number, max: number, required: string = MSG.required) =>
   requiredText(required).min(min, `Should be minimum of ${min} characters`).max(max, cap(`Should be maximum of ${max} characters`))
 
-/**
- * Something@domain.tld, as the product's check: no space, one @, and a dot in the domain that is
- * neither its first nor its last character. Written so that each character can be matched one
- * way only (the domain's first character, then non-dots up to the first dot after it), which
- * keeps the pattern linear: the plain `[^\s@]+\.[^\s@]+` backtracks quadratically on a domain of
- * many dots that ends in a bad character.
- */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/
-export const emailField = requiredText().max(254, cap(MSG.email)).regex(EMAIL_PATTERN, MSG.email)
-
-const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9\s])\S+$/
+export { EMAIL_PATTERN } from './credentials'
+/** The sign-in page checks the same rules without zod (credentials.ts); test/web/login-rules.test.ts holds the two equal. */
+export const emailField = requiredText().max(EMAIL_MAX, cap(MSG.email)).regex(EMAIL_PATTERN, MSG.email)
 export const passwordField = requiredText()
-  .min(8, MSG.passwordMin)
-  .max(16, cap(MSG.passwordMax))
+  .min(PASSWORD_MIN, MSG.passwordMin)
+  .max(PASSWORD_MAX, cap(MSG.passwordMax))
   .regex(STRONG_PASSWORD, MSG.passwordPattern)
 
 /** Run a cross-field check even when other fields already failed, so every message shows at once. */

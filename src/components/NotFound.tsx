@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { MSG } from '@contract'
+import { MSG } from '@contract/messages'
 import { usePageTitle } from '@/components/layout/PageTitle'
 
 /** Any unknown path: 'PAGE NOT FOUND' and a way back home. */

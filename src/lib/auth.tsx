@@ -1,5 +1,6 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react'
-import { can, type AdminProfile, type Permission } from '@contract'
+import type { AdminProfile } from '@contract/auth'
+import { can, type Permission } from '@contract/permissions'
 import { PERSIST_KEY, readPersistedAuth } from './persisted-auth'
 
 /**

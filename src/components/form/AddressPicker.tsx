@@ -5,7 +5,8 @@ import { DEFAULT_COORDINATE } from '@contract'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { lazyChunk } from '@/lib/lazy-chunk'
 import { ADDRESS_MSG, googleMapsKey, type PickedPlace } from './address'
-import { FieldFrame, TextField, fieldDescribedBy, fieldInputClass, shownError } from './Field'
+import { TextField, shownError } from './Field'
+import { FieldFrame, fieldDescribedBy, fieldInputClass } from './Form'
 
 // Its own chunk: use-places-autocomplete, the Headless UI combobox and the Google loader load only
 // when an address field mounts with a key.

@@ -1,50 +1,19 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
+import { useId, type TextareaHTMLAttributes } from 'react'
 import { get, type FieldError, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form'
+import { FieldFrame, TextInput, fieldDescribedBy, fieldInputClass, type TextInputProps } from './Form'
 
-type FieldProps<T extends FieldValues> = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form'> & {
+type FieldProps<T extends FieldValues> = Omit<TextInputProps, 'name' | 'form' | 'error'> & {
   form: UseFormReturn<T>
   name: Path<T>
-  label: string
-  hint?: string
 }
 
 /**
- * Label, input and error line. The error shows only when the field is invalid and touched,
- * so nobody is scolded before typing; submitting counts as touching every field, as it does for a person.
+ * Label, input and error line (Form.tsx's TextInput) of a react-hook-form field. The error shows
+ * only when the field is invalid and touched, so nobody is scolded before typing; submitting counts
+ * as touching every field, as it does for a person.
  */
-export function TextField<T extends FieldValues>({ form, name, label, hint, className = '', type = 'text', ...input }: FieldProps<T>) {
-  const id = useId()
-  const shown = shownError(form, name)
-  const [revealed, setRevealed] = useState(false)
-  const isPassword = type === 'password'
-  const describedBy = fieldDescribedBy(id, hint, shown)
-
-  return (
-    <FieldFrame id={id} label={label} hint={hint} error={shown} className={className}>
-      <div className="relative">
-        <input
-          id={id}
-          type={isPassword && revealed ? 'text' : type}
-          aria-invalid={shown ? true : undefined}
-          aria-describedby={describedBy}
-          className={`min-h-10 ${fieldInputClass(shown)} ${isPassword ? 'pr-16' : ''}`}
-          {...input}
-          {...form.register(name)}
-        />
-        {isPassword && (
-          <button
-            type="button"
-            onClick={() => setRevealed((r) => !r)}
-            aria-label={revealed ? `Hide ${label}` : `Show ${label}`}
-            aria-pressed={revealed}
-            className="absolute inset-y-0 right-0 px-3 text-xs font-semibold text-primary-700"
-          >
-            {revealed ? 'Hide' : 'Show'}
-          </button>
-        )}
-      </div>
-    </FieldFrame>
-  )
+export function TextField<T extends FieldValues>({ form, name, ...input }: FieldProps<T>) {
+  return <TextInput {...input} error={shownError(form, name)} {...form.register(name)} />
 }
 
 /**
@@ -81,55 +50,6 @@ export function TextAreaField<T extends FieldValues>({ form, name, label, hint, 
         {...form.register(name)}
       />
     </FieldFrame>
-  )
-}
-
-/** A field's box: the red border and ring while its error shows. */
-export const fieldInputClass = (error: unknown) =>
-  `w-full rounded-md border bg-white px-3 py-2 text-sm outline-none focus:ring-2 ${
-    error ? 'border-error-600 focus:ring-error-100' : 'border-slate-300 focus:border-primary-600 focus:ring-primary-100'
-  }`
-
-/** What a field's `aria-describedby` names: its hint and its error line, when shown. */
-export const fieldDescribedBy = (id: string, hint: string | undefined, error: string | undefined) =>
-  [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined
-
-/**
- * A field's frame: the label above the control (whose id is `id`), the hint and the error line
- * below it, with the ids `fieldDescribedBy` names.
- */
-export function FieldFrame({
-  id,
-  label,
-  hint,
-  error,
-  className = '',
-  children,
-}: {
-  id: string
-  label: string
-  hint?: string
-  error?: string
-  className?: string
-  children: ReactNode
-}) {
-  return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-xs text-error-600">
-          {error}
-        </p>
-      )}
-    </div>
   )
 }
 

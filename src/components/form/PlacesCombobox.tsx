@@ -3,7 +3,7 @@ import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headl
 import { ADDRESS_MSG, type PickedPlace, type PlaceSuggestion } from './address'
 import { isRefused, loadGoogleMapsPlaces, markRefused, type PlacesService } from './googleMaps'
 import { REFUSED, useLegacyPlaceSearch, useNewPlaceSearch } from './placeSearch'
-import { fieldInputClass } from './Field'
+import { fieldInputClass } from './Form'
 
 /**
  * The address search of `AddressPicker` (inside a Headless UI Field, whose descriptions the input

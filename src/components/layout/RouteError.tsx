@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useMatch, useRouter, useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
-import { MSG } from '@contract'
+import { MSG } from '@contract/messages'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { Button } from '@/components/ui/Button'
 import { ChunkBoundary, useChunkRetry } from '@/lib/lazy-chunk'

@@ -9,7 +9,7 @@
  *
  *   // routes/_signed-in/things.tsx
  *   export const Route = createFileRoute('/_signed-in/things')({
- *     validateSearch: listSearch(thingListQuery),          // the contract's list query, forgiving
+ *     validateSearch: listSearch(LIST_PARAMS.things),       // the contract's list query, forgiving
  *     search: { middlewares: [stripSearchParams(listDefaults)] },
  *     loaderDeps: ({ search }) => listDeps(search),
  *     // Starts the fetch, never waits: skeleton rows on a first load, the previous page kept on
@@ -35,9 +35,9 @@
  *     )
  *   }
  *
- * A list query with fields of its own (the audit log's action, actorId, from, to) names them in
- * `params` (route: `loaderDeps: ({ search }) => listDeps(search, params)`, screen: `params`) and
- * draws their controls with `filters={(q, change) => <SelectFilter .../>}` (SelectFilter,
+ * A list query with fields of its own (the audit log's action, actorId, from, to) passes them as
+ * `params`, its `LIST_PARAMS[list].params` (route: `loaderDeps: ({ search }) => listDeps(search,
+ * params)`, screen: `params`) and draws their controls with `filters={(q, change) => <SelectFilter .../>}` (SelectFilter,
  * DateRangeFilter); ExportCsvButton sends them with the rest.
  *
  * On a phone (below `sm`) the rows are cards: `meta.card` places each column's cell (title,
@@ -62,7 +62,7 @@ import { useListTools } from './tools'
 import { DataTable, type ListColumnDefs, type RowSelection } from './DataTable'
 import { FiltersButton } from './FiltersButton'
 import { SearchBox } from './SearchBox'
-import { listDeps, type ListFilter, type ListParam, type ListSearch } from './search'
+import { listDeps, type ListFilter, type ListParams, type ListSearch } from './search'
 
 /** What the screen needs of its route: `getRouteApi('/_signed-in/users/')` fits. */
 export type ListRoute<Q extends ListSearch> = {
@@ -119,7 +119,7 @@ export type ListScreenProps<TRow extends RowData & { _id: string }, Q extends Li
   /** `getRouteApi('<the route id>')`: the list state is that route's search params. */
   route: ListRoute<Q>
   /** The list query's own fields beyond the kit's, kept in the state: the same as the route's `listDeps(search, params)`. */
-  params?: readonly ListParam<Q>[]
+  params?: ListParams<Q>
 }
 
 export type ListViewProps<TRow extends RowData & { _id: string }, Q extends ListSearch, TKey extends QueryKey> = ListProps<
@@ -249,6 +249,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
           pageIndex: state.page - 1,
           pageSize: state.limit,
           rowCount: list?.total ?? 0,
+          rowCountIsLowerBound: list?.totalIsLowerBound,
           pageSizes: TABLE_PAGE_SIZES,
           onPageChange,
         }}

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { AUDIT_MSG, EMAIL_CUT, roleLabel, type AuditEntry } from '@contract'
+import { LIST_PARAMS } from '@contract/list-params'
 import { PermittedSection } from '@/components/layout/PermittedSection'
 import { DateRangeFilter, ExportCsvButton, ListScreen, SelectFilter, cells, listColumns, type ListBulk } from '@/components/list'
 import { Dashes, OrDashes } from '@/components/ui/Dashes'
 import { Truncate } from '@/components/ui/Truncate'
 import { formatDateTime, isBlank } from '@/lib/format'
-import { AUDIT_PARAMS, auditActorsQuery, auditLogQuery } from './api'
+import { auditActorsQuery, auditLogQuery } from './api'
 import { ViewAuditEntry } from './AuditEntryDialog'
 import { actionLabel, actionOptions, targetName, targetTypeLabel } from './labels'
 
@@ -92,7 +93,7 @@ function AuditLogList() {
       list="audit"
       heading={false}
       route={route}
-      params={AUDIT_PARAMS}
+      params={LIST_PARAMS.audit.params}
       query={auditLogQuery}
       columns={auditColumns}
       bulk={bulk}

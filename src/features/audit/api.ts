@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import { auditActor, auditEntry, auditListQuery, can, type AuditListQuery } from '@contract'
-import { listDeps, listSearch, prefetchList, type ListParam } from '@/components/list/search'
+import { auditActor, auditEntry, can, type AuditListQuery } from '@contract'
+import { prefetchList } from '@/components/list/search'
 import type { AuthStore } from '@/lib/auth'
 import { http, withData } from '@/lib/http'
 
@@ -12,22 +12,6 @@ export const auditKeys = {
   list: (q: AuditListQuery) => [...auditKeys.lists(), q] as const,
   actors: () => [...auditKeys.all, 'actors'] as const,
 }
-
-/** The audit list query's own fields beyond the list kit's: kept in the URL and sent with the rest. */
-export const AUDIT_PARAMS = ['action', 'actorId', 'from', 'to'] as const satisfies readonly ListParam<AuditListQuery>[]
-
-/**
- * The route's search: the contract's audit query made forgiving by the list kit. The kit builds it
- * from the query's fields, so the contract's from ≤ to rule is not in it: a link whose range is
- * the wrong way round keeps its start and loses its end here, rather than failing on the server.
- * (The date inputs refuse such a range before it is sent.)
- */
-export const auditLogSearch = listSearch(auditListQuery).transform((q) =>
-  q.from !== undefined && q.to !== undefined && q.from > q.to ? { ...q, to: undefined } : q,
-)
-
-/** Only the audit list's parameters of a route's search (the key the loader and the screen share). */
-export const auditDeps = (search: AuditListQuery) => listDeps(search, AUDIT_PARAMS)
 
 /** GET admin/audit-log: one page of the audit log. */
 export const auditLogQuery = (q: AuditListQuery) =>

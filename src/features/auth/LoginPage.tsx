@@ -1,39 +1,76 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
-import { useForm } from 'react-hook-form'
-import { loginSchema } from '@contract'
-import { Form } from '@/components/form/Form'
-import { TextField, applyServerErrors } from '@/components/form/Field'
+import { LOGIN_FIELDS, loginBody, loginProblems, type LoginField } from '@contract/credentials'
+import { Form, TextInput } from '@/components/form/Form'
 import { Button } from '@/components/ui/Button'
-import { ApiError } from '@/lib/http'
-import { useLogin } from './api'
 import { AuthHeading } from './AuthLayout'
+import { loadLoginCall, useSignIn } from './login'
+
+type LoginValues = Record<LoginField, string>
 
 /**
  * Sign-in by email and password. Afterwards the person goes back to where they were headed
  * (`redirectTo`, a same-site path the route has checked), else to the dashboard.
+ *
+ * Most visits start here, so the form is plain state checked with the contract's rules without
+ * zod (`loginProblems`), not react-hook-form, and the call's code loads when the form is first
+ * focused (docs/DECISIONS.md, Page weight). It behaves as the other forms do: a field's message
+ * shows once the field has been left or the form sent, and follows the typing from then on; a
+ * refused send moves the focus to the first wrong field.
  */
 export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   const navigate = useNavigate()
   const router = useRouter()
-  const login = useLogin()
-  const form = useForm({ resolver: zodResolver(loginSchema), mode: 'onTouched', defaultValues: { email: '', password: '' } })
+  const { busy, signIn } = useSignIn()
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' })
+  const [left, setLeft] = useState<Partial<Record<LoginField, true>>>({})
+  const [submitted, setSubmitted] = useState(false)
+  // A 400's per-field messages, each shown until its field changes.
+  const [serverErrors, setServerErrors] = useState<Partial<LoginValues>>({})
+  const emailInput = useRef<HTMLInputElement>(null)
+  const passwordInput = useRef<HTMLInputElement>(null)
+  const focus = (name: LoginField) => (name === 'email' ? emailInput : passwordInput).current?.focus()
+  const problems = loginProblems(values)
 
-  const onSubmit = form.handleSubmit((values) =>
-    login.mutate(values, {
-      // Replace the sign-in entry: Back should not return to a form that no longer applies.
-      onSuccess: () => (redirectTo ? router.history.replace(redirectTo) : navigate({ to: '/dashboard', replace: true })),
-      onError: (error) => error instanceof ApiError && applyServerErrors(form, error.fields),
-    }),
-  )
+  const field = (name: LoginField) => ({
+    name,
+    value: values[name],
+    error: left[name] || submitted ? (problems[name] ?? serverErrors[name]) : undefined,
+    onChange: (event: { target: { value: string } }) => {
+      const { value } = event.target
+      setValues((current) => ({ ...current, [name]: value }))
+      setServerErrors(({ [name]: _changed, ...others }) => others)
+    },
+    onBlur: () => setLeft((current) => ({ ...current, [name]: true })),
+  })
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setSubmitted(true)
+    setServerErrors({})
+    const wrong = LOGIN_FIELDS.find((name) => problems[name])
+    if (wrong) return focus(wrong)
+    const outcome = await signIn(loginBody(values))
+    // Replace the sign-in entry: Back should not return to a form that no longer applies.
+    if (outcome.signedIn) return redirectTo ? router.history.replace(redirectTo) : navigate({ to: '/dashboard', replace: true })
+    const { fields = {} } = outcome
+    setServerErrors(fields)
+    const refused = LOGIN_FIELDS.find((name) => fields[name])
+    if (refused) focus(refused)
+  }
 
   return (
     <>
       <AuthHeading title="Login">Sign in to the Petcare administration panel.</AuthHeading>
-      <Form onSubmit={onSubmit} className="flex flex-col gap-5">
-        <TextField form={form} name="email" label="Email" type="email" autoComplete="username" />
+      <Form
+        onSubmit={(event) => void onSubmit(event)}
+        // A failed load is told when the form is sent, which loads it again.
+        onFocus={() => void loadLoginCall().catch(() => undefined)}
+        className="flex flex-col gap-5"
+      >
+        <TextInput {...field('email')} ref={emailInput} label="Email" type="email" autoComplete="username" />
         <div className="flex flex-col gap-2">
-          <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" />
+          <TextInput {...field('password')} ref={passwordInput} label="Password" type="password" autoComplete="current-password" />
           <Link
             to="/forgot-password"
             className="self-end text-sm font-medium text-primary-700 hover:text-primary-800 hover:underline"
@@ -41,7 +78,7 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" busy={login.isPending} className="w-full">
+        <Button type="submit" busy={busy} className="w-full">
           Login
         </Button>
       </Form>

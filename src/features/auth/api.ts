@@ -1,36 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import {
-  loginResult,
-  type AcceptInviteInput,
-  verifyOtpResult,
-  type EmailInput,
-  type LoginInput,
-  type ResetPasswordInput,
-  type VerifyOtpInput,
-} from '@contract'
-import { authStore } from '@/lib/auth'
+import { useMutation } from '@tanstack/react-query'
+import { type AcceptInviteInput, verifyOtpResult, type EmailInput, type ResetPasswordInput, type VerifyOtpInput } from '@contract'
 import { http, messageOnly, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
 
 /**
- * The sign-in calls. Nothing here is cached: they are all mutations. Failures
- * already reach the person through the HTTP client (a toast with the server's message); screens
- * only put per-field messages back on their form.
+ * The calls of the password and invitation screens (the sign-in's own is in login.ts). Nothing here
+ * is cached: they are all mutations. Failures already reach the person through the HTTP client (a
+ * toast with the server's message); screens only put per-field messages back on their form.
  */
-
-/** POST admin/login: on success the session is stored and the server's message is shown. */
-export function useLogin() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: LoginInput) => http.post('admin/login', withData(loginResult), input),
-    onSuccess: ({ data, message }) => {
-      // Whatever an earlier session left in the cache belongs to someone else.
-      queryClient.clear()
-      authStore.signIn({ ...data })
-      notify.success(message)
-    },
-  })
-}
 
 /**
  * POST admin/resend-otp: sends a code to the email (forgot password and "Resend OTP" alike; the

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link, useRouter, useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
-import { MSG } from '@contract'
+import { MSG } from '@contract/messages'
 import { PageChunkFailed } from '@/components/layout/RouteError'
 import { Logo } from '@/components/ui/Logo'
 import { Spinner } from '@/components/ui/Spinner'

@@ -1,4 +1,6 @@
-import { CMS_TYPE, cmsTypeOfPath, type CmsPageType } from '@contract'
+import type { CmsPageType } from '@contract'
+import { cmsTypeOfPath } from '@contract/cms-paths'
+import { CMS_TYPE } from '@contract/enums'
 
 /** What each CMS type is called, in the secondary menu and on its public page. */
 export const CMS_TITLE = {

@@ -1,8 +1,9 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { FEEDBACK_TYPES, feedbackTypeLabel, type FeedbackStatus, type FeedbackType } from '@contract'
+import { LIST_PARAMS } from '@contract/list-params'
 import { ExportCsvButton, ListScreen, RowLink, SelectFilter, cells, listColumns, type ListBulk, type ListFilter } from '@/components/list'
 import { OrDashes } from '@/components/ui/Dashes'
-import { FEEDBACK_PARAMS, feedbackKeys, feedbackListQueryOptions, type NumberedFeedback } from './api'
+import { feedbackKeys, feedbackListQueryOptions, type NumberedFeedback } from './api'
 import { authorLabel } from './author'
 import { DeleteFeedbackButton } from './DeleteFeedbackButton'
 import { feedbackStatusOptions } from './FeedbackStatusBadge'
@@ -83,7 +84,7 @@ export function FeedbackPage() {
       columns={feedbackColumns}
       filter={typeFilter}
       bulk={bulk}
-      params={FEEDBACK_PARAMS}
+      params={LIST_PARAMS.feedback.params}
       filters={(q, change) => (
         <SelectFilter
           label="Status"

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import type { Feedback, FeedbackStatus } from '@contract'
-import { fieldInputClass } from '@/components/form/Field'
+import { fieldInputClass } from '@/components/form/Form'
 import { useCan } from '@/lib/auth'
 import { useSetFeedbackStatus } from './api'
 import { FeedbackStatusBadge, feedbackStatusOptions } from './FeedbackStatusBadge'

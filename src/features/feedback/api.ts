@@ -11,7 +11,6 @@ import {
   type FeedbackStatus,
   type ListPage,
 } from '@contract'
-import type { ListParam } from '@/components/list/search'
 import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { inPlaceRowMutation, removeCachedRows } from '@/lib/list-cache'
 import { notify } from '@/lib/toast'
@@ -19,9 +18,6 @@ import { notifyDeleted } from '@/lib/undo'
 import { feedbackKeys } from './keys'
 
 export { feedbackKeys } from './keys'
-
-/** The list query's field beyond the kit's own: the status filter (the type is the kit's `filter`). */
-export const FEEDBACK_PARAMS = ['status'] as const satisfies readonly ListParam<FeedbackListQuery>[]
 
 /** A feedback row of the list with its S.No: (page - 1) * limit + index + 1. */
 export type NumberedFeedback = Feedback & { serialNo: number }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { AUDIENCE, NOTIFICATION_STATUS, notificationStatusLabel, type Audience, type NotificationListItem } from '@contract'
+import { LIST_PARAMS } from '@contract/list-params'
 import { ListScreen, RowLink, cells, listColumns, type ListBulk, type ListFilter } from '@/components/list'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
@@ -8,7 +9,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useCan } from '@/lib/auth'
 import { formatDateTime } from '@/lib/format'
 import { movesToTrash } from '@/lib/trash'
-import { NOTIFICATION_PARAMS, notificationKeys, notificationsListQuery, useCancelNotification, useDeleteNotification } from './api'
+import { notificationKeys, notificationsListQuery, useCancelNotification, useDeleteNotification } from './api'
 import { audienceLabel, sendToText } from './audience'
 import { SentToFilter } from './SentToFilter'
 import { SendNotificationButton } from './SendNotificationDialog'
@@ -137,7 +138,7 @@ export function NotificationsPage() {
       name="Notifications"
       list="notifications"
       route={route}
-      params={NOTIFICATION_PARAMS}
+      params={LIST_PARAMS.notifications.params}
       query={notificationsListQuery}
       columns={notificationColumns}
       filter={audienceFilter}

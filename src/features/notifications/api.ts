@@ -16,7 +16,6 @@ import {
   type NotificationSendBody,
   type UserListQuery,
 } from '@contract'
-import { listDeps, type ListParam } from '@/components/list/search'
 import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { inPlaceRowMutation, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
@@ -58,12 +57,6 @@ export function useCancelNotification() {
     ...inPlaceRowMutation<NotificationListItem, { id: string }>(queryClient, notificationKeys, () => ({ status: NOTIFICATION_STATUS.CANCELLED })),
   })
 }
-
-/** The notifications list query's own field beyond the list kit's: kept in the URL and sent with the rest. */
-export const NOTIFICATION_PARAMS = ['recipientId'] as const satisfies readonly ListParam<NotificationListQuery>[]
-
-/** Only the notifications list's parameters of a route's search (the key the loader and the screen share). */
-export const notificationDeps = (search: NotificationListQuery) => listDeps(search, NOTIFICATION_PARAMS)
 
 /** GET admin/notifications: one page of the notifications sent. */
 export const notificationsListQuery = (q: NotificationListQuery) =>

@@ -1,7 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { PARTNER_TYPE, partnerTypeLabel, type Partner, type PartnerStatus, type PartnerType } from '@contract'
+import { LIST_PARAMS } from '@contract/list-params'
 import { ExportCsvButton, ListScreen, RowLink, SelectFilter, cells, listColumns, statusCell, type ListBulk, type ListFilter } from '@/components/list'
-import { PARTNER_PARAMS, partnersListQuery } from './api'
+import { partnersListQuery } from './api'
 import { PartnerStatusBadge, partnerStatusOptions } from './PartnerStatusBadge'
 
 const route = getRouteApi('/_signed-in/partners/')
@@ -64,7 +65,7 @@ export function PartnersPage() {
       query={partnersListQuery}
       columns={partnerColumns}
       filter={typeFilter}
-      params={PARTNER_PARAMS}
+      params={LIST_PARAMS.partners.params}
       bulk={bulk}
       filters={(q, change) => (
         <SelectFilter

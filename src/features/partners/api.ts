@@ -1,14 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { idParam, partner, partnerDetails, PARTNERS_MSG, type PartnerDetails, type PartnerListQuery } from '@contract'
-import type { ListParam } from '@/components/list/search'
 import { ApiError, http, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
 import { partnerKeys } from './keys'
 
 export { partnerKeys } from './keys'
-
-/** The list query's field beyond the kit's own: the status filter (the type is the kit's `filter`). */
-export const PARTNER_PARAMS = ['status'] as const satisfies readonly ListParam<PartnerListQuery>[]
 
 /** GET admin/partners: one page of partner requests (businesses asking to join). */
 export const partnersListQuery = (q: PartnerListQuery) =>

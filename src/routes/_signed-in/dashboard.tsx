@@ -1,13 +1,14 @@
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { z } from 'zod'
-import { CHART_PERIOD_DEFAULT, CHART_PERIODS } from '@contract'
+import { createFileRoute, stripSearchParams, type SearchSchemaInput } from '@tanstack/react-router'
+import { CHART_PERIOD_DEFAULT, CHART_PERIODS, type ChartPeriod } from '@contract/enums'
 import { RouteError } from '@/components/layout/RouteError'
 import { PageLoader } from '@/components/ui/Spinner'
 import { dashboardChartsQuery, dashboardQuery, newestPartnersQuery, newestUsersQuery } from '@/features/dashboard/api'
 import { DashboardPage } from '@/features/dashboard/DashboardPage'
 
 // A period typed wrong in the URL shows the default one rather than failing the page.
-const dashboardSearch = z.object({ period: z.enum(CHART_PERIODS).default(CHART_PERIOD_DEFAULT).catch(CHART_PERIOD_DEFAULT) })
+const dashboardSearch = ({ period }: { period?: ChartPeriod } & SearchSchemaInput) => ({
+  period: CHART_PERIODS.find((known) => known === period) ?? CHART_PERIOD_DEFAULT,
+})
 
 export const Route = createFileRoute('/_signed-in/dashboard')({
   validateSearch: dashboardSearch,

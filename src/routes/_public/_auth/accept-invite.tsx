@@ -1,5 +1,4 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
-import { z } from 'zod'
+import { createFileRoute, redirect, type SearchSchemaInput } from '@tanstack/react-router'
 import { AcceptInvitePage } from '@/features/auth/AcceptInvitePage'
 
 /**
@@ -8,7 +7,7 @@ import { AcceptInvitePage } from '@/features/auth/AcceptInvitePage'
  * once into this match's context, as the reset token is.
  */
 export const Route = createFileRoute('/_public/_auth/accept-invite')({
-  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  validateSearch: ({ token }: { token?: string } & SearchSchemaInput) => ({ token: typeof token === 'string' ? token : undefined }),
   beforeLoad: ({ search, location }) => {
     if (search.token) throw redirect({ to: '/accept-invite', search: {}, state: { inviteToken: search.token }, replace: true })
     return { inviteToken: location.state.inviteToken }

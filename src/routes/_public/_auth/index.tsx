@@ -1,11 +1,10 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
 import { LoginPage } from '@/features/auth/LoginPage'
 import { isSameSitePath } from '@/features/auth/redirect'
 
 /** Only a same-site path is accepted as the place to return to after sign-in. */
-const loginSearch = z.object({
-  redirect: z.string().refine(isSameSitePath).optional().catch(undefined),
+const loginSearch = ({ redirect }: { redirect?: string } & SearchSchemaInput) => ({
+  redirect: typeof redirect === 'string' && isSameSitePath(redirect) ? redirect : undefined,
 })
 
 export const Route = createFileRoute('/_public/_auth/')({

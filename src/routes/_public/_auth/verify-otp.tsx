@@ -1,10 +1,9 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
-import { z } from 'zod'
-import { emailField } from '@contract'
+import { createFileRoute, redirect, type SearchSchemaInput } from '@tanstack/react-router'
+import { validEmail } from '@/features/auth/search-params'
 import { VerifyOtpPage } from '@/features/auth/VerifyOtpPage'
 
 /** The email the code was sent to; without a valid one there is nothing to verify. */
-const verifyOtpSearch = z.object({ email: emailField.optional().catch(undefined) })
+const verifyOtpSearch = ({ email }: { email?: string } & SearchSchemaInput) => ({ email: validEmail(email) })
 
 export const Route = createFileRoute('/_public/_auth/verify-otp')({
   validateSearch: verifyOtpSearch,

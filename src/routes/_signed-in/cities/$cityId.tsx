@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { listDefaults, siteListQuery } from '@contract'
+import { LIST_PARAMS, listDefaults } from '@contract/list-params'
 import { listDeps, listSearch, prefetchList } from '@/components/list/search'
 import { PageLoader } from '@/components/ui/Spinner'
 import { cityDetailsQuery, sitesListQuery } from '@/features/cities-sites/api'
@@ -8,7 +8,7 @@ import { CityError } from '@/features/cities-sites/ContentErrors'
 
 export const Route = createFileRoute('/_signed-in/cities/$cityId')({
   // The list state of the city's sites; the city comes from the path.
-  validateSearch: listSearch(siteListQuery.omit({ cityId: true })),
+  validateSearch: listSearch({ ...LIST_PARAMS.sites, params: {} }),
   search: { middlewares: [stripSearchParams(listDefaults)] },
   loaderDeps: ({ search }) => listDeps(search),
   loader: ({ context, params, deps }) => {

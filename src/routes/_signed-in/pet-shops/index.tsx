@@ -1,11 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { listDefaults, placeListQuery } from '@contract'
+import { LIST_PARAMS, listDefaults } from '@contract/list-params'
 import { listDeps, listSearch, prefetchList } from '@/components/list/search'
 import { placesListQuery } from '@/features/places/api'
 import { PlacesPage } from '@/features/places/PlacesPage'
 
 export const Route = createFileRoute('/_signed-in/pet-shops/')({
-  validateSearch: listSearch(placeListQuery),
+  validateSearch: listSearch(LIST_PARAMS.places),
   search: { middlewares: [stripSearchParams(listDefaults)] },
   loaderDeps: ({ search }) => listDeps(search),
   loader: ({ context, deps }) => prefetchList(context.queryClient, placesListQuery('petShop', deps)),

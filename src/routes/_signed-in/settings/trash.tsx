@@ -1,11 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { listDefaults, trashListQuery } from '@contract'
+import { LIST_PARAMS, listDefaults } from '@contract/list-params'
 import { listDeps, listSearch } from '@/components/list/search'
 import { TrashPage } from '@/features/trash/TrashPage'
 import { loadChunk } from '@/lib/load-chunk'
 
 export const Route = createFileRoute('/_signed-in/settings/trash')({
-  validateSearch: listSearch(trashListQuery),
+  validateSearch: listSearch(LIST_PARAMS.trash),
   search: { middlewares: [stripSearchParams(listDefaults)] },
   loaderDeps: ({ search }) => listDeps(search),
   // The trash's api comes with its screen's code, not with the app's first load (the loaders of

@@ -1,5 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
 import { PageLoader } from '@/components/ui/Spinner'
 import { siteDetailsQuery } from '@/features/cities-sites/api'
 import { SiteError } from '@/features/cities-sites/ContentErrors'
@@ -7,7 +6,7 @@ import { EditSitePage } from '@/features/cities-sites/SiteFormPage'
 
 export const Route = createFileRoute('/_signed-in/sites/site')({
   // The site being edited: /sites/site?siteId=...
-  validateSearch: z.object({ siteId: z.string().optional().catch(undefined) }),
+  validateSearch: ({ siteId }: { siteId?: string } & SearchSchemaInput) => ({ siteId: typeof siteId === 'string' ? siteId : undefined }),
   loaderDeps: ({ search }) => ({ siteId: search.siteId ?? '' }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(siteDetailsQuery(deps.siteId)),
   // The page draws its own trail: Content > the city > the site > Edit.

@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { listDefaults, notificationRecipientListQuery } from '@contract'
+import { LIST_PARAMS, listDefaults } from '@contract/list-params'
 import { listDeps, listSearch, prefetchList } from '@/components/list/search'
 import { PageLoader } from '@/components/ui/Spinner'
 import { notificationDetailsQuery, notificationRecipientsQuery } from '@/features/notifications/api'
@@ -8,7 +8,7 @@ import { NotificationRecipientsPage } from '@/features/notifications/Notificatio
 
 // Beside the details, not inside them (`$notificationId_`): its own page, the details in its trail.
 export const Route = createFileRoute('/_signed-in/notifications/notification-detail/$notificationId_/recipients')({
-  validateSearch: listSearch(notificationRecipientListQuery),
+  validateSearch: listSearch(LIST_PARAMS.recipients),
   search: { middlewares: [stripSearchParams(listDefaults)] },
   loaderDeps: ({ search }) => listDeps(search),
   loader: async ({ context, params, deps }) => {
