@@ -1,0 +1,3 @@
+CREATE INDEX "feedback_live_created_at_id_idx" ON "feedback" USING btree ("created_at","id") WHERE "feedback"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "notifications_live_created_at_id_idx" ON "notifications" USING btree ("created_at","id") WHERE "notifications"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "places_live_kind_created_at_id_idx" ON "places" USING btree ("kind","created_at","id") WHERE "places"."deleted_at" is null;
