@@ -1,10 +1,10 @@
 /**
- * HTTP load with autocannon, run in a worker thread of this process: the main thread stays the
- * server's alone (as in `npm run serve`), the load generator works on another core, and both talk
- * over loopback. Every response's latency comes back, so any percentile can be read (autocannon's
- * own summary has p97.5 but no p95).
+ * The load generator, in a process of its own (so that its CPU time is not the server's and
+ * does not stall the server's event loop): autocannon keeps N requests in flight for a fixed
+ * time, or one download streams a file to the end. Every response's latency comes back, so any
+ * percentile can be read (autocannon's own summary has p97.5 but no p95).
  */
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
+import { fork } from 'node:child_process'
 import autocannon from 'autocannon'
 
 export interface LoadOptions {
@@ -27,7 +27,15 @@ export interface LoadResult {
   timeouts: number
 }
 
-const WORKER_KIND = 'bench-load'
+export interface DownloadResult {
+  status: number
+  bytes: number
+  /** Lines of the body (a CSV's rows, its header included). */
+  lines: number
+  ms: number
+}
+
+type Job = { kind: 'load'; options: LoadOptions } | { kind: 'download'; url: string; headers: Record<string, string> }
 
 /** The value at quantile `q` (0..1) of ascending `sorted` values (nearest rank); NaN when empty. */
 export function percentile(sorted: ArrayLike<number>, q: number): number {
@@ -36,36 +44,37 @@ export function percentile(sorted: ArrayLike<number>, q: number): number {
   return sorted[rank - 1]!
 }
 
-/** Runs autocannon for `durationS` seconds in a worker thread and collects its results. */
-export function runLoad(options: LoadOptions): Promise<LoadResult> {
-  // The worker boots through tsx's API so that it can load this TypeScript file too.
-  const boot = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}
-register()
-await import(${JSON.stringify(import.meta.url)})`
+/** Runs `job` in a child process (this file, through tsx) and returns what it reports. */
+function inChild<T>(job: Job): Promise<T> {
   return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(boot, { eval: true, workerData: { kind: WORKER_KIND, options } })
-    let result: LoadResult | undefined
-    worker.once('message', (message: LoadResult) => (result = message))
-    worker.once('error', reject)
-    worker.once('exit', (code) => {
-      if (result) resolvePromise(result)
-      else reject(new Error(`The load worker stopped (exit code ${code}) without a result`))
+    const child = fork(new URL(import.meta.url), [], {
+      execArgv: ['--import', 'tsx'],
+      // Typed arrays travel as they are: a run can have tens of thousands of samples.
+      serialization: 'advanced',
+      env: { ...process.env, BENCH_LOAD_CHILD: '1' },
     })
+    let result: T | undefined
+    child.once('message', (message) => (result = message as T))
+    child.once('error', reject)
+    child.once('exit', (code) => {
+      if (result !== undefined) resolvePromise(result)
+      else reject(new Error(`The load process stopped (exit code ${code}) without a result`))
+    })
+    child.send(job)
   })
 }
 
-/** The worker's side: one autocannon run, every latency recorded. */
-async function work(options: LoadOptions): Promise<LoadResult> {
+/** Runs autocannon for `durationS` seconds in a child process and collects its results. */
+export const runLoad = (options: LoadOptions) => inChild<LoadResult>({ kind: 'load', options })
+
+/** Downloads `url` to the end in a child process, counting its bytes and lines. */
+export const download = (url: string, headers: Record<string, string>) => inChild<DownloadResult>({ kind: 'download', url, headers })
+
+async function load(options: LoadOptions): Promise<LoadResult> {
   const samples: number[] = []
   const result = await new Promise<autocannon.Result>((resolvePromise, reject) => {
     const instance = autocannon(
-      {
-        url: options.url,
-        connections: options.connections,
-        duration: options.durationS,
-        headers: options.headers,
-        timeout: 30,
-      },
+      { url: options.url, connections: options.connections, duration: options.durationS, headers: options.headers, timeout: 30 },
       (err, res) => (err ? reject(err as Error) : resolvePromise(res)),
     )
     instance.on('response', (_client, _status, _bytes, responseTime) => samples.push(responseTime))
@@ -81,8 +90,21 @@ async function work(options: LoadOptions): Promise<LoadResult> {
   }
 }
 
-if (!isMainThread && (workerData as { kind?: string } | null)?.kind === WORKER_KIND) {
-  const result = await work((workerData as { options: LoadOptions }).options)
-  // Handed over rather than copied: a run can have tens of thousands of samples.
-  parentPort!.postMessage(result, [result.latencies.buffer as ArrayBuffer])
+async function downloadAll(url: string, headers: Record<string, string>): Promise<DownloadResult> {
+  const started = performance.now()
+  const res = await fetch(url, { headers })
+  let bytes = 0
+  let lines = 0
+  for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length
+    for (const byte of chunk) if (byte === 10) lines++
+  }
+  return { status: res.status, bytes, lines, ms: performance.now() - started }
+}
+
+if (process.env.BENCH_LOAD_CHILD === '1' && process.send) {
+  process.once('message', async (job: Job) => {
+    const result = job.kind === 'load' ? await load(job.options) : await downloadAll(job.url, job.headers)
+    process.send!(result, () => process.exit(0))
+  })
 }
