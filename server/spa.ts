@@ -10,6 +10,7 @@ import type { TrustProxy } from './http/client-address'
 import { securityHeaders } from './http/security'
 import { logError } from './log'
 import { petPreviewTags, withHeadTags, type PetPreview, type PetPreviewLookup } from './pet-preview'
+import { firstVisitFiles, matchPage, pages, readManifest, type Manifest, type SpaPage } from './route-chunks'
 
 const IMMUTABLE = `public, max-age=${365 * 24 * 60 * 60}, immutable`
 
@@ -156,6 +157,134 @@ function sendHtml(c: Context, html: string) {
   return c.body(new Uint8Array(body), 200)
 }
 
+/** The admin app's page for one route, made once and then sent as it is to every visit. */
+interface AppPage {
+  html: string
+  csp: string
+  /** Weak: one validator for the page whatever its content coding (each is made from the same HTML). */
+  etag: string
+  /** The body as sent for each content coding ('identity' for none), made on first use. */
+  bodies: Map<Encoding['name'] | 'identity', Uint8Array<ArrayBuffer>>
+}
+
+/** What the app's pages are made from: index.html and the build's manifest, as of one build. */
+interface AppBuild {
+  /** index.html's mtime and size: a build written while the server runs is read again. */
+  version: string
+  template: string
+  manifest: Manifest | undefined
+  pages: SpaPage[]
+  /** By route pattern ('' for a URL no route matches): as many as there are routes, at most. */
+  made: Map<string, AppPage>
+}
+
+/** The build's manifest; undefined (the pages then name no route chunks) when it is missing or unreadable. */
+function manifestOf(distDir: string): Manifest | undefined {
+  try {
+    return readManifest(distDir)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') logError('reading the build manifest', err)
+    return undefined
+  }
+}
+
+/** `<link rel="modulepreload">` for each chunk a visit to `route` runs that the page does not name already. */
+function modulePreloadTags(template: string, manifest: Manifest, route: SpaPage): string {
+  const named = new Set([...template.matchAll(/\b(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]!))
+  let files: string[]
+  try {
+    files = firstVisitFiles(manifest, route.routeFiles)
+  } catch (err) {
+    logError('listing the chunks of a route', err) // a manifest without the index.html entry
+    return ''
+  }
+  // crossorigin as Vite writes it for module scripts: the module loader then takes the preloaded response.
+  return files
+    .filter((file) => file.endsWith('.js') && !named.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ')
+}
+
+/**
+ * The admin app's page for each URL path: index.html naming, as modulepreload, the chunks of the
+ * route the path matches (server/route-chunks.ts), so that the browser fetches them beside the
+ * entry instead of one import at a time once the entry has run. A path no route matches gets
+ * index.html as it is. index.html and the manifest are read once, and again only when index.html
+ * changes (a new build). Undefined while index.html is missing.
+ */
+function appPages(distDir: string, uploadOrigins: readonly string[] | undefined) {
+  const indexHtml = join(distDir, 'index.html')
+  let build: AppBuild | undefined
+  const currentBuild = async () => {
+    const stats = await statFile(indexHtml)
+    if (!stats) return undefined
+    const version = `${stats.mtimeMs}:${stats.size}`
+    if (build?.version !== version) {
+      const template = await readFile(indexHtml, 'utf8')
+      const manifest = manifestOf(distDir)
+      build = { version, template, manifest, pages: manifest ? pages(manifest) : [], made: new Map() }
+    }
+    return build
+  }
+  return async (path: string): Promise<AppPage | undefined> => {
+    const current = await currentBuild()
+    if (!current) return undefined
+    const route = matchPage(current.pages, path)
+    const key = route?.url ?? ''
+    let page = current.made.get(key)
+    if (!page) {
+      const tags = route && current.manifest ? modulePreloadTags(current.template, current.manifest, route) : ''
+      const html = tags ? current.template.replace(/<\/head\s*>/i, (end) => `  ${tags}\n  ${end}`) : current.template
+      const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`
+      page = { html, csp: pageCsp(html, 'app', uploadOrigins), etag, bodies: new Map() }
+      current.made.set(key, page)
+    }
+    return page
+  }
+}
+
+/** Whether an If-None-Match header names this validator (the weak comparison a GET uses). */
+const etagMatches = (header: string | undefined, etag: string) => {
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
+  return header !== undefined && header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag))
+}
+
+/** An app page's body in a content coding, at the best compression: made once per page and coding. */
+function appPageBody(page: AppPage, coding: Encoding['name'] | 'identity') {
+  let body = page.bodies.get(coding)
+  if (!body) {
+    const html = Buffer.from(page.html)
+    const encoded =
+      coding === 'br'
+        ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } })
+        : coding === 'gzip'
+          ? gzipSync(html, { level: 9 })
+          : html
+    body = new Uint8Array(encoded)
+    page.bodies.set(coding, body)
+  }
+  return body
+}
+
+/**
+ * Sends an app page, compressed as the client allows, with its policy and validator, revalidated
+ * at each visit (no-cache): a browser that holds this very page gets a 304.
+ */
+function sendAppPage(c: Context, page: AppPage) {
+  c.header('Content-Type', 'text/html; charset=UTF-8')
+  c.header('Vary', 'Accept-Encoding')
+  c.header('Cache-Control', 'no-cache')
+  c.header('ETag', page.etag)
+  c.header('Content-Security-Policy', page.csp)
+  if (etagMatches(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304)
+  const [encoding] = acceptedEncodings(c.req.header('Accept-Encoding'))
+  const body = appPageBody(page, encoding?.name ?? 'identity')
+  if (encoding) c.header('Content-Encoding', encoding.name)
+  c.header('Content-Length', String(body.length))
+  if (c.req.method === 'HEAD') return c.body(null, 200)
+  return c.body(body, 200)
+}
+
 /**
  * Serves the built SPA from `distDir`: hashed files under /assets/ are cached for good, other
  * files are revalidated, and any other page a browser navigates to gets index.html, so that the
@@ -173,13 +302,12 @@ export function spaRoutes(distDir: string, options: SpaOptions = {}) {
   }
   const indexHtml = join(distDir, 'index.html')
   const petPage = join(distDir, PET_PAGE_FILE)
-  /** A built page as it is (compressed copies included), with its policy, worked out from the page. */
-  const builtPage = async (c: Context, file: string, page: 'app' | 'petPage') => {
-    c.header('Content-Security-Policy', pageCsp(await readFile(file, 'utf8'), page, options.uploadOrigins))
-    return (await sendFile(c, file)) ?? c.notFound()
+  const appPageFor = appPages(distDir, options.uploadOrigins)
+  /** The admin app's page for the requested URL, naming its route's chunks. */
+  const appPage = async (c: Context) => {
+    const page = await appPageFor(c.req.path)
+    return page ? sendAppPage(c, page) : c.notFound()
   }
-  /** The admin app's page. */
-  const appPage = (c: Context) => builtPage(c, indexHtml, 'app')
   // Set after the file is found (serveStatic's own hook runs too late to change headers).
   app.use(async (c, next) => {
     await next()
@@ -207,7 +335,12 @@ export function spaRoutes(distDir: string, options: SpaOptions = {}) {
   // The HTML files asked for by name (or as the folder's index) carry their policy too.
   app.get('/', appPage)
   app.get('/index.html', appPage)
-  app.get(`/${PET_PAGE_FILE}`, async (c, next) => (existsSync(petPage) ? builtPage(c, petPage, 'petPage') : next()))
+  // The pet page's own entry as it is (compressed copies included), with its policy.
+  app.get(`/${PET_PAGE_FILE}`, async (c, next) => {
+    if (!existsSync(petPage)) return next()
+    c.header('Content-Security-Policy', pageCsp(await readFile(petPage, 'utf8'), 'petPage', options.uploadOrigins))
+    return (await sendFile(c, petPage)) ?? c.notFound()
+  })
   // The other files of the build: scripts, styles, images (Cache-Control above).
   app.get('*', async (c, next) => {
     let path: string

@@ -1,17 +1,19 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import { matchPage, pages } from '../../server/route-chunks'
 import { acceptedEncodings, NOT_BUILT_MESSAGE, PET_PAGE_FILE, spaRoutes } from '../../server/spa'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+const INDEX_HTML = '<!doctype html><title>Petcare Admin</title>'
 
 describe('serving the built SPA', () => {
   let dist: string
   beforeAll(() => {
     dist = mkdtempSync(join(tmpdir(), 'petcare-dist-'))
     mkdirSync(join(dist, 'assets'))
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Petcare Admin</title>')
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML)
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
   })
   afterAll(() => rmSync(dist, { recursive: true, force: true }))
@@ -65,15 +67,25 @@ describe('serving the built SPA', () => {
     })
 
     it('sends the pages compressed too, never cached without asking again', async () => {
-      writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(page))
+      // The app's page is made by the server (it names each route's chunks), so it compresses it itself, once.
+      writeFileSync(join(dist, 'index.html'), page)
       try {
-        const res = await spaRoutes(dist).request('/', { headers: { Accept: 'text/html', 'Accept-Encoding': 'br' } })
+        const spa = spaRoutes(dist)
+        const res = await spa.request('/', { headers: { Accept: 'text/html', 'Accept-Encoding': 'br' } })
         expect(res.headers.get('Content-Encoding')).toBe('br')
         expect(res.headers.get('Cache-Control')).toBe('no-cache')
         expect(res.headers.get('Content-Security-Policy')).toContain("script-src 'self'")
-        expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(page)
+        const brotli = Buffer.from(await res.arrayBuffer())
+        expect(res.headers.get('Content-Length')).toBe(String(brotli.length))
+        expect(brotliDecompressSync(brotli).toString()).toBe(page)
+        const gzipped = await spa.request('/', { headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip' } })
+        expect(gzipped.headers.get('Content-Encoding')).toBe('gzip')
+        expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString()).toBe(page)
+        const plain = await spa.request('/', { headers: { Accept: 'text/html' } })
+        expect(plain.headers.get('Content-Encoding')).toBeNull()
+        expect(await plain.text()).toBe(page)
       } finally {
-        rmSync(join(dist, 'index.html.br'))
+        writeFileSync(join(dist, 'index.html'), INDEX_HTML)
       }
     })
 
@@ -131,5 +143,181 @@ describe('serving the built SPA', () => {
     const res = await spaRoutes(join(dist, 'nope')).request('/', { headers: { Accept: 'text/html' } })
     expect(res.status).toBe(503)
     expect(await res.text()).toBe(NOT_BUILT_MESSAGE)
+  })
+})
+
+describe("naming a route's chunks as modulepreload", () => {
+  // A build's shape as Vite writes it: the entry names its static imports itself; each route part
+  // TanStack Router splits off (`?tsr-split=...`) is a chunk of its own, loaded once the entry has run.
+  const INDEX = [
+    '<!doctype html><html><head><title>Petcare Admin</title>',
+    '<script type="module" crossorigin src="/assets/main-1.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/react-1.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/main-1.css">',
+    '</head><body><div id="root"></div></body></html>',
+  ].join('\n')
+  const chunk = (file: string, imports: string[] = [], dynamicImports: string[] = []) => ({ file: `assets/${file}.js`, imports, dynamicImports })
+  const MANIFEST = {
+    'index.html': { ...chunk('main-1', ['_react-1.js']), src: 'index.html', isEntry: true, css: ['assets/main-1.css'] },
+    '_react-1.js': chunk('react-1'),
+    '_http-1.js': chunk('http-1', ['_react-1.js']),
+    '_form-1.js': chunk('form-1'),
+    '_nav-1.js': chunk('nav-1'),
+    '_list-1.js': chunk('list-1', ['_react-1.js', '_table-1.js']),
+    '_table-1.js': chunk('table-1'),
+    '_charts-1.js': chunk('charts-1'),
+    '_error-1.js': chunk('error-1'),
+    '_dialog-1.js': chunk('dialog-1'),
+    'src/components/CommandPalette.tsx': chunk('CommandPalette-1', ['_dialog-1.js']),
+    'src/routes/_public.tsx?tsr-split=component': chunk('_public-1', ['_react-1.js']),
+    'src/routes/_public/_auth.tsx?tsr-split=component': chunk('_auth-1'),
+    'src/routes/_public/_auth/index.tsx?tsr-split=component': chunk('_auth-2', ['index.html', '_http-1.js', '_form-1.js']),
+    'src/routes/_signed-in.tsx?tsr-split=component': chunk('_signed-in-1', ['_react-1.js', '_http-1.js', '_nav-1.js'], ['src/components/CommandPalette.tsx']),
+    'src/routes/_signed-in.tsx?tsr-split=loader': chunk('_signed-in-2', ['_http-1.js']),
+    'src/routes/_signed-in/dashboard.tsx?tsr-split=component': chunk('dashboard-1', ['_charts-1.js']),
+    'src/routes/_signed-in/dashboard.tsx?tsr-split=errorComponent': chunk('dashboard-2', ['_error-1.js']),
+    'src/routes/_signed-in/dashboard.tsx?tsr-split=loader': chunk('dashboard-3'),
+    'src/routes/_signed-in/users/index.tsx?tsr-split=component': chunk('users-1', ['_list-1.js']),
+    'src/routes/_signed-in/users/index.tsx?tsr-split=loader': chunk('users-2', ['index.html', '_http-1.js']),
+    'src/routes/_signed-in/users/$userId.tsx?tsr-split=component---notFoundComponent': chunk('_userId-1'),
+    'src/routes/_signed-in/users/$userId.tsx?tsr-split=errorComponent': chunk('_userId-2', ['_error-1.js']),
+    'src/routes/_signed-in/settings.tsx?tsr-split=component': chunk('settings-1'),
+    'src/routes/_signed-in/settings/admins.tsx?tsr-split=component': chunk('admins-1', ['_list-1.js']),
+  }
+  const SIGNED_IN = ['_signed-in-1', 'http-1', 'nav-1', '_signed-in-2']
+
+  let dist: string
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'petcare-preload-'))
+    mkdirSync(join(dist, '.vite'))
+    writeFileSync(join(dist, 'index.html'), INDEX)
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST))
+  })
+  afterAll(() => rmSync(dist, { recursive: true, force: true }))
+
+  const visit = (path: string, headers: Record<string, string> = {}, spa = spaRoutes(dist)) =>
+    spa.request(path, { headers: { Accept: 'text/html', ...headers } })
+  /** The chunk names (`users-1` for /assets/users-1.js) the page adds as modulepreload, in order. */
+  const preloaded = (html: string) => {
+    const added = html.slice(html.indexOf('main-1.css'))
+    return [...added.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)\.js">/g)].map((m) => m[1]!)
+  }
+
+  it("names /users's chunks, its layout's, and their static imports, once each", async () => {
+    const res = await visit('/users')
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(preloaded(html)).toEqual([...SIGNED_IN, 'users-1', 'list-1', 'table-1', 'users-2'])
+    // What index.html names already is not named twice; the layout's lazy dialog waits for its use.
+    expect(html.match(/main-1\.js|react-1\.js/g)).toHaveLength(2)
+    expect(html).not.toContain('CommandPalette')
+    expect(html).not.toContain('dialog-1')
+  })
+
+  it("names /dashboard's component and loader chunks, not its error component's", async () => {
+    const html = await (await visit('/dashboard')).text()
+    expect(preloaded(html)).toEqual([...SIGNED_IN, 'dashboard-1', 'charts-1', 'dashboard-3'])
+  })
+
+  it("names only the sign-in page's chunks on /", async () => {
+    const html = await (await visit('/')).text()
+    expect(preloaded(html)).toEqual(['_public-1', '_auth-1', '_auth-2', 'http-1', 'form-1'])
+  })
+
+  it('matches a route as the router does: parameters, nested layouts, letter case and a trailing slash', async () => {
+    expect(preloaded(await (await visit('/users/42')).text())).toEqual([...SIGNED_IN, '_userId-1'])
+    expect(preloaded(await (await visit('/settings/admins')).text())).toEqual([...SIGNED_IN, 'settings-1', 'admins-1', 'list-1', 'table-1'])
+    expect(preloaded(await (await visit('/Users/?page=2')).text())).toEqual(preloaded(await (await visit('/users')).text()))
+  })
+
+  it('sends index.html as it is for a path no route matches', async () => {
+    for (const path of ['/no-such-page', '/users/42/more', '/index.html', '/%E0%A4%A']) {
+      const res = await visit(path)
+      expect(res.status, path).toBe(200)
+      expect(await res.text(), path).toBe(INDEX)
+    }
+  })
+
+  it("gives the public pet page its own entry, without the admin app's chunks", async () => {
+    writeFileSync(join(dist, PET_PAGE_FILE), '<!doctype html><html><head><title>Pet</title><script type="module" crossorigin src="/assets/pet-1.js"></script></head><body></body></html>')
+    try {
+      const html = await (await visit('/pet-details/0b7d3c1e-5a2f-4c8e-9d1a-6f4e2b8c7a90')).text()
+      expect(html).toContain('/assets/pet-1.js')
+      expect(html).not.toContain('modulepreload')
+    } finally {
+      rmSync(join(dist, PET_PAGE_FILE))
+    }
+  })
+
+  it('keeps a script policy that allows the preloaded chunks (this origin)', async () => {
+    const res = await visit('/users')
+    expect(res.headers.get('Content-Security-Policy')).toMatch(/script-src 'self'[ ;]/)
+  })
+
+  it("gives each route's page its own validator and answers a revalidation that holds it with 304", async () => {
+    const spa = spaRoutes(dist)
+    const users = await visit('/users', {}, spa)
+    const etag = users.headers.get('ETag')!
+    expect(etag).toMatch(/^W\/"[\w-]+"$/)
+    expect(users.headers.get('Cache-Control')).toBe('no-cache')
+    expect((await visit('/dashboard', {}, spa)).headers.get('ETag')).not.toBe(etag)
+    // The same page, whatever the query or the content coding.
+    expect((await visit('/users?page=3', { 'Accept-Encoding': 'br' }, spa)).headers.get('ETag')).toBe(etag)
+
+    const again = await visit('/users', { 'If-None-Match': etag, 'Accept-Encoding': 'gzip' }, spa)
+    expect(again.status).toBe(304)
+    expect(again.headers.get('ETag')).toBe(etag)
+    expect(again.headers.get('Cache-Control')).toBe('no-cache')
+    expect(await again.text()).toBe('')
+    expect((await visit('/users', { 'If-None-Match': `"x", ${etag.slice(2)}` }, spa)).status).toBe(304)
+    // Another route's page, or an older build's, is sent whole.
+    expect((await visit('/dashboard', { 'If-None-Match': etag }, spa)).status).toBe(200)
+    expect((await visit('/users', { 'If-None-Match': 'W/"an-older-build"' }, spa)).status).toBe(200)
+  })
+
+  it('reads a new build written while the server runs', async () => {
+    const spa = spaRoutes(dist)
+    const before = await visit('/users', {}, spa)
+    const rebuilt = INDEX.replace('main-1.js', 'main-2.js')
+    const manifest = { ...MANIFEST, 'src/routes/_signed-in/users/index.tsx?tsr-split=component': chunk('users-9', ['_list-1.js']) }
+    writeFileSync(join(dist, 'index.html'), rebuilt)
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest))
+    try {
+      const after = await visit('/users', {}, spa)
+      const html = await after.text()
+      expect(html).toContain('/assets/main-2.js')
+      expect(preloaded(html)).toContain('users-9')
+      expect(after.headers.get('ETag')).not.toBe(before.headers.get('ETag'))
+    } finally {
+      writeFileSync(join(dist, 'index.html'), INDEX)
+      writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST))
+    }
+  })
+})
+
+describe('the page a URL path shows', () => {
+  const page = (url: string, routeFiles = [`src/routes${url}.tsx`]) => ({ url, routeFiles })
+  const all = [page('/sites/site'), page('/sites/$siteId'), page('/files/$'), page('/settings'), page('/settings', ['src/routes/settings.tsx', 'src/routes/settings/index.tsx'])]
+
+  it('prefers a static segment to a parameter, a parameter to a splat, and the deepest of equal matches', () => {
+    expect(matchPage(all, '/sites/site')?.url).toBe('/sites/site')
+    expect(matchPage(all, '/sites/42')?.url).toBe('/sites/$siteId')
+    expect(matchPage(all, '/files/a/b')?.url).toBe('/files/$')
+    expect(matchPage(all, '/settings')?.routeFiles).toHaveLength(2)
+    expect(matchPage(all, '/sites')).toBeUndefined()
+  })
+
+  it('lists each page of a manifest with its layouts, outermost first', () => {
+    const manifest = {
+      'src/routes/_signed-in.tsx?tsr-split=component': { file: 'a.js' },
+      'src/routes/_signed-in/settings.tsx?tsr-split=component': { file: 'b.js' },
+      'src/routes/_signed-in/settings/admins.tsx?tsr-split=component': { file: 'c.js' },
+      'src/routes/_signed-in/users/$userId_/pets/$petId.tsx?tsr-split=loader': { file: 'd.js' },
+    }
+    expect(pages(manifest)).toEqual([
+      { url: '/settings', routeFiles: ['src/routes/_signed-in.tsx', 'src/routes/_signed-in/settings.tsx'] },
+      { url: '/settings/admins', routeFiles: ['src/routes/_signed-in.tsx', 'src/routes/_signed-in/settings.tsx', 'src/routes/_signed-in/settings/admins.tsx'] },
+      { url: '/users/$userId/pets/$petId', routeFiles: ['src/routes/_signed-in.tsx', 'src/routes/_signed-in/users/$userId_/pets/$petId.tsx'] },
+    ])
   })
 })
