@@ -75,14 +75,20 @@ export const toUserListItem = (u: UserRow): UserListItem => ({
   createdAt: u.createdAt.toISOString(),
 })
 
-const userRows = (db: Db) => (p: PageQuery) =>
-  db
-    .select({ ...userColumns, sortKey: p.sortKey })
-    .from(appUsers)
-    .where(p.where)
-    .orderBy(...p.orderBy)
-    .limit(p.limit)
-    .offset(p.offset)
+/** A page or batch of users with `columns`. */
+const usersWith =
+  <C extends Partial<typeof userColumns>>(columns: C) =>
+  (db: Db) =>
+  (p: PageQuery) =>
+    db
+      .select({ ...columns, sortKey: p.sortKey })
+      .from(appUsers)
+      .where(p.where)
+      .orderBy(...p.orderBy)
+      .limit(p.limit)
+      .offset(p.offset)
+
+const userRows = usersWith(userColumns)
 
 export const USERS_CSV_HEADER = ['Username', 'Full Name', 'Email', 'DOB', 'Contact No.'] as const
 // Only what the file shows: a million rows of unused columns (a Date each) are garbage to collect.
@@ -96,13 +102,7 @@ const userCsvColumns = {
   mobileNo: appUsers.mobileNo,
 }
 type UserCsvRow = Pick<UserRow, keyof typeof userCsvColumns>
-const userCsvRows = (db: Db) => (p: PageQuery) =>
-  db
-    .select({ ...userCsvColumns, sortKey: p.sortKey })
-    .from(appUsers)
-    .where(p.where)
-    .orderBy(...p.orderBy)
-    .limit(p.limit)
+const userCsvRows = usersWith(userCsvColumns)
 const userCsvLine = (u: UserCsvRow): CsvValue[] => [u.username, u.name, u.email, u.dob, phoneOf(u)]
 
 async function userDetails(db: Db, id: string): Promise<UserDetails | undefined> {
