@@ -286,11 +286,12 @@ describe('POST /admin/verify-otp tells nobody who has an account', () => {
       }
       t.clock.advance(15 * 60_000) // past the limit of 3 codes per 15 minutes
     }
-    const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!
-    // Loose, for a busy machine: answering an unknown email without its queries would be
-    // several times faster than a known one.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5)
-    expect(median(unknown)).toBeLessThan(median(known) * 2)
+    // The fastest of each: what an answer costs at least, which other work on a busy machine
+    // (the whole suite runs in parallel) can only lengthen, where a median moved with it.
+    // Loose: answering an unknown email without its queries would be several times faster.
+    const fastest = (values: number[]) => Math.min(...values)
+    expect(fastest(unknown)).toBeGreaterThan(fastest(known) * 0.5)
+    expect(fastest(unknown)).toBeLessThan(fastest(known) * 2)
   })
 })
 
