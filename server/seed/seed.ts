@@ -103,6 +103,7 @@ async function insertBatches<T extends PgTable>(db: Db, table: T, rows: readonly
 /** Users joined by then, for picking feedback authors and notification recipients. */
 type Member = { id: string; createdAt: Date }
 
+/** Whether the role may skip foreign-key checks (session_replication_role). */
 async function isSuperuser(db: Db): Promise<boolean> {
   const { rows } = (await db.execute(sql`select rolsuper as "super" from pg_roles where rolname = current_user`)) as unknown as {
     rows: { super: boolean }[]
@@ -212,13 +213,8 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
   }
   progress('partners', counts.partners)
 
-  if (counts.feedback > 0 || counts.notifications > 0) {
-    if (opts.bulk) await withIndexesRebuilt(db, [feedback, notifications, notificationRecipients], () => loadMessages())
-    else await loadMessages()
-  }
-  return report
-
-  async function loadMessages() {
+  // Feedback and notifications, which pick their authors and recipients among the users.
+  const loadMessages = async () => {
     const members: Member[] = await db
       .select({ id: appUsers.id, createdAt: appUsers.createdAt })
       .from(appUsers)
@@ -262,6 +258,12 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
     progress('notifications', counts.notifications)
     progress('notification recipients', report.recipients)
   }
+
+  if (counts.feedback > 0 || counts.notifications > 0) {
+    if (opts.bulk) await withIndexesRebuilt(db, [feedback, notifications, notificationRecipients], loadMessages)
+    else await loadMessages()
+  }
+  return report
 }
 
 /**
