@@ -65,7 +65,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   { files: ['test/**'], languageOptions: { globals: { ...globals.vitest } } },
-  { files: ['contract/**/*.ts'], rules: restrict({ regex: '^(?!zod$|\\./)', message: 'The contract imports only zod and itself.' }) },
+  { files: ['contract/**/*.ts'], rules: restrict({ regex: '^(?!zod(/mini)?$|\\.\\.?/)', message: 'The contract imports only zod and itself.' }) },
   { files: ['src/**/*.{ts,tsx}'], rules: restrict(noServer) },
   {
     files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],

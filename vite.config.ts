@@ -158,6 +158,10 @@ export default defineConfig({
     // Two pages: the admin SPA, and the public pet page with its own small bundle (React only).
     rolldownOptions: {
       input: { main: dir('./index.html'), 'pet-details': dir('./pet-details.html') },
+      // The contract's modules only declare values: one whose exports a page does not use is left
+      // out of that page's chunks, though the barrel (contract/index.ts) re-exports it. This keeps
+      // its input schemas (classic zod) out of screens that only read answers (zod/mini).
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]contract[\\/]/.test(id) },
       output: { codeSplitting: { groups: [signedInData] } },
     },
   },

@@ -1,9 +1,6 @@
-import { z } from 'zod'
+import * as zm from 'zod/mini'
 import { AUTH_MSG } from './auth'
 import { ROLE, USER_STATUS } from './enums'
-import { listQuery } from './list'
-import { LIST_PARAMS } from './list-params'
-import { boundedText, cap, emailField, matching, passwordField, profileNameField, requiredText } from './validation'
 
 /**
  * Admin accounts: admins (role 1) list, invite, block and unblock admins and sub
@@ -13,8 +10,8 @@ import { boundedText, cap, emailField, matching, passwordField, profileNameField
 
 export const INVITE_TTL_MS = 72 * 60 * 60 * 1000
 
-export const adminRole = z.union([z.literal(ROLE.ADMIN), z.literal(ROLE.SUB_ADMIN)])
-export const adminStatus = z.union([z.literal(USER_STATUS.ACTIVE), z.literal(USER_STATUS.BLOCKED)])
+export const adminRole = zm.union([zm.literal(ROLE.ADMIN), zm.literal(ROLE.SUB_ADMIN)])
+export const adminStatus = zm.union([zm.literal(USER_STATUS.ACTIVE), zm.literal(USER_STATUS.BLOCKED)])
 
 export const adminRoleLabel = { 1: 'Admin', 2: 'Sub Admin' } as const
 
@@ -43,41 +40,16 @@ export const ADMINS_MSG = {
 } as const
 
 /** One admin account as the list shows it. */
-export const adminAccount = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
+export const adminAccount = zm.object({
+  _id: zm.string(),
+  name: zm.string(),
+  email: zm.string(),
   role: adminRole,
   status: adminStatus,
   /** True until the admin has set a password (from the invitation, or a reset). */
-  invitePending: z.boolean(),
+  invitePending: zm.boolean(),
   /** When the newest invitation's link stops working, while a password is still to be set. */
-  inviteExpiresAt: z.string().nullable(),
-  createdAt: z.string(),
+  inviteExpiresAt: zm.nullable(zm.string()),
+  createdAt: zm.string(),
 })
-export type AdminAccount = z.infer<typeof adminAccount>
-
-export const adminListQuery = listQuery({
-  sortBy: LIST_PARAMS.admins.sortBy,
-  /** Roles 1|2 are the filter (status is a column and a sort). */
-  filter: z.coerce.number().pipe(adminRole),
-})
-export type AdminListQuery = z.infer<typeof adminListQuery>
-
-/** POST /admin/admins: the new account. */
-export const createAdminSchema = z.strictObject({
-  name: profileNameField,
-  email: emailField,
-  role: z.union([z.literal(ROLE.ADMIN), z.literal(ROLE.SUB_ADMIN)], { error: ADMINS_MSG.roleRequired }),
-})
-export type CreateAdminInput = z.infer<typeof createAdminSchema>
-
-/** PATCH /admin/admins/{id}/status: block (2) or unblock (1). */
-export const adminStatusSchema = z.strictObject({ status: adminStatus })
-export type AdminStatusInput = z.infer<typeof adminStatusSchema>
-
-/** POST /admin/accept-invite (public): the invitation's token and the first password. */
-export const acceptInviteSchema = z
-  .strictObject({ token: requiredText(ADMINS_MSG.inviteInvalid).max(200, cap()), password: passwordField, confirmPassword: boundedText() })
-  .refine((v) => v.password === v.confirmPassword, matching('password', 'confirmPassword'))
-export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>
+export type AdminAccount = zm.infer<typeof adminAccount>

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as zm from 'zod/mini'
 import { auditActor, auditEntry } from './audit'
 import { adminAccount } from './admins'
 import { adminProfile, loginResult, verifyOtpResult } from './auth'
@@ -30,15 +30,15 @@ import { userDetails, userListItem } from './users'
  */
 export type ApiAnswer =
   /** `{ isSuccess, message, data }` with this data. */
-  | { kind: 'data'; status: 200 | 201; data: z.ZodType }
+  | { kind: 'data'; status: 200 | 201; data: zm.ZodMiniType }
   /** The flat list envelope of these items. */
-  | { kind: 'list'; item: z.ZodType }
+  | { kind: 'list'; item: zm.ZodMiniType }
   /** A CSV file, sent as an attachment. */
   | { kind: 'csv' }
   /** A text/event-stream that stays open (the live update stream, contract/live-events.ts). */
   | { kind: 'events' }
   /** A body of its own, without the envelope (the OpenAPI document itself). */
-  | { kind: 'raw'; body: z.ZodType }
+  | { kind: 'raw'; body: zm.ZodMiniType }
 
 export interface ApiOperation {
   /** The group it is listed under. */
@@ -47,11 +47,11 @@ export interface ApiOperation {
   answer: ApiAnswer
 }
 
-const data = (schema: z.ZodType, status: 200 | 201 = 200): ApiAnswer => ({ kind: 'data', status, data: schema })
-const created = (schema: z.ZodType) => data(schema, 201)
+const data = (schema: zm.ZodMiniType, status: 200 | 201 = 200): ApiAnswer => ({ kind: 'data', status, data: schema })
+const created = (schema: zm.ZodMiniType) => data(schema, 201)
 /** `data: null`: the message is the answer. */
-const done = data(z.null())
-const list = (item: z.ZodType): ApiAnswer => ({ kind: 'list', item })
+const done = data(zm.null())
+const list = (item: zm.ZodMiniType): ApiAnswer => ({ kind: 'list', item })
 const csv: ApiAnswer = { kind: 'csv' }
 
 const group = (tag: string, operations: Record<string, [summary: string, answer: ApiAnswer]>) =>
@@ -73,7 +73,7 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'PUT /admin/edit': ['Edit the signed-in admin’s name and picture', data(adminProfile)],
     'GET /admin/preferences': ['The signed-in admin’s theme and chosen list columns', data(preferences)],
     'PATCH /admin/preferences': ['Change the signed-in admin’s theme or a list’s columns (null: back to the default)', data(preferences)],
-    'GET /admin/views': ['A list’s saved views: the signed-in admin’s personal ones and every shared one', data(z.array(savedView))],
+    'GET /admin/views': ['A list’s saved views: the signed-in admin’s personal ones and every shared one', data(zm.array(savedView))],
     'POST /admin/views': ['Save a list’s state as a view (shared: admins only)', created(savedView)],
     'PATCH /admin/views/:id': ['Rename a saved view, replace its state, share or unshare it', data(savedView)],
     'DELETE /admin/views/:id': ['Delete a saved view', done],
@@ -138,13 +138,13 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'DELETE /admin/notification/:id': ['Delete a notification', done],
   }),
   ...group('Content', {
-    'GET /admin/cms/list': ['The CMS pages', data(z.array(cmsPage))],
+    'GET /admin/cms/list': ['The CMS pages', data(zm.array(cmsPage))],
     'PUT /admin/cms': ['Save a CMS page', data(cmsPage)],
     'GET /cms/:type': ['A CMS page, public (1 privacy, 2 terms, 4 contact, 5 support)', data(cmsPage)],
-    'GET /cms-faqs': ['The FAQs, public', data(z.array(faq))],
-    'GET /admin/faq': ['The FAQs', data(z.array(faq))],
+    'GET /cms-faqs': ['The FAQs, public', data(zm.array(faq))],
+    'GET /admin/faq': ['The FAQs', data(zm.array(faq))],
     'POST /admin/faq': ['Add an FAQ', created(faq)],
-    'PUT /admin/faq/order': ['Reorder the FAQs', data(z.array(faq))],
+    'PUT /admin/faq/order': ['Reorder the FAQs', data(zm.array(faq))],
     'PUT /admin/faq/:id': ['Edit an FAQ', data(faq)],
     'DELETE /admin/faq/:id': ['Delete an FAQ', done],
   }),
@@ -165,7 +165,7 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'GET /admin/audit-log': ['List audit entries', list(auditEntry)],
     'GET /admin/audit-log/export': ['Audit entries as CSV', csv],
     'POST /admin/audit-log/export': ['Chosen audit entries as CSV', csv],
-    'GET /admin/audit-log/actors': ['Admins who appear in the audit log', data(z.array(auditActor))],
+    'GET /admin/audit-log/actors': ['Admins who appear in the audit log', data(zm.array(auditActor))],
     'GET /admin/admins': ['List admin accounts', list(adminAccount)],
     'POST /admin/admins': ['Create an admin account (mails an invitation)', created(adminAccount)],
     'PATCH /admin/admins/:id/status': ['Block or unblock an admin account', data(adminAccount)],
@@ -191,15 +191,15 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
 }
 
 /** The body a successful answer of `operation` must have (undefined for a CSV file). */
-const successBodies = new WeakMap<ApiAnswer, z.ZodType | undefined>()
+const successBodies = new WeakMap<ApiAnswer, zm.ZodMiniType | undefined>()
 
 /** The whole success body of an answer; built once per answer (a zod schema compiles on first use). */
-export function successBody(answer: ApiAnswer): z.ZodType | undefined {
+export function successBody(answer: ApiAnswer): zm.ZodMiniType | undefined {
   if (!successBodies.has(answer)) successBodies.set(answer, buildSuccessBody(answer))
   return successBodies.get(answer)
 }
 
-function buildSuccessBody(answer: ApiAnswer): z.ZodType | undefined {
+function buildSuccessBody(answer: ApiAnswer): zm.ZodMiniType | undefined {
   switch (answer.kind) {
     case 'data':
       return okEnvelope(answer.data)

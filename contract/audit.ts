@@ -1,8 +1,5 @@
-import { z } from 'zod'
+import * as zm from 'zod/mini'
 import { ROLE } from './enums'
-import { listQuery } from './list'
-import { LIST_PARAMS } from './list-params'
-import { cap } from './validation'
 
 /**
  * The audit log: who did what to what, when, from where, under which request id.
@@ -118,53 +115,31 @@ export const AUDIT_MSG = {
   badAction: 'Invalid action',
 } as const
 
-const auditRole = z.union([z.literal(ROLE.ADMIN), z.literal(ROLE.SUB_ADMIN)])
+const auditRole = zm.union([zm.literal(ROLE.ADMIN), zm.literal(ROLE.SUB_ADMIN)])
 
-export const auditEntry = z.object({
-  _id: z.string(),
+export const auditEntry = zm.object({
+  _id: zm.string(),
   /** ISO 8601 UTC. */
-  at: z.string(),
+  at: zm.string(),
   /** The signed-in admin, or the email a sign-in tried (id and role then null); null for nobody. */
-  actor: z.object({ id: z.string().nullable(), email: z.string().nullable(), role: auditRole.nullable() }).nullable(),
-  action: z.string(),
+  actor: zm.nullable(zm.object({ id: zm.nullable(zm.string()), email: zm.nullable(zm.string()), role: zm.nullable(auditRole) })),
+  action: zm.string(),
   /** What the action was done to: its kind ('user', 'petShop', 'site'...), id and a readable label. */
-  target: z.object({ type: z.string(), id: z.string().nullable(), label: z.string().nullable() }).nullable(),
-  address: z.string().nullable(),
-  requestId: z.string().nullable(),
-  detail: z.record(z.string(), z.unknown()).nullable(),
+  target: zm.nullable(zm.object({ type: zm.string(), id: zm.nullable(zm.string()), label: zm.nullable(zm.string()) })),
+  address: zm.nullable(zm.string()),
+  requestId: zm.nullable(zm.string()),
+  detail: zm.nullable(zm.record(zm.string(), zm.unknown())),
   /**
    * How many events the entry stands for: 1, or more for repeated anonymous failures (wrong
    * passwords, refused attempts) of one email and address within an hour, kept as one entry
    * whose detail's `lastAt` says when the last came.
    */
-  count: z.number().int().min(1),
+  count: zm.int().check(zm.gte(1)),
 })
-export type AuditEntry = z.infer<typeof auditEntry>
-
-const isoDay = z.iso.date({ message: AUDIT_MSG.badDate })
-
-/**
- * GET /admin/audit-log and its export: the list kit's query (search over actor email, action
- * and target label), plus an exact action, an actor (admin id) and a range of whole days
- * (YYYY-MM-DD, both inclusive, in UTC).
- */
-export const auditListQuery = listQuery({ sortBy: LIST_PARAMS.audit.sortBy })
-  .extend({
-    action: z
-      .string()
-      .trim()
-      .min(1, AUDIT_MSG.badAction)
-      .max(LIST_PARAMS.audit.params.action.maxLength, cap(AUDIT_MSG.badAction))
-      .optional(),
-    actorId: z.uuid({ message: AUDIT_MSG.badActor }).optional(),
-    from: isoDay.optional(),
-    to: isoDay.optional(),
-  })
-  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { path: ['to'], message: AUDIT_MSG.fromAfterTo })
-export type AuditListQuery = z.infer<typeof auditListQuery>
+export type AuditEntry = zm.infer<typeof auditEntry>
 
 /** GET /admin/audit-log/actors: every admin account, for the actor filter. */
-export const auditActor = z.object({ _id: z.string(), name: z.string(), email: z.string(), role: auditRole })
-export type AuditActor = z.infer<typeof auditActor>
+export const auditActor = zm.object({ _id: zm.string(), name: zm.string(), email: zm.string(), role: auditRole })
+export type AuditActor = zm.infer<typeof auditActor>
 
 export const AUDIT_CSV_HEADER = ['Time', 'Actor', 'Role', 'Action', 'Target', 'Address', 'Request id', 'Count'] as const

@@ -1,21 +1,21 @@
-import { z } from 'zod'
+import * as zm from 'zod/mini'
 import { ROLE } from './enums'
 
 /** The signed-in person, as GET /admin/profile and the login answer carry it. */
-export const adminProfile = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.union([z.literal(ROLE.ADMIN), z.literal(ROLE.SUB_ADMIN)]),
-  profileImage: z.string().nullable(),
+export const adminProfile = zm.object({
+  _id: zm.string(),
+  name: zm.string(),
+  email: zm.string(),
+  role: zm.union([zm.literal(ROLE.ADMIN), zm.literal(ROLE.SUB_ADMIN)]),
+  profileImage: zm.nullable(zm.string()),
 })
-export type AdminProfile = z.infer<typeof adminProfile>
+export type AdminProfile = zm.infer<typeof adminProfile>
 
-export const loginResult = adminProfile.extend({ token: z.string() })
-export type LoginResult = z.infer<typeof loginResult>
+export const loginResult = zm.extend(adminProfile, { token: zm.string() })
+export type LoginResult = zm.infer<typeof loginResult>
 
-export const verifyOtpResult = z.object({ resetToken: z.string() })
-export type VerifyOtpResult = z.infer<typeof verifyOtpResult>
+export const verifyOtpResult = zm.object({ resetToken: zm.string() })
+export type VerifyOtpResult = zm.infer<typeof verifyOtpResult>
 
 /** What sign-in and sign-out answer. */
 export const AUTH_MSG = {

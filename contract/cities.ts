@@ -1,24 +1,14 @@
-import { z } from 'zod'
-import { listQuery } from './list'
-import { LIST_PARAMS } from './list-params'
-import { simpleNameSchema } from './validation'
+import * as zm from 'zod/mini'
 
 /** A city of the content screens (docs/DECISIONS.md, Content): a name and the pet-friendly sites in it. */
-export const city = z.object({
-  _id: z.string(),
-  name: z.string(),
-  siteCount: z.number().int().nonnegative(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+export const city = zm.object({
+  _id: zm.string(),
+  name: zm.string(),
+  siteCount: zm.int().check(zm.nonnegative()),
+  createdAt: zm.string(),
+  updatedAt: zm.string(),
 })
-export type City = z.infer<typeof city>
-
-export const cityListQuery = listQuery({ sortBy: LIST_PARAMS.cities.sortBy })
-export type CityListQuery = z.infer<typeof cityListQuery>
-
-/** POST /admin/city and PUT /admin/city/{id}: the simple-name form (2 to 20 letters and spaces). */
-export const cityBody = simpleNameSchema
-export type CityBody = z.infer<typeof cityBody>
+export type City = zm.infer<typeof city>
 
 /** Answers of the city calls; the SPA shows them as they come. */
 export const CITY_MSG = {

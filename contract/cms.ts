@@ -1,16 +1,13 @@
-import { z } from 'zod'
+import * as zm from 'zod/mini'
 import { CMS_TYPE } from './enums'
-import { API_MSG } from './messages'
-import { cap, faqSchema } from './validation'
-import { VERSION_MSG } from './versions'
 
 /**
  * CMS pages (docs/DECISIONS.md, Content): rich text stored as sanitised HTML, one page per type.
  * The FAQ (type 3) is its own ordered list of title-and-description entries.
  */
 export const CMS_PAGE_TYPES = [CMS_TYPE.PRIVACY_POLICY, CMS_TYPE.TERMS, CMS_TYPE.CONTACT_US, CMS_TYPE.SUPPORT] as const
-export const cmsPageType = z.union(CMS_PAGE_TYPES.map((t) => z.literal(t)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<4>, z.ZodLiteral<5>])
-export type CmsPageType = z.infer<typeof cmsPageType>
+export const cmsPageType = zm.union(CMS_PAGE_TYPES.map((t) => zm.literal(t)) as [zm.ZodMiniLiteral<1>, zm.ZodMiniLiteral<2>, zm.ZodMiniLiteral<4>, zm.ZodMiniLiteral<5>])
+export type CmsPageType = zm.infer<typeof cmsPageType>
 
 /**
  * What CMS HTML may hold, for both sanitisers (the server's on write, the SPA's on render): the
@@ -48,46 +45,27 @@ export function nestingDepth(html: string): number {
   return deepest
 }
 
-export const cmsPage = z.object({
+export const cmsPage = zm.object({
   type: cmsPageType,
-  content: z.string(),
-  updatedAt: z.string().nullable(),
+  content: zm.string(),
+  updatedAt: zm.nullable(zm.string()),
   /**
    * What the next save sends back (contract/versions.ts). A page nobody has written yet has no
    * row and reads as version 0; its first save creates it at version 1.
    */
-  version: z.number().int(),
+  version: zm.int(),
 })
-export type CmsPage = z.infer<typeof cmsPage>
+export type CmsPage = zm.infer<typeof cmsPage>
 
-/** PUT /admin/cms: `version` is the page's version as loaded (0 for a page not written yet); an older one gets 409. */
-export const cmsUpdateBody = z.strictObject({
-  type: cmsPageType,
-  content: z
-    .string()
-    .max(CMS_CONTENT_MAX, cap('Content is too long'))
-    .refine((html) => nestingDepth(html) <= CMS_NESTING_MAX, CMS_NESTING_MSG),
-  version: z.number({ error: VERSION_MSG }).int(VERSION_MSG).nonnegative(VERSION_MSG),
+export const faq = zm.object({
+  _id: zm.string(),
+  title: zm.string(),
+  description: zm.string(),
+  order: zm.int(),
+  createdAt: zm.string(),
+  updatedAt: zm.string(),
 })
-export type CmsUpdateBody = z.infer<typeof cmsUpdateBody>
-
-/** GET /cms/{type} */
-export const cmsTypeParam = z.object({ type: z.coerce.number().pipe(cmsPageType) })
-
-export const faq = z.object({
-  _id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  order: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-})
-export type Faq = z.infer<typeof faq>
-
-/** POST /admin/faq and PUT /admin/faq/{id} take `faqSchema`; PUT /admin/faq/order takes every id in its new order. */
-export const faqBody = faqSchema
-export const faqOrderBody = z.strictObject({ ids: z.array(z.uuid({ message: API_MSG.invalidId })).min(1).max(1000) })
-export type FaqOrderBody = z.infer<typeof faqOrderBody>
+export type Faq = zm.infer<typeof faq>
 
 /** What the CMS page calls answer. */
 export const CMS_MSG = {

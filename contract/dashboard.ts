@@ -1,19 +1,19 @@
-import { z } from 'zod'
-import { CHART_PERIOD_DEFAULT, CHART_PERIODS, FEEDBACK_TYPES, type ChartPeriod, type FeedbackType } from './enums'
+import * as zm from 'zod/mini'
+import { CHART_PERIODS, FEEDBACK_TYPES, type ChartPeriod, type FeedbackType } from './enums'
 
 /**
  * GET /admin/dashboard: the four totals of the product's 2x2 grid, plus how many partner
  * requests wait for a decision (shown on the Partner Requests card; added, so older clients
  * still read the answer).
  */
-export const dashboardTotals = z.object({
-  users: z.number().int(),
-  petShops: z.number().int(),
-  hospitals: z.number().int(),
-  partnerRequests: z.number().int(),
-  pendingPartnerRequests: z.number().int(),
+export const dashboardTotals = zm.object({
+  users: zm.int(),
+  petShops: zm.int(),
+  hospitals: zm.int(),
+  partnerRequests: zm.int(),
+  pendingPartnerRequests: zm.int(),
 })
-export type DashboardTotals = z.infer<typeof dashboardTotals>
+export type DashboardTotals = zm.infer<typeof dashboardTotals>
 
 export const DASHBOARD_MSG = {
   fetched: 'Dashboard fetched successfully',
@@ -21,18 +21,12 @@ export const DASHBOARD_MSG = {
   badPeriod: 'Period must be 30d, 90d or 12m',
 } as const
 
-const chartPeriod = z.enum(CHART_PERIODS, { message: DASHBOARD_MSG.badPeriod })
-
-/** GET /admin/dashboard/charts?period=30d|90d|12m (30d when left out). */
-export const dashboardChartsQuery = z.strictObject({ period: chartPeriod.default(CHART_PERIOD_DEFAULT) })
-export type DashboardChartsQuery = z.infer<typeof dashboardChartsQuery>
-
 /** One bar: the bucket's first day (a day, a month's 1st, a week's Monday; UTC) and its count. */
-const chartPoint = z.object({ start: z.iso.date(), n: z.number().int() })
-export type ChartPoint = z.infer<typeof chartPoint>
+const chartPoint = zm.object({ start: zm.iso.date(), n: zm.int() })
+export type ChartPoint = zm.infer<typeof chartPoint>
 
-const count = z.number().int()
-const feedbackByType = z.object(Object.fromEntries(FEEDBACK_TYPES.map((t) => [t, count])) as Record<FeedbackType, typeof count>)
+const count = zm.int()
+const feedbackByType = zm.object(Object.fromEntries(FEEDBACK_TYPES.map((t) => [t, count])) as Record<FeedbackType, typeof count>)
 
 /**
  * The dashboard's charts over a period (`from` to `to`, whole UTC days, both counted). Every
@@ -41,22 +35,22 @@ const feedbackByType = z.object(Object.fromEntries(FEEDBACK_TYPES.map((t) => [t,
  * (Monday to Sunday, every week the period touches, the first one whole); partner requests by
  * status and by type, all of them (as the Partner Requests card counts them).
  */
-export const dashboardCharts = z.object({
-  period: z.enum(CHART_PERIODS),
-  from: z.iso.date(),
-  to: z.iso.date(),
-  newUsers: z.object({ unit: z.enum(['day', 'month']), points: z.array(chartPoint) }),
-  feedback: z.object({
+export const dashboardCharts = zm.object({
+  period: zm.enum(CHART_PERIODS),
+  from: zm.iso.date(),
+  to: zm.iso.date(),
+  newUsers: zm.object({ unit: zm.enum(['day', 'month']), points: zm.array(chartPoint) }),
+  feedback: zm.object({
     byType: feedbackByType,
-    byStatus: z.object({ open: count, inProgress: count, resolved: count }),
+    byStatus: zm.object({ open: count, inProgress: count, resolved: count }),
   }),
-  partners: z.object({
-    byStatus: z.object({ pending: count, approved: count, declined: count }),
-    byType: z.object({ hospital: count, petShop: count }),
+  partners: zm.object({
+    byStatus: zm.object({ pending: count, approved: count, declined: count }),
+    byType: zm.object({ hospital: count, petShop: count }),
   }),
-  notificationsPerWeek: z.array(chartPoint),
+  notificationsPerWeek: zm.array(chartPoint),
 })
-export type DashboardCharts = z.infer<typeof dashboardCharts>
+export type DashboardCharts = zm.infer<typeof dashboardCharts>
 
 const DAY_MS = 86_400_000
 /** A UTC day as YYYY-MM-DD. */

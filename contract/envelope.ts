@@ -1,8 +1,8 @@
-import { z } from 'zod'
+import * as zm from 'zod/mini'
 
 /** Success envelope: `{ isSuccess: true, message, data }`. */
-export const okEnvelope = <T extends z.ZodType>(data: T) =>
-  z.object({ isSuccess: z.literal(true), message: z.string(), data })
+export const okEnvelope = <T extends zm.ZodMiniType>(data: T) =>
+  zm.object({ isSuccess: zm.literal(true), message: zm.string(), data })
 
 /**
  * A list's count stops past this many matching rows (a search over a million users): the answer
@@ -11,17 +11,17 @@ export const okEnvelope = <T extends z.ZodType>(data: T) =>
 export const LIST_COUNT_BOUND = 1000
 
 /** Lists are flat: the items in `data`, the paging beside them. */
-export const listEnvelope = <T extends z.ZodType>(item: T) =>
-  z.object({
-    isSuccess: z.literal(true),
-    message: z.string(),
-    data: z.array(item),
-    page: z.number().int(),
-    limit: z.number().int(),
-    total: z.number().int(),
-    totalPages: z.number().int(),
+export const listEnvelope = <T extends zm.ZodMiniType>(item: T) =>
+  zm.object({
+    isSuccess: zm.literal(true),
+    message: zm.string(),
+    data: zm.array(item),
+    page: zm.int(),
+    limit: zm.int(),
+    total: zm.int(),
+    totalPages: zm.int(),
     /** Present (true) when more rows match than were counted: `total` is then "at least". */
-    totalIsLowerBound: z.literal(true).optional(),
+    totalIsLowerBound: zm.optional(zm.literal(true)),
   })
 
 export type Ok<T> = { isSuccess: true; message: string; data: T }
@@ -40,18 +40,18 @@ export const ERROR_STATUS = {
 } as const
 export type ErrorCode = keyof typeof ERROR_STATUS
 
-export const errorBody = z.object({
-  isSuccess: z.literal(false),
-  message: z.string(),
-  error: z.object({
-    code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
-    message: z.string(),
+export const errorBody = zm.object({
+  isSuccess: zm.literal(false),
+  message: zm.string(),
+  error: zm.object({
+    code: zm.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+    message: zm.string(),
     /** Per-field messages of a 400, keyed by the field's dotted path. */
-    fields: z.record(z.string(), z.string()).optional(),
-    requestId: z.string().optional(),
+    fields: zm.optional(zm.record(zm.string(), zm.string())),
+    requestId: zm.optional(zm.string()),
   }),
 })
-export type ErrorBody = z.infer<typeof errorBody>
+export type ErrorBody = zm.infer<typeof errorBody>
 
 /** A success answer: `{ isSuccess: true, message, data }` (data null when the message is the answer). */
 export const okEnvelopeOf = <T>(message: string, data: T): Ok<T> => ({ isSuccess: true, message, data })

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { LIST_LIMIT_MAX, PAGE_SIZE_DEFAULT } from './limits'
 import { LIST_SEARCH_MAX, PAGE_MAX, SORT_ORDERS } from './list-params'
-import { API_MSG } from './messages'
 import { cap } from './validation'
 
 export { listDefaults, type SortOrder } from './list-params'
@@ -14,7 +13,7 @@ export const sortOrder = z.union(SORT_ORDERS.map((order) => z.literal(order)))
  * Numbers are coerced so the same schema reads a URL's query string on the server and the
  * router's parsed search params in the SPA.
  */
-export function listQuery<const S extends readonly [string, ...string[]], F extends z.ZodType = z.ZodNever>(opts: {
+export function listQuery<const S extends readonly [string, ...string[]], F extends z.core.SomeType = z.ZodNever>(opts: {
   sortBy: S
   filter?: F
 }) {
@@ -24,9 +23,6 @@ export function listQuery<const S extends readonly [string, ...string[]], F exte
     search: z.string().trim().max(LIST_SEARCH_MAX, cap()).default(''),
     sortBy: z.enum(opts.sortBy).optional(),
     sortOrder: z.coerce.number().pipe(sortOrder).default(0),
-    filter: (opts.filter ?? z.never()).optional(),
+    filter: z.optional(opts.filter ?? z.never()),
   })
 }
-
-/** A path id: the wire's `_id`, a UUID. */
-export const idParam = z.object({ id: z.uuid({ message: API_MSG.invalidId }) })

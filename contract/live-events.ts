@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as zm from 'zod/mini'
 
 /**
  * The live update stream, GET /admin/events (text/event-stream): what the server sends and the
@@ -21,13 +21,13 @@ export const LIVE_EVENT = {
   signedOut: 'signed-out',
 } as const
 
-export const liveReady = z.object({
+export const liveReady = zm.object({
   /** How often the server sends a keep-alive comment: a stream silent for much longer is dead. */
-  heartbeatMs: z.number().int().positive(),
+  heartbeatMs: zm.int().check(zm.positive()),
 })
 
-export const liveChange = z.object({ tables: z.array(z.enum(LIVE_TABLES)) })
-export type LiveChange = z.infer<typeof liveChange>
+export const liveChange = zm.object({ tables: zm.array(zm.enum(LIVE_TABLES)) })
+export type LiveChange = zm.infer<typeof liveChange>
 
 export const LIVE_MSG = {
   tooManyStreams: 'Too many live update streams are open for this session. Close a few tabs and try again.',

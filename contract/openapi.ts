@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as zm from 'zod/mini'
 
 /**
  * An OpenAPI 3.1 document, as far as its readers rely on it (the API reference page, the
@@ -7,42 +7,42 @@ import { z } from 'zod'
  */
 
 /** A JSON Schema node; the reader walks it field by field. */
-export const jsonSchemaNode = z.record(z.string(), z.unknown())
-export type JsonSchemaNode = z.infer<typeof jsonSchemaNode>
+export const jsonSchemaNode = zm.record(zm.string(), zm.unknown())
+export type JsonSchemaNode = zm.infer<typeof jsonSchemaNode>
 
-const mediaTypes = z.record(z.string(), z.looseObject({ schema: jsonSchemaNode.optional() }))
+const mediaTypes = zm.record(zm.string(), zm.looseObject({ schema: zm.optional(jsonSchemaNode) }))
 
-export const openApiResponse = z.looseObject({
-  $ref: z.string().optional(),
-  description: z.string().optional(),
-  content: mediaTypes.optional(),
+export const openApiResponse = zm.looseObject({
+  $ref: zm.optional(zm.string()),
+  description: zm.optional(zm.string()),
+  content: zm.optional(mediaTypes),
 })
 
-export const openApiParameter = z.looseObject({
-  name: z.string(),
-  in: z.string(),
-  required: z.boolean().optional(),
-  description: z.string().optional(),
-  schema: jsonSchemaNode.optional(),
+export const openApiParameter = zm.looseObject({
+  name: zm.string(),
+  in: zm.string(),
+  required: zm.optional(zm.boolean()),
+  description: zm.optional(zm.string()),
+  schema: zm.optional(jsonSchemaNode),
 })
 
-export const openApiOperation = z.looseObject({
-  operationId: z.string().optional(),
-  summary: z.string().optional(),
-  description: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-  security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
-  parameters: z.array(openApiParameter).optional(),
-  requestBody: z.looseObject({ required: z.boolean().optional(), content: mediaTypes }).optional(),
-  responses: z.record(z.string(), openApiResponse),
+export const openApiOperation = zm.looseObject({
+  operationId: zm.optional(zm.string()),
+  summary: zm.optional(zm.string()),
+  description: zm.optional(zm.string()),
+  tags: zm.optional(zm.array(zm.string())),
+  security: zm.optional(zm.array(zm.record(zm.string(), zm.array(zm.string())))),
+  parameters: zm.optional(zm.array(openApiParameter)),
+  requestBody: zm.optional(zm.looseObject({ required: zm.optional(zm.boolean()), content: mediaTypes })),
+  responses: zm.record(zm.string(), openApiResponse),
 })
-export type OpenApiOperation = z.infer<typeof openApiOperation>
+export type OpenApiOperation = zm.infer<typeof openApiOperation>
 
-export const openApiDocumentSchema = z.looseObject({
-  openapi: z.string(),
-  info: z.looseObject({ title: z.string(), version: z.string(), description: z.string().optional() }),
-  servers: z.array(z.looseObject({ url: z.string() })).optional(),
-  paths: z.record(z.string(), z.record(z.string(), openApiOperation)),
-  components: z.looseObject({ responses: z.record(z.string(), openApiResponse).optional() }).optional(),
+export const openApiDocumentSchema = zm.looseObject({
+  openapi: zm.string(),
+  info: zm.looseObject({ title: zm.string(), version: zm.string(), description: zm.optional(zm.string()) }),
+  servers: zm.optional(zm.array(zm.looseObject({ url: zm.string() }))),
+  paths: zm.record(zm.string(), zm.record(zm.string(), openApiOperation)),
+  components: zm.optional(zm.looseObject({ responses: zm.optional(zm.record(zm.string(), openApiResponse)) })),
 })
-export type OpenApiDocumentView = z.infer<typeof openApiDocumentSchema>
+export type OpenApiDocumentView = zm.infer<typeof openApiDocumentSchema>

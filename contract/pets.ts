@@ -1,44 +1,44 @@
-import { z } from 'zod'
-import { idParam } from './list'
+import * as zm from 'zod/mini'
+import { idParam } from './id-param'
 import { API_MSG, minutesText } from './messages'
 
 /** A pet, every field the public page shows, as GET /pet/petbyid returns it for the public page. */
-export const petDetails = z.object({
-  _id: z.string(),
-  name: z.string(),
+export const petDetails = zm.object({
+  _id: zm.string(),
+  name: zm.string(),
   /** Years; under 1 the page shows months (age x 10). */
-  age: z.number().nullable(),
-  species: z.object({ name: z.string() }).nullable(),
-  weight: z.number().nullable(),
-  breed: z.object({ breedName: z.string() }).nullable(),
+  age: zm.nullable(zm.number()),
+  species: zm.nullable(zm.object({ name: zm.string() })),
+  weight: zm.nullable(zm.number()),
+  breed: zm.nullable(zm.object({ breedName: zm.string() })),
   /** 1 Small, 2 Medium, 3 Large, 4 Extra-Large. */
-  size: z.number().int().nullable(),
+  size: zm.nullable(zm.int()),
   /** 1 Male, 2 Female, 3 Other. */
-  gender: z.number().int().nullable(),
-  microChipId: z.string().nullable(),
-  dateOfBirth: z.string().nullable(),
+  gender: zm.nullable(zm.int()),
+  microChipId: zm.nullable(zm.string()),
+  dateOfBirth: zm.nullable(zm.string()),
   /** '1' public, otherwise private. */
-  profileType: z.string(),
-  marking: z.string().nullable(),
-  medicalHistory: z.string().nullable(),
-  medications: z.array(z.object({ name: z.string() })),
-  vaccines: z.array(z.object({ date: z.string(), vaccine: z.object({ name: z.string() }) })),
-  profilePhotos: z.array(z.object({ url: z.string() })),
-  owner: z
-    .object({ name: z.string().nullable(), mobileNo: z.string().nullable(), email: z.string().nullable(), days: z.number().nullable() })
-    .nullable(),
+  profileType: zm.string(),
+  marking: zm.nullable(zm.string()),
+  medicalHistory: zm.nullable(zm.string()),
+  medications: zm.array(zm.object({ name: zm.string() })),
+  vaccines: zm.array(zm.object({ date: zm.string(), vaccine: zm.object({ name: zm.string() }) })),
+  profilePhotos: zm.array(zm.object({ url: zm.string() })),
+  owner: zm.nullable(
+    zm.object({ name: zm.nullable(zm.string()), mobileNo: zm.nullable(zm.string()), email: zm.nullable(zm.string()), days: zm.nullable(zm.number()) }),
+  ),
 })
-export type PetDetails = z.infer<typeof petDetails>
+export type PetDetails = zm.infer<typeof petDetails>
 
 /** GET /pet/petbyid?petId=: public, no token. */
-export const petByIdQuery = z.strictObject({ petId: z.uuid({ message: API_MSG.invalidId }) })
-export type PetByIdQuery = z.infer<typeof petByIdQuery>
+export const petByIdQuery = zm.strictObject({ petId: zm.uuid({ message: API_MSG.invalidId }) })
+export type PetByIdQuery = zm.infer<typeof petByIdQuery>
 
 /**
  * GET /admin/user/{id}/pet/{petId}: the same record for the panel, where a signed-in admin cannot
  * open the public page; a pet of another owner is not found.
  */
-export const userPetParams = idParam.extend({ petId: z.uuid({ message: API_MSG.invalidId }) })
+export const userPetParams = zm.extend(idParam, { petId: zm.uuid({ message: API_MSG.invalidId }) })
 
 /** What the public pet page's call answers. */
 export const PETS_MSG = {

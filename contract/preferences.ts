@@ -1,6 +1,5 @@
-import { z } from 'zod'
+import * as zm from 'zod/mini'
 import { THEMES } from './enums'
-import { cap } from './validation'
 
 /**
  * An admin's own preferences. Not in the contract's barrel (index.ts): only signed-in screens
@@ -9,8 +8,8 @@ import { cap } from './validation'
 
 /** The lists whose columns an admin can choose and whose states can be saved as views. */
 export const LIST_NAMES = ['users', 'petShops', 'hospitals', 'partners', 'feedback', 'notifications', 'cities', 'admins', 'audit'] as const
-export const listName = z.enum(LIST_NAMES, { error: 'Unknown list' })
-export type ListName = z.infer<typeof listName>
+export const listName = zm.enum(LIST_NAMES, { error: 'Unknown list' })
+export type ListName = zm.infer<typeof listName>
 
 /**
  * Each list's column ids in the product's order (the spec's column set, the default). The SPA's
@@ -34,34 +33,17 @@ export const COLUMN_MSG = {
   twice: 'A column is named twice',
 } as const
 
-/** A list's columns shown, in order: ids of that list only, each once. */
-export const listColumnIds = (list: ListName) =>
-  z
-    .array(z.enum(LIST_COLUMNS[list], { error: COLUMN_MSG.unknown }))
-    .max(LIST_COLUMNS[list].length, cap(COLUMN_MSG.twice))
-    .refine((ids) => new Set(ids).size === ids.length, COLUMN_MSG.twice)
-
 /** `{ [list]: schema of that list }` for every list, optional. */
-const perList = <S extends z.ZodType>(schemaOf: (list: ListName) => S) =>
-  Object.fromEntries(LIST_NAMES.map((list) => [list, schemaOf(list).optional()])) as { [L in ListName]: z.ZodOptional<S> }
+export const perList = <S extends zm.ZodMiniType>(schemaOf: (list: ListName) => S) =>
+  Object.fromEntries(LIST_NAMES.map((list) => [list, zm.optional(schemaOf(list))])) as { [L in ListName]: zm.ZodMiniOptional<S> }
 
 /** GET /admin/preferences: the signed-in admin's own choices (defaults when never saved). */
-export const preferences = z.object({
-  theme: z.enum(THEMES),
+export const preferences = zm.object({
+  theme: zm.enum(THEMES),
   /** Per list, the columns shown in order; a list not named shows its default columns. */
-  listColumns: z.object(perList(listColumnIds)),
+  listColumns: zm.object(perList((list) => zm.array(zm.enum(LIST_COLUMNS[list])))),
 })
-export type Preferences = z.infer<typeof preferences>
-
-/**
- * PATCH /admin/preferences: what changes. A list given replaces that list's columns; `null`
- * forgets the choice (back to the default columns); lists not given stay as they were.
- */
-export const preferencesPatch = z.strictObject({
-  theme: z.enum(THEMES, { error: 'Choose a theme' }).optional(),
-  listColumns: z.strictObject(perList((list) => listColumnIds(list).nullable()), { error: 'Unknown list' }).optional(),
-})
-export type PreferencesPatch = z.infer<typeof preferencesPatch>
+export type Preferences = zm.infer<typeof preferences>
 
 export const PREFERENCES_MSG = {
   fetched: 'Preferences fetched successfully',

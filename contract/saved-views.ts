@@ -1,37 +1,7 @@
-import { z } from 'zod'
-import { adminListQuery } from './admins'
-import { auditListQuery } from './audit'
-import { cityListQuery } from './cities'
-import { feedbackListQuery } from './feedback'
+import * as zm from 'zod/mini'
 import { API_MSG } from './messages'
-import { notificationListQuery } from './notifications'
-import { partnerListQuery } from './partners'
 import type { Permission } from './permissions'
-import { placeListQuery } from './places'
 import { listName, type ListName } from './preferences'
-import { userListQuery } from './users'
-import { cap } from './validation'
-
-/**
- * Saved views: a named state of a list (search, filters, sort, rows per page; never the page), the
- * same state its URL carries, so opening a view is following a link. Personal views are their
- * owner's; shared ones are seen by every admin and managed by admins (permission 'view.share').
- * Not in the contract's barrel (index.ts): its schemas would load with the first page; import
- * '@contract/saved-views' (the Views dialog's chunk, the server).
- */
-
-/** Each list's query as its URL and the API read it: a view's state is checked against it. */
-export const LIST_QUERIES = {
-  users: userListQuery,
-  petShops: placeListQuery,
-  hospitals: placeListQuery,
-  partners: partnerListQuery,
-  feedback: feedbackListQuery,
-  notifications: notificationListQuery,
-  cities: cityListQuery,
-  admins: adminListQuery,
-  audit: auditListQuery,
-} as const satisfies Record<ListName, z.ZodType>
 
 /** Who may read each list, so views of a list are only seen by those who can open it. */
 export const LIST_PERMISSION: Record<ListName, Permission> = {
@@ -63,84 +33,21 @@ export const SAVED_VIEW_MSG = {
   badState: 'Invalid view',
 } as const
 
-const viewName = z
-  .string(SAVED_VIEW_MSG.nameRequired)
-  .trim()
-  .min(1, SAVED_VIEW_MSG.nameRequired)
-  .max(SAVED_VIEW_NAME_MAX, cap(SAVED_VIEW_MSG.nameMax))
-
-/** The state as a client sends it: an object of a few short fields (the list's schema says which). */
-const rawState = z.record(z.string().max(40, cap()), z.unknown(), {
-  error: SAVED_VIEW_MSG.badState,
-})
-
-/**
- * A view's state for `list`, as stored and answered: the list query parsed (its defaults filled
- * in), without the page. A page sent is dropped: a view opens on its first page.
- */
-export function viewStateOf(list: ListName, state: Record<string, unknown>, ctx: z.RefinementCtx, path: PropertyKey[] = ['state']) {
-  const { page: _page, ...rest } = state
-  const parsed = LIST_QUERIES[list].safeParse(rest)
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues)
-      ctx.addIssue({
-        code: 'custom',
-        message: issue.message,
-        path: [...path, ...issue.path],
-      })
-    return z.NEVER
-  }
-  const { page: _default, ...saved } = parsed.data as Record<string, unknown>
-  return saved
-}
-
-/** POST /admin/views. */
-export const savedViewCreate = z
-  .strictObject({
-    list: listName,
-    name: viewName,
-    shared: z.boolean().default(false),
-    state: rawState,
-  })
-  .transform((body, ctx) => ({
-    ...body,
-    state: viewStateOf(body.list, body.state, ctx),
-  }))
-export type SavedViewCreate = z.input<typeof savedViewCreate>
-
-/**
- * PATCH /admin/views/{id}: rename, replace the state, share or unshare; what is not given stays.
- * The state is checked against the view's own list by the server (the body does not name it).
- */
-export const savedViewPatch = z
-  .strictObject({
-    name: viewName.optional(),
-    shared: z.boolean().optional(),
-    state: rawState.optional(),
-  })
-  .refine((body) => Object.keys(body).length > 0, {
-    message: 'Nothing to change',
-  })
-export type SavedViewPatch = z.infer<typeof savedViewPatch>
-
-/** GET /admin/views?list=... */
-export const savedViewListQuery = z.strictObject({ list: listName })
-
-export const savedView = z.object({
-  _id: z.string(),
+export const savedView = zm.object({
+  _id: zm.string(),
   list: listName,
-  name: z.string(),
-  shared: z.boolean(),
+  name: zm.string(),
+  shared: zm.boolean(),
   /** The list's URL search without the page, defaults filled in. */
-  state: z.record(z.string(), z.unknown()),
+  state: zm.record(zm.string(), zm.unknown()),
   /** Who made it (the account's views go with it; no route erases an account, which is blocked instead). */
-  owner: z.object({ _id: z.string(), email: z.string() }).nullable(),
+  owner: zm.nullable(zm.object({ _id: zm.string(), email: zm.string() })),
   /** Whether the signed-in admin made it. */
-  mine: z.boolean(),
-  createdAt: z.string(),
+  mine: zm.boolean(),
+  createdAt: zm.string(),
 })
-export type SavedView = z.infer<typeof savedView>
+export type SavedView = zm.infer<typeof savedView>
 
-export const savedViewIdParam = z.object({
-  id: z.uuid({ message: API_MSG.invalidId }),
+export const savedViewIdParam = zm.object({
+  id: zm.uuid({ message: API_MSG.invalidId }),
 })

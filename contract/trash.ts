@@ -1,9 +1,8 @@
-import { z } from 'zod'
+import * as zm from 'zod/mini'
 import { TRASH_KINDS } from './enums'
-import { idParam, listQuery } from './list'
-import { LIST_PARAMS } from './list-params'
+import { idParam } from './id-param'
 
-export const trashKind = z.enum(TRASH_KINDS, { error: 'Choose a kind' })
+export const trashKind = zm.enum(TRASH_KINDS, { error: 'Choose a kind' })
 
 /**
  * A deleted record waiting in the trash (Settings > Trash): what it was, when and by whom it was
@@ -11,24 +10,20 @@ export const trashKind = z.enum(TRASH_KINDS, { error: 'Choose a kind' })
  * once their account is gone. `restoreBlocker` says why Restore would be refused now (a site whose
  * city is gone, a city whose name another city took), so the screen can say so before trying.
  */
-export const trashItem = z.object({
-  _id: z.string(),
+export const trashItem = zm.object({
+  _id: zm.string(),
   kind: trashKind,
-  name: z.string(),
-  deletedAt: z.string(),
-  deletedBy: z.object({ _id: z.string().nullable(), email: z.string() }).nullable(),
-  purgeAt: z.string(),
-  restoreBlocker: z.string().nullable(),
+  name: zm.string(),
+  deletedAt: zm.string(),
+  deletedBy: zm.nullable(zm.object({ _id: zm.nullable(zm.string()), email: zm.string() })),
+  purgeAt: zm.string(),
+  restoreBlocker: zm.nullable(zm.string()),
 })
-export type TrashItem = z.infer<typeof trashItem>
-
-/** GET /admin/trash: newest deletions first by default; search by name; filter by kind. */
-export const trashListQuery = listQuery({ sortBy: LIST_PARAMS.trash.sortBy, filter: trashKind })
-export type TrashListQuery = z.infer<typeof trashListQuery>
+export type TrashItem = zm.infer<typeof trashItem>
 
 /** POST /admin/trash/{kind}/{id}/restore and DELETE /admin/trash/{kind}/{id} (delete forever). */
-export const trashParam = idParam.extend({ kind: trashKind })
-export type TrashParam = z.infer<typeof trashParam>
+export const trashParam = zm.extend(idParam, { kind: trashKind })
+export type TrashParam = zm.infer<typeof trashParam>
 
 export const TRASH_MSG = {
   listed: 'Trash fetched successfully',

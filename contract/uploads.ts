@@ -1,7 +1,6 @@
-import { z } from 'zod'
-import { IMAGE_MAX_BYTES, IMAGES_MAX, PROFILE_IMAGE_MAX_BYTES, SITE_IMAGE_MAX_BYTES } from './limits'
+import * as zm from 'zod/mini'
+import { IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES, SITE_IMAGE_MAX_BYTES } from './limits'
 import { minutesText, MSG } from './messages'
-import { cap } from './validation'
 
 /**
  * Uploads (docs/DECISIONS.md, Uploads): the browser asks POST /common/upload for one
@@ -98,42 +97,15 @@ export const UPLOAD_MSG = {
   notImage: (mimeType: ImageMimeType) => `The file's content is not a ${IMAGE_EXTENSION[mimeType].toUpperCase()} image`,
 } as const
 
-/** `image/jpg` is not a registered type, but some clients send it for a .jpg file. */
-const normalMimeType = (v: string) => (v === 'image/jpg' ? 'image/jpeg' : v)
-
-/** One file the browser means to upload. Its name is never used in a path: the server picks every key. */
-export const uploadFileRequest = z
-  .strictObject({
-    fileName: z.string(MSG.required).trim().min(1, MSG.required).max(255, cap(UPLOAD_MSG.fileNameMax)),
-    mimeType: z
-      .string(MSG.required)
-      .max(100, cap(UPLOAD_MSG.mimeType))
-      .trim()
-      .toLowerCase()
-      .transform(normalMimeType)
-      .pipe(z.enum(IMAGE_MIME_TYPES, UPLOAD_MSG.mimeType)),
-    folderType: z.enum(UPLOAD_FOLDERS, UPLOAD_MSG.folderType),
-  })
-  .superRefine((v, ctx) => {
-    if (!UPLOAD_RULES[v.folderType].mimeTypes.includes(v.mimeType)) {
-      ctx.addIssue({ code: 'custom', path: ['mimeType'], message: UPLOAD_MSG.mimeTypeOf(v.folderType) })
-    }
-  })
-export type UploadFileRequest = z.input<typeof uploadFileRequest>
-
-/** The body of POST /common/upload: a JSON array of 1 to 20 files. */
-export const uploadRequest = z.array(uploadFileRequest).min(1, UPLOAD_MSG.filesMin).max(IMAGES_MAX, UPLOAD_MSG.filesMax)
-export type UploadRequest = z.input<typeof uploadRequest>
-
 /** One signed form: post `fields` (in this order), then the file as `file`, to `url`. */
-export const signedUpload = z.object({
-  url: z.string(),
-  fields: z.record(z.string(), z.string()),
+export const signedUpload = zm.object({
+  url: zm.string(),
+  fields: zm.record(zm.string(), zm.string()),
   /** Where the file is readable once posted: `url + fields.key`, or the bucket's public base URL + key. */
-  fileUrl: z.string(),
+  fileUrl: zm.string(),
 })
-export type SignedUpload = z.infer<typeof signedUpload>
+export type SignedUpload = zm.infer<typeof signedUpload>
 
 /** The `data` of POST /common/upload: one signed form per requested file, in the same order. */
-export const uploadResult = z.array(signedUpload)
-export type UploadResult = z.infer<typeof uploadResult>
+export const uploadResult = zm.array(signedUpload)
+export type UploadResult = zm.infer<typeof uploadResult>

@@ -1,52 +1,41 @@
-import { z } from 'zod'
+import * as zm from 'zod/mini'
 import { USER_STATUS } from './enums'
-import { listQuery } from './list'
-import { LIST_PARAMS } from './list-params'
 
 /** Pet owners: the platform's end users (the fields the user form labels). */
-export const userStatus = z.union([z.literal(USER_STATUS.ACTIVE), z.literal(USER_STATUS.BLOCKED)])
+export const userStatus = zm.union([zm.literal(USER_STATUS.ACTIVE), zm.literal(USER_STATUS.BLOCKED)])
 
-export const userListItem = z.object({
-  _id: z.string(),
-  username: z.string().nullable(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  mobileNo: z.string().nullable(),
-  countryCode: z.string().nullable(),
+export const userListItem = zm.object({
+  _id: zm.string(),
+  username: zm.nullable(zm.string()),
+  name: zm.nullable(zm.string()),
+  email: zm.nullable(zm.string()),
+  mobileNo: zm.nullable(zm.string()),
+  countryCode: zm.nullable(zm.string()),
   /** Date of birth, YYYY-MM-DD. */
-  dob: z.string().nullable(),
+  dob: zm.nullable(zm.string()),
   status: userStatus,
-  profileImage: z.string().nullable(),
-  createdAt: z.string(),
+  profileImage: zm.nullable(zm.string()),
+  createdAt: zm.string(),
 })
-export type UserListItem = z.infer<typeof userListItem>
+export type UserListItem = zm.infer<typeof userListItem>
 
 /** A pet as the user's details list it; the full record is `petDetails` (pets.ts). */
-export const userPet = z.object({
-  _id: z.string(),
-  name: z.string(),
-  species: z.object({ name: z.string() }).nullable(),
-  breed: z.object({ breedName: z.string() }).nullable(),
-  profilePhoto: z.string().nullable(),
+export const userPet = zm.object({
+  _id: zm.string(),
+  name: zm.string(),
+  species: zm.nullable(zm.object({ name: zm.string() })),
+  breed: zm.nullable(zm.object({ breedName: zm.string() })),
+  profilePhoto: zm.nullable(zm.string()),
 })
-export type UserPet = z.infer<typeof userPet>
+export type UserPet = zm.infer<typeof userPet>
 
-export const userDetails = userListItem.extend({
-  countryAbbreviation: z.string().nullable(),
-  address: z.string().nullable(),
-  profileCompleted: z.boolean(),
-  pets: z.array(userPet),
+export const userDetails = zm.extend(userListItem, {
+  countryAbbreviation: zm.nullable(zm.string()),
+  address: zm.nullable(zm.string()),
+  profileCompleted: zm.boolean(),
+  pets: zm.array(userPet),
 })
-export type UserDetails = z.infer<typeof userDetails>
-
-export const userListQuery = listQuery({
-  sortBy: LIST_PARAMS.users.sortBy,
-  filter: z.coerce.number().pipe(userStatus),
-})
-export type UserListQuery = z.infer<typeof userListQuery>
-
-/** PATCH /admin/user/block-unblock/{id}?status=1|2: the status to set. */
-export const blockUnblockQuery = z.strictObject({ status: z.coerce.number().pipe(userStatus) })
+export type UserDetails = zm.infer<typeof userDetails>
 
 /** What the user calls answer; the SPA shows the same texts. */
 export const USERS_MSG = {

@@ -165,7 +165,7 @@ export const IMAGE_NAME = /\.(jpe?g|png|gif|webp|heic|bmp|tiff?|svg|ico)$/i
 export const UNKNOWN_FIELD_MSG = 'This field is not allowed'
 
 /** The first message per dotted field path, in the order the schema reported them. */
-export function fieldMessages(error: z.ZodError): Record<string, string> {
+export function fieldMessages(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {}
   const add = (path: readonly PropertyKey[], message: string) => {
     const key = path.map(String).join('.')
@@ -183,7 +183,7 @@ export function fieldMessages(error: z.ZodError): Record<string, string> {
  * the whole input (an empty file list) if there is one, else the first field's message, with
  * every field's first message.
  */
-export function validationFailure(error: z.ZodError): { message: string; fields?: Record<string, string> } {
+export function validationFailure(error: z.core.$ZodError): { message: string; fields?: Record<string, string> } {
   const fields = fieldMessages(error)
   const whole = error.issues.find((issue) => issue.path.length === 0 && issue.code !== 'unrecognized_keys')
   const message = whole?.message ?? Object.values(fields)[0] ?? API_MSG.invalidRequest

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { CSV_BOM, csvFileName, csvLine, type CsvValue } from '../../contract'
-import type { ExportSelectedBody } from '../../contract/bulk'
+import type { ExportSelectedBody } from '../../contract/input/bulk'
 import { logError } from '../log'
 import { auditNote } from './auth'
 import type { AppContext } from './env'

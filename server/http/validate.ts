@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { JSON_MSG, validationFailure } from '../../contract'
 import { ApiError, badRequest } from '../api-error'
 import type { AppContext, AppEnv } from './env'
@@ -115,7 +115,7 @@ async function readTarget(c: AppContext, target: Target): Promise<unknown> {
 }
 
 /** A 400 carrying every field's first message (contract/validation.ts, validationFailure). */
-export function validationError(error: z.ZodError): ApiError {
+export function validationError(error: z.core.$ZodError): ApiError {
   const { message, fields } = validationFailure(error)
   return badRequest(message, fields)
 }
@@ -123,7 +123,7 @@ export function validationError(error: z.ZodError): ApiError {
 /** What a `validate` middleware checks; tests read it from the app's routes to reach every schema a client can send to. */
 export interface ValidatedInput {
   target: Target
-  schema: z.ZodType
+  schema: z.core.$ZodType
 }
 
 /** The property of a `validate` middleware that carries its ValidatedInput. */
@@ -134,12 +134,12 @@ export const VALIDATED_INPUT = 'validatedInput'
  * `c.req.valid(target)`. Bad input is a 400 with `error.fields`; a JSON endpoint called
  * with another content type is a 415; a body that is not JSON is a 400.
  */
-export function validate<T extends Target, S extends z.ZodType>(
+export function validate<T extends Target, S extends z.core.$ZodType>(
   target: T,
   schema: S,
 ): MiddlewareHandler<AppEnv, string, { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }> {
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const result = await schema.safeParseAsync(await readTarget(c, target))
+    const result = await z.safeParseAsync(schema, await readTarget(c, target))
     if (!result.success) throw validationError(result.error)
     c.req.addValidatedData(target, result.data as object)
     await next()

@@ -42,7 +42,7 @@ export function apiRoutes(routes: readonly RouteEntry[]): ApiRoute[] {
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] }
 
 /** JSON Schema (2020-12, which OpenAPI 3.1 uses) of a zod schema, as a client sends it or as the server answers. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
   // Transforms and refinements have no JSON Schema: what they accept is left open ({}).
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema
   return rest

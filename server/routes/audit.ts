@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { AUDIT_CSV_HEADER, AUDIT_MSG, auditListQuery, roleLabel, type AuditActor, type AuditEntry, type AuditListQuery } from '../../contract'
-import { exportSelectedBody } from '../../contract/bulk'
+import { exportSelectedBody } from '../../contract/input/bulk'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
 import { countKey, type CountKey } from '../db/row-counts'

@@ -13,22 +13,8 @@ import {
   type Permission,
   type PlaceKind,
 } from '../../contract'
-import {
-  BULK_ACTIONS,
-  BULK_MAX,
-  BULK_MSG,
-  BULK_PATH,
-  BULK_PERMISSION,
-  BULK_REASON,
-  bulkBodies,
-  bulkRoutePermission,
-  type BulkAction,
-  type BulkBody,
-  type BulkQueries,
-  type BulkList,
-  type BulkResult,
-  type BulkSkipped,
-} from '../../contract/bulk'
+import { BULK_ACTIONS, BULK_MAX, BULK_MSG, BULK_PATH, BULK_PERMISSION, BULK_REASON, bulkRoutePermission, type BulkAction, type BulkList, type BulkResult, type BulkSkipped } from '../../contract/bulk'
+import { bulkBodies, type BulkBody, type BulkQueries } from '../../contract/input/bulk'
 import { conflict } from '../api-error'
 import type { Db } from '../db/client'
 import { appUsers, cities, feedback, notifications, places, sites } from '../db/schema'

@@ -13,7 +13,7 @@ import {
   type FeedbackNote,
   type FeedbackType,
 } from '../../contract'
-import { exportSelectedBody } from '../../contract/bulk'
+import { exportSelectedBody } from '../../contract/input/bulk'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, searchBranches, type ListSource, type PageQuery } from '../db/list'
 import { toUserSummary, userSummaryColumns, type UserSummaryRow } from '../db/queries/users'

@@ -13,7 +13,7 @@ import {
   type PartnerListQuery,
   type PartnerType,
 } from '../../contract'
-import { exportSelectedBody } from '../../contract/bulk'
+import { exportSelectedBody } from '../../contract/input/bulk'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
 import { draftPlaceOf } from '../db/queries/partner-drafts'

@@ -16,7 +16,7 @@ import {
   type PlaceStatus,
   type PlaceUpdateBody,
 } from '../../contract'
-import { exportSelectedBody } from '../../contract/bulk'
+import { exportSelectedBody } from '../../contract/input/bulk'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
 import { checkEditVersion, missedEdit } from '../db/queries/edit-version'

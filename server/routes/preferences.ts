@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { LIST_COLUMNS, LIST_NAMES, PREFERENCES_MSG, preferencesPatch, type ListName, type Preferences } from '../../contract/preferences'
+import { LIST_COLUMNS, LIST_NAMES, PREFERENCES_MSG, type ListName, type Preferences } from '../../contract/preferences'
+import { preferencesPatch } from '../../contract/input/preferences'
 import type { Db } from '../db/client'
 import { adminPreferences } from '../db/schema'
 import type { Deps } from '../deps'

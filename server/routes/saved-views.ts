@@ -3,16 +3,8 @@ import { Hono } from 'hono'
 import type { z } from 'zod'
 import { can, validationFailure } from '../../contract'
 import type { ListName } from '../../contract/preferences'
-import {
-  LIST_PERMISSION,
-  PERSONAL_VIEWS_MAX,
-  SAVED_VIEW_MSG,
-  savedViewCreate,
-  savedViewIdParam,
-  savedViewListQuery,
-  savedViewPatch,
-  type SavedView,
-} from '../../contract/saved-views'
+import { LIST_PERMISSION, PERSONAL_VIEWS_MAX, SAVED_VIEW_MSG, savedViewIdParam, type SavedView } from '../../contract/saved-views'
+import { savedViewCreate, savedViewListQuery, savedViewPatch } from '../../contract/input/saved-views'
 import { badRequest, conflict, forbidden, notFound } from '../api-error'
 import type { Db } from '../db/client'
 import { isPgError, PG_CODE } from '../db/pg-errors'

@@ -14,7 +14,7 @@ import {
   type UserPet,
   type UserStatus,
 } from '../../contract'
-import { exportSelectedBody } from '../../contract/bulk'
+import { exportSelectedBody } from '../../contract/input/bulk'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
 import { petDetails } from '../db/queries/pets'

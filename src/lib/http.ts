@@ -1,5 +1,5 @@
 import ky, { HTTPError, TimeoutError, type Options } from 'ky'
-import { z } from 'zod'
+import * as zm from 'zod/mini'
 import { API_PREFIX, MSG, REQUEST_TIMEOUT_MS, listEnvelope, type ListPage } from '@contract'
 import { authStore } from './auth'
 import { notify } from './toast'
@@ -97,7 +97,7 @@ async function toApiError(error: unknown, { shownByCaller = [] }: CallOptions = 
   return new ApiError(message, 0)
 }
 
-async function send<S extends z.ZodType>(path: string, schema: S, options: Options, call?: CallOptions): Promise<z.infer<S>> {
+async function send<S extends zm.ZodMiniType>(path: string, schema: S, options: Options, call?: CallOptions): Promise<zm.infer<S>> {
   try {
     // Only when there is a key: a `headers: undefined` would replace the client's own headers.
     const withKey = call?.idempotencyKey ? { ...options, headers: { ...options.headers, 'Idempotency-Key': call.idempotencyKey } } : options
@@ -154,24 +154,24 @@ function searchParams(query: Query = {}) {
 }
 
 /** An answer that carries only a message (logout, block, delete...). */
-export const messageOnly = z.looseObject({ isSuccess: z.literal(true), message: z.string() })
+export const messageOnly = zm.looseObject({ isSuccess: zm.literal(true), message: zm.string() })
 /** An answer whose `data` is checked against `schema`. */
-export const withData = <T extends z.ZodType>(data: T) => z.object({ isSuccess: z.literal(true), message: z.string(), data })
+export const withData = <T extends zm.ZodMiniType>(data: T) => zm.object({ isSuccess: zm.literal(true), message: zm.string(), data })
 
 export const http = {
   /** `signal`: a read whose answer is no longer wanted (TanStack Query's, for a superseded query) is cancelled. */
-  get: <S extends z.ZodType>(path: string, schema: S, query?: Query, { signal }: { signal?: AbortSignal } = {}) =>
+  get: <S extends zm.ZodMiniType>(path: string, schema: S, query?: Query, { signal }: { signal?: AbortSignal } = {}) =>
     send(path, schema, { method: 'get', searchParams: searchParams(query), signal }),
   /** A list call: the list query in the query string, each item checked against `item`. */
-  list: <T extends z.ZodType>(path: string, query: Query, item: T): Promise<ListPage<z.infer<T>>> =>
-    send(path, listEnvelope(item), { method: 'get', searchParams: searchParams(query) }) as Promise<ListPage<z.infer<T>>>,
-  post: <S extends z.ZodType>(path: string, schema: S, json: unknown = {}, call?: CallOptions) =>
+  list: <T extends zm.ZodMiniType>(path: string, query: Query, item: T): Promise<ListPage<zm.infer<T>>> =>
+    send(path, listEnvelope(item), { method: 'get', searchParams: searchParams(query) }) as Promise<ListPage<zm.infer<T>>>,
+  post: <S extends zm.ZodMiniType>(path: string, schema: S, json: unknown = {}, call?: CallOptions) =>
     send(path, schema, { method: 'post', json }, call),
-  put: <S extends z.ZodType>(path: string, schema: S, json: unknown = {}, call?: CallOptions) =>
+  put: <S extends zm.ZodMiniType>(path: string, schema: S, json: unknown = {}, call?: CallOptions) =>
     send(path, schema, { method: 'put', json }, call),
-  patch: <S extends z.ZodType>(path: string, schema: S, json: unknown = {}, query?: Query) =>
+  patch: <S extends zm.ZodMiniType>(path: string, schema: S, json: unknown = {}, query?: Query) =>
     send(path, schema, { method: 'patch', json, searchParams: searchParams(query) }),
-  delete: <S extends z.ZodType>(path: string, schema: S) => send(path, schema, { method: 'delete' }),
+  delete: <S extends zm.ZodMiniType>(path: string, schema: S) => send(path, schema, { method: 'delete' }),
   /**
    * A file the server sends as an attachment (the CSV exports): fetched with the bearer token like
    * any call, then saved under the server's file name (or `fallbackName`). With `json`, it is

@@ -29,7 +29,7 @@ import { testApp } from './helpers/test-app'
 interface InputSchema {
   /** 'POST /api/v1/admin/login json' or 'contract loginSchema'. */
   name: string
-  schema: z.ZodType
+  schema: z.core.$ZodType
 }
 
 /** Hono wraps a sub-app's handlers when mounting them; the original is kept under this name. */
@@ -63,7 +63,7 @@ const REQUEST_NAME = /(?:Schema|Body|Query|Param|Request)$/
 /** What the server sends, though named like a request. */
 const SERVER_SENT = new Set(['errorBody'])
 const contractInputs: InputSchema[] = Object.entries(contract).flatMap(([name, value]) =>
-  REQUEST_NAME.test(name) && !SERVER_SENT.has(name) && value instanceof z.ZodType
+  REQUEST_NAME.test(name) && !SERVER_SENT.has(name) && value instanceof z.core.$ZodType
     ? [{ name: `contract ${name}`, schema: value }]
     : [],
 )
@@ -73,20 +73,20 @@ const inputs = [...routeInputs, ...contractInputs]
 /** A leaf of an input: where a client puts a value, and the schema that reads it. */
 interface Leaf {
   path: (string | number)[]
-  schema: z.ZodType
+  schema: z.core.$ZodType
 }
 
 type Def = { type: string } & Record<string, unknown>
 const defOf = (schema: unknown) => (schema as { _zod: { def: Def } })._zod.def
 
 /** Every leaf of a schema, on the input side (a pipe's first half, a wrapper's inner schema). */
-function leavesOf(schema: z.ZodType, path: (string | number)[] = []): Leaf[] {
+function leavesOf(schema: z.core.$ZodType, path: (string | number)[] = []): Leaf[] {
   const def = defOf(schema)
   switch (def.type) {
     case 'object':
-      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, field]) => leavesOf(field, [...path, key]))
+      return Object.entries(def.shape as Record<string, z.core.$ZodType>).flatMap(([key, field]) => leavesOf(field, [...path, key]))
     case 'array':
-      return leavesOf(def.element as z.ZodType, [...path, 0])
+      return leavesOf(def.element as z.core.$ZodType, [...path, 0])
     case 'optional':
     case 'nullable':
     case 'default':
@@ -94,11 +94,11 @@ function leavesOf(schema: z.ZodType, path: (string | number)[] = []): Leaf[] {
     case 'readonly':
     case 'nonoptional':
     case 'catch':
-      return leavesOf(def.innerType as z.ZodType, path)
+      return leavesOf(def.innerType as z.core.$ZodType, path)
     case 'pipe':
-      return leavesOf(def.in as z.ZodType, path)
+      return leavesOf(def.in as z.core.$ZodType, path)
     case 'union': {
-      const options = def.options as z.ZodType[]
+      const options = def.options as z.core.$ZodType[]
       const nested = options.filter((o) => ['object', 'array'].includes(defOf(o).type))
       return nested.length > 0 ? options.flatMap((o) => leavesOf(o, path)) : [{ path, schema }]
     }
@@ -118,7 +118,7 @@ function carrying(path: (string | number)[], value: string): unknown {
 // What a string field must look like
 
 type Check = { _zod: { def: { check: string; abort?: boolean; maximum?: number; format?: string } } }
-const checksOf = (schema: z.ZodType) => ((defOf(schema).checks ?? []) as Check[]).map((c) => c._zod.def)
+const checksOf = (schema: z.core.$ZodType) => ((defOf(schema).checks ?? []) as Check[]).map((c) => c._zod.def)
 
 /** Checks that only measure or rewrite the text in one pass (trim, lower case). */
 const LENGTH_CHECKS = new Set(['overwrite', 'min_length', 'max_length', 'length_equals'])
@@ -129,7 +129,7 @@ const BOUNDED_FORMATS = new Set(['uuid', 'date'])
  * Why a string leaf is not safe, or undefined: it needs a length cap that stops the field's
  * later checks (`abort`), before any check that reads the text (a pattern, a URL, a refine).
  */
-function unsafeString(schema: z.ZodType): string | undefined {
+function unsafeString(schema: z.core.$ZodType): string | undefined {
   const def = defOf(schema)
   if (typeof def.format === 'string' && BOUNDED_FORMATS.has(def.format)) return undefined
   const checks = checksOf(schema)
@@ -140,7 +140,7 @@ function unsafeString(schema: z.ZodType): string | undefined {
   return undefined
 }
 
-const capOf = (schema: z.ZodType) => Math.max(0, ...checksOf(schema).map((c) => (c.check === 'max_length' ? (c.maximum ?? 0) : 0)))
+const capOf = (schema: z.core.$ZodType) => Math.max(0, ...checksOf(schema).map((c) => (c.check === 'max_length' ? (c.maximum ?? 0) : 0)))
 
 // ---------------------------------------------------------------------------------------------
 // The texts
@@ -175,12 +175,12 @@ interface Measure {
 }
 
 /** The time to refuse `value` at `path`, in ms: the best of a few runs, so a pause of the machine is not read as the schema's cost. */
-async function timeRefusal(schema: z.ZodType, path: (string | number)[], value: string): Promise<{ ms: number; refused: boolean }> {
+async function timeRefusal(schema: z.core.$ZodType, path: (string | number)[], value: string): Promise<{ ms: number; refused: boolean }> {
   let best = Number.POSITIVE_INFINITY
   let refused = false
   for (let run = 0; run < 3; run++) {
     const started = performance.now()
-    const result = await schema.safeParseAsync(carrying(path, value))
+    const result = await z.safeParseAsync(schema, carrying(path, value))
     const ms = performance.now() - started
     best = Math.min(best, ms)
     refused = !result.success && result.error.issues.some((issue) => issue.path.join('.') === path.join('.'))

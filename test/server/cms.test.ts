@@ -1,3 +1,4 @@
+import * as zm from 'zod/mini'
 import { CMS_CONTENT_MAX, CMS_MSG, cmsPage } from '../../contract'
 import { cmsPages } from '../../server/db/schema'
 import { errorOf, okBody } from './helpers/bodies'
@@ -26,7 +27,7 @@ describe('GET /admin/cms/list', () => {
   it('gives a sub admin all four pages in type order, the unwritten ones empty', async () => {
     const t = await testApp()
     await t.db.insert(cmsPages).values({ type: 4, content: '<p>Call us</p>', updatedAt: t.clock.now() })
-    const body = await okBody(await t.get('/admin/cms/list', { token: await tokenOf(t, 'subAdmin') }), cmsPage.array())
+    const body = await okBody(await t.get('/admin/cms/list', { token: await tokenOf(t, 'subAdmin') }), zm.array(cmsPage))
     expect(body.data).toEqual([
       { type: 1, content: '', updatedAt: null, version: 0 },
       { type: 2, content: '', updatedAt: null, version: 0 },

@@ -1,3 +1,4 @@
+import * as zm from 'zod/mini'
 import { eq } from 'drizzle-orm'
 import { CONFLICT_MSG, VERSION_MSG, cmsPage, placeDetails, siteDetails } from '../../contract'
 import { cmsPages, places, sites } from '../../server/db/schema'
@@ -108,7 +109,7 @@ describe.each(EDITABLES)('editing $name', (thing) => {
   it('refuses an edit made from an older version with 409, and stores nothing', async () => {
     const t = await testApp()
     const { path } = await thing.add(t)
-    await okBody(await put(t, path, thing.body('Theirs', 1)), placeDetails.or(siteDetails).or(cmsPage))
+    await okBody(await put(t, path, thing.body('Theirs', 1)), zm.union([placeDetails, siteDetails, cmsPage]))
     const error = await errorOf(await put(t, path, thing.body('Mine', 1)), 409)
     expect(error.message).toBe(CONFLICT_MSG.edited)
     expect(error.error).toMatchObject({ code: 'CONFLICT', message: CONFLICT_MSG.edited })

@@ -1,3 +1,4 @@
+import * as zm from 'zod/mini'
 import { API_MSG, faq, FAQS_MSG, type Faq } from '../../contract'
 import { faqs } from '../../server/db/schema'
 import { errorOf, okBody } from './helpers/bodies'
@@ -19,7 +20,7 @@ async function addFaqs(t: TestApp, titles: string[]) {
 const titlesOf = (list: Faq[]) => list.map((f) => f.title)
 
 async function publicTitles(t: TestApp) {
-  const body = await okBody(await t.get('/cms-faqs'), faq.array())
+  const body = await okBody(await t.get('/cms-faqs'), zm.array(faq))
   return titlesOf(body.data)
 }
 
@@ -30,7 +31,7 @@ describe('GET /cms-faqs (public)', () => {
       { title: 'Second', description: 'b', sortOrder: 1 },
       { title: 'First', description: 'a', sortOrder: 0 },
     ])
-    const body = await okBody(await t.get('/cms-faqs'), faq.array())
+    const body = await okBody(await t.get('/cms-faqs'), zm.array(faq))
     expect(body.message).toBe(FAQS_MSG.listed)
     expect(body.data.map((f) => [f.title, f.order])).toEqual([
       ['First', 0],
@@ -40,7 +41,7 @@ describe('GET /cms-faqs (public)', () => {
 
   it('answers an empty list when there are none', async () => {
     const t = await testApp()
-    expect((await okBody(await t.get('/cms-faqs'), faq.array())).data).toEqual([])
+    expect((await okBody(await t.get('/cms-faqs'), zm.array(faq))).data).toEqual([])
   })
 })
 
@@ -53,7 +54,7 @@ describe('GET /admin/faq', () => {
   it('lists the FAQs in order for a sub admin', async () => {
     const t = await testApp()
     await addFaqs(t, ['A', 'B', 'C'])
-    const body = await okBody(await t.get('/admin/faq', { token: await tokenOf(t, 'subAdmin') }), faq.array())
+    const body = await okBody(await t.get('/admin/faq', { token: await tokenOf(t, 'subAdmin') }), zm.array(faq))
     expect(titlesOf(body.data)).toEqual(['A', 'B', 'C'])
   })
 })
@@ -161,7 +162,7 @@ describe('DELETE /admin/faq/:id', () => {
     const [, b] = await addFaqs(t, ['A', 'B', 'C', 'D'])
     const body = await okBody(await del(t, `/admin/faq/${b!.id}`, await tokenOf(t)), nothing)
     expect(body.message).toBe(FAQS_MSG.deleted)
-    const list = await okBody(await t.get('/cms-faqs'), faq.array())
+    const list = await okBody(await t.get('/cms-faqs'), zm.array(faq))
     expect(list.data.map((f) => [f.title, f.order])).toEqual([
       ['A', 0],
       ['C', 1],
@@ -182,7 +183,7 @@ describe('PUT /admin/faq/order', () => {
     const t = await testApp()
     const [a, b, c] = await addFaqs(t, ['A', 'B', 'C'])
     t.clock.advance(60_000)
-    const body = await okBody(await t.put('/admin/faq/order', { ids: [c!.id, a!.id, b!.id] }, { token: await tokenOf(t) }), faq.array())
+    const body = await okBody(await t.put('/admin/faq/order', { ids: [c!.id, a!.id, b!.id] }, { token: await tokenOf(t) }), zm.array(faq))
     expect(body.message).toBe(FAQS_MSG.ordered)
     expect(body.data.map((f) => [f.title, f.order])).toEqual([
       ['C', 0],
@@ -196,7 +197,7 @@ describe('PUT /admin/faq/order', () => {
     const t = await testApp()
     const [a, b] = await addFaqs(t, ['A', 'B'])
     const ids = [b!.id.toUpperCase(), a!.id.toUpperCase()]
-    await okBody(await t.put('/admin/faq/order', { ids }, { token: await tokenOf(t) }), faq.array())
+    await okBody(await t.put('/admin/faq/order', { ids }, { token: await tokenOf(t) }), zm.array(faq))
     expect(await publicTitles(t)).toEqual(['B', 'A'])
   })
 
@@ -230,9 +231,9 @@ describe('PUT /admin/faq/order', () => {
     const b = await add('B')
     await okBody(await del(t, `/admin/faq/${a._id}`, token), nothing)
     const c = await add('C')
-    await okBody(await t.put('/admin/faq/order', { ids: [c._id, b._id] }, { token }), faq.array())
+    await okBody(await t.put('/admin/faq/order', { ids: [c._id, b._id] }, { token }), zm.array(faq))
     const d = await add('D')
-    const list = await okBody(await t.get('/cms-faqs'), faq.array())
+    const list = await okBody(await t.get('/cms-faqs'), zm.array(faq))
     expect(list.data.map((f) => [f.title, f.order])).toEqual([
       ['C', 0],
       ['B', 1],

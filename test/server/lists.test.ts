@@ -1,3 +1,4 @@
+import type * as zm from 'zod/mini'
 import type { z } from 'zod'
 import { feedback, notificationListItem, partner, placeListItem, userListItem } from '../../contract'
 import { errorOf, listBody } from './helpers/bodies'
@@ -26,7 +27,7 @@ type Comparable = string | number
 
 interface ListCase {
   path: string
-  item: z.ZodType<Item>
+  item: zm.ZodMiniType<Item>
   /** Adds rows, row i made `i` minutes before now (so row 0 is the newest) with varied sort values. */
   add: (t: TestApp, count: number) => Promise<unknown>
   /** The allowed sort columns and how to read each from an item (text compared without case). */

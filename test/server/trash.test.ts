@@ -1,3 +1,4 @@
+import * as zm from 'zod/mini'
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import {
@@ -260,7 +261,7 @@ describe('FAQs in the trash', () => {
       .returning()
     const b = rows.find((r) => r.title === 'B')!
     await okBody(await del(t, `/admin/faq/${b.id}`, token), nothing)
-    const shown = await okBody(await t.get('/cms-faqs'), faq.array())
+    const shown = await okBody(await t.get('/cms-faqs'), zm.array(faq))
     expect(shown.data.map((f) => [f.title, f.order])).toEqual([
       ['A', 0],
       ['C', 1],
@@ -268,9 +269,9 @@ describe('FAQs in the trash', () => {
     // Reordering leaves the trashed one alone.
     const c = rows.find((r) => r.title === 'C')!
     const a = rows.find((r) => r.title === 'A')!
-    await okBody(await t.put('/admin/faq/order', { ids: [a.id, c.id] }, { token }), faq.array())
+    await okBody(await t.put('/admin/faq/order', { ids: [a.id, c.id] }, { token }), zm.array(faq))
     await okBody(await restore(t, 'faq', b.id, token), nothing)
-    const back = await okBody(await t.get('/cms-faqs'), faq.array())
+    const back = await okBody(await t.get('/cms-faqs'), zm.array(faq))
     expect(back.data.map((f) => [f.title, f.order])).toEqual([
       ['A', 0],
       ['B', 1],

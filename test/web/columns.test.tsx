@@ -9,11 +9,12 @@ import { renderRoute } from './render'
 import { screenWidth } from './screen-width'
 
 const admin = () => db.admins[0]!
+/** The table's headers, read behind the Columns dialog too (a modal dialog hides the page from queries). */
 const headers = async () => {
-  const table = await screen.findByRole('table', { name: 'Users' })
-  await within(table).findAllByRole('row')
+  const table = await screen.findByRole('table', { name: 'Users', hidden: true })
+  await within(table).findAllByRole('row', { hidden: true })
   return within(table)
-    .getAllByRole('columnheader')
+    .getAllByRole('columnheader', { hidden: true })
     .map((th) => th.textContent?.trim())
     .filter(Boolean) // the row checkboxes' column has no text
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { cmsPage, faq, type CmsPage, type CmsUpdateBody, type Faq, type FaqInput } from '@contract'
+import * as zm from 'zod/mini'
 import { http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { patchCachedRows, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
@@ -12,7 +13,7 @@ export { cmsKeys }
 /** GET admin/cms/list: every CMS page (both roles), the unwritten ones empty. */
 export const cmsPagesQuery = queryOptions({
   queryKey: cmsKeys.pages(),
-  queryFn: async () => (await http.get('admin/cms/list', withData(cmsPage.array()))).data,
+  queryFn: async () => (await http.get('admin/cms/list', withData(zm.array(cmsPage)))).data,
 })
 
 /**
@@ -39,7 +40,7 @@ export function useSaveCmsPage() {
 /** GET admin/faq: the FAQ in its order (both roles). */
 export const faqsQuery = queryOptions({
   queryKey: cmsKeys.faqs(),
-  queryFn: async () => (await http.get('admin/faq', withData(faq.array()))).data,
+  queryFn: async () => (await http.get('admin/faq', withData(zm.array(faq)))).data,
 })
 
 /** After any FAQ change: the settings list and the public one are fetched again. */
@@ -104,7 +105,7 @@ export function useReorderFaqs() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationKey: orderKey,
-    mutationFn: (ordered: Faq[]) => http.put('admin/faq/order', withData(faq.array()), { ids: ordered.map((f) => f._id) }),
+    mutationFn: (ordered: Faq[]) => http.put('admin/faq/order', withData(zm.array(faq)), { ids: ordered.map((f) => f._id) }),
     onMutate: async (ordered) => {
       await queryClient.cancelQueries({ queryKey: cmsKeys.faqs(), exact: true })
       const previous = queryClient.getQueryData<Faq[]>(cmsKeys.faqs())

@@ -1,3 +1,4 @@
+import * as zm from 'zod/mini'
 import { queryOptions } from '@tanstack/react-query'
 import { cmsPage, faq, type CmsPageType } from '@contract'
 import { http, withData } from '@/lib/http'
@@ -14,7 +15,7 @@ export const publicCmsPageQuery = (type: CmsPageType) =>
 /** GET cms-faqs: the FAQ in its order, for /faq, no sign-in needed. */
 export const publicFaqsQuery = queryOptions({
   queryKey: cmsKeys.publicFaqs(),
-  queryFn: async () => (await http.get('cms-faqs', withData(faq.array()))).data,
+  queryFn: async () => (await http.get('cms-faqs', withData(zm.array(faq)))).data,
 })
 
 /** A public rich-text route's loader: the page its path names (by the content-type helper). */

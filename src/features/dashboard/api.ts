@@ -1,5 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
-import { dashboardCharts, dashboardTotals, partner, partnerListQuery, userListItem, userListQuery, type ChartPeriod } from '@contract'
+import {
+  dashboardCharts,
+  dashboardTotals,
+  listDefaults,
+  partner,
+  userListItem,
+  type ChartPeriod,
+  type PartnerListQuery,
+  type UserListQuery,
+} from '@contract'
 import { http, withData } from '@/lib/http'
 import { dashboardKeys } from './keys'
 
@@ -26,12 +35,12 @@ export const NEWEST_PARTNERS_SHOWN = 5
 export const newestUsersQuery = queryOptions({
   queryKey: dashboardKeys.newestUsers(),
   queryFn: () =>
-    http.list('admin/users', userListQuery.parse({ sortBy: 'createdAt', sortOrder: -1, limit: NEWEST_USERS_SHOWN }), userListItem),
+    http.list('admin/users', { ...listDefaults, sortBy: 'createdAt', sortOrder: -1, limit: NEWEST_USERS_SHOWN } satisfies UserListQuery, userListItem),
 })
 
 /** GET admin/partners (the product's recent-partners call), newest first, one short page. */
 export const newestPartnersQuery = queryOptions({
   queryKey: dashboardKeys.newestPartners(),
   queryFn: () =>
-    http.list('admin/partners', partnerListQuery.parse({ sortBy: 'createdAt', sortOrder: -1, limit: NEWEST_PARTNERS_SHOWN }), partner),
+    http.list('admin/partners', { ...listDefaults, sortBy: 'createdAt', sortOrder: -1, limit: NEWEST_PARTNERS_SHOWN } satisfies PartnerListQuery, partner),
 })

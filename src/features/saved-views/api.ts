@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import type { ListName } from '@contract/preferences'
-import { savedView, type SavedView, type SavedViewCreate, type SavedViewPatch } from '@contract/saved-views'
+import { savedView, type SavedView } from '@contract/saved-views'
+import { type SavedViewCreate, type SavedViewPatch } from '@contract/input/saved-views'
 import { http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
 

@@ -1,14 +1,14 @@
-import type { z } from 'zod'
+import type * as zm from 'zod/mini'
 import { errorBody, listEnvelope, okEnvelope, type ErrorBody } from '../../../contract'
 
 /** Asserts a success answer and parses it with the contract, so its shape is checked too. */
-export async function okBody<T extends z.ZodType>(res: Response, data: T, status = 200) {
+export async function okBody<T extends zm.ZodMiniType>(res: Response, data: T, status = 200) {
   expect(res.status, await peek(res)).toBe(status)
   return okEnvelope(data).parse(await res.json())
 }
 
 /** Asserts a list answer and parses it with the contract's flat list envelope. */
-export async function listBody<T extends z.ZodType>(res: Response, item: T) {
+export async function listBody<T extends zm.ZodMiniType>(res: Response, item: T) {
   expect(res.status, await peek(res)).toBe(200)
   return listEnvelope(item).parse(await res.json())
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as zm from 'zod/mini'
 import {
   adminAccount,
   adminProfile,
@@ -59,7 +59,7 @@ export interface Client {
   /** Sends a call as the scenario's admin, unless `call.token` says otherwise. */
   send(call: Call): Promise<Response>
   /** The `data` of a call that must succeed, parsed with `schema`. */
-  data<S extends z.ZodType>(call: Call, schema: S): Promise<z.infer<S>>
+  data<S extends zm.ZodMiniType>(call: Call, schema: S): Promise<zm.infer<S>>
   /** Signs and posts a small PNG into `folder` as the SPA does; the file's URL. */
   upload(folder: UploadFolder): Promise<string>
   /** The one-time code last mailed to `email`. */
@@ -75,8 +75,8 @@ export interface Scenario {
   freeForm?: string[]
 }
 
-const list = <S extends z.ZodType>(item: S) => z.array(item)
-const first = async <S extends z.ZodType>(c: Client, path: string, item: S, query: Query = {}) => {
+const list = <S extends zm.ZodMiniType>(item: S) => zm.array(item)
+const first = async <S extends zm.ZodMiniType>(c: Client, path: string, item: S, query: Query = {}) => {
   const rows = await c.data({ path, query }, list(item))
   if (!rows[0]) throw new Error(`${path} has no rows to act on`)
   return rows[0]
@@ -166,42 +166,42 @@ const authScenarios: Scenario[] = [
     name: 'saved view: a sub admin cannot rename a shared one: 403',
     as: 'subAdmin',
     call: async (c) => {
-      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, z.array(savedView))
+      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, zm.array(savedView))
       return { method: 'PATCH', path: `/admin/views/${views.find((v) => v.shared)!._id}`, json: { name: 'Renamed' } }
     },
   },
   {
     name: 'saved view: renamed',
     call: async (c) => {
-      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, z.array(savedView))
+      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, zm.array(savedView))
       return { method: 'PATCH', path: `/admin/views/${views.find((v) => v.mine && !v.shared)!._id}`, json: { name: 'Blocked owners' } }
     },
   },
   {
     name: 'saved view: deleted',
     call: async (c) => {
-      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, z.array(savedView))
+      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, zm.array(savedView))
       return { method: 'DELETE', path: `/admin/views/${views.find((v) => v.shared)!._id}` }
     },
   },
   {
     name: 'saved view: shared after saving',
     call: async (c) => {
-      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, z.array(savedView))
+      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, zm.array(savedView))
       return { method: 'PATCH', path: `/admin/views/${views.find((v) => v.mine && !v.shared)!._id}`, json: { shared: true } }
     },
   },
   {
     name: 'saved view: made personal',
     call: async (c) => {
-      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, z.array(savedView))
+      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, zm.array(savedView))
       return { method: 'PATCH', path: `/admin/views/${views.find((v) => v.shared)!._id}`, json: { shared: false } }
     },
   },
   {
     name: 'saved view: shared onto a shared view of that name: 409',
     call: async (c) => {
-      const mine = (await c.data({ path: '/admin/views', query: { list: 'users' } }, z.array(savedView))).find((v) => v.mine && !v.shared)!
+      const mine = (await c.data({ path: '/admin/views', query: { list: 'users' } }, zm.array(savedView))).find((v) => v.mine && !v.shared)!
       await c.data({ method: 'POST', path: '/admin/views', json: { list: 'users', name: mine.name, shared: true, state: {} } }, savedView)
       return { method: 'PATCH', path: `/admin/views/${mine._id}`, json: { shared: true } }
     },
@@ -209,7 +209,7 @@ const authScenarios: Scenario[] = [
   {
     name: 'saved view: made personal onto a personal view of that name: 409',
     call: async (c) => {
-      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, z.array(savedView))
+      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, zm.array(savedView))
       return { method: 'PATCH', path: `/admin/views/${views.find((v) => v.shared)!._id}`, json: { shared: false } }
     },
   },
@@ -217,7 +217,7 @@ const authScenarios: Scenario[] = [
     // The limit is checked before the name (which is taken too).
     name: `saved view: made personal with ${PERSONAL_VIEWS_MAX} personal views kept: 409`,
     call: async (c) => {
-      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, z.array(savedView))
+      const views = await c.data({ path: '/admin/views', query: { list: 'users' } }, zm.array(savedView))
       for (let i = views.filter((v) => !v.shared).length; i < PERSONAL_VIEWS_MAX; i++)
         await c.data({ method: 'POST', path: '/admin/views', json: { list: 'users', name: `Kept ${i}`, state: {} } }, savedView)
       return { method: 'PATCH', path: `/admin/views/${views.find((v) => v.shared)!._id}`, json: { shared: false } }
@@ -298,7 +298,7 @@ const resetPassword: Scenario = {
     await c.send({ method: 'POST', path: '/admin/send-otp', json: { email } })
     const { resetToken } = await c.data(
       { method: 'POST', path: '/admin/verify-otp', json: { email, otp: c.lastOtp(email) } },
-      z.object({ resetToken: z.string() }),
+      zm.object({ resetToken: zm.string() }),
     )
     return { method: 'POST', path: '/admin/reset-password', json: { resetToken, password, confirmPassword: password } }
   },
@@ -579,7 +579,7 @@ function placeScenarios(kind: PlaceKind): Scenario[] {
   const listPath = `/place/admin/${plural}`
   const anyPlace = async (c: Client) => (await first(c, listPath, placeListItem))._id
   const details = async (c: Client) => c.data({ path: `/place/admin/${singular}/${await anyPlace(c)}` }, placeDetails)
-  const edit = (p: z.infer<typeof placeDetails>, images: string[], version = p.version): Call => ({
+  const edit = (p: zm.infer<typeof placeDetails>, images: string[], version = p.version): Call => ({
     method: 'PUT',
     path: `/place/${singular}/${p._id}`,
     json: { ...placeFields, previousImages: p.images, images, version },
@@ -666,7 +666,7 @@ const cityScenarios: Scenario[] = [
 const siteFields = { name: 'River Walk', description: 'Shady paths by the water', address: '1 River Road', latitude: 12.9, longitude: 77.6 }
 const anySite = async (c: Client) => (await first(c, '/admin/site/list', siteListItem, { cityId: (await cityWithSites(c))._id }))._id
 const siteOf = async (c: Client) => c.data({ path: `/admin/site/${await anySite(c)}` }, siteDetails)
-const siteEdit = (s: z.infer<typeof siteDetails>, images: string[], version = s.version): Call => ({
+const siteEdit = (s: zm.infer<typeof siteDetails>, images: string[], version = s.version): Call => ({
   method: 'PUT',
   path: `/admin/site/${s._id}`,
   json: { ...siteFields, previousImages: s.images, images, version },

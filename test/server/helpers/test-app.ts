@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { z } from 'zod'
+import * as zm from 'zod/mini'
 import { API_PREFIX, loginResult, type LoginResult } from '../../../contract'
 import { createApp } from '../../../server/app'
 import { openPostgres, pgliteDatabase, type Db } from '../../../server/db/client'
@@ -188,4 +188,4 @@ export async function testApp(options: { config?: Partial<AppConfig>; delivery?:
 export type TestApp = Awaited<ReturnType<typeof testApp>>
 
 /** `data: null` answers. */
-export const nothing = z.null()
+export const nothing = zm.null()

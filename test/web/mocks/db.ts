@@ -1,5 +1,5 @@
 import { HttpResponse, http, type HttpHandler } from 'msw'
-import type { z } from 'zod'
+import { z } from 'zod'
 import {
   API_MSG,
   ERROR_STATUS,
@@ -116,22 +116,22 @@ function permit(request: Request, permission: Permission): MockAdmin | Response 
 export const api = (path: string) => `*/api/v1${path}`
 
 /** `input` checked against a contract schema: the parsed value, or the 400 the real server sends. */
-function parsed<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> | Response {
-  const result = schema.safeParse(input)
+function parsed<S extends z.core.$ZodType>(schema: S, input: unknown): z.infer<S> | Response {
+  const result = z.safeParse(schema, input)
   if (result.success) return result.data
   const { message, fields } = validationFailure(result.error)
   return fail('BAD_REQUEST', message, fields)
 }
 
 /** What a call declares, as the server's route does: who may make it, and the schemas of its input. */
-interface Declared<P extends Permission | undefined, I extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+interface Declared<P extends Permission | undefined, I extends z.core.$ZodType, Q extends z.core.$ZodType, B extends z.core.$ZodType> {
   /** None: a public call. */
   permission?: P
   params?: I
   query?: Q
   body?: B
 }
-interface Input<P, I extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+interface Input<P, I extends z.core.$ZodType, Q extends z.core.$ZodType, B extends z.core.$ZodType> {
   request: Request
   admin: P extends Permission ? MockAdmin : undefined
   params: z.infer<I>
@@ -146,9 +146,9 @@ interface Input<P, I extends z.ZodType, Q extends z.ZodType, B extends z.ZodType
  */
 export function route<
   P extends Permission | undefined = undefined,
-  I extends z.ZodType = z.ZodUnknown,
-  Q extends z.ZodType = z.ZodUnknown,
-  B extends z.ZodType = z.ZodUnknown,
+  I extends z.core.$ZodType = z.ZodUnknown,
+  Q extends z.core.$ZodType = z.ZodUnknown,
+  B extends z.core.$ZodType = z.ZodUnknown,
 >(
   method: 'get' | 'post' | 'put' | 'patch' | 'delete',
   path: string,

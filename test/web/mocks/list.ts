@@ -1,7 +1,7 @@
 import { HttpResponse, type HttpHandler } from 'msw'
 import type { z } from 'zod'
 import { CSV_BOM, csvFileName, csvLine, LIST_COUNT_BOUND, listEnvelopeOf, type CsvValue, type Permission, type SortOrder } from '@contract'
-import { exportSelectedBody } from '@contract/bulk'
+import { exportSelectedBody } from '@contract/input/bulk'
 import { route } from './db'
 
 /**
@@ -83,7 +83,7 @@ export function csvAnswer<T extends object>(
  * chosen ids (exportSelectedBody), which keeps only those rows; `answer` gets the query and
  * whether an id was chosen.
  */
-export function exportRoutes<Q extends z.ZodType>(
+export function exportRoutes<Q extends z.core.$ZodType>(
   path: string,
   declared: { permission: Permission; query: Q },
   answer: (query: z.infer<Q>, chosen: (id: string) => boolean) => Response,

@@ -9,18 +9,8 @@ import {
   type PlaceKind,
   type TrashKind,
 } from '@contract'
-import {
-  BULK_MAX,
-  BULK_MSG,
-  BULK_PATH,
-  BULK_PERMISSION,
-  BULK_REASON,
-  bulkBodies,
-  bulkRoutePermission,
-  type BulkList,
-  type BulkResult,
-  type BulkSkipped,
-} from '@contract/bulk'
+import { BULK_MAX, BULK_MSG, BULK_PATH, BULK_PERMISSION, BULK_REASON, bulkRoutePermission, type BulkList, type BulkResult, type BulkSkipped } from '@contract/bulk'
+import { bulkBodies } from '@contract/input/bulk'
 import { db, fail, ok, route, type MockAdmin } from '../db'
 import { selectItems, type ListRules } from '../list'
 import { feedbackDb, feedbackRules } from './feedback'

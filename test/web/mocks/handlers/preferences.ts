@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw'
-import { PREFERENCES_MSG, preferencesPatch, type ListName, type Preferences } from '@contract/preferences'
+import { PREFERENCES_MSG, type ListName, type Preferences } from '@contract/preferences'
+import { preferencesPatch } from '@contract/input/preferences'
 import { ok, route, storeOf } from '../db'
 
 /** Each admin's preferences by admin id; an admin never saved has the defaults. */

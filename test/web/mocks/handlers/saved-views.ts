@@ -1,16 +1,8 @@
 import type { HttpHandler } from 'msw'
 import { API_MSG, can, validationFailure } from '@contract'
 import type { ListName } from '@contract/preferences'
-import {
-  LIST_PERMISSION,
-  PERSONAL_VIEWS_MAX,
-  SAVED_VIEW_MSG,
-  savedViewCreate,
-  savedViewIdParam,
-  savedViewListQuery,
-  savedViewPatch,
-  type SavedView,
-} from '@contract/saved-views'
+import { LIST_PERMISSION, PERSONAL_VIEWS_MAX, SAVED_VIEW_MSG, savedViewIdParam, type SavedView } from '@contract/saved-views'
+import { savedViewCreate, savedViewListQuery, savedViewPatch } from '@contract/input/saved-views'
 import { created, db, fail, ok, route, storeOf, type MockAdmin } from '../db'
 
 type StoredView = Omit<SavedView, 'mine' | 'owner'> & { ownerId: string | null }

@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw'
-import { SEARCH_LIMITS, SEARCH_MSG, searchQuery, type SearchGroup, type SearchHit, type SearchResults } from '@contract/search'
+import { SEARCH_LIMITS, SEARCH_MSG, type SearchGroup, type SearchHit, type SearchResults } from '@contract/search'
+import { searchQuery } from '@contract/input/search'
 import { db, ok, route } from '../db'
 import { placesDb } from './places'
 
