@@ -1,5 +1,6 @@
-import { Component, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { Component, lazy, useEffect, useState, useTransition, type ComponentType, type ReactNode } from 'react'
 import { browserPage, isChunkLoadError, loadChunk, reloadForNewBuild, type ChunkLoadError } from './load-chunk'
+import { prefetchChunk } from './prefetch'
 
 /** What a view of a failed load gets: the failure, and a Retry that is under way or not. */
 export type ChunkFailure = { error: ChunkLoadError; retrying: boolean; retry: () => void }
@@ -87,4 +88,18 @@ export function lazyChunk<P extends object>(
       </ChunkBoundary>
     )
   }
+}
+
+/**
+ * The control that opens a lazy feature (a form dialog), as the profile menu's trigger does it:
+ * the feature's code is fetched as soon as the pointer or the focus comes near (`near`, spread on
+ * the control), and `start` runs the state change that shows the feature as a transition. With
+ * the feature's Suspense boundary already there (rendered from the start, around nothing), the
+ * page then stays as it is until the code has arrived, and `loading` marks the control busy
+ * (aria-busy; not disabled, so the focus stays on it and the dialog gives it back on close).
+ */
+export function useLazyTrigger(importer: () => Promise<unknown>) {
+  const [loading, start] = useTransition()
+  const prefetch = () => prefetchChunk(importer)
+  return { loading, start, near: { onPointerEnter: prefetch, onFocus: prefetch } }
 }

@@ -1,7 +1,21 @@
-import type { ReactNode } from 'react'
+import { useLayoutEffect, useState, type ReactNode } from 'react'
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
 import { CloseIcon } from '@/components/layout/icons'
 import { Button } from './Button'
+
+/**
+ * `open` once the dialog has been mounted, for a lazily loaded dialog that used to be mounted
+ * closed with its page: Headless UI's Dialog hides the rest of the page (aria-hidden, inert) when
+ * it opens, but not when it is mounted already open (the first opening of a lazy dialog). Opened in
+ * a layout effect right after mounting, before the browser paints, it hides the page as before.
+ */
+export function useOpenWhenMounted(open: boolean) {
+  const [mounted, setMounted] = useState(false)
+  // The second render is the point: Headless UI's Dialog must see itself mounted closed first.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useLayoutEffect(() => setMounted(true), [])
+  return open && mounted
+}
 
 const WIDTH = { modal: 'max-w-modal', lg: 'max-w-lg' } as const
 

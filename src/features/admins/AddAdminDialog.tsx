@@ -5,7 +5,7 @@ import { ROLE, adminRoleLabel, createAdminSchema, type CreateAdminInput } from '
 import { TextField, applyServerErrors, shownError } from '@/components/form/Field'
 import { FieldFrame, fieldDescribedBy, fieldInputClass } from '@/components/form/Form'
 import { Form } from '@/components/form/Form'
-import { Modal, ModalForm, useDialogMutations } from '@/components/ui/Modal'
+import { Modal, ModalForm, useDialogMutations, useOpenWhenMounted } from '@/components/ui/Modal'
 import { ApiError } from '@/lib/http'
 import { useCreateAdmin } from './api'
 
@@ -14,11 +14,12 @@ import { useCreateAdmin } from './api'
  * server mails a single-use invitation link. A taken email comes back as a 409, shown under Email.
  * The form lives only while the dialog is open, so each opening starts afresh.
  */
-export function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function AddAdminDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateAdmin()
   const { busy, close, done } = useDialogMutations(onClose, create)
+  const shown = useOpenWhenMounted(open)
   return (
-    <Modal open={open} onClose={close} title="Add Admin" busy={busy} width="lg">
+    <Modal open={shown} onClose={close} title="Add Admin" busy={busy} width="lg">
       <AddAdminForm busy={busy} onCancel={close} create={create} onDone={done} />
     </Modal>
   )

@@ -1,6 +1,7 @@
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { ROLE, USER_STATUS, adminRoleLabel, type AdminAccount } from '@contract'
+import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { PermittedSection } from '@/components/layout/PermittedSection'
 import { ListScreen, cells, listColumns, type ListFilter } from '@/components/list'
 import { Badge } from '@/components/ui/Badge'
@@ -8,8 +9,13 @@ import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useAuth } from '@/lib/auth'
 import { formatDateTime } from '@/lib/format'
-import { AddAdminDialog } from './AddAdminDialog'
+import { lazyChunk, useLazyTrigger } from '@/lib/lazy-chunk'
 import { adminsListQuery, useResendInvite, useSetAdminStatus } from './api'
+
+// The Add Admin dialog (its form, Headless UI's Dialog) is not part of the list's first load: its
+// code comes as the button is neared, or on the press.
+const importAddAdmin = () => import('./AddAdminDialog')
+const AddAdminDialog = lazyChunk(importAddAdmin, ChunkLoadFailed)
 
 const route = getRouteApi('/_signed-in/settings/admins')
 
@@ -99,6 +105,10 @@ const roleFilter: ListFilter<1 | 2> = {
 
 function AdminsList() {
   const [adding, setAdding] = useState(false)
+  // Mounted when first opened, and from then on: closing plays out and focus goes back to the button.
+  const [used, setUsed] = useState(false)
+  if (adding && !used) setUsed(true)
+  const { loading, start, near } = useLazyTrigger(importAddAdmin)
   return (
     <>
       <ListScreen
@@ -109,9 +119,13 @@ function AdminsList() {
         query={adminsListQuery}
         columns={adminColumns}
         filter={roleFilter}
-        actions={<Button onClick={() => setAdding(true)}>Add Admin</Button>}
+        actions={
+          <Button onClick={() => start(() => setAdding(true))} {...near} aria-busy={loading || undefined}>
+            Add Admin
+          </Button>
+        }
       />
-      <AddAdminDialog open={adding} onClose={() => setAdding(false)} />
+      <Suspense fallback={null}>{used && <AddAdminDialog open={adding} onClose={() => setAdding(false)} />}</Suspense>
     </>
   )
 }

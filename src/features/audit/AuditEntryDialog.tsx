@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
 import { roleLabel, type AuditEntry } from '@contract'
 import { Button } from '@/components/ui/Button'
+import { useOpenWhenMounted } from '@/components/ui/Modal'
 import { OrDashes } from '@/components/ui/Dashes'
 import { formatDateTime } from '@/lib/format'
 import { actionLabel, targetName, targetTypeLabel } from './labels'
@@ -19,12 +20,13 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
  * One audit entry in full: what the table cuts (the request id) or leaves out (the target's id,
  * the raw action, the detail), the detail as pretty-printed JSON. A Headless UI Dialog: focus moves
  * to Close, stays inside while open, and returns to the View button on close (Escape, Close or the
- * backdrop).
+ * backdrop). Loaded by ViewAuditEntry when first opened.
  */
-export function AuditEntryDialog({ entry, open, onClose }: { entry: AuditEntry; open: boolean; onClose: () => void }) {
+export default function AuditEntryDialog({ entry, open, onClose }: { entry: AuditEntry; open: boolean; onClose: () => void }) {
   const { actor, target } = entry
+  const shown = useOpenWhenMounted(open)
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
+    <Dialog open={shown} onClose={onClose} className="relative z-50">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/40 dark:bg-black/60" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="flex max-h-full w-full max-w-2xl flex-col gap-4 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
@@ -75,23 +77,5 @@ export function AuditEntryDialog({ entry, open, onClose }: { entry: AuditEntry; 
         </DialogPanel>
       </div>
     </Dialog>
-  )
-}
-
-/** A row's 'View' button and the dialog it opens. */
-export function ViewAuditEntry({ entry }: { entry: AuditEntry }) {
-  const [open, setOpen] = useState(false)
-  return (
-    <>
-      <Button
-        variant="ghost"
-        className="min-h-8 px-3 py-1"
-        aria-label={`View ${actionLabel(entry.action)}, ${formatDateTime(entry.at)}`}
-        onClick={() => setOpen(true)}
-      >
-        View
-      </Button>
-      <AuditEntryDialog entry={entry} open={open} onClose={() => setOpen(false)} />
-    </>
   )
 }

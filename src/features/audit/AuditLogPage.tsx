@@ -8,7 +8,7 @@ import { Dashes, OrDashes } from '@/components/ui/Dashes'
 import { Truncate } from '@/components/ui/Truncate'
 import { formatDateTime, isBlank } from '@/lib/format'
 import { auditActorsQuery, auditLogQuery } from './api'
-import { ViewAuditEntry } from './AuditEntryDialog'
+import { ViewAuditEntry } from './ViewAuditEntry'
 import { actionLabel, actionOptions, targetName, targetTypeLabel } from './labels'
 
 const route = getRouteApi('/_signed-in/settings/audit-log')

@@ -1,23 +1,30 @@
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import type { City } from '@contract'
+import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { PencilIcon, PlusIcon } from '@/components/layout/icons'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useCan } from '@/lib/auth'
+import { lazyChunk, useLazyTrigger } from '@/lib/lazy-chunk'
 import { movesToTrash } from '@/lib/trash'
 import { useDeleteCity } from './api'
-import { CityDialog } from './CityDialog'
+
+// The name dialog (its form, Headless UI's Dialog) is not part of the list's first load: its code
+// comes as an Add or Edit button is neared, or on the press.
+const importDialog = () => import('./CityDialog')
+const CityDialog = lazyChunk(importDialog, ChunkLoadFailed)
 
 /** The list header's 'Add City' (both roles add cities: docs/DECISIONS.md, Roles), opening the name dialog. */
 export function AddCityButton() {
   const [open, setOpen] = useState(false)
+  const { loading, start, near } = useLazyTrigger(importDialog)
   return (
     <>
-      <Button onClick={() => setOpen(true)} className="h-10">
+      <Button onClick={() => start(() => setOpen(true))} {...near} aria-busy={loading || undefined} className="h-10">
         <PlusIcon className="h-5 w-5" />
         Add City
       </Button>
-      {open && <CityDialog open onClose={() => setOpen(false)} />}
+      <Suspense fallback={null}>{open && <CityDialog open onClose={() => setOpen(false)} />}</Suspense>
     </>
   )
 }
@@ -25,18 +32,21 @@ export function AddCityButton() {
 /** A row's Edit: the same dialog, starting from the city's name (both roles rename). */
 export function EditCityButton({ city }: { city: Pick<City, '_id' | 'name'> }) {
   const [open, setOpen] = useState(false)
+  const { loading, start, near } = useLazyTrigger(importDialog)
   return (
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={() => start(() => setOpen(true))}
+        {...near}
+        aria-busy={loading || undefined}
         aria-label={`Edit ${city.name}`}
         title="Edit"
         className="inline-flex h-8 w-8 items-center justify-center rounded-full text-primary-700 hover:bg-primary-50"
       >
         <PencilIcon className="h-5 w-5" />
       </button>
-      {open && <CityDialog open city={city} onClose={() => setOpen(false)} />}
+      <Suspense fallback={null}>{open && <CityDialog open city={city} onClose={() => setOpen(false)} />}</Suspense>
     </>
   )
 }

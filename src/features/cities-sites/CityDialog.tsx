@@ -16,7 +16,7 @@ import { useCreateCity, useRenameCity } from './api'
  * button that opened it; Escape, the backdrop, Close and Cancel close it, except while saving.
  * The form lives only while the dialog is open, so each opening starts afresh.
  */
-export function CityDialog({ open, city, onClose }: { open: boolean; city?: Pick<City, '_id' | 'name'>; onClose: () => void }) {
+export default function CityDialog({ open, city, onClose }: { open: boolean; city?: Pick<City, '_id' | 'name'>; onClose: () => void }) {
   const create = useCreateCity()
   const rename = useRenameCity()
   const { busy, close, done } = useDialogMutations(onClose, create, rename)

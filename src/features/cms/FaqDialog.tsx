@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { faqSchema, type Faq, type FaqInput } from '@contract'
 import { Form } from '@/components/form/Form'
 import { TextAreaField, TextField, applyServerErrors } from '@/components/form/Field'
-import { Modal, ModalForm, useDialogMutations } from '@/components/ui/Modal'
+import { Modal, ModalForm, useDialogMutations, useOpenWhenMounted } from '@/components/ui/Modal'
 import { ApiError } from '@/lib/http'
 import { useAddFaq, useEditFaq } from './api'
 
@@ -14,13 +14,14 @@ import { useAddFaq, useEditFaq } from './api'
  * trapped, and returns to the button that opened it; Escape, the backdrop, Close and Cancel close
  * it, except while saving. The form lives only while the dialog is open.
  */
-export function FaqDialog({ open, faq, onClose }: { open: boolean; faq?: Faq; onClose: () => void }) {
+export default function FaqDialog({ open, faq, onClose }: { open: boolean; faq?: Faq; onClose: () => void }) {
   const add = useAddFaq()
   const edit = useEditFaq()
   const { busy, close, done } = useDialogMutations(onClose, add, edit)
   const title = faq ? 'Edit FAQ' : 'Add FAQ'
+  const shown = useOpenWhenMounted(open)
   return (
-    <Modal open={open} onClose={close} title={title} busy={busy}>
+    <Modal open={shown} onClose={close} title={title} busy={busy}>
       <FaqForm
         faq={faq}
         label={title}

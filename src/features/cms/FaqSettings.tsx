@@ -1,14 +1,26 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { Suspense, useEffect, useId, useRef, useState, type ComponentProps } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import type { Faq } from '@contract'
+import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Button } from '@/components/ui/Button'
 import { useCan } from '@/lib/auth'
+import { lazyChunk, useLazyTrigger } from '@/lib/lazy-chunk'
 import { ADMIN_ONLY_NOTE_FAQ } from './roles'
 import { faqsQuery, useDeleteFaq, useReorderFaqs } from './api'
-import { FaqDialog } from './FaqDialog'
+
+// The add and edit dialog (its form, Headless UI's Dialog) is not part of the page's first load:
+// its code comes as an Add FAQ or Edit button is neared, or on the press.
+const importFaqDialog = () => import('./FaqDialog')
+const FaqDialog = lazyChunk(importFaqDialog, ChunkLoadFailed)
 
 export const NO_FAQS_TEXT = "No FAQ's Found !!!"
+
+/** Add FAQ and Edit: the dialog's code comes as the button is neared; pressed before, it stays busy until then. */
+function FaqDialogButton({ onOpen, ...button }: Omit<ComponentProps<typeof Button>, 'onClick'> & { onOpen: () => void }) {
+  const { loading, start, near } = useLazyTrigger(importFaqDialog)
+  return <Button {...button} {...near} aria-busy={loading || undefined} onClick={() => start(onOpen)} />
+}
 
 type Direction = 'up' | 'down'
 /** The list with the FAQ at `index` swapped with its neighbour. */
@@ -31,6 +43,9 @@ export function FaqSettings() {
   const canEdit = useCan('faq.write')
   const headingId = useId()
   const [dialog, setDialog] = useState<{ open: boolean; faq?: Faq }>({ open: false })
+  // Mounted when first opened, and from then on: closing plays out and focus goes back to the button.
+  const [dialogUsed, setDialogUsed] = useState(false)
+  if (dialog.open && !dialogUsed) setDialogUsed(true)
   const [deleting, setDeleting] = useState<Faq | null>(null)
   const remove = useDeleteFaq()
   const reorder = useReorderFaqs()
@@ -71,7 +86,9 @@ export function FaqSettings() {
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           FAQ&apos;s
         </h2>
-        {canEdit && <Button onClick={() => setDialog({ open: true })}>Add FAQ</Button>}
+        {canEdit && (
+          <FaqDialogButton onOpen={() => setDialog({ open: true })}>Add FAQ</FaqDialogButton>
+        )}
       </div>
       {!canEdit && (
         <p role="note" className="rounded-md border border-secondary-200 bg-secondary-50 px-3 py-2 text-sm text-secondary-800">
@@ -102,9 +119,9 @@ export function FaqSettings() {
                   >
                     Move down
                   </Button>
-                  <Button variant="secondary" onClick={() => setDialog({ open: true, faq })} className="px-3">
+                  <FaqDialogButton variant="secondary" onOpen={() => setDialog({ open: true, faq })} className="px-3">
                     Edit
-                  </Button>
+                  </FaqDialogButton>
                   <Button variant="danger" onClick={() => setDeleting(faq)} className="px-3">
                     Delete
                   </Button>
@@ -120,7 +137,9 @@ export function FaqSettings() {
       {canEdit && (
         <>
           {/* Keyed by the FAQ so each opening starts from that FAQ's values. */}
-          <FaqDialog key={dialog.faq?._id ?? 'new'} open={dialog.open} faq={dialog.faq} onClose={() => setDialog({ open: false })} />
+          <Suspense fallback={null}>
+            {dialogUsed && <FaqDialog key={dialog.faq?._id ?? 'new'} open={dialog.open} faq={dialog.faq} onClose={() => setDialog({ open: false })} />}
+          </Suspense>
           <ConfirmDialog
             open={deleting !== null}
             title="Delete FAQ?"

@@ -12,7 +12,7 @@ import { movesToTrash } from '@/lib/trash'
 import { notificationKeys, notificationsListQuery, useCancelNotification, useDeleteNotification } from './api'
 import { audienceLabel, sendToText } from './audience'
 import { SentToFilter } from './SentToFilter'
-import { SendNotificationButton } from './SendNotificationDialog'
+import { SendNotificationButton } from './SendNotificationButton'
 
 const route = getRouteApi('/_signed-in/notifications/')
 

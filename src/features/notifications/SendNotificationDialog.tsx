@@ -1,16 +1,13 @@
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { format } from 'date-fns'
 import { useForm, useWatch } from 'react-hook-form'
-import { useNavigate, useRouterState } from '@tanstack/react-router'
 import type { z } from 'zod'
 import { notificationSendBody, NOTIFICATIONS_MSG, SCHEDULE_MAX_AHEAD_MS, sendAtProblem, type NotificationSendBody } from '@contract'
 import { Form } from '@/components/form/Form'
 import { applyServerErrors } from '@/components/form/Field'
 import { fieldDescribedBy, fieldInputClass, FieldFrame } from '@/components/form/Form'
-import { SendIcon } from '@/components/layout/icons'
-import { Button } from '@/components/ui/Button'
-import { Modal, ModalForm, useDialogMutations } from '@/components/ui/Modal'
+import { Modal, ModalForm, useDialogMutations, useOpenWhenMounted } from '@/components/ui/Modal'
 import { ApiError } from '@/lib/http'
 import { useSendNotification } from './api'
 import { audienceLabel } from './audience'
@@ -26,45 +23,17 @@ type SendForm = z.input<typeof notificationSendBody>
 const empty = { title: '', description: '', sendToAllUsers: true, userIds: [] } satisfies SendForm
 
 /**
- * "Send Notification" in the list's header, and the dialog it opens; also opened by arriving
- * with `sendNotification` in the history state (the command palette's Send notification).
- */
-export function SendNotificationButton() {
-  const asked = useRouterState({ select: (s) => (s.location.state.sendNotification ? s.location.state.__TSR_key : undefined) })
-  const [open, setOpen] = useState(asked !== undefined)
-  // Each arrival asks once (another palette choice while here is a new arrival).
-  const [seen, setSeen] = useState(asked)
-  if (seen !== asked) {
-    setSeen(asked)
-    if (asked !== undefined) setOpen(true)
-  }
-  // The ask is spent once the dialog is open: a reload or Back to this entry must not open it again.
-  const navigate = useNavigate()
-  useEffect(() => {
-    if (asked !== undefined) void navigate({ to: '.', search: true, params: true, replace: true, state: (prev) => ({ ...prev, sendNotification: undefined }) })
-  }, [asked, navigate])
-  return (
-    <>
-      <Button onClick={() => setOpen(true)} className="h-10">
-        <SendIcon />
-        Send Notification
-      </Button>
-      <SendNotificationDialog open={open} onClose={() => setOpen(false)} />
-    </>
-  )
-}
-
-/**
  * The send dialog: a 900 px Headless UI Dialog (focus moves to Title,
  * stays trapped, and returns to the button that opened it; Escape, the backdrop, Close and Cancel
  * close it, except while sending). Closing discards what was typed and chosen: the form lives only
- * while the dialog is open.
+ * while the dialog is open. Loaded by SendNotificationButton when it is first opened.
  */
-export function SendNotificationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function SendNotificationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const send = useSendNotification()
   const { busy, close, done } = useDialogMutations(onClose, send)
+  const shown = useOpenWhenMounted(open)
   return (
-    <Modal open={open} onClose={close} title="Send Notification" busy={busy}>
+    <Modal open={shown} onClose={close} title="Send Notification" busy={busy}>
       <SendNotificationForm send={send} onSent={done} onCancel={close} />
     </Modal>
   )

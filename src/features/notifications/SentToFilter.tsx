@@ -1,51 +1,16 @@
-import { createContext, use, useId, useState } from 'react'
+import { Suspense, useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { userListQuery, type UserListItem } from '@contract'
-import { cells, listColumns } from '@/components/list'
+import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { CloseIcon } from '@/components/layout/icons'
 import { buttonClass } from '@/components/ui/Button'
-import { Modal } from '@/components/ui/Modal'
+import { lazyChunk, useLazyTrigger } from '@/lib/lazy-chunk'
 import { userLabel } from '@/lib/user-label'
 import { sentToUserQuery } from './api'
-import { UserPickerList } from './UserPickerList'
 
-/** What choosing a row does: the picker's columns are module-level, the dialog's handler is not. */
-const PickUser = createContext<(user: UserListItem) => void>(() => {})
-
-function PickButton({ user }: { user: UserListItem }) {
-  const pick = use(PickUser)
-  return (
-    <button
-      type="button"
-      onClick={() => pick(user)}
-      className="text-left font-semibold text-primary-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary-600"
-    >
-      {userLabel(user)}
-    </button>
-  )
-}
-
-const col = listColumns<UserListItem>()
-/**
- * The product's other user picker: Username, Full Name, Email. No Contact No.: finding whom a
- * notification reached needs no phone. The username is the button that picks.
- */
-export const shortPickerColumns = col.columns([
-  col.accessor('username', { header: 'Username', enableSorting: true, cell: ({ row }) => <PickButton user={row.original} />, meta: { card: 'title' } }),
-  col.accessor('name', { header: 'Full Name', enableSorting: true, cell: cells.text }),
-  col.accessor('email', { header: 'Email', enableSorting: true, cell: cells.email }),
-])
-
-/** Every pet owner, blocked ones too: they may have received a notification before they were blocked. */
-const everyUser = () => userListQuery.parse({})
-
-function UserPicker({ onPick }: { onPick: (user: UserListItem) => void }) {
-  return (
-    <PickUser value={onPick}>
-      <UserPickerList start={everyUser} columns={shortPickerColumns} />
-    </PickUser>
-  )
-}
+// The picker's dialog (Headless UI's Dialog) is not part of the list's first load: its code comes
+// as the button is neared, or on the press.
+const importDialog = () => import('./SentToDialog')
+const SentToDialog = lazyChunk(importDialog, ChunkLoadFailed)
 
 /**
  * The notifications list's "Sent to" filter: which notifications one user received, for the
@@ -54,6 +19,10 @@ function UserPicker({ onPick }: { onPick: (user: UserListItem) => void }) {
  */
 export function SentToFilter({ value, onChange }: { value: string | undefined; onChange: (id: string | undefined) => void }) {
   const [open, setOpen] = useState(false)
+  // Mounted when first opened, and from then on: closing plays out and focus goes back to the button.
+  const [used, setUsed] = useState(false)
+  if (open && !used) setUsed(true)
+  const { loading, start, near } = useLazyTrigger(importDialog)
   const labelId = useId()
   const buttonId = useId()
   const chosen = useQuery({ ...sentToUserQuery(value ?? ''), enabled: value !== undefined })
@@ -69,7 +38,9 @@ export function SentToFilter({ value, onChange }: { value: string | undefined; o
           type="button"
           aria-haspopup="dialog"
           aria-labelledby={`${labelId} ${buttonId}`}
-          onClick={() => setOpen(true)}
+          onClick={() => start(() => setOpen(true))}
+          {...near}
+          aria-busy={loading || undefined}
           className={buttonClass('secondary', 'max-w-64 justify-start truncate')}
         >
           {shown}
@@ -85,16 +56,18 @@ export function SentToFilter({ value, onChange }: { value: string | undefined; o
           </button>
         )}
       </div>
-      <Modal open={open} onClose={() => setOpen(false)} title="Choose a user">
-        <div className="overflow-y-auto px-5 py-4">
-          <UserPicker
+      <Suspense fallback={null}>
+        {used && (
+          <SentToDialog
+            open={open}
+            onClose={() => setOpen(false)}
             onPick={(user) => {
               onChange(user._id)
               setOpen(false)
             }}
           />
-        </div>
-      </Modal>
+        )}
+      </Suspense>
     </div>
   )
 }

@@ -1,16 +1,16 @@
-import { useId, useState } from 'react'
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
-import { PARTNER_REASON_MAX, partnerDeclineBody, partnerTypeLabel, type PartnerDeclineBody, type PartnerDetails } from '@contract'
-import { CountedField } from '@/components/form/CountedField'
-import { applyServerErrors } from '@/components/form/Field'
-import { Form } from '@/components/form/Form'
+import { Suspense, useState } from 'react'
+import { partnerTypeLabel, type PartnerDetails } from '@contract'
+import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Card } from '@/components/ui/DetailsCard'
-import { Modal, ModalForm, useDialogMutations } from '@/components/ui/Modal'
-import { ApiError } from '@/lib/http'
+import { lazyChunk, useLazyTrigger } from '@/lib/lazy-chunk'
 import { useDecidePartner } from './api'
+
+// The Decline dialog (its form, Headless UI's Dialog) is not part of the page's first load: its
+// code comes as the Decline button is neared, or on the press.
+const importDecline = () => import('./DeclineDialog')
+const DeclineDialog = lazyChunk(importDecline, ChunkLoadFailed)
 
 /**
  * Approve or Decline a pending request. Approve asks first (it makes a draft pet shop or
@@ -20,6 +20,10 @@ export function PartnerDecision({ request }: { request: PartnerDetails }) {
   const [asking, setAsking] = useState<'approve' | 'decline' | null>(null)
   const decide = useDecidePartner(request._id)
   const close = () => setAsking(null)
+  // Mounted when first opened, and from then on: closing plays out and focus goes back to the button.
+  const [declineUsed, setDeclineUsed] = useState(false)
+  if (asking === 'decline' && !declineUsed) setDeclineUsed(true)
+  const decline = useLazyTrigger(importDecline)
   const noun = partnerTypeLabel[request.type].toLowerCase()
   return (
     <Card title="Decision">
@@ -29,7 +33,7 @@ export function PartnerDecision({ request }: { request: PartnerDetails }) {
       </p>
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => setAsking('approve')}>Approve</Button>
-        <Button variant="danger" onClick={() => setAsking('decline')}>
+        <Button variant="danger" onClick={() => decline.start(() => setAsking('decline'))} {...decline.near} aria-busy={decline.loading || undefined}>
           Decline
         </Button>
       </div>
@@ -43,56 +47,7 @@ export function PartnerDecision({ request }: { request: PartnerDetails }) {
       >
         {`${request.name} becomes a draft ${noun}, and ${request.email} is told by email. A decision cannot be changed.`}
       </ConfirmDialog>
-      <DeclineDialog open={asking === 'decline'} decide={decide} onClose={close} />
+      <Suspense fallback={null}>{declineUsed && <DeclineDialog open={asking === 'decline'} decide={decide} onClose={close} />}</Suspense>
     </Card>
-  )
-}
-
-type DeclineDialogProps = { open: boolean; decide: ReturnType<typeof useDecidePartner>; onClose: () => void }
-
-function DeclineDialog({ open, decide, onClose }: DeclineDialogProps) {
-  const { busy, close, done } = useDialogMutations(onClose, decide)
-  return (
-    <Modal open={open} onClose={close} title="Decline this request?" busy={busy} width="lg">
-      <DeclineForm
-        busy={busy}
-        onCancel={close}
-        onSubmit={(values, form) =>
-          decide.mutate(
-            { approve: false, reason: values.reason },
-            {
-              onSuccess: done,
-              onError: (error) => {
-                if (error instanceof ApiError && error.fields) applyServerErrors(form, error.fields)
-                // Decided meanwhile (409, toasted): there is nothing left to decline.
-                else if (error instanceof ApiError && error.status === 409) done()
-              },
-            },
-          )
-        }
-      />
-    </Modal>
-  )
-}
-
-function DeclineForm({
-  busy,
-  onCancel,
-  onSubmit,
-}: {
-  busy: boolean
-  onCancel: () => void
-  onSubmit: (values: PartnerDeclineBody, form: ReturnType<typeof useForm<PartnerDeclineBody>>) => void
-}) {
-  const formId = useId()
-  const form = useForm<PartnerDeclineBody>({ resolver: zodResolver(partnerDeclineBody), mode: 'onTouched', defaultValues: { reason: '' } })
-  const submit = form.handleSubmit((values) => onSubmit(values, form))
-  return (
-    <ModalForm formId={formId} submitLabel="Decline" busy={busy} onCancel={onCancel}>
-      <Form id={formId} onSubmit={submit} aria-label="Decline this request" className="flex flex-col gap-2">
-        <p className="text-sm text-slate-600">The applicant reads this reason in the email that tells them.</p>
-        <CountedField form={form} name="reason" label="Reason" max={PARTNER_REASON_MAX} multiline rows={4} initialFocus />
-      </Form>
-    </ModalForm>
   )
 }
