@@ -3,6 +3,14 @@ import { API_MSG } from './messages'
 import type { Permission } from './permissions'
 import { listName, type ListName } from './preferences'
 
+/**
+ * Saved views: a named state of a list (search, filters, sort, rows per page; never the page), the
+ * same state its URL carries, so opening a view is following a link. Personal views are their
+ * owner's; shared ones are seen by every admin and managed by admins (permission 'view.share').
+ * Not in the contract's barrel (index.ts): import '@contract/saved-views' and, for what clients
+ * send, '@contract/input/saved-views' (the Views dialog's chunk, the server).
+ */
+
 /** Who may read each list, so views of a list are only seen by those who can open it. */
 export const LIST_PERMISSION: Record<ListName, Permission> = {
   users: 'read',

@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { feedbackListQuery, type FeedbackListQuery } from './feedback'
+import { BULK_ACTIONS, BULK_MAX, BULK_MSG, type BulkAction, type BulkList } from '../bulk'
 import { API_MSG } from '../messages'
+import { cap } from '../validation'
+import { feedbackListQuery, type FeedbackListQuery } from './feedback'
 import { notificationListQuery, type NotificationListQuery } from './notifications'
 import { placeListQuery, type PlaceListQuery } from './places'
 import { siteListQuery, type SiteListQuery } from './sites'
 import { userListQuery, type UserListQuery } from './users'
-import { cap } from '../validation'
-import { BULK_ACTIONS, BULK_MAX, BULK_MSG, type BulkAction, type BulkList } from '../bulk'
 
 // Ids are capped before each is checked (a huge array fails on its length, not 10,001 patterns).
 const ids = z

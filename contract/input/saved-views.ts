@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { listName, type ListName } from '../preferences'
+import { SAVED_VIEW_MSG, SAVED_VIEW_NAME_MAX } from '../saved-views'
+import { cap } from '../validation'
 import { adminListQuery } from './admins'
 import { auditListQuery } from './audit'
 import { cityListQuery } from './cities'
@@ -6,18 +9,9 @@ import { feedbackListQuery } from './feedback'
 import { notificationListQuery } from './notifications'
 import { partnerListQuery } from './partners'
 import { placeListQuery } from './places'
-import { listName, type ListName } from '../preferences'
 import { userListQuery } from './users'
-import { cap } from '../validation'
-import { SAVED_VIEW_MSG, SAVED_VIEW_NAME_MAX } from '../saved-views'
 
-/**
- * Saved views: a named state of a list (search, filters, sort, rows per page; never the page), the
- * same state its URL carries, so opening a view is following a link. Personal views are their
- * owner's; shared ones are seen by every admin and managed by admins (permission 'view.share').
- * Not in the contract's barrel (index.ts): its schemas would load with the first page; import
- * '@contract/saved-views' (the Views dialog's chunk, the server).
- */
+/** What a client sends about saved views (contract/saved-views.ts): bodies, and each list's query a view's state is checked against. */
 
 /** Each list's query as its URL and the API read it: a view's state is checked against it. */
 export const LIST_QUERIES = {

@@ -92,14 +92,24 @@ export function lazyChunk<P extends object>(
 
 /**
  * The control that opens a lazy feature (a form dialog), as the profile menu's trigger does it:
- * the feature's code is fetched as soon as the pointer or the focus comes near (`near`, spread on
- * the control), and `start` runs the state change that shows the feature as a transition. With
- * the feature's Suspense boundary already there (rendered from the start, around nothing), the
- * page then stays as it is until the code has arrived, and `loading` marks the control busy
- * (aria-busy; not disabled, so the focus stays on it and the dialog gives it back on close).
+ * the feature's code is fetched as soon as the pointer or the focus comes near, and `start` runs
+ * the state change that shows the feature as a transition. With the feature's Suspense boundary
+ * already there (rendered from the start, around nothing), the page then stays as it is until the
+ * code has arrived, the control marked busy meanwhile (aria-busy; not disabled, so the focus stays
+ * on it and the dialog gives it back on close). Spread `trigger` on the control.
  */
 export function useLazyTrigger(importer: () => Promise<unknown>) {
   const [loading, start] = useTransition()
   const prefetch = () => prefetchChunk(importer)
-  return { loading, start, near: { onPointerEnter: prefetch, onFocus: prefetch } }
+  return { start, trigger: { onPointerEnter: prefetch, onFocus: prefetch, 'aria-busy': loading || undefined } }
+}
+
+/**
+ * Whether `open` has been true: a lazy dialog is mounted when first opened and stays mounted, so
+ * that closing plays out and the focus goes back to its button.
+ */
+export function useOpenedOnce(open: boolean) {
+  const [opened, setOpened] = useState(open)
+  if (open && !opened) setOpened(true)
+  return opened
 }

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useAuth } from '@/lib/auth'
 import { formatDateTime } from '@/lib/format'
-import { lazyChunk, useLazyTrigger } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
 import { adminsListQuery, useResendInvite, useSetAdminStatus } from './api'
 
 // The Add Admin dialog (its form, Headless UI's Dialog) is not part of the list's first load: its
@@ -105,10 +105,8 @@ const roleFilter: ListFilter<1 | 2> = {
 
 function AdminsList() {
   const [adding, setAdding] = useState(false)
-  // Mounted when first opened, and from then on: closing plays out and focus goes back to the button.
-  const [used, setUsed] = useState(false)
-  if (adding && !used) setUsed(true)
-  const { loading, start, near } = useLazyTrigger(importAddAdmin)
+  const opened = useOpenedOnce(adding)
+  const { start, trigger } = useLazyTrigger(importAddAdmin)
   return (
     <>
       <ListScreen
@@ -120,12 +118,12 @@ function AdminsList() {
         columns={adminColumns}
         filter={roleFilter}
         actions={
-          <Button onClick={() => start(() => setAdding(true))} {...near} aria-busy={loading || undefined}>
+          <Button onClick={() => start(() => setAdding(true))} {...trigger}>
             Add Admin
           </Button>
         }
       />
-      <Suspense fallback={null}>{used && <AddAdminDialog open={adding} onClose={() => setAdding(false)} />}</Suspense>
+      <Suspense fallback={null}>{opened && <AddAdminDialog open={adding} onClose={() => setAdding(false)} />}</Suspense>
     </>
   )
 }

@@ -17,10 +17,10 @@ const CityDialog = lazyChunk(importDialog, ChunkLoadFailed)
 /** The list header's 'Add City' (both roles add cities: docs/DECISIONS.md, Roles), opening the name dialog. */
 export function AddCityButton() {
   const [open, setOpen] = useState(false)
-  const { loading, start, near } = useLazyTrigger(importDialog)
+  const { start, trigger } = useLazyTrigger(importDialog)
   return (
     <>
-      <Button onClick={() => start(() => setOpen(true))} {...near} aria-busy={loading || undefined} className="h-10">
+      <Button onClick={() => start(() => setOpen(true))} {...trigger} className="h-10">
         <PlusIcon className="h-5 w-5" />
         Add City
       </Button>
@@ -32,14 +32,13 @@ export function AddCityButton() {
 /** A row's Edit: the same dialog, starting from the city's name (both roles rename). */
 export function EditCityButton({ city }: { city: Pick<City, '_id' | 'name'> }) {
   const [open, setOpen] = useState(false)
-  const { loading, start, near } = useLazyTrigger(importDialog)
+  const { start, trigger } = useLazyTrigger(importDialog)
   return (
     <>
       <button
         type="button"
         onClick={() => start(() => setOpen(true))}
-        {...near}
-        aria-busy={loading || undefined}
+        {...trigger}
         aria-label={`Edit ${city.name}`}
         title="Edit"
         className="inline-flex h-8 w-8 items-center justify-center rounded-full text-primary-700 hover:bg-primary-50"

@@ -5,7 +5,7 @@ import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Button } from '@/components/ui/Button'
 import { useCan } from '@/lib/auth'
-import { lazyChunk, useLazyTrigger } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
 import { ADMIN_ONLY_NOTE_FAQ } from './roles'
 import { faqsQuery, useDeleteFaq, useReorderFaqs } from './api'
 
@@ -18,8 +18,8 @@ export const NO_FAQS_TEXT = "No FAQ's Found !!!"
 
 /** Add FAQ and Edit: the dialog's code comes as the button is neared; pressed before, it stays busy until then. */
 function FaqDialogButton({ onOpen, ...button }: Omit<ComponentProps<typeof Button>, 'onClick'> & { onOpen: () => void }) {
-  const { loading, start, near } = useLazyTrigger(importFaqDialog)
-  return <Button {...button} {...near} aria-busy={loading || undefined} onClick={() => start(onOpen)} />
+  const { start, trigger } = useLazyTrigger(importFaqDialog)
+  return <Button {...button} {...trigger} onClick={() => start(onOpen)} />
 }
 
 type Direction = 'up' | 'down'
@@ -43,9 +43,7 @@ export function FaqSettings() {
   const canEdit = useCan('faq.write')
   const headingId = useId()
   const [dialog, setDialog] = useState<{ open: boolean; faq?: Faq }>({ open: false })
-  // Mounted when first opened, and from then on: closing plays out and focus goes back to the button.
-  const [dialogUsed, setDialogUsed] = useState(false)
-  if (dialog.open && !dialogUsed) setDialogUsed(true)
+  const dialogOpened = useOpenedOnce(dialog.open)
   const [deleting, setDeleting] = useState<Faq | null>(null)
   const remove = useDeleteFaq()
   const reorder = useReorderFaqs()
@@ -138,7 +136,7 @@ export function FaqSettings() {
         <>
           {/* Keyed by the FAQ so each opening starts from that FAQ's values. */}
           <Suspense fallback={null}>
-            {dialogUsed && <FaqDialog key={dialog.faq?._id ?? 'new'} open={dialog.open} faq={dialog.faq} onClose={() => setDialog({ open: false })} />}
+            {dialogOpened && <FaqDialog key={dialog.faq?._id ?? 'new'} open={dialog.open} faq={dialog.faq} onClose={() => setDialog({ open: false })} />}
           </Suspense>
           <ConfirmDialog
             open={deleting !== null}

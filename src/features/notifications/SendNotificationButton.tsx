@@ -3,7 +3,7 @@ import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { SendIcon } from '@/components/layout/icons'
 import { Button } from '@/components/ui/Button'
-import { lazyChunk, useLazyTrigger } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
 
 // The dialog (its form, Headless UI's Dialog, the recipient picker, date-fns) is not part of the
 // list's first load: its code comes as the button is neared, or on the press.
@@ -13,15 +13,13 @@ const SendNotificationDialog = lazyChunk(importDialog, ChunkLoadFailed)
 /**
  * "Send Notification" in the list's header, and the dialog it opens; also opened by arriving
  * with `sendNotification` in the history state (the command palette's Send notification). The
- * dialog is mounted when first opened and stays mounted after, so that closing plays out and
- * focus goes back to the button.
+ * dialog is mounted when first opened.
  */
 export function SendNotificationButton() {
   const asked = useRouterState({ select: (s) => (s.location.state.sendNotification ? s.location.state.__TSR_key : undefined) })
   const [open, setOpen] = useState(asked !== undefined)
-  const [used, setUsed] = useState(open)
-  if (open && !used) setUsed(true)
-  const { loading, start, near } = useLazyTrigger(importDialog)
+  const opened = useOpenedOnce(open)
+  const { start, trigger } = useLazyTrigger(importDialog)
   // Each arrival asks once (another palette choice while here is a new arrival).
   const [seen, setSeen] = useState(asked)
   if (seen !== asked) {
@@ -35,11 +33,11 @@ export function SendNotificationButton() {
   }, [asked, navigate])
   return (
     <>
-      <Button onClick={() => start(() => setOpen(true))} {...near} aria-busy={loading || undefined} className="h-10">
+      <Button onClick={() => start(() => setOpen(true))} {...trigger} className="h-10">
         <SendIcon />
         Send Notification
       </Button>
-      <Suspense fallback={null}>{used && <SendNotificationDialog open={open} onClose={() => setOpen(false)} />}</Suspense>
+      <Suspense fallback={null}>{opened && <SendNotificationDialog open={open} onClose={() => setOpen(false)} />}</Suspense>
     </>
   )
 }

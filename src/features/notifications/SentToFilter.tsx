@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { CloseIcon } from '@/components/layout/icons'
 import { buttonClass } from '@/components/ui/Button'
-import { lazyChunk, useLazyTrigger } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
 import { userLabel } from '@/lib/user-label'
 import { sentToUserQuery } from './api'
 
@@ -19,10 +19,8 @@ const SentToDialog = lazyChunk(importDialog, ChunkLoadFailed)
  */
 export function SentToFilter({ value, onChange }: { value: string | undefined; onChange: (id: string | undefined) => void }) {
   const [open, setOpen] = useState(false)
-  // Mounted when first opened, and from then on: closing plays out and focus goes back to the button.
-  const [used, setUsed] = useState(false)
-  if (open && !used) setUsed(true)
-  const { loading, start, near } = useLazyTrigger(importDialog)
+  const opened = useOpenedOnce(open)
+  const { start, trigger } = useLazyTrigger(importDialog)
   const labelId = useId()
   const buttonId = useId()
   const chosen = useQuery({ ...sentToUserQuery(value ?? ''), enabled: value !== undefined })
@@ -39,8 +37,7 @@ export function SentToFilter({ value, onChange }: { value: string | undefined; o
           aria-haspopup="dialog"
           aria-labelledby={`${labelId} ${buttonId}`}
           onClick={() => start(() => setOpen(true))}
-          {...near}
-          aria-busy={loading || undefined}
+          {...trigger}
           className={buttonClass('secondary', 'max-w-64 justify-start truncate')}
         >
           {shown}
@@ -57,7 +54,7 @@ export function SentToFilter({ value, onChange }: { value: string | undefined; o
         )}
       </div>
       <Suspense fallback={null}>
-        {used && (
+        {opened && (
           <SentToDialog
             open={open}
             onClose={() => setOpen(false)}

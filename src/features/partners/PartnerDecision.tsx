@@ -4,7 +4,7 @@ import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Card } from '@/components/ui/DetailsCard'
-import { lazyChunk, useLazyTrigger } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
 import { useDecidePartner } from './api'
 
 // The Decline dialog (its form, Headless UI's Dialog) is not part of the page's first load: its
@@ -20,9 +20,7 @@ export function PartnerDecision({ request }: { request: PartnerDetails }) {
   const [asking, setAsking] = useState<'approve' | 'decline' | null>(null)
   const decide = useDecidePartner(request._id)
   const close = () => setAsking(null)
-  // Mounted when first opened, and from then on: closing plays out and focus goes back to the button.
-  const [declineUsed, setDeclineUsed] = useState(false)
-  if (asking === 'decline' && !declineUsed) setDeclineUsed(true)
+  const declineOpened = useOpenedOnce(asking === 'decline')
   const decline = useLazyTrigger(importDecline)
   const noun = partnerTypeLabel[request.type].toLowerCase()
   return (
@@ -33,7 +31,7 @@ export function PartnerDecision({ request }: { request: PartnerDetails }) {
       </p>
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => setAsking('approve')}>Approve</Button>
-        <Button variant="danger" onClick={() => decline.start(() => setAsking('decline'))} {...decline.near} aria-busy={decline.loading || undefined}>
+        <Button variant="danger" onClick={() => decline.start(() => setAsking('decline'))} {...decline.trigger}>
           Decline
         </Button>
       </div>
@@ -47,7 +45,7 @@ export function PartnerDecision({ request }: { request: PartnerDetails }) {
       >
         {`${request.name} becomes a draft ${noun}, and ${request.email} is told by email. A decision cannot be changed.`}
       </ConfirmDialog>
-      <Suspense fallback={null}>{declineUsed && <DeclineDialog open={asking === 'decline'} decide={decide} onClose={close} />}</Suspense>
+      <Suspense fallback={null}>{declineOpened && <DeclineDialog open={asking === 'decline'} decide={decide} onClose={close} />}</Suspense>
     </Card>
   )
 }
