@@ -26,6 +26,12 @@ export const listDefaults = { page: 1, limit: PAGE_SIZE_DEFAULT, search: '', sor
  */
 export type ListParamRule = readonly (string | number)[] | 'uuid' | 'day' | { readonly maxLength: number }
 
+/** zod's `z.uuid()`: any version, or the nil and max UUIDs. */
+const UUID = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/
+
+/** Whether a value is a UUID as the API's ids and `uuid` parameters take it, checked without zod. */
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && value.length === 36 && UUID.test(value)
+
 export type ListQuerySpec = {
   readonly sortBy: readonly string[]
   readonly filter?: readonly (string | number)[]

@@ -3,7 +3,7 @@ import { LIST_LIMIT_MAX, PAGE_SIZE_DEFAULT } from './limits'
 import { LIST_SEARCH_MAX, PAGE_MAX, SORT_ORDERS } from './list-params'
 import { cap } from './validation'
 
-export { listDefaults, type SortOrder } from './list-params'
+export { isUuid, listDefaults, type SortOrder } from './list-params'
 
 /** 1 ascending, -1 descending, 0 the list's own default order (newest first). */
 export const sortOrder = z.union(SORT_ORDERS.map((order) => z.literal(order)))

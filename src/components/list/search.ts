@@ -3,6 +3,7 @@ import type { SearchSchemaInput } from '@tanstack/react-router'
 import { LIST_LIMIT_MAX } from '@contract/limits'
 import {
   LIST_SEARCH_MAX,
+  isUuid,
   PAGE_MAX,
   SORT_ORDERS,
   listDefaults,
@@ -81,8 +82,6 @@ function oneOf<V extends string | number>(value: unknown, allowed: readonly V[])
   return allowed.find((v) => v === value || (typeof v === 'number' && v === Number(value)))
 }
 
-/** zod's `z.uuid()`: any version, or the nil and max UUIDs. */
-const UUID = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /** A real day written YYYY-MM-DD (no 2025-02-30), as `z.iso.date()` takes it. */
@@ -96,7 +95,7 @@ function isDay(text: string) {
 
 /** A further parameter's value as its rule reads it, or undefined when it does not fit. */
 function paramValue(value: unknown, rule: ListParamRule) {
-  if (rule === 'uuid') return typeof value === 'string' && UUID.test(value) ? value : undefined
+  if (rule === 'uuid') return isUuid(value) ? value : undefined
   if (rule === 'day') return typeof value === 'string' && isDay(value) ? value : undefined
   if ('maxLength' in rule) return trimmedText(value, 1, rule.maxLength)
   return oneOf(value, rule)

@@ -5,7 +5,7 @@ import {
   toggledStatus,
   SITE_MSG,
   city,
-  idParam,
+  isUuid,
   siteDetails,
   siteListItem,
   type City,
@@ -47,9 +47,6 @@ export const siteKeys = {
   detail: (id: string) => [...siteKeys.details(), id] as const,
 }
 
-/** Our ids are UUIDs: an id that cannot be one names nothing, so it is a 404 without asking. */
-const isId = (id: string) => idParam.safeParse({ id }).success
-
 /** GET admin/city/list: one page of cities, each with its number of sites. */
 export const citiesListQuery = (q: CityListQuery) =>
   queryOptions({ queryKey: cityKeys.list(q), queryFn: () => http.list('admin/city/list', q, city) })
@@ -59,7 +56,7 @@ export const cityDetailsQuery = (id: string) =>
   queryOptions({
     queryKey: cityKeys.detail(id),
     queryFn: async () => {
-      if (!isId(id)) throw new ApiError(CITY_MSG.notFound, 404)
+      if (!isUuid(id)) throw new ApiError(CITY_MSG.notFound, 404)
       return (await http.get(`admin/city/${id}`, withData(city))).data
     },
   })
@@ -69,7 +66,7 @@ export const sitesListQuery = (q: SiteListQuery) =>
   queryOptions({
     queryKey: siteKeys.list(q),
     queryFn: () => {
-      if (q.cityId !== undefined && !isId(q.cityId)) throw new ApiError(CITY_MSG.notFound, 404)
+      if (q.cityId !== undefined && !isUuid(q.cityId)) throw new ApiError(CITY_MSG.notFound, 404)
       return http.list('admin/site/list', q, siteListItem)
     },
   })
@@ -79,7 +76,7 @@ export const siteDetailsQuery = (id: string) =>
   queryOptions({
     queryKey: siteKeys.detail(id),
     queryFn: async () => {
-      if (!isId(id)) throw new ApiError(SITE_MSG.notFound, 404)
+      if (!isUuid(id)) throw new ApiError(SITE_MSG.notFound, 404)
       return (await http.get(`admin/site/${id}`, withData(siteDetails))).data
     },
   })

@@ -4,7 +4,7 @@ import {
   feedback,
   feedbackDetails,
   feedbackNote,
-  idParam,
+  isUuid,
   type Feedback,
   type FeedbackDetails,
   type FeedbackListQuery,
@@ -43,7 +43,7 @@ export const feedbackDetailsQuery = (id: string) =>
   queryOptions({
     queryKey: feedbackKeys.detail(id),
     queryFn: async () => {
-      if (!idParam.safeParse({ id }).success) throw new ApiError(FEEDBACK_MSG.notFound, 404)
+      if (!isUuid(id)) throw new ApiError(FEEDBACK_MSG.notFound, 404)
       return (await http.get(`feedback/${id}`, withData(feedbackDetails))).data
     },
   })

@@ -3,7 +3,7 @@ import {
   MSG,
   toggledStatus,
   PLACES_MSG,
-  idParam,
+  isUuid,
   placeDetails,
   placeListItem,
   type PlaceCreateBody,
@@ -50,7 +50,7 @@ export const placeDetailsQuery = (kind: PlaceKind, id: string) =>
   queryOptions({
     queryKey: placeKeys.detail(kind, id),
     queryFn: async () => {
-      if (!idParam.safeParse({ id }).success) throw new ApiError(PLACES_MSG[kind].notFound, 404)
+      if (!isUuid(id)) throw new ApiError(PLACES_MSG[kind].notFound, 404)
       return (await http.get(`place/admin/${PLACE_API[kind].singular}/${id}`, withData(placeDetails))).data
     },
   })

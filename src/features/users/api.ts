@@ -3,10 +3,9 @@ import {
   PETS_MSG,
   USER_STATUS,
   USERS_MSG,
-  idParam,
+  isUuid,
   petDetails,
   userDetails,
-  userPetParams,
   userListItem,
   type UserListItem,
   type UserListQuery,
@@ -27,7 +26,7 @@ export const userDetailsQuery = (id: string) =>
   queryOptions({
     queryKey: userKeys.detail(id),
     queryFn: async () => {
-      if (!idParam.safeParse({ id }).success) throw new ApiError(USERS_MSG.notFound, 404)
+      if (!isUuid(id)) throw new ApiError(USERS_MSG.notFound, 404)
       return (await http.get(`admin/user/${id}`, withData(userDetails))).data
     },
   })
@@ -40,7 +39,7 @@ export const userPetQuery = (userId: string, petId: string) =>
   queryOptions({
     queryKey: userKeys.pet(userId, petId),
     queryFn: async () => {
-      if (!userPetParams.safeParse({ id: userId, petId }).success) throw new ApiError(PETS_MSG.notFound, 404)
+      if (!isUuid(userId) || !isUuid(petId)) throw new ApiError(PETS_MSG.notFound, 404)
       return (await http.get(`admin/user/${userId}/pet/${petId}`, withData(petDetails))).data
     },
   })
