@@ -6,12 +6,12 @@
  * printed, not enforced); then loads every list of the panel at a million users, and exports
  * them all (bench/api.ts).
  *
- *   npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--ceilings] [--duration S] [--warmup S]
+ *   npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--duration S] [--warmup S]
  *                    [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR]
  *
  * --no-build reuses dist/ and build/; --no-bundle, --no-lighthouse and --no-api skip a part. The run fails
- * (exit code 1) when a page's first-visit JS is over its goal (bench/bundle.ts PAGE_GOALS), or with
- * --ceilings over the ceiling CI holds it to until it meets the goal, or when an API goal is missed.
+ * (exit code 1) when a page's first-visit JS is over its goal (bench/bundle.ts PAGE_GOALS), or when
+ * an API goal is missed.
  * The API part takes about eight minutes a database, plus the first seeding of its database
  * (.bench-data/million, kept for later runs); --postgres URL measures that PostgreSQL database
  * after the embedded one, DATABASE_URL instead of it (bench/README.md). --scenario runs only the
@@ -26,7 +26,7 @@ import { PET_PAGE, htmlEntryBytes, pageSizes, readManifest, routeChunks } from '
 import { ACCESSIBILITY_GOAL, LIGHTHOUSE_RUNS, lighthouseScores } from './lighthouse'
 
 const USAGE =
-  'Usage: npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--ceilings] [--duration S] [--warmup S] [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR]'
+  'Usage: npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--duration S] [--warmup S] [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR]'
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`)
@@ -42,7 +42,6 @@ function readArgs() {
         'no-bundle': { type: 'boolean', default: false },
         'no-lighthouse': { type: 'boolean', default: false },
         'no-api': { type: 'boolean', default: false },
-        ceilings: { type: 'boolean', default: false },
         duration: { type: 'string' },
         warmup: { type: 'string' },
         connections: { type: 'string' },
@@ -71,7 +70,6 @@ function readArgs() {
     bundle: !values['no-bundle'],
     lighthouse: !values['no-lighthouse'],
     api: !values['no-api'],
-    ceilings: values.ceilings,
     apiOptions: {
       connections: Math.round(number('connections', API_BENCH_DEFAULTS.connections, 1)),
       durationS: number('duration', API_BENCH_DEFAULTS.durationS, 1),
@@ -103,7 +101,6 @@ function bundleBench() {
       'gzipped JS': kB(page.bytes),
       goal: `≤ ${kB(page.goal)}`,
       result: page.bytes <= page.goal ? 'PASS' : 'MISS',
-      'CI ceiling': page.bytes > page.goal ? `≤ ${kB(page.ceiling)}` : '',
       chunks: page.chunks,
     })),
   )
@@ -124,10 +121,9 @@ function bundleBench() {
     },
   ])
 
-  // A page over its goal fails the run; with --ceilings (CI, while the goals are being worked
-  // toward) only a page over the ceiling it is held to meanwhile.
+  // A page over its goal fails the run (CI runs this part).
   const over = [
-    ...sizes.filter((page) => page.bytes > (args.ceilings ? Math.max(page.goal, page.ceiling) : page.goal)),
+    ...sizes.filter((page) => page.bytes > page.goal),
     ...(pet.jsBytes > PET_PAGE.goalBytes ? [{ url: PET_PAGE.url }] : []),
   ]
   if (over.length > 0) {

@@ -13,6 +13,9 @@ import { minutesText, MSG } from './messages'
 /** The raster image types we accept and serve inline; each maps to the extension of its keys. */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number]
+
+/** Image file-name detection (for display): these extensions, any case, are labelled Image n. */
+export const IMAGE_NAME = /\.(jpe?g|png|gif|webp|heic|bmp|tiff?|svg|ico)$/i
 export const IMAGE_EXTENSION: Record<ImageMimeType, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',

@@ -158,9 +158,6 @@ export const imageList = <T extends z.ZodType>(item: T, { min }: { min: number }
     .refine((list) => list.length >= min, MSG.imagesMin)
     .refine((list) => list.length <= IMAGES_MAX, MSG.imagesMax)
 
-/** Image file-name detection (for display): these extensions, any case, are labelled Image n. */
-export const IMAGE_NAME = /\.(jpe?g|png|gif|webp|heic|bmp|tiff?|svg|ico)$/i
-
 /** What a request field the schema does not know gets (strict objects refuse unknown keys). */
 export const UNKNOWN_FIELD_MSG = 'This field is not allowed'
 

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { z } from 'zod'
+import * as zm from 'zod/mini'
 import { MSG, type UploadFolder } from '@contract'
 import { http, withData } from './http'
 
@@ -58,10 +58,10 @@ export function progressPercent(loaded: number, total: number): number {
 }
 
 /** A signed item read leniently: a missing url is a failure of that file, not of the whole call. */
-const signedItem = z.object({
-  url: z.string().min(1),
-  fields: z.record(z.string(), z.string()).default({}),
-  fileUrl: z.string().min(1).optional(),
+const signedItem = zm.object({
+  url: zm.string().check(zm.minLength(1)),
+  fields: zm._default(zm.record(zm.string(), zm.string()), {}),
+  fileUrl: zm.optional(zm.string().check(zm.minLength(1))),
 })
 type SignedTarget = { url: string; fields: Record<string, string>; fileUrl: string }
 
@@ -140,7 +140,7 @@ export async function uploadFiles(
   let signed: unknown[]
   try {
     const request = files.map((file) => ({ fileName: file.name, mimeType: fileMimeType(file), folderType }))
-    signed = (await http.post('common/upload', withData(z.array(z.unknown())), request)).data
+    signed = (await http.post('common/upload', withData(zm.array(zm.unknown())), request)).data
   } catch (error) {
     return files.map((file, index) => settle(index, failed(UPLOAD_ERROR.signedUrl(file.name, messageOf(error)))))
   }

@@ -38,7 +38,7 @@ export interface ImagePickerProps {
  * A multi-image picker for the place and site forms: a picked file is checked (type, size, count,
  * with IMAGES_MSG's words), previewed and uploaded at once with its own progress bar; a failed
  * one offers Retry; any image (earlier ones too) can be removed. The value is the list of items;
- * `uploadsRunning`, `uploadsFailed` and `uploadedUrls` (lib/uploads) or `imagesSchema` (./images)
+ * `uploadsRunning`, `uploadsFailed` and `uploadedUrls` (lib/uploads) or `imagesSchema` (./images-schema)
  * tell the form whether it can be sent and what to send.
  */
 export function ImagePicker({

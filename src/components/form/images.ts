@@ -1,11 +1,10 @@
-import { z } from 'zod'
-import { IMAGE_MAX_BYTES, IMAGE_NAME, IMAGES_MAX, MSG, imageList } from '@contract'
-import { fileMimeType, uploadsFailed, uploadsRunning, type UploadItem } from '@/lib/uploads'
+import { IMAGE_MAX_BYTES, IMAGE_NAME, IMAGES_MAX, MSG } from '@contract'
+import { fileMimeType, type UploadItem } from '@/lib/uploads'
 
 /**
  * The rules of an image picker, apart from the component so forms and tests
- * can use them: what a pick refuses and with which words, how images are labelled, and the
- * schema of an images field.
+ * can use them: what a pick refuses and with which words, and how images are labelled. The
+ * schema of an images field is in images-schema.ts, which loads with a form's other rules.
  */
 
 const MB = 1024 * 1024
@@ -98,17 +97,3 @@ export function imageLabel(item: UploadItem, index: number) {
   const name = imageFileName(item)
   return IMAGE_NAME.test(name) || !name ? `Image ${index + 1}` : name
 }
-
-const isUploadItem = (v: unknown): v is UploadItem =>
-  typeof v === 'object' && v !== null && typeof (v as UploadItem).id === 'string' && typeof (v as UploadItem).status === 'string'
-
-/**
- * The schema of an images field (its value: the picker's items): at least `min` (1 on create
- * forms), at most 20, each new file within `maxBytes`, and nothing still uploading or failed, so
- * a form cannot be sent before its images are stored. Send `uploadedUrls(values.images)`.
- */
-export const imagesSchema = ({ min = 0, maxBytes = IMAGE_MAX_BYTES }: { min?: number; maxBytes?: number } = {}) =>
-  imageList(z.custom<UploadItem>(isUploadItem), { min })
-    .refine((items) => items.every((item) => !item.file || item.file.size <= maxBytes), IMAGES_MSG.fileSize(maxBytes))
-    .refine((items) => !uploadsRunning(items), IMAGES_MSG.uploading)
-    .refine((items) => !uploadsFailed(items), IMAGES_MSG.failed)

@@ -1,5 +1,4 @@
 import { useMemo } from 'react'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useForm, useWatch } from 'react-hook-form'
@@ -8,6 +7,7 @@ import { AddressPicker } from '@/components/form/AddressPicker'
 import { EditConflictAlert, useEditConflict } from '@/components/form/EditConflict'
 import { TextAreaField, TextField } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
+import { useLazyResolver } from '@/components/form/lazy-resolver'
 import { showSaveRefusal } from '@/components/form/image-edit'
 import { SaveBar } from '@/components/form/SaveBar'
 import { ImagesField } from '@/components/form/ImagePicker'
@@ -23,7 +23,6 @@ import {
   SITE_IMAGES_HELP,
   siteCreatePayload,
   siteFormDefaults,
-  siteFormSchema,
   siteUpdatePayload,
   type SiteFormInput,
   type SiteFormValues,
@@ -50,7 +49,8 @@ export function EditSitePage() {
 function SiteForm({ city, site }: { city: Pick<City, '_id' | 'name'>; site?: SiteDetails }) {
   const navigate = useNavigate()
   const defaultValues = useMemo(() => siteFormDefaults(site), [site])
-  const form = useForm<SiteFormInput, unknown, SiteFormValues>({ resolver: zodResolver(siteFormSchema), mode: 'onTouched', defaultValues })
+  const resolver = useLazyResolver(() => import('./siteFormRules').then((rules) => rules.siteFormResolver))
+  const form = useForm<SiteFormInput, unknown, SiteFormValues>({ resolver, mode: 'onTouched', defaultValues })
   const guard = useUnsavedChangesGuard(form)
   const create = useCreateSite()
   const update = useUpdateSite()

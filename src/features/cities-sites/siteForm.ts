@@ -2,26 +2,16 @@ import type { z } from 'zod'
 import {
   DEFAULT_COORDINATE,
   IMAGES_MAX,
-  SITE_IMAGE_MAX_BYTES,
   SITE_UPLOAD_TEXT,
-  siteFields,
   type SiteCreateBody,
   type SiteDetails,
   type SiteUpdateBody,
 } from '@contract'
 import { imageEditPayload } from '@/components/form/image-edit'
-import { imagesSchema } from '@/components/form/images'
 import { uploadedItems, uploadedUrls } from '@/lib/uploads'
+import type { siteFormSchema } from './siteFormRules'
 
-/**
- * The site form (docs/DECISIONS.md, Content; the contract's `siteFields`, worded for a site): name,
- * description, the picked address with its coordinates, and the images: at least one, also on
- * edit (a site always shows one), at most 20, each JPG/JPEG/PNG/WEBP up to 20 MB, none still
- * uploading or failed. Apart from the screen so its rules can be read alone.
- */
-export const siteFormSchema = siteFields.extend({
-  images: imagesSchema({ min: 1, maxBytes: SITE_IMAGE_MAX_BYTES }),
-})
+/** The site form's values, first values and bodies; its rules are in siteFormRules.ts, which loads after the form shows. */
 export type SiteFormInput = z.input<typeof siteFormSchema>
 export type SiteFormValues = z.output<typeof siteFormSchema>
 

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { FEEDBACK_NOTE_MAX, feedbackNoteBody, type FeedbackDetails, type FeedbackNoteBody } from '@contract'
+import { FEEDBACK_NOTE_MAX, type FeedbackDetails, type FeedbackNoteBody } from '@contract'
 import { CountedField } from '@/components/form/CountedField'
 import { applyServerErrors } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
+import { useLazyResolver } from '@/components/form/lazy-resolver'
 import { Button } from '@/components/ui/Button'
 import { Card } from '@/components/ui/DetailsCard'
 import { useCan } from '@/lib/auth'
@@ -35,7 +35,8 @@ export function FeedbackHandling({ item }: { item: FeedbackDetails }) {
 
 function AddNote({ feedbackId }: { feedbackId: string }) {
   const addNote = useAddFeedbackNote(feedbackId)
-  const form = useForm<FeedbackNoteBody, unknown, FeedbackNoteBody>({ resolver: zodResolver(feedbackNoteBody), defaultValues: { text: '' } })
+  const resolver = useLazyResolver(() => import('./noteRules').then((rules) => rules.noteResolver))
+  const form = useForm<FeedbackNoteBody, unknown, FeedbackNoteBody>({ resolver, defaultValues: { text: '' } })
   const submit = form.handleSubmit((values) =>
     addNote.mutate(values.text, {
       onSuccess: () => form.reset({ text: '' }),

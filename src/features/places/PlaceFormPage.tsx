@@ -1,5 +1,4 @@
 import { useMemo } from 'react'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useForm, useWatch } from 'react-hook-form'
@@ -8,6 +7,7 @@ import { AddressPicker } from '@/components/form/AddressPicker'
 import { EditConflictAlert, useEditConflict } from '@/components/form/EditConflict'
 import { TextAreaField, TextField } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
+import { useLazyResolver } from '@/components/form/lazy-resolver'
 import { showSaveRefusal } from '@/components/form/image-edit'
 import { SaveBar } from '@/components/form/SaveBar'
 import { ImagesField } from '@/components/form/ImagePicker'
@@ -22,7 +22,6 @@ import { PLACE_SCREENS } from './kinds'
 import {
   placeCreatePayload,
   placeFormDefaults,
-  placeFormSchema,
   placeUpdatePayload,
   type PlaceFormInput,
   type PlaceFormValues,
@@ -47,9 +46,9 @@ function PlaceForm({ kind, place }: { kind: PlaceKind; place?: PlaceDetails }) {
   const editing = !!place
   const navigate = useNavigate()
   useRecordTitle(place?.name)
-  const schema = useMemo(() => placeFormSchema(kind, { editing }), [kind, editing])
+  const resolver = useLazyResolver(() => import('./placeFormRules').then((rules) => rules.placeFormResolver(kind, { editing })))
   const defaultValues = useMemo(() => placeFormDefaults(place), [place])
-  const form = useForm<PlaceFormInput, unknown, PlaceFormValues>({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues })
+  const form = useForm<PlaceFormInput, unknown, PlaceFormValues>({ resolver, mode: 'onTouched', defaultValues })
   const guard = useUnsavedChangesGuard(form)
   const create = useCreatePlace(kind)
   const update = useUpdatePlace(kind)

@@ -1,19 +1,13 @@
 import type { z } from 'zod'
-import { DEFAULT_COORDINATE, placeFields, type PlaceCreateBody, type PlaceDetails, type PlaceKind, type PlaceUpdateBody } from '@contract'
+import { DEFAULT_COORDINATE, type PlaceCreateBody, type PlaceDetails, type PlaceUpdateBody } from '@contract'
 import { imageEditPayload } from '@/components/form/image-edit'
-import { imagesSchema } from '@/components/form/images'
 import { uploadedItems, uploadedUrls } from '@/lib/uploads'
+import type { placeFormSchema } from './placeFormRules'
 
 /**
- * The pet shop and hospital form: the contract's text fields worded by
- * kind, the images (at least one on add, none required on edit, at most 20, none still uploading
- * or failed) and an optional logo (one image). Apart from the screen so its rules can be read alone.
+ * The pet shop and hospital form's values, first values and bodies; its rules are in
+ * placeFormRules.ts, which loads after the form shows.
  */
-export const placeFormSchema = (kind: PlaceKind, { editing }: { editing: boolean }) =>
-  placeFields(kind).extend({
-    images: imagesSchema({ min: editing ? 0 : 1 }),
-    logo: imagesSchema({ min: 0 }),
-  })
 export type PlaceFormInput = z.input<ReturnType<typeof placeFormSchema>>
 export type PlaceFormValues = z.output<ReturnType<typeof placeFormSchema>>
 
