@@ -373,6 +373,7 @@ export async function lighthouseScores(dist: string): Promise<PageResult[]> {
       chromium.kill('SIGTERM')
       await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))])
     }
-    rmSync(profileDir, { recursive: true, force: true })
+    // Chromium's helpers may still be writing its profile as it exits.
+    rmSync(profileDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
   }
 }
