@@ -10,7 +10,7 @@ import type { TrustProxy } from './http/client-address'
 import { securityHeaders } from './http/security'
 import { logError } from './log'
 import { petPreviewTags, withHeadTags, type PetPreview, type PetPreviewLookup } from './pet-preview'
-import { firstVisitFiles, matchPage, pages, readManifest, type Manifest, type SpaPage } from './route-chunks'
+import { firstVisitFiles, matchPage, pages, prefetchFiles, readManifest, type Manifest, type SpaPage } from './route-chunks'
 
 const IMMUTABLE = `public, max-age=${365 * 24 * 60 * 60}, immutable`
 
@@ -188,21 +188,26 @@ function manifestOf(distDir: string): Manifest | undefined {
   }
 }
 
-/** `<link rel="modulepreload">` for each chunk a visit to `route` runs that the page does not name already. */
-function modulePreloadTags(template: string, manifest: Manifest, route: SpaPage): string {
+/**
+ * `<link rel="modulepreload">` for each chunk a visit to `route` runs that the page does not name
+ * already, and `<link rel="prefetch">` for the signed-in layout's lazy parts (route-chunks.ts).
+ */
+function chunkTags(template: string, manifest: Manifest, route: SpaPage): string {
   const named = new Set([...template.matchAll(/\b(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]!))
   let files: string[]
+  let later: string[]
   try {
     files = firstVisitFiles(manifest, route.routeFiles)
+    later = prefetchFiles(manifest, route.routeFiles)
   } catch (err) {
     logError('listing the chunks of a route', err) // a manifest without the index.html entry
     return ''
   }
-  // crossorigin as Vite writes it for module scripts: the module loader then takes the preloaded response.
-  return files
-    .filter((file) => file.endsWith('.js') && !named.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('\n    ')
+  // crossorigin as Vite writes it for module scripts: the module loader then takes the preloaded
+  // (or prefetched) response.
+  const tags = (rel: string, list: string[]) =>
+    list.filter((file) => file.endsWith('.js') && !named.has(file)).map((file) => `<link rel="${rel}" crossorigin href="/${file}">`)
+  return [...tags('modulepreload', files), ...tags('prefetch', later)].join('\n    ')
 }
 
 /**
@@ -233,7 +238,7 @@ function appPages(distDir: string, uploadOrigins: readonly string[] | undefined)
     const key = route?.url ?? ''
     let page = current.made.get(key)
     if (!page) {
-      const tags = route && current.manifest ? modulePreloadTags(current.template, current.manifest, route) : ''
+      const tags = route && current.manifest ? chunkTags(current.template, current.manifest, route) : ''
       const html = tags ? current.template.replace(/<\/head\s*>/i, (end) => `  ${tags}\n  ${end}`) : current.template
       const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`
       page = { html, csp: pageCsp(html, 'app', uploadOrigins), etag, bodies: new Map() }

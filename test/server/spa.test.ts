@@ -169,10 +169,17 @@ describe("naming a route's chunks as modulepreload", () => {
     '_error-1.js': chunk('error-1'),
     '_dialog-1.js': chunk('dialog-1'),
     'src/components/CommandPalette.tsx': chunk('CommandPalette-1', ['_dialog-1.js']),
+    '_sheet-1.js': chunk('sheet-1'),
+    'src/components/layout/MobileDrawer.tsx': chunk('MobileDrawer-1', ['_react-1.js', '_nav-1.js', '_sheet-1.js']),
+    'src/features/account/ProfileMenu.tsx': chunk('ProfileMenu-1', ['_form-1.js']),
     'src/routes/_public.tsx?tsr-split=component': chunk('_public-1', ['_react-1.js']),
     'src/routes/_public/_auth.tsx?tsr-split=component': chunk('_auth-1'),
     'src/routes/_public/_auth/index.tsx?tsr-split=component': chunk('_auth-2', ['index.html', '_http-1.js', '_form-1.js']),
-    'src/routes/_signed-in.tsx?tsr-split=component': chunk('_signed-in-1', ['_react-1.js', '_http-1.js', '_nav-1.js'], ['src/components/CommandPalette.tsx']),
+    'src/routes/_signed-in.tsx?tsr-split=component': chunk(
+      '_signed-in-1',
+      ['_react-1.js', '_http-1.js', '_nav-1.js'],
+      ['src/components/CommandPalette.tsx', 'src/components/layout/MobileDrawer.tsx', 'src/features/account/ProfileMenu.tsx'],
+    ),
     'src/routes/_signed-in.tsx?tsr-split=loader': chunk('_signed-in-2', ['_http-1.js']),
     'src/routes/_signed-in/dashboard.tsx?tsr-split=component': chunk('dashboard-1', ['_charts-1.js']),
     'src/routes/_signed-in/dashboard.tsx?tsr-split=errorComponent': chunk('dashboard-2', ['_error-1.js']),
@@ -212,6 +219,16 @@ describe("naming a route's chunks as modulepreload", () => {
     expect(html.match(/main-1\.js|react-1\.js/g)).toHaveLength(2)
     expect(html).not.toContain('CommandPalette')
     expect(html).not.toContain('dialog-1')
+  })
+
+  /** The chunk names the page adds as prefetch, in order. */
+  const prefetched = (html: string) => [...html.matchAll(/<link rel="prefetch" crossorigin href="\/assets\/([^"]+)\.js">/g)].map((m) => m[1]!)
+
+  it("names the layout's drawer and profile menu as prefetch on a signed-in page, without what the page loads already", async () => {
+    expect(prefetched(await (await visit('/users')).text())).toEqual(['MobileDrawer-1', 'sheet-1', 'ProfileMenu-1', 'form-1'])
+    // The sign-in page loads the form chunk itself, and nothing of the signed-in layout.
+    expect(prefetched(await (await visit('/')).text())).toEqual([])
+    expect(prefetched(await (await visit('/dashboard')).text())).toEqual(['MobileDrawer-1', 'sheet-1', 'ProfileMenu-1', 'form-1'])
   })
 
   it("names /dashboard's component and loader chunks, not its error component's", async () => {

@@ -5,7 +5,7 @@ import { Breadcrumbs } from './Breadcrumbs'
 import { Logo, PawIcon } from '@/components/ui/Logo'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { lazyChunk, type ChunkFailure } from '@/lib/lazy-chunk'
-import { prefetchChunk, whenIdle } from '@/lib/prefetch'
+import { prefetchChunk } from '@/lib/prefetch'
 import { MenuIcon, SearchIcon } from './icons'
 import type { MobileDrawerProps } from './MobileDrawer'
 import { mainMenu } from './navigation'
@@ -14,8 +14,9 @@ import { SCREEN, useMediaQuery } from './useMediaQuery'
 
 const CommandPalette = lazyChunk(() => import('./CommandPalette'), ChunkLoadFailed)
 const ShortcutsDialog = lazyChunk(() => import('./ShortcutsDialog'), ChunkLoadFailed)
-// The overlay drawer (Headless UI's Dialog) is not part of the layout's first load: its code comes
-// when the browser is idle on a small screen, and it is mounted when first opened.
+// The overlay drawer (Headless UI's Dialog) is not part of the layout's first load: the server's
+// page names its files as prefetch (server/route-chunks.ts), its code runs when the pointer or the
+// focus nears the toggle on a small screen, and it is mounted when first opened.
 const importDrawer = () => import('./MobileDrawer')
 const MobileDrawer = lazyChunk(importDrawer, DrawerFailed)
 
@@ -95,7 +96,9 @@ export function AdminLayout({
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [])
-  useEffect(() => (wide ? undefined : whenIdle(() => prefetchChunk(importDrawer))), [wide])
+  const prefetchDrawer = () => {
+    if (!wide) prefetchChunk(importDrawer)
+  }
 
   const toggle = () => {
     if (wide) setDrawerOpenWide((o) => !o)
@@ -119,6 +122,8 @@ export function AdminLayout({
         <button
           type="button"
           onClick={toggle}
+          onPointerEnter={prefetchDrawer}
+          onFocus={prefetchDrawer}
           aria-label="Main menu"
           aria-expanded={open}
           aria-controls={wide ? drawerId : undefined}

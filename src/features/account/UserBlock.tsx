@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, useTransition, type ComponentProps } from 'react'
+import { Suspense, useState, useTransition, type ComponentProps } from 'react'
 import { roleLabel, type Role } from '@contract'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { ChevronDownIcon } from '@/components/layout/icons'
@@ -6,11 +6,12 @@ import { PHONE_SCREEN, useMediaQuery } from '@/components/layout/useMediaQuery'
 import { Avatar } from '@/components/ui/Avatar'
 import { useAuth } from '@/lib/auth'
 import { lazyChunk, type ChunkFailure } from '@/lib/lazy-chunk'
-import { prefetchChunk, whenIdle } from '@/lib/prefetch'
+import { prefetchChunk } from '@/lib/prefetch'
 import type { UserMenuProps } from './ProfileMenu'
 
 // The menu (Headless UI's Popover, the name form, the picture upload) is not part of the signed-in
-// layout's first load: its code comes when the browser is idle, or on the trigger's first press.
+// layout's first load: the server's page names its files as prefetch (server/route-chunks.ts), and
+// its code runs when the pointer or the focus nears the trigger, or on its first press.
 const importMenu = () => import('./ProfileMenu')
 const UserMenu = lazyChunk(importMenu, MenuFailed)
 const prefetchMenu = () => prefetchChunk(importMenu)
@@ -62,7 +63,6 @@ export function UserBlock() {
   const phone = useMediaQuery(PHONE_SCREEN)
   const [pressed, setPressed] = useState(false)
   const [loading, startLoading] = useTransition()
-  useEffect(() => whenIdle(prefetchMenu), [])
   if (!userDetails) return null
   const plain = (
     <div className={USER_BLOCK_CLASS}>
