@@ -7,6 +7,7 @@ import { DetailsError } from '@/components/layout/DetailsError'
 import { useRecordTitle } from '@/components/layout/PageTitle'
 import { Button } from '@/components/ui/Button'
 import { useCan } from '@/lib/auth'
+import { count } from '@/lib/count'
 import { formatDateTime } from '@/lib/format'
 import { notificationDetailsQuery, useRetryDeliveries } from './api'
 import { RecipientName } from './RecipientName'
@@ -46,7 +47,7 @@ function Count({ label, value }: { label: string; value: number }) {
   return (
     <div className="flex flex-col rounded-md border border-slate-200 bg-slate-50 px-4 py-2">
       <dt className="text-xs font-medium text-slate-600">{label}</dt>
-      <dd className="text-lg font-semibold text-slate-900">{value.toLocaleString('en-US')}</dd>
+      <dd className="text-lg font-semibold text-slate-900">{count.format(value)}</dd>
     </div>
   )
 }
