@@ -1,6 +1,5 @@
 import * as zm from 'zod/mini'
-import { idParam } from './id-param'
-import { API_MSG, minutesText } from './messages'
+import { minutesText } from './messages'
 
 /** A pet, every field the public page shows, as GET /pet/petbyid returns it for the public page. */
 export const petDetails = zm.object({
@@ -29,16 +28,6 @@ export const petDetails = zm.object({
   ),
 })
 export type PetDetails = zm.infer<typeof petDetails>
-
-/** GET /pet/petbyid?petId=: public, no token. */
-export const petByIdQuery = zm.strictObject({ petId: zm.uuid({ message: API_MSG.invalidId }) })
-export type PetByIdQuery = zm.infer<typeof petByIdQuery>
-
-/**
- * GET /admin/user/{id}/pet/{petId}: the same record for the panel, where a signed-in admin cannot
- * open the public page; a pet of another owner is not found.
- */
-export const userPetParams = zm.extend(idParam, { petId: zm.uuid({ message: API_MSG.invalidId }) })
 
 /** What the public pet page's call answers. */
 export const PETS_MSG = {
