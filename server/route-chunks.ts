@@ -137,13 +137,13 @@ export function firstVisitFiles(manifest: Manifest, routeFiles: string[], html =
   return [...staticClosure(manifest, [entryKey(manifest, html), ...routeKeys])].map((key) => manifest[key]!.file)
 }
 
+const SIGNED_IN_LAYOUT = 'src/routes/_signed-in.tsx'
 /**
  * The signed-in layout's own lazy parts that nearly every admin opens soon: the phone's menu
  * drawer and the profile menu. A signed-in page names their files as `prefetch`, so the browser
  * fetches them when the network is idle and the first open only runs them; importing them while
  * the page is idle would instead run them at once, a long task on a slow phone.
  */
-const SIGNED_IN_LAYOUT = 'src/routes/_signed-in.tsx'
 const LAYOUT_LAZY_PARTS = ['src/components/layout/MobileDrawer.tsx', 'src/features/account/ProfileMenu.tsx']
 
 /** The JS files of the layout's lazy parts for a page of `routeFiles` that its first visit does not load already; none outside the signed-in layout. */
