@@ -26,7 +26,6 @@ import { availableParallelism, loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { PGlite } from '@electric-sql/pglite'
 import { serve } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
@@ -38,6 +37,7 @@ import { startSession } from '../server/auth/sessions'
 import { systemClock } from '../server/clock'
 import { loadConfig, type ServerConfig } from '../server/config'
 import { openDatabase, type Database, type Db } from '../server/db/client'
+import { PgliteThread } from '../server/db/pglite-thread'
 import { appUsers, feedback, notifications, partners, places } from '../server/db/schema'
 import { adminAccounts, ensureAdmins } from '../server/seed/seed'
 import { lockDataDir, type DataDirLock } from '../server/lock'
@@ -232,12 +232,10 @@ const recorderOf =
 
 function rawDriver(db: Db): RawDriver {
   const client = (db as unknown as { $client: unknown }).$client
-  if (client instanceof PGlite) {
-    // The direct runs call PGlite's own query, not the app's (server/db/client.ts makes each of
-    // the app's statements yield to the event loop first).
-    const direct = (PGlite.prototype.query as typeof client.query).bind(client)
+  if (client instanceof PgliteThread) {
+    const direct = PgliteThread.prototype.query.bind(client)
     return {
-      describe: 'PGlite, one statement at a time (its own queue)',
+      describe: 'PGlite in its worker thread, one statement at a time (its own queue)',
       query: (text, params) => direct(text, params, { rowMode: 'array' }),
       record(to) {
         const recorder = recorderOf(to)
@@ -272,7 +270,7 @@ function rawDriver(db: Db): RawDriver {
       },
     }
   }
-  throw new Error('Unknown database driver: neither PGlite nor pg.Pool')
+  throw new Error('Unknown database driver: neither PgliteThread nor pg.Pool')
 }
 
 const isSessionLookup = (text: string) => /"sessions"/.test(text)

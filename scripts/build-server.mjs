@@ -4,6 +4,7 @@
 //   build/server.js      the server (server/index.ts and contract/), ESM for Node
 //   build/admin.js       the admin accounts command line (scripts/admin.ts)
 //   build/migrations/    the database migrations, found beside the bundle (server/db/client.ts)
+//   build/pglite-worker.mjs  the embedded database's thread, found beside the bundle (server/db/pglite-thread.ts)
 //   build/demo-images/   the demo data's pictures, found beside the bundle (server/seed/demo-pictures.ts)
 //
 // Packages stay external (installed from package.json "dependencies"). build/ sits beside dist/,
@@ -29,6 +30,7 @@ await build({
   logLevel: 'warning',
 })
 cpSync(join(root, 'server/db/migrations'), join(outDir, 'migrations'), { recursive: true })
+cpSync(join(root, 'server/db/pglite-worker.mjs'), join(outDir, 'pglite-worker.mjs'))
 // The rendered pictures only: their SVG sources are for scripts/demo-images.mjs.
 cpSync(join(root, 'server/seed/demo-images'), join(outDir, 'demo-images'), { recursive: true, filter: (src) => basename(src) !== 'svg' })
 console.info(`Server built into build/ in ${Math.round(performance.now() - started)} ms`)

@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -10,6 +9,7 @@ import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { logError } from '../log'
+import { PgliteThread } from './pglite-thread'
 import * as schema from './schema'
 
 /** What the app talks to, whichever driver is underneath. */
@@ -25,7 +25,7 @@ export interface Database {
 
 const migrationsFolder = join(import.meta.dirname, 'migrations')
 
-const yielding = new WeakSet<PGlite>()
+const instrumented = new WeakSet<object>()
 
 /** Told how long each statement took, in seconds (the metrics' database histogram). */
 export type QueryTimeListener = (seconds: number) => void
@@ -64,26 +64,28 @@ async function timed<T>(client: object, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The part of PGlite that Drizzle uses, which PgliteThread offers too. */
+type PgliteClient = Pick<PGlite, 'query' | 'transaction'>
+
 /**
- * Fairness between requests on the embedded database. PGlite runs one statement at a time,
- * synchronously, inside WASM, and hands its answers back in microtasks; under load the queued
- * statements then run back to back without Node looking at its sockets or timers in between, and
- * a few requests wait for seconds (GET /admin/users?search=smith at 32 connections: p99 3.4-3.7 s
- * where p95 was 0.5-0.6 s). Each statement outside a transaction now first yields to the event
- * loop (setImmediate), so the requests that arrived meanwhile are read and take their turn: p99
- * 1.3-1.8 s in the same runs, throughput unchanged within the noise. Statements of a transaction
- * do not yield: it holds PGlite exclusively, and waiting there would only hold everyone else up.
- * Applied once per client.
+ * Times every statement for onQueryTime, a transaction's as well (they go through its own
+ * handle). With `yieldFirst`, each statement outside a transaction first yields to the event
+ * loop: for PGlite on the server's own thread, which runs one statement at a time, synchronously,
+ * inside WASM, and hands its answers back in microtasks; under load the queued statements then
+ * ran back to back without Node looking at its sockets or timers in between, and a few requests
+ * waited for seconds (GET /admin/users?search=smith at 32 connections: p99 3.4-3.7 s where p95
+ * was 0.5-0.6 s; 1.3-1.8 s once each statement yielded, throughput unchanged). Statements of a
+ * transaction never yield: it holds the database exclusively, and waiting there would only hold
+ * everyone else up. Applied once per client.
  */
-function yieldBeforeEachQuery(client: PGlite) {
-  if (yielding.has(client)) return
-  yielding.add(client)
+function timeStatements(client: PgliteClient, { yieldFirst }: { yieldFirst: boolean }) {
+  if (instrumented.has(client)) return
+  instrumented.add(client)
   const query = client.query.bind(client)
   client.query = (async (text: string, params?: unknown[], options?: Parameters<typeof query>[2]) => {
-    await new Promise(setImmediate)
+    if (yieldFirst) await new Promise(setImmediate)
     return timed(client, () => query(text, params, options))
   }) as typeof client.query
-  // A transaction's statements go through its own handle; time them as well.
   const transaction = client.transaction.bind(client)
   client.transaction = ((callback: Parameters<typeof transaction>[0]) =>
     transaction((tx) => {
@@ -96,7 +98,7 @@ function yieldBeforeEachQuery(client: PGlite) {
 
 /** The embedded PostgreSQL (PGlite) over an existing client, e.g. an in-memory one in tests. */
 export function pgliteDatabase(client: PGlite): Database {
-  yieldBeforeEachQuery(client)
+  timeStatements(client, { yieldFirst: true })
   const db = drizzlePglite({ client, schema })
   return {
     db,
@@ -105,11 +107,21 @@ export function pgliteDatabase(client: PGlite): Database {
   }
 }
 
-/** Opens the embedded PostgreSQL in `dataDir`; `undefined` keeps it in memory. */
+/**
+ * Opens the embedded PostgreSQL in `dataDir` (`undefined` keeps it in memory), in a worker
+ * thread of its own (server/db/pglite-thread.ts), so that a long statement holds that thread and
+ * not the server's.
+ */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } })
-  return pgliteDatabase(client)
+  const client = await PgliteThread.start(dataDir)
+  timeStatements(client as unknown as PgliteClient, { yieldFirst: false })
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema })
+  return {
+    db,
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  }
 }
 
 /** node-postgres's default pool size, kept unless PG_POOL_MAX says otherwise. */

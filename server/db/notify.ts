@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { logError, logInfo } from '../log'
 import type { Db } from './client'
+import { PgliteThread } from './pglite-thread'
 
 /**
  * Sends `payload` on `channel`. Through a transaction's handle it is delivered when that
@@ -49,11 +50,11 @@ const DEFAULTS: Required<ListenOptions> = { retryMinMs: 100, retryMaxMs: 5_000, 
  * outside the pool, and connects again with a growing delay whenever that connection is lost;
  * it resolves after the first attempt, listening or not (it keeps trying in the background).
  * On the embedded database, which one process has to itself, PGlite delivers the notification
- * while the notifying transaction commits.
+ * while the notifying transaction commits (a moment later from its worker thread).
  */
 export async function listen(db: Db, channel: string, handlers: ListenHandlers, options: ListenOptions = {}): Promise<Listening> {
   const client = (db as unknown as { $client: unknown }).$client
-  if (client instanceof PGlite) {
+  if (client instanceof PGlite || client instanceof PgliteThread) {
     const unsubscribe = await client.listen(channel, handlers.onNotice)
     handlers.onConnect()
     return { stop: unsubscribe }
