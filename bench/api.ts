@@ -410,13 +410,15 @@ async function runScenario(scenario: Scenario, harness: Harness, options: ApiBen
   return result
 }
 
-async function runExport(harness: Harness): Promise<ExportResult> {
+async function runExport(harness: Harness, cpuProfDir: string | undefined): Promise<ExportResult> {
   const url = `${harness.baseUrl}${API_PREFIX}${EXPORT_PATH}`
   const before = process.memoryUsage().rss
   let peak = before
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50)
   try {
+    const profiling = cpuProfDir ? await startProfile() : undefined
     const [result, stallMs] = await withStallWatch(() => download(url, harness.headers))
+    if (profiling) await profiling.stop(cpuProfDir!, 'export')
     if (result.status !== 200) throw new Error(`GET ${url}: HTTP ${result.status}`)
     peak = Math.max(peak, process.memoryUsage().rss)
     const rows = result.lines - 1 // the header
@@ -593,7 +595,7 @@ async function benchDatabase(config: ServerConfig, databaseUrl: string | undefin
     const results: ScenarioResult[] = []
     for (const scenario of chosen) results.push(await runScenario(scenario, harness, options))
     const wantsExport = options.scenarios.length === 0 || options.scenarios.includes('export')
-    const exported = wantsExport ? await runExport(harness) : undefined
+    const exported = wantsExport ? await runExport(harness, options.cpuProfDir) : undefined
     const run = { where, loadAvg, results, exported }
     reportRun(run, options)
     return run

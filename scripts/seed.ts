@@ -34,6 +34,15 @@ const USAGE = `Usage: npm run seed -- --users N [--places N] [--partners N] [--f
 Unset counts are 0. With DATABASE_URL set, that database is filled instead: the tables it loads
 are locked until it is done (a server using them waits).`
 
+/** The tables seeded in bulk whose lists read them in creation order, and the index of that order. */
+const CREATION_ORDER = [
+  ['app_users', 'app_users_created_at_id_idx'],
+  ['places', 'places_kind_created_at_id_idx'],
+  ['partners', 'partners_created_at_id_idx'],
+  ['feedback', 'feedback_created_at_id_idx'],
+  ['notifications', 'notifications_created_at_id_idx'],
+] as const
+
 function readArgs() {
   let parsed
   try {
@@ -120,7 +129,15 @@ async function main() {
         },
       }),
     )
+    // A platform's rows are stored about in the order they arrived, while the generator draws
+    // each row's creation time at random: put the large lists' tables in creation order, so that
+    // reading them newest first (the lists' order, the CSV exports) touches the pages it would on
+    // a real platform rather than a random page per row (the export of a million users: 41,000
+    // rows/s on the embedded database in random order, 52,000 in creation order).
+    const inserted = performance.now()
+    for (const [table, index] of CREATION_ORDER) await db.execute(sql`cluster ${sql.identifier(table)} using ${sql.identifier(index)}`)
     const loaded = performance.now()
+    console.info(`  tables put in creation order in ${seconds(loaded - inserted)}`)
     // Fresh statistics (and a visibility map) so that the planner picks the indexes at once.
     await db.execute(sql`vacuum analyze`)
     // Each batch rewrote the counters' rows (row_counts, daily_counts): on the embedded database,
