@@ -6,7 +6,8 @@
  *   first time (BENCH_COUNTS) and reused afterwards; with DATABASE_URL set, or with --postgres
  *   URL beside the embedded one, that PostgreSQL database, topped up to the same counts.
  * - Server: the app of server/app.ts on that database, behind the access-log middleware (its lines
- *   discarded), served by @hono/node-server on 127.0.0.1 in this process's main thread.
+ *   discarded), served by @hono/node-server on 127.0.0.1 in this process's main thread (the
+ *   embedded database in its own worker thread, as the server opens it).
  * - Load: autocannon in a process of its own (bench/load.ts), CONNECTIONS requests in flight.
  * - Per scenario: a probe request whose statements are recorded at the driver; a warm-up; the
  *   load (p50/p95/p99, the event loop's longest stall meanwhile, monitorEventLoopDelay); then the
@@ -26,6 +27,7 @@ import { availableParallelism, loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { getHeapStatistics } from 'node:v8'
 import { serve } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
@@ -590,7 +592,7 @@ async function benchDatabase(config: ServerConfig, databaseUrl: string | undefin
     const harness: Harness = { baseUrl: served.baseUrl, headers: { Authorization: `Bearer ${token}` }, driver: rawDriver(database.db), settled: served.settled }
 
     const loadAvg = loadavg()
-    console.info(`\nAPI: ${where} (${harness.driver.describe}); ${availableParallelism()} CPUs, load average ${loadAvg.map((x) => x.toFixed(2)).join(' ')}`)
+    console.info(`\nAPI: ${where} (${harness.driver.describe}); server heap limit ${Math.round(getHeapStatistics().heap_size_limit / 2 ** 20)} MB; ${availableParallelism()} CPUs, load average ${loadAvg.map((x) => x.toFixed(2)).join(' ')}`)
     const chosen = options.scenarios.length ? SCENARIOS.filter((s) => options.scenarios.some((id) => s.id.startsWith(id))) : SCENARIOS
     const results: ScenarioResult[] = []
     for (const scenario of chosen) results.push(await runScenario(scenario, harness, options))
