@@ -96,16 +96,19 @@ function timeStatements(client: PgliteClient, { yieldFirst }: { yieldFirst: bool
     })) as typeof client.transaction
 }
 
-/** The embedded PostgreSQL (PGlite) over an existing client, e.g. an in-memory one in tests. */
-export function pgliteDatabase(client: PGlite): Database {
-  timeStatements(client, { yieldFirst: true })
-  const db = drizzlePglite({ client, schema })
+/** Drizzle over an embedded database client, its statements timed (and with `yieldFirst`, yielding first). */
+function embeddedDatabase(client: PgliteClient & Pick<PGlite, 'close'>, yieldFirst: boolean): Database {
+  timeStatements(client, { yieldFirst })
+  const db = drizzlePglite({ client: client as PGlite, schema })
   return {
     db,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   }
 }
+
+/** The embedded PostgreSQL (PGlite) over an existing client on this thread, e.g. an in-memory one in tests. */
+export const pgliteDatabase = (client: PGlite): Database => embeddedDatabase(client, true)
 
 /**
  * Opens the embedded PostgreSQL in `dataDir` (`undefined` keeps it in memory), in a worker
@@ -114,14 +117,7 @@ export function pgliteDatabase(client: PGlite): Database {
  */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const client = await PgliteThread.start(dataDir)
-  timeStatements(client as unknown as PgliteClient, { yieldFirst: false })
-  const db = drizzlePglite({ client: client as unknown as PGlite, schema })
-  return {
-    db,
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
-  }
+  return embeddedDatabase((await PgliteThread.start(dataDir)) as unknown as PGlite, false)
 }
 
 /** node-postgres's default pool size, kept unless PG_POOL_MAX says otherwise. */

@@ -26,6 +26,8 @@ const db = await PGlite.create({ dataDir: workerData.dataDir, extensions: { pg_t
 /** Open transactions by id: the handle their statements run on, and how to end them. */
 const transactions = new Map()
 let nextTransaction = 1
+/** What a transaction asked to roll back rejects with (PGlite then rolls it back). */
+const ROLLED_BACK = Symbol('rolled back')
 /** Unsubscribe functions of the channels listened to. */
 const listening = new Map()
 
@@ -70,11 +72,10 @@ const handlers = {
     return new Promise((resolve, reject) => {
       open.settled = { resolve, reject }
       if (commit) open.commit()
-      else open.rollback(new Error('rolled back'))
+      else open.rollback(ROLLED_BACK)
     }).catch((err) => {
       // A rollback asked for is not a failure.
-      if (!commit && err instanceof Error && err.message === 'rolled back') return
-      throw err
+      if (err !== ROLLED_BACK) throw err
     })
   },
   async listen({ channel }) {
