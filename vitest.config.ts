@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'web',
           globals: true,
-          environment: 'jsdom',
+          environment: './test/web/environment.ts',
           include: ['test/web/**/*.test.{ts,tsx}'],
           globalSetup: ['test/web/global-setup.ts'],
           setupFiles: ['test/web/setup.ts'],
