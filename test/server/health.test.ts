@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { inject } from 'vitest'
 import { createApp } from '../../server/app'
 import { openPglite, pgliteDatabase, type Database } from '../../server/db/client'
 import { diskStorage } from '../../server/storage/disk'
 import type { Storage } from '../../server/storage/storage'
+import { embeddedTemplate } from './helpers/embedded-template'
 import { manualClock } from './helpers/manual-clock'
 import { memoryMailer } from './helpers/memory-mailer'
 import { testApp } from './helpers/test-app'
@@ -39,9 +38,8 @@ describe('GET /healthz and /readyz', () => {
     let database: Database
     // One to close or change at will: from the suite's template, or (a PostgreSQL run has none) migrated here.
     const open = async () => {
-      const template = inject('databaseTemplate')
-      if (template) {
-        const loadDataDir = new Blob([await readFile(template)])
+      const loadDataDir = await embeddedTemplate()
+      if (loadDataDir) {
         database = pgliteDatabase(await PGlite.create({ loadDataDir, extensions: { pg_trgm } }))
       } else {
         database = await openPglite(undefined)

@@ -8,6 +8,7 @@ import { listen, notify } from '../../server/db/notify'
 import { isPgError, PG_CODE } from '../../server/db/pg-errors'
 import { cities } from '../../server/db/schema'
 import { diskStorage } from '../../server/storage/disk'
+import { copyEmbeddedTemplate } from './helpers/embedded-template'
 import { manualClock } from './helpers/manual-clock'
 import { memoryMailer } from './helpers/memory-mailer'
 
@@ -17,7 +18,9 @@ describe('the embedded database in its worker thread', () => {
   let database: Database
   beforeAll(async () => {
     scratch = mkdtempSync(join(tmpdir(), 'petcare-pglite-thread-'))
-    database = await openPglite(join(scratch, 'db'))
+    const dataDir = join(scratch, 'db')
+    await copyEmbeddedTemplate(dataDir) // a PostgreSQL run has none: the database is created here
+    database = await openPglite(dataDir)
     await database.migrate()
   })
   afterAll(async () => {

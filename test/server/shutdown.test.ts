@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { signIn, startServer, type ServerProcess } from '../../scripts/lib/server-process'
 import { TEST_ADMIN } from './helpers/accounts'
+import { copyEmbeddedTemplate } from './helpers/embedded-template'
 import { scratchDatabase } from './helpers/postgres'
 
 interface Outcome {
@@ -66,7 +67,9 @@ describe('graceful shutdown under load', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'petcare-shutdown-'))
+    // The first start opens a migrated database: creating one is npm-start.test.ts's to show.
     if (databaseUrl) scratch = await scratchDatabase(databaseUrl, `petcare_shutdown_${process.pid}`)
+    else await copyEmbeddedTemplate(join(dataDir, 'db'))
   })
   afterAll(async () => {
     servers.forEach((s) => s.child.exitCode === null && s.child.kill('SIGKILL'))
