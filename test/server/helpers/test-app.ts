@@ -39,6 +39,8 @@ interface SqlRunner {
   query<T>(text: string, params?: unknown[]): Promise<T[]>
   /** Runs `statements` in one transaction. */
   transaction(statements: (run: (text: string, params?: unknown[]) => Promise<unknown>) => Promise<void>): Promise<void>
+  /** Reclaims deleted rows, where nothing else does. */
+  vacuum?(): Promise<void>
 }
 
 let workerDatabase: Promise<WorkerDatabase> | undefined
@@ -62,15 +64,27 @@ async function snapshotReset(sql: SqlRunner): Promise<() => Promise<void>> {
     )
     if (rows[0] && rows[0].rows !== '[]') snapshot.push({ table: name, columns: columns[0]!.list, rows: rows[0].rows })
   }
-  return () =>
-    sql.transaction(async (run) => {
-      await run(`truncate ${tables.map((t) => t.name).join(', ')} restart identity cascade`)
-      await run('set local session_replication_role = replica') // rows go back in any order
+  // DELETE, not TRUNCATE: a truncated table gets new files, and on the embedded database making
+  // and opening them cost half of every reset (about 25 of its 50 ms). row_counts goes last:
+  // the other tables' deletes count themselves out into it.
+  const emptyingOrder = [...tables.filter((t) => t.name !== 'row_counts'), ...tables.filter((t) => t.name === 'row_counts')]
+  let resets = 0
+  return async () => {
+    await sql.transaction(async (run) => {
+      await run('set local session_replication_role = replica') // rows go in and out in any order
+      for (const { name } of emptyingOrder) await run(`delete from ${name}`)
       for (const { table, columns, rows } of snapshot) {
         await run(`insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, $1::json)`, [rows])
       }
     })
+    // The deleted rows stay in the tables and their indexes until a vacuum; the embedded database
+    // runs none by itself (PostgreSQL's autovacuum does).
+    if (++resets % VACUUM_EVERY === 0) await sql.vacuum?.()
+  }
 }
+
+/** Resets between vacuums of the embedded database. */
+const VACUUM_EVERY = 100
 
 async function openWorkerPglite(): Promise<WorkerDatabase> {
   const template = await readFile(inject('databaseTemplate'))
@@ -80,6 +94,7 @@ async function openWorkerPglite(): Promise<WorkerDatabase> {
     transaction: async (statements) => {
       await client.transaction((tx) => statements((text, params) => tx.query(text, params)))
     },
+    vacuum: async () => void (await client.exec('vacuum')),
   })
   return { db: pgliteDatabase(client).db, reset }
 }
