@@ -14,7 +14,8 @@ import { builtinEnvironments, type Environment } from 'vitest/runtime'
  * fonts) changes nothing a test can see; what hides an element ([hidden], a closed <dialog>,
  * display: none and visibility rules) is kept, read from jsdom's own sheet so it follows upgrades.
  */
-const jsdomDirectory = dirname(createRequire(import.meta.url).resolve('jsdom/package.json'))
+const require = createRequire(import.meta.url)
+const jsdomDirectory = dirname(require.resolve('jsdom/package.json'))
 const BROWSER_STYLESHEET = join(jsdomDirectory, 'lib/jsdom/browser/default-stylesheet.css')
 
 export function hidingRules(css: string): string {
@@ -28,14 +29,14 @@ export function hidingRules(css: string): string {
     .join('\n')
 }
 
-async function loadJsdomWithHidingRulesOnly() {
+function loadJsdomWithHidingRulesOnly() {
   const readFileSync = fs.readFileSync
   fs.readFileSync = ((path: fs.PathOrFileDescriptor, options?: unknown) => {
     const text = readFileSync(path, options as never)
     return path === BROWSER_STYLESHEET ? hidingRules(String(text)) : text
   }) as typeof fs.readFileSync
   try {
-    await import('jsdom') // jsdom reads the sheet once, as it loads; later imports get this copy
+    require('jsdom') // jsdom reads the sheet once, as it loads; Vitest's import gets this copy
   } finally {
     fs.readFileSync = readFileSync
   }
@@ -44,8 +45,8 @@ async function loadJsdomWithHidingRulesOnly() {
 export default {
   ...builtinEnvironments.jsdom,
   name: 'jsdom-hiding-rules',
-  async setup(global, options) {
-    await loadJsdomWithHidingRulesOnly()
+  setup(global, options) {
+    loadJsdomWithHidingRulesOnly()
     return builtinEnvironments.jsdom.setup(global, options)
   },
 } satisfies Environment
