@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { threadId } from 'node:worker_threads'
@@ -17,6 +16,7 @@ import { createLogger } from '../../../server/log'
 import { diskStorage } from '../../../server/storage/disk'
 import { okBody } from './bodies'
 import { capturingDelivery } from './capturing-delivery'
+import { embeddedTemplate } from './embedded-template'
 import { manualClock } from './manual-clock'
 import { memoryMailer } from './memory-mailer'
 import { checkingAnswers } from './openapi-check'
@@ -87,8 +87,7 @@ async function snapshotReset(sql: SqlRunner): Promise<() => Promise<void>> {
 const VACUUM_EVERY = 100
 
 async function openWorkerPglite(): Promise<WorkerDatabase> {
-  const template = await readFile(inject('databaseTemplate'))
-  const client = await PGlite.create({ loadDataDir: new Blob([template]), extensions: { pg_trgm } })
+  const client = await PGlite.create({ loadDataDir: await embeddedTemplate(), extensions: { pg_trgm } })
   const reset = await snapshotReset({
     query: async (text, params) => (await client.query<never>(text, params)).rows,
     transaction: async (statements) => {
