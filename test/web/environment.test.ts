@@ -1,8 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { hidingRules } from './environment'
-
-const browserSheet = readFileSync(createRequire(import.meta.url).resolve('jsdom/lib/jsdom/browser/default-stylesheet.css'), 'utf8')
+import { BROWSER_STYLESHEET, hidingRules } from './environment'
 
 describe("the web tests' DOM", () => {
   afterEach(() => document.body.replaceChildren())
@@ -29,7 +26,7 @@ describe("the web tests' DOM", () => {
   })
 
   it('keeps every rule of the browser sheet that hides, and no other', () => {
-    const kept = hidingRules(browserSheet)
+    const kept = hidingRules(readFileSync(BROWSER_STYLESHEET, 'utf8'))
     expect(kept).toMatch(/\[hidden\]:not\(\[hidden=until-found i\]\):not\(embed\)\s*\{\s*display:\s*none/)
     expect(kept).toMatch(/dialog:not\(\[open\]\)\s*\{\s*display:\s*none/)
     expect(kept).toMatch(/noscript\s*\{\s*display:\s*none !important/)

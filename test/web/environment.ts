@@ -16,7 +16,7 @@ import { builtinEnvironments, type Environment } from 'vitest/runtime'
  */
 const require = createRequire(import.meta.url)
 const jsdomDirectory = dirname(require.resolve('jsdom/package.json'))
-const BROWSER_STYLESHEET = join(jsdomDirectory, 'lib/jsdom/browser/default-stylesheet.css')
+export const BROWSER_STYLESHEET = join(jsdomDirectory, 'lib/jsdom/browser/default-stylesheet.css')
 
 export function hidingRules(css: string): string {
   const withoutComments = css.replace(/\/\*[\s\S]*?\*\//g, '')

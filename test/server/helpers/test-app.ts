@@ -25,9 +25,9 @@ import { databaseUrlFor, quoteIdent } from './postgres'
 /**
  * One database per worker, loaded from the suite's migrated template (global-setup.ts), and put
  * back to the template's rows before every test: emptying the tables and re-inserting a few rows
- * takes milliseconds, loading a database most of a second. The database is an embedded one (PGlite),
- * or, with DATABASE_URL set, a database of its own on that PostgreSQL server created from the
- * template database.
+ * takes milliseconds, loading a database most of a second. The database is an embedded one
+ * (PGlite), or, with DATABASE_URL set, a database of its own on that PostgreSQL server created
+ * from the template database.
  */
 interface WorkerDatabase {
   db: Db
