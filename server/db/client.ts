@@ -34,13 +34,18 @@ export type QueryTimeListener = (seconds: number) => void
 // database, and an app that is gone must not be kept alive by its listener.
 const queryTimeListeners = new WeakMap<object, Set<WeakRef<QueryTimeListener>>>()
 
-/** Calls `listener` with the duration of every statement run through `db` (from now on); it is held weakly, so keep it. */
-export function onQueryTime(db: Db, listener: QueryTimeListener): void {
+/**
+ * Calls `listener` with the duration of every statement run through `db` (from now on), until
+ * the returned function is called. It is held weakly, so keep it.
+ */
+export function onQueryTime(db: Db, listener: QueryTimeListener): () => void {
   const client = (db as { $client?: unknown }).$client
-  if (typeof client !== 'object' || client === null) return // a stand-in without a driver, as in some tests
+  if (typeof client !== 'object' || client === null) return () => {} // a stand-in without a driver, as in some tests
   let listeners = queryTimeListeners.get(client)
   if (!listeners) queryTimeListeners.set(client, (listeners = new Set()))
-  listeners.add(new WeakRef(listener))
+  const ref = new WeakRef(listener)
+  listeners.add(ref)
+  return () => void listeners.delete(ref)
 }
 
 function reportQueryTime(client: object, started: number) {

@@ -69,7 +69,7 @@ export function appMetrics(db: Db, token: string | undefined) {
   })
   // Kept here: onQueryTime holds it weakly, for as long as this app lives.
   const observeQuery = (seconds: number) => querySeconds.observe(seconds)
-  onQueryTime(db, observeQuery)
+  const stopTimingQueries = onQueryTime(db, observeQuery)
 
   let server: Server | undefined
   new Gauge({
@@ -109,6 +109,12 @@ export function appMetrics(db: Db, token: string | undefined) {
       processMetrics() // the event-loop monitor starts with the server, not at the first scrape
     },
     observeQuery,
+    /**
+     * Stops timing the database's statements for this app, whose database lives on without it
+     * (the test suite makes an app per test on one database: a listener left to the garbage
+     * collector is called for every statement until it is collected).
+     */
+    stopTimingQueries,
   }
 }
 

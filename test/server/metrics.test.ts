@@ -59,6 +59,18 @@ describe('GET /metrics', () => {
     expect(text).not.toContain(`route="${API_PREFIX}/admin/profile"`)
   })
 
+  it('stops timing the database statements of an app told to stop, while its database runs on', async () => {
+    const t = await testApp()
+    const app = appWithToken(t)
+    const statementsTimed = async () => sample(await (await scrape(app, '127.0.0.1')).text(), 'db_query_duration_seconds_count')
+    await t.login(TEST_ADMIN.email, TEST_ADMIN.password) // through the other app, on the same database
+    const before = await statementsTimed()
+    expect(before).toBeGreaterThan(0)
+    app.metrics.stopTimingQueries()
+    await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+    expect(await statementsTimed()).toBe(before)
+  })
+
   it.each(['127.0.0.1', '::1', '::ffff:127.0.0.1'])('answers a scraper on loopback (%s) without a token', async (address) => {
     const t = await testApp()
     expect((await scrape(t.app, address)).status).toBe(200)

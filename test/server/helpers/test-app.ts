@@ -44,6 +44,8 @@ interface SqlRunner {
 }
 
 let workerDatabase: Promise<WorkerDatabase> | undefined
+/** The worker's latest app, done with when the next test makes its own. */
+let latestApp: { metrics: { stopTimingQueries(): void } } | undefined
 const tempDirs: string[] = []
 
 /** Reads the template's rows once, and returns how to put them back. */
@@ -172,6 +174,8 @@ export async function testApp(options: { config?: Partial<AppConfig>; delivery?:
   const log = createLogger('json', { write: (line) => logLines.push(JSON.parse(line) as Record<string, unknown>) })
   // Every answer a test gets through app.request is held to the OpenAPI document (helpers/openapi-check.ts).
   const app = checkingAnswers(createApp({ db, storage, mailer, clock, delivery: options.delivery ?? delivery, config: options.config, log }))
+  latestApp?.metrics.stopTimingQueries()
+  latestApp = app
 
   const headersOf = ({ token, headers }: CallOptions, json: boolean) => ({
     ...(json ? { 'Content-Type': 'application/json' } : {}),
