@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { screen } from '@testing-library/react'
 import { BROWSER_STYLESHEET, hidingRules } from './environment'
 
 describe("the web tests' DOM", () => {
@@ -31,5 +32,13 @@ describe("the web tests' DOM", () => {
     expect(kept).toMatch(/dialog:not\(\[open\]\)\s*\{\s*display:\s*none/)
     expect(kept).toMatch(/noscript\s*\{\s*display:\s*none !important/)
     expect(kept).not.toMatch(/display:\s*block/)
+  })
+
+  it('prints the page once into the error of a findBy that gives up, and not into the misses before', async () => {
+    document.body.innerHTML = '<p>Present</p>'
+    const error = await screen.findByText('Absent', {}, { timeout: 100 }).catch((e: unknown) => e as Error)
+    expect(error.name).toBe('TestingLibraryElementError')
+    expect(error.message).toMatch(/^Unable to find an element with the text: Absent\./)
+    expect(error.message.match(/Present/g)).toHaveLength(1)
   })
 })
