@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure, getConfig } from '@testing-library/react'
+import * as React from 'react'
 import { authStore } from '@/lib/auth'
 import { notify } from '@/lib/toast'
 import { checkRenderedScreen } from './axe'
@@ -18,6 +19,15 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 } as unknown as typeof ResizeObserver
+
+// React's development build records where each element was created, for the stacks of its
+// warnings: an Error (its stack captured) and a console task per element, up to 10,000 a second,
+// about 5 % of the web tests' time. The warnings still name the component that rendered the
+// element; only the file-and-line stack of its creator is left out.
+const reactInternals = (React as unknown as Record<string, object>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE
+if (reactInternals && 'recentlyCreatedOwnerStacks' in reactInternals) {
+  Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', { get: () => 10_000, set: () => {} })
+}
 
 // The route tree loads with the test file, before any test, so a first render costs no more than a
 // later one; but jsdom does every render and query on the CPU, and on a busy machine a page's data
