@@ -1,12 +1,15 @@
-import { readFile } from 'node:fs/promises'
+import { openAsBlob } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { inject } from 'vitest'
 
-/** The suite's migrated embedded database as a tarball (global-setup.ts); none in a PostgreSQL run. */
+/**
+ * The suite's migrated embedded database as a tarball (global-setup.ts); none in a PostgreSQL run.
+ * A Blob backed by the file: one made from its 40 MB read into memory took Node about 0.4 s more.
+ */
 export async function embeddedTemplate(): Promise<Blob | undefined> {
   const path = inject('databaseTemplate')
-  return path ? new Blob([await readFile(path)]) : undefined
+  return path ? openAsBlob(path) : undefined
 }
 
 /**
