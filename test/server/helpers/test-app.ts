@@ -37,8 +37,8 @@ interface WorkerDatabase {
 /** Just what taking and restoring the snapshot needs, from either driver. */
 interface SqlRunner {
   query<T>(text: string, params?: unknown[]): Promise<T[]>
-  /** Runs `statements` in one transaction. */
-  transaction(statements: (run: (text: string, params?: unknown[]) => Promise<unknown>) => Promise<void>): Promise<void>
+  /** Runs a script of several statements (no parameters) in one call. */
+  exec(script: string): Promise<void>
   /** Reclaims deleted rows, where nothing else does. */
   vacuum?(): Promise<void>
 }
@@ -70,15 +70,26 @@ async function snapshotReset(sql: SqlRunner): Promise<() => Promise<void>> {
   // and opening them cost half of every reset (about 25 of its 50 ms). row_counts goes last:
   // the other tables' deletes count themselves out into it.
   const emptyingOrder = [...tables.filter((t) => t.name !== 'row_counts'), ...tables.filter((t) => t.name === 'row_counts')]
+  // One script, sent in one call: statement by statement, the calls cost more than the statements
+  // (on the embedded database, about 6 ms against 3.5 for the deletes alone).
+  const script = [
+    'begin',
+    'set local session_replication_role = replica', // rows go in and out in any order
+    ...emptyingOrder.map(({ name }) => `delete from ${name}`),
+    ...snapshot.map(
+      ({ table, columns, rows }) =>
+        `insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, '${rows.replaceAll("'", "''")}'::json)`,
+    ),
+    'commit',
+  ].join(';\n')
   let resets = 0
   return async () => {
-    await sql.transaction(async (run) => {
-      await run('set local session_replication_role = replica') // rows go in and out in any order
-      for (const { name } of emptyingOrder) await run(`delete from ${name}`)
-      for (const { table, columns, rows } of snapshot) {
-        await run(`insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, $1::json)`, [rows])
-      }
-    })
+    try {
+      await sql.exec(script)
+    } catch (err) {
+      await sql.exec('rollback')
+      throw err
+    }
     // The deleted rows stay in the tables and their indexes until a vacuum; the embedded database
     // runs none by itself (PostgreSQL's autovacuum does).
     if (++resets % VACUUM_EVERY === 0) await sql.vacuum?.()
@@ -92,9 +103,7 @@ async function openWorkerPglite(): Promise<WorkerDatabase> {
   const client = await PGlite.create({ loadDataDir: await embeddedTemplate(), extensions: { pg_trgm } })
   const reset = await snapshotReset({
     query: async (text, params) => (await client.query<never>(text, params)).rows,
-    transaction: async (statements) => {
-      await client.transaction((tx) => statements((text, params) => tx.query(text, params)))
-    },
+    exec: async (script) => void (await client.exec(script)),
     vacuum: async () => void (await client.exec('vacuum')),
   })
   return { db: pgliteDatabase(client).db, reset }
@@ -120,16 +129,7 @@ async function openWorkerPostgres(databaseUrl: string): Promise<WorkerDatabase> 
   await client.connect()
   const reset = await snapshotReset({
     query: async (text, params) => (await client.query(text, params)).rows,
-    transaction: async (statements) => {
-      await client.query('begin')
-      try {
-        await statements((text, params) => client.query(text, params))
-        await client.query('commit')
-      } catch (err) {
-        await client.query('rollback')
-        throw err
-      }
-    },
+    exec: async (script) => void (await client.query(script)),
   })
   return { db: database.db, reset }
 }
