@@ -13,14 +13,29 @@ export const placeListQuery = listQuery({
 export type PlaceListQuery = z.infer<typeof placeListQuery>
 
 /**
+ * One schema per kind, made when first asked for and then shared: schemas do not change, and
+ * making one of these costs about a millisecond, which every app the server (or a test) makes
+ * would pay again.
+ */
+function perKind<T>(make: (kind: PlaceKind) => T): (kind: PlaceKind) => T {
+  const made = new Map<PlaceKind, T>()
+  return (kind) => {
+    let schema = made.get(kind)
+    if (!schema) made.set(kind, (schema = make(kind)))
+    return schema
+  }
+}
+
+/**
  * POST /place/pet-shop and /place/hospital: the form's text fields plus the uploaded image URLs
  * (at least one) and an optional logo.
  */
-export const placeCreateBody = (kind: PlaceKind) =>
+export const placeCreateBody = perKind((kind) =>
   placeFields(kind).extend({
     images: addedImages,
     logo: imageUrl.nullable().optional(),
-  })
+  }),
+)
 export type PlaceCreateBody = z.infer<ReturnType<typeof placeCreateBody>>
 
 /**
@@ -28,6 +43,7 @@ export type PlaceCreateBody = z.infer<ReturnType<typeof placeCreateBody>>
  * with no minimum, so a place may end with no image. A logo of null removes it; leaving it out
  * keeps it.
  */
-export const placeUpdateBody = (kind: PlaceKind) =>
-  imageEditBody(placeFields(kind).extend({ logo: imageUrl.nullable().optional() }), { min: 0 })
+export const placeUpdateBody = perKind((kind) =>
+  imageEditBody(placeFields(kind).extend({ logo: imageUrl.nullable().optional() }), { min: 0 }),
+)
 export type PlaceUpdateBody = z.infer<ReturnType<typeof placeUpdateBody>>

@@ -36,7 +36,7 @@ describe("the web tests' DOM", () => {
 
   it('prints the page once into the error of a findBy that gives up, and not into the misses before', async () => {
     document.body.innerHTML = '<p>Present</p>'
-    const error = await screen.findByText('Absent', {}, { timeout: 100 }).catch((e: unknown) => e as Error)
+    const error = (await screen.findByText('Absent', {}, { timeout: 100 }).catch((e: unknown) => e)) as Error
     expect(error.name).toBe('TestingLibraryElementError')
     expect(error.message).toMatch(/^Unable to find an element with the text: Absent\./)
     expect(error.message.match(/Present/g)).toHaveLength(1)
