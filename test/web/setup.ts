@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup, configure, getConfig } from '@testing-library/react'
-import * as React from 'react'
+import { cleanup, configure } from '@testing-library/react'
 import { authStore } from '@/lib/auth'
 import { notify } from '@/lib/toast'
 import { checkRenderedScreen } from './axe'
+import './cheaper-diagnostics'
 import { resetDb } from './mocks/db'
 import { server } from './mocks/server'
 import { mediaQueryList } from './screen-width'
@@ -20,36 +20,10 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver
 
-// React's development build records where each element was created, for the stacks of its
-// warnings: an Error (its stack captured) and a console task per element, up to 10,000 a second,
-// about 5 % of the web tests' time. The warnings still name the component that rendered the
-// element; only the file-and-line stack of its creator is left out.
-const reactInternals = (React as unknown as Record<string, object>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE
-if (reactInternals && 'recentlyCreatedOwnerStacks' in reactInternals) {
-  Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', { get: () => 10_000, set: () => {} })
-}
-
 // The route tree loads with the test file, before any test, so a first render costs no more than a
 // later one; but jsdom does every render and query on the CPU, and on a busy machine a page's data
 // can take a few seconds to show (the library's own default is 1 s).
 configure({ asyncUtilTimeout: 5000 })
-
-// A query that finds nothing throws an error holding the whole page, printed. findBy* and waitFor
-// retry their query on every change to the page until it passes, and each miss printed the page
-// again (about 4 % of the web tests' time) for an error nobody reads: only the last one is shown,
-// and waitFor prints the page into it when it gives up. While it retries (the library's own flag,
-// which its role queries read too), a miss throws the message alone.
-const { getElementError } = getConfig()
-configure({
-  getElementError(message, container) {
-    if (!(getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics) {
-      return getElementError(message, container)
-    }
-    const error = new Error(message ?? '')
-    error.name = 'TestingLibraryElementError'
-    return error
-  },
-})
 
 // sonner puts its stylesheet (about a hundred rules) into the document when it loads. jsdom lays
 // nothing out, so those rules change nothing a test sees, yet it matches each of them against an
