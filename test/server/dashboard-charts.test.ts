@@ -36,6 +36,15 @@ describe('GET /admin/dashboard/charts', () => {
     expect(data.partners).toEqual({ byStatus: { pending: 0, approved: 0, declined: 0 }, byType: { hospital: 0, petShop: 0 } })
   })
 
+  it('counts nothing an earlier test made: the reset between tests empties the counts as well', async () => {
+    const earlier = await testApp()
+    await addNotification(earlier, { sentAt: at('2025-02-24T00:00:00Z') })
+    await addFeedback(earlier, [{ createdAt: at('2025-02-24T00:00:00Z') }])
+    const data = await charts(await testApp(), '', 'subAdmin')
+    expect(nonZero(data.notificationsPerWeek)).toEqual({})
+    expect(data.feedback.byType).toEqual({ BUG: 0, NEW_FEATURE: 0, SUGGESTION: 0, OTHER: 0 })
+  })
+
   it('counts new users on their UTC day, and none outside the period', async () => {
     const t = await testApp()
     await addUsers(t, [
