@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { alias } from './vite.config.ts'
+import { WaitingFilesFirst } from './test/waiting-files-first.ts'
 
 // A young generation of 64 MB a half instead of 16: the tests make short-lived objects fast (a
 // page's DOM and React's fibers, a statement's rows), and collecting them was about an eighth of
@@ -15,6 +16,7 @@ export default defineConfig({
     // web test's worker spends about a fifth of its time waiting on timers (debounces, waitFor),
     // which another worker can use (on 2 CPUs: 219 s with 2 workers, 206 s with 3).
     maxWorkers: availableParallelism() + 1,
+    sequence: { sequencer: WaitingFilesFirst },
     projects: [
       {
         plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: false }), react()],
