@@ -14,15 +14,11 @@ export class WaitingFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files)
     const waits = (file: TestSpecification) => WAITING_FILES.has(relative(file.project.config.root, file.moduleId))
-    const position = new Map(sorted.map((file, index) => [file, index]))
     const projectStart = new Map<string, number>()
     sorted.forEach((file, index) => projectStart.has(file.project.name) || projectStart.set(file.project.name, index))
-    // Within each project, where the base order left it: the waiting files, then the rest.
+    // Within each project the waiting files, then the rest, each in the base order (sort is stable).
     return [...sorted].sort(
-      (a, b) =>
-        projectStart.get(a.project.name)! - projectStart.get(b.project.name)! ||
-        Number(!waits(a)) - Number(!waits(b)) ||
-        position.get(a)! - position.get(b)!,
+      (a, b) => projectStart.get(a.project.name)! - projectStart.get(b.project.name)! || Number(!waits(a)) - Number(!waits(b)),
     )
   }
 }
