@@ -4,6 +4,7 @@ import { sessionCache } from './auth/sessions'
 import type { Clock } from './clock'
 import type { Db } from './db/client'
 import { dataChanges } from './db/data-changes'
+import { searchCounts } from './db/search-counts'
 import { listWhere } from './db/list'
 import { defaultAppConfig, type AppConfig, type Deps } from './deps'
 import { accessLog } from './http/access-log'
@@ -69,6 +70,7 @@ export function createApp(options: AppOptions) {
     delivery: options.delivery ?? logNotificationDelivery(logInfo),
     config,
     sessions: sessionCache(options.db),
+    searchCounts: searchCounts(options.clock),
     dataChanges: dataChanges(options.db, config.liveEvents),
   }
   const deps: Deps = { ...base, scheduler: notificationScheduler(base) }

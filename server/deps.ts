@@ -2,6 +2,7 @@ import type { SessionCache } from './auth/sessions'
 import type { Clock } from './clock'
 import type { Db } from './db/client'
 import type { DataChanges } from './db/data-changes'
+import type { SearchCounts } from './db/search-counts'
 import type { TrustProxy } from './http/client-address'
 import type { Mailer } from './mail/mailer'
 import type { NotificationDelivery } from './notifications/delivery'
@@ -60,6 +61,8 @@ export interface Deps {
   config: AppConfig
   /** This app's cache of found sessions (server/auth/sessions.ts). */
   sessions: SessionCache
+  /** Searches known lately to match more rows than a list counts (server/db/search-counts.ts). */
+  searchCounts: SearchCounts
   /** The changes other writers make, for the event streams (server/db/data-changes.ts). */
   dataChanges: DataChanges
   /** Scheduled sends and deliveries after the answer (server/notifications/scheduler.ts). */

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { LIST_COUNT_BOUND, type SortOrder } from '../../contract'
 import type { Db } from './client'
 import { rowCount, type CountKey } from './row-counts'
+import type { SearchCounts } from './search-counts'
 
 /**
  * One list query for every list of the panel (docs/ARCHITECTURE.md, A request): search, filter, sort and
@@ -162,10 +163,11 @@ export interface ListPageResult<Row> {
  * - otherwise the page comes first, and when it proves the total (fewer rows than the limit, and
  *   either the first page or not empty: total = offset + rows), nothing is counted;
  * - only then are the matching rows counted, up to LIST_COUNT_BOUND: a search matching hundreds of
- *   thousands of rows answers "at least 1,000" rather than reading all of them.
+ *   thousands of rows answers "at least 1,000" rather than reading all of them, and a search
+ *   found lately to match more than that is not counted again (search-counts.ts).
  */
 export async function listPage<Sort extends string, Filter, Row>(
-  db: Db,
+  { db, searchCounts }: { db: Db; searchCounts: SearchCounts },
   source: ListSource<Sort, Filter>,
   q: ListParams<Sort, Filter>,
   fetch: (page: PageQuery) => Promise<Row[]>,
@@ -203,10 +205,15 @@ export async function listPage<Sort extends string, Filter, Row>(
     .from(source.table)
     .where(listWhere(source, q, { orderBy: [], limit: LIST_COUNT_BOUND + 1 }))
     .limit(LIST_COUNT_BOUND + 1)
-    .as('matching')
-  const n = await db.$count(matching)
+  const lowerBound = { rows, total: Math.max(LIST_COUNT_BOUND, offset + rows.length), totalIsLowerBound: true } as const
+  const { sql: text, params } = matching.toSQL()
+  const query = `${text}\n${JSON.stringify(params)}`
+  const tableTotal = source.counted ? await rowCount(db, source.table, { ...source.counted.scope }) : undefined
+  if (searchCounts.overBound(query, tableTotal)) return lowerBound
+  const n = await db.$count(matching.as('matching'))
   if (n <= LIST_COUNT_BOUND) return { rows, total: n }
-  return { rows, total: Math.max(LIST_COUNT_BOUND, offset + rows.length), totalIsLowerBound: true }
+  searchCounts.rememberOverBound(query, tableTotal)
+  return lowerBound
 }
 
 export const EXPORT_BATCH_SIZE = 1000

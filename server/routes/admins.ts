@@ -79,7 +79,7 @@ export const adminsRoutes = (deps: Deps) => {
   return new Hono<AppEnv>()
     .get('/admin/admins', permit('admin.manage'), validate('query', adminListQuery), async (c) => {
       const q = c.req.valid('query')
-      const page = await listPage(deps.db, adminListSource, q, accountRows(deps.db))
+      const page = await listPage(deps, adminListSource, q, accountRows(deps.db))
       return c.json(listOk(ADMINS_MSG.listed, { ...page, rows: page.rows.map(toAdminAccount) }, q))
     })
 

@@ -110,7 +110,7 @@ export const auditRoutes = (deps: Deps) => {
   return new Hono<AppEnv>()
     .get('/admin/audit-log', permit('audit.read'), validate('query', auditListQuery), async (c) => {
       const q = c.req.valid('query')
-      const page = await listPage(deps.db, auditListSource(q), q, auditRows(deps.db))
+      const page = await listPage(deps, auditListSource(q), q, auditRows(deps.db))
       return c.json(listOk(AUDIT_MSG.listed, { ...page, rows: page.rows.map(toAuditEntry) }, q))
     })
 

@@ -84,7 +84,7 @@ export const citiesRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     .get('/admin/city/list', permit('read'), validate('query', cityListQuery), async (c) => {
       const q = c.req.valid('query')
-      const page = await listPage(deps.db, cityListSource, q, cityRows(deps.db))
+      const page = await listPage(deps, cityListSource, q, cityRows(deps.db))
       return c.json(listOk(CITY_MSG.listed, { ...page, rows: page.rows.map(toCity) }, q))
     })
 

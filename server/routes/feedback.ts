@@ -142,7 +142,7 @@ export const feedbackRoutes = (deps: Deps) => {
   return new Hono<AppEnv>()
     .get('/feedback/list', permit('read'), validate('query', feedbackListQuery), async (c) => {
       const q = c.req.valid('query')
-      const page = await listPage(deps.db, feedbackListSource(q), q, feedbackRows(deps.db))
+      const page = await listPage(deps, feedbackListSource(q), q, feedbackRows(deps.db))
       return c.json(listOk(FEEDBACK_MSG.listed, { ...page, rows: page.rows.map(toFeedback) }, q))
     })
 

@@ -325,7 +325,7 @@ export const notificationsRoutes = (deps: Deps) =>
 
     .get('/admin/notifications', permit('read'), validate('query', notificationListQuery), async (c) => {
       const q = c.req.valid('query')
-      const page = await listPage(deps.db, notificationListSource(q), q, notificationRows(deps.db))
+      const page = await listPage(deps, notificationListSource(q), q, notificationRows(deps.db))
       return c.json(listOk(NOTIFICATIONS_MSG.listed, { ...page, rows: page.rows.map(toNotificationListItem) }, q))
     })
 

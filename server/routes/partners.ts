@@ -175,7 +175,7 @@ export const partnersRoutes = (deps: Deps) => {
     new Hono<AppEnv>()
       .get('/admin/partners', permit('read'), validate('query', partnerListQuery), async (c) => {
         const q = c.req.valid('query')
-        const page = await listPage(deps.db, partnerListSource(q), q, partnerRows(deps.db))
+        const page = await listPage(deps, partnerListSource(q), q, partnerRows(deps.db))
         return c.json(listOk(PARTNERS_MSG.listed, { ...page, rows: page.rows.map(toPartner) }, q))
       })
 

@@ -150,7 +150,7 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
     new Hono<AppEnv>()
       .get(`/place/admin/${plural}`, permit('read'), validate('query', placeListQuery), async (c) => {
         const q = c.req.valid('query')
-        const page = await listPage(deps.db, source, q, placeRows(deps.db))
+        const page = await listPage(deps, source, q, placeRows(deps.db))
         return c.json(listOk(msg.listed, { ...page, rows: page.rows.map(toPlaceListItem) }, q))
       })
 

@@ -129,7 +129,7 @@ export const sitesRoutes = (deps: Deps) =>
     .get('/admin/site/list', permit('read'), validate('query', siteListQuery), async (c) => {
       const q = c.req.valid('query')
       // An unknown city simply has no sites: an empty page.
-      const page = await listPage(deps.db, siteListSource(q.cityId), q, siteRows(deps.db))
+      const page = await listPage(deps, siteListSource(q.cityId), q, siteRows(deps.db))
       return c.json(listOk(SITE_MSG.listed, { ...page, rows: page.rows.map(toSiteListItem) }, q))
     })
 

@@ -150,7 +150,7 @@ export const usersRoutes = (deps: Deps) => {
   return new Hono<AppEnv>()
     .get('/admin/users', permit('read'), validate('query', userListQuery), async (c) => {
       const q = c.req.valid('query')
-      const page = await listPage(deps.db, userListSource, q, userRows(deps.db))
+      const page = await listPage(deps, userListSource, q, userRows(deps.db))
       return c.json(listOk(USERS_MSG.listed, { ...page, rows: page.rows.map(toUserListItem) }, q))
     })
 

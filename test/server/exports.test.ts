@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { listBatches, listPage, type PageQuery } from '../../server/db/list'
+import { searchCounts } from '../../server/db/search-counts'
 import { appUsers, auditLog } from '../../server/db/schema'
 import { csvCell } from '../../server/http/csv'
 import { userListSource } from '../../server/routes/users'
@@ -253,7 +254,7 @@ describe('listBatches', () => {
     const t = await testApp()
     await tricky(t)
     const query = { search: '', sortBy, sortOrder }
-    const page = await listPage(t.db, userListSource, { ...query, page: 1, limit: 100 }, rowsOf(t))
+    const page = await listPage({ db: t.db, searchCounts: searchCounts(t.clock) }, userListSource, { ...query, page: 1, limit: 100 }, rowsOf(t))
     const streamed: string[] = []
     for await (const batch of listBatches(userListSource, query, rowsOf(t), 2)) streamed.push(...batch.map((r) => r.id))
     expect(streamed).toEqual(page.rows.map((r) => r.id))

@@ -105,6 +105,35 @@ describe('GET /admin/users', () => {
     expect(few).not.toHaveProperty('totalIsLowerBound')
   })
 
+  it('does not count a search found over 1,000 again for 30 s, unless the number of users changes', async () => {
+    const t = await testApp()
+    await t.db.execute(sql`insert into app_users (username, name, email)
+      select 'many' || n, 'Many ' || n, 'many' || n || '@example.com' from generate_series(1, 1005) as n`)
+    const token = await tokenOf(t)
+    const search = async () => listBody(await t.get('/admin/users?search=many', { token }), userListItem)
+    // All but 15 of them renamed, or back: the number of users stays as it is.
+    const renameAllButFifteen = (from: string, to: string) =>
+      t.db.execute(sql`update app_users set username = replace(username, ${from}, ${to}), name = replace(lower(name), ${from}, ${to}),
+        email = replace(email, ${from}, ${to}) where username like ${`${from}%`} and substr(username, ${from.length + 1})::int > 15`)
+
+    expect(await search()).toMatchObject({ total: 1000, totalIsLowerBound: true })
+    await renameAllButFifteen('many', 'few')
+    // Not counted again...
+    expect(await search()).toMatchObject({ total: 1000, totalIsLowerBound: true })
+    // ...until 30 s have passed.
+    t.clock.advance(30_001)
+    const counted = await search()
+    expect(counted.total).toBe(15)
+    expect(counted).not.toHaveProperty('totalIsLowerBound')
+
+    await renameAllButFifteen('few', 'many')
+    expect(await search()).toMatchObject({ total: 1000, totalIsLowerBound: true })
+    await renameAllButFifteen('many', 'few')
+    // One user more: counted at once.
+    await t.db.execute(sql`insert into app_users (username, name, email) values ('other', 'Other', 'other@example.com')`)
+    expect((await search()).total).toBe(15)
+  })
+
   it('answers deep pages, ids first, with the rows and order of the whole list', async () => {
     const t = await testApp()
     // 2,100 users, some with equal names (ties broken by id) and every tenth blocked.
