@@ -208,11 +208,15 @@ export async function listPage<Sort extends string, Filter, Row>(
   const lowerBound = { rows, total: Math.max(LIST_COUNT_BOUND, offset + rows.length), totalIsLowerBound: true } as const
   const { sql: text, params } = matching.toSQL()
   const query = `${text}\n${JSON.stringify(params)}`
-  const tableTotal = source.counted ? await rowCount(db, source.table, { ...source.counted.scope }) : undefined
-  if (searchCounts.overBound(query, tableTotal)) return lowerBound
+  const tableTotal = async () => (source.counted ? rowCount(db, source.table, { ...source.counted.scope }) : undefined)
+  const known = searchCounts.overBoundAt(query)
+  if (known && known.tableTotal === (await tableTotal())) return lowerBound
   const n = await db.$count(matching.as('matching'))
-  if (n <= LIST_COUNT_BOUND) return { rows, total: n }
-  searchCounts.rememberOverBound(query, tableTotal)
+  if (n <= LIST_COUNT_BOUND) {
+    if (known) searchCounts.forget(query)
+    return { rows, total: n }
+  }
+  searchCounts.rememberOverBound(query, await tableTotal())
   return lowerBound
 }
 

@@ -4,15 +4,20 @@ import type { Clock } from '../clock'
  * The searches found lately to match more rows than a list counts (LIST_COUNT_BOUND), so that
  * paging through one, or many admins running it, does not count it again: over a million users
  * "smith" costs about 25 ms to count to the bound and 2 ms for its page. Only "more than the
- * bound" is kept, never an exact total, and only while the table's own total is what it was (a
- * delete or an insert, whoever made it, is a fresh count) and for `ttlMs` at most (a change that
- * keeps the total, such as renames, is seen after that).
+ * bound" is kept, never an exact total, and only while the table's own number of rows is what it
+ * was (listPage checks: a delete or an insert, whoever made it, means a fresh count) and for
+ * `ttlMs` at most (a change that keeps that number, such as a rename, is seen after that).
  */
 export interface SearchCounts {
-  /** Whether this count query (its SQL and parameters) matched more than the bound, with the table at `tableTotal` rows. */
-  overBound(query: string, tableTotal: number | undefined): boolean
-  /** It did. */
+  /**
+   * When this count query (its SQL and parameters) matched more than the bound lately: the
+   * table's number of rows then (undefined for a table whose rows are not counted).
+   */
+  overBoundAt(query: string): { tableTotal: number | undefined } | undefined
+  /** It did, with the table at `tableTotal` rows. */
   rememberOverBound(query: string, tableTotal: number | undefined): void
+  /** It no longer does. */
+  forget(query: string): void
 }
 
 export interface SearchCountsOptions {
@@ -24,17 +29,17 @@ export interface SearchCountsOptions {
 export function searchCounts(clock: Clock, { ttlMs = 30_000, maxEntries = 500 }: SearchCountsOptions = {}): SearchCounts {
   const known = new Map<string, { until: number; tableTotal: number | undefined }>()
   return {
-    overBound(query, tableTotal) {
+    overBoundAt(query) {
       const entry = known.get(query)
-      if (!entry) return false
-      if (entry.until > clock.now().getTime() && entry.tableTotal === tableTotal) return true
+      if (entry && entry.until > clock.now().getTime()) return { tableTotal: entry.tableTotal }
       known.delete(query)
-      return false
+      return undefined
     },
     rememberOverBound(query, tableTotal) {
       known.delete(query) // a Map keeps insertion order: the renewed entry goes last
       known.set(query, { until: clock.now().getTime() + ttlMs, tableTotal })
       if (known.size > maxEntries) known.delete(known.keys().next().value!)
     },
+    forget: (query) => void known.delete(query),
   }
 }
