@@ -208,7 +208,9 @@ export async function listPage<Sort extends string, Filter, Row>(
   const lowerBound = { rows, total: Math.max(LIST_COUNT_BOUND, offset + rows.length), totalIsLowerBound: true } as const
   const { sql: text, params } = matching.toSQL()
   const query = `${text}\n${JSON.stringify(params)}`
-  const tableTotal = async () => (source.counted ? rowCount(db, source.table, { ...source.counted.scope }) : undefined)
+  // Read once at most: to check a remembered search, or to remember one.
+  let total: Promise<number | undefined> | undefined
+  const tableTotal = () => (total ??= source.counted ? rowCount(db, source.table, { ...source.counted.scope }) : Promise.resolve(undefined))
   const known = searchCounts.overBoundAt(query)
   if (known && known.tableTotal === (await tableTotal())) return lowerBound
   const n = await db.$count(matching.as('matching'))
