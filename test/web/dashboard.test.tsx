@@ -233,6 +233,10 @@ describe('the dashboard charts', () => {
     const rows = await numbers('New users', 'New users per month')
     expect(rows).toHaveLength(12)
     expect(rows.reduce((sum, [, n]) => sum + Number(n), 0)).toBe(17)
+    // The months are named as Intl names them in English, in UTC, without Intl on the page.
+    const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+    const now = new Date()
+    expect(rows.map(([month]) => month)).toEqual(Array.from({ length: 12 }, (_, i) => monthName.format(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1))))
   })
 
   it('chooses the period with the keyboard: Tab to the chosen one, arrows to the next', async () => {

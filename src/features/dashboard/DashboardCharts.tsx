@@ -21,16 +21,19 @@ import { ChartCard, plural, ShareBars, TimeBars } from './chart-parts'
 
 const route = getRouteApi('/_signed-in/dashboard')
 
-// Buckets are UTC days: named in UTC so no time zone moves a bar to the day before.
-const utc = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' })
-const monthLong = utc({ month: 'long', year: 'numeric' })
-const monthShort = utc({ month: 'short', year: 'numeric' })
-const dayShort = utc({ month: 'short', day: 'numeric' })
-const asDate = (start: string) => new Date(`${start}T00:00:00Z`)
+// Buckets are UTC days written YYYY-MM-DD, named from that text: no time zone can move a bar to the
+// day before, and no Intl formatter is made (the first one loads the engine's locale data, a long
+// task on a phone). The names are the ones Intl writes for en-US.
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const monthOf = (start: string) => MONTHS[Number(start.slice(5, 7)) - 1] ?? start
+const year = (start: string) => start.slice(0, 4)
+const monthLong = (start: string) => `${monthOf(start)} ${year(start)}`
+const monthShort = (start: string) => `${monthOf(start).slice(0, 3)} ${year(start)}`
+const dayShort = (start: string) => `${monthOf(start).slice(0, 3)} ${Number(start.slice(8, 10))}`
 
-const dayNames = { long: (start: string) => start, short: (start: string) => dayShort.format(asDate(start)) }
-const monthNames = { long: (start: string) => monthLong.format(asDate(start)), short: (start: string) => monthShort.format(asDate(start)) }
-const weekNames = { long: (start: string) => `Week of ${start}`, short: (start: string) => dayShort.format(asDate(start)) }
+const dayNames = { long: (start: string) => start, short: dayShort }
+const monthNames = { long: monthLong, short: monthShort }
+const weekNames = { long: (start: string) => `Week of ${start}`, short: dayShort }
 
 /** The highest bar, or none when every bar is 0. */
 const busiest = (points: ChartPoint[]) => points.reduce<ChartPoint | null>((top, p) => (p.n > (top?.n ?? 0) ? p : top), null)
