@@ -6,6 +6,7 @@ import { Readable } from 'node:stream'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { Hono, type Context } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
+import { LATER_PREFETCH_TEMPLATE_ID } from '../contract/chunk-loading'
 import type { TrustProxy } from './http/client-address'
 import { securityHeaders } from './http/security'
 import { logError } from './log'
@@ -190,7 +191,8 @@ function manifestOf(distDir: string): Manifest | undefined {
 
 /**
  * `<link rel="modulepreload">` for each chunk a visit to `route` runs that the page does not name
- * already, and `<link rel="prefetch">` for the signed-in layout's lazy parts (route-chunks.ts).
+ * already, and `<link rel="prefetch">` for the signed-in layout's lazy parts (route-chunks.ts),
+ * inside a template the app empties once it has drawn.
  */
 function chunkTags(template: string, manifest: Manifest, route: SpaPage): string {
   const named = new Set([...template.matchAll(/\b(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]!))
@@ -207,7 +209,12 @@ function chunkTags(template: string, manifest: Manifest, route: SpaPage): string
   // (or prefetched) response.
   const tags = (rel: string, list: string[]) =>
     list.filter((file) => file.endsWith('.js') && !named.has(file)).map((file) => `<link rel="${rel}" crossorigin href="/${file}">`)
-  return [...tags('modulepreload', files), ...tags('prefetch', later)].join('\n    ')
+  // The prefetches wait in an inert template until the app has drawn its first screen
+  // (src/lib/prefetch.ts): named in the page itself they started at once, and on a slow phone
+  // network held connections the page's own code and data were waiting for.
+  const prefetches = tags('prefetch', later)
+  const waiting = prefetches.length ? [`<template id="${LATER_PREFETCH_TEMPLATE_ID}">${prefetches.join('')}</template>`] : []
+  return [...tags('modulepreload', files), ...waiting].join('\n    ')
 }
 
 /**
