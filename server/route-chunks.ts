@@ -140,9 +140,10 @@ export function firstVisitFiles(manifest: Manifest, routeFiles: string[], html =
 const SIGNED_IN_LAYOUT = 'src/routes/_signed-in.tsx'
 /**
  * The signed-in layout's own lazy parts that nearly every admin opens soon: the phone's menu
- * drawer and the profile menu. A signed-in page names their files as `prefetch`, so the browser
- * fetches them when the network is idle and the first open only runs them; importing them while
- * the page is idle would instead run them at once, a long task on a slow phone.
+ * drawer and the profile menu. A signed-in page names their files as `prefetch` links that wait
+ * in a template until the person first touches the page (server/spa.ts), so the browser fetches
+ * them then, at its lowest priority, and the first open only runs them; importing them would
+ * instead run them at once, a long task on a slow phone.
  */
 const LAYOUT_LAZY_PARTS = ['src/components/layout/MobileDrawer.tsx', 'src/features/account/ProfileMenu.tsx']
 
