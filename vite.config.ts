@@ -137,6 +137,18 @@ const signedInData = {
 }
 
 /**
+ * The signed-in layout's small pieces that only signed-in pages load (its navigation, breadcrumbs,
+ * icons, avatar, top-bar tools, the account's calls, the screen-size and preference hooks), in one chunk: left
+ * alone the bundler makes a file of each, since lazy parts share them, and on a phone network
+ * (HTTP/1.1, six connections) every signed-in page waited for half a dozen more requests.
+ */
+const signedInLayout = {
+  name: 'signed-in-layout',
+  test: /(src[\\/](components[\\/](layout[\\/](crumbs|Breadcrumbs|icons|navigation|NavList|useMediaQuery)|list[\\/](HeaderDialogButton|tools)|ui[\\/]Avatar)|features[\\/]account[\\/]api|lib[\\/]preferences)|contract[\\/]preferences)\.tsx?$/,
+  includeDependenciesRecursively: false,
+}
+
+/**
  * The router and TanStack Query, each one chunk. Every page of the SPA loads all of the router and
  * nearly all of Query, but left alone the bundler cuts them into a dozen files along the lines of
  * which pages use which hook (useRouter, useMatch, useMutation...): each file one more request and
@@ -180,7 +192,7 @@ export default defineConfig({
       // out of that page's chunks, though the barrel (contract/index.ts) re-exports it. This keeps
       // its input schemas (classic zod) out of screens that only read answers (zod/mini).
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]contract[\\/]/.test(id) },
-      output: { codeSplitting: { groups: [signedInData, routerGroup, queryGroup] } },
+      output: { codeSplitting: { groups: [signedInData, signedInLayout, routerGroup, queryGroup] } },
     },
   },
 })
