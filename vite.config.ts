@@ -138,9 +138,9 @@ const signedInData = {
 
 /**
  * The signed-in layout's small pieces that only signed-in pages load (its navigation, breadcrumbs,
- * icons, avatar, top-bar tools, the account's calls, the screen-size and preference hooks), in one chunk: left
- * alone the bundler makes a file of each, since lazy parts share them, and on a phone network
- * (HTTP/1.1, six connections) every signed-in page waited for half a dozen more requests.
+ * icons, avatar, top-bar tools, the account's calls, the screen-size and preference hooks), in
+ * one chunk: left alone the bundler makes a file of each, since lazy parts share them, and on a
+ * phone network (HTTP/1.1, six connections) every signed-in page waited for four more requests.
  */
 const signedInLayout = {
   name: 'signed-in-layout',

@@ -192,7 +192,7 @@ function manifestOf(distDir: string): Manifest | undefined {
 /**
  * `<link rel="modulepreload">` for each chunk a visit to `route` runs that the page does not name
  * already, and `<link rel="prefetch">` for the signed-in layout's lazy parts (route-chunks.ts),
- * inside a template the app empties once it has drawn.
+ * inside a template the app empties at the person's first touch of the page.
  */
 function chunkTags(template: string, manifest: Manifest, route: SpaPage): string {
   const named = new Set([...template.matchAll(/\b(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]!))
@@ -209,7 +209,7 @@ function chunkTags(template: string, manifest: Manifest, route: SpaPage): string
   // (or prefetched) response.
   const tags = (rel: string, list: string[]) =>
     list.filter((file) => file.endsWith('.js') && !named.has(file)).map((file) => `<link rel="${rel}" crossorigin href="/${file}">`)
-  // The prefetches wait in an inert template until the app has drawn its first screen
+  // The prefetches wait in an inert template until the person first touches the page
   // (src/lib/prefetch.ts): named in the page itself they started at once, and on a slow phone
   // network held connections the page's own code and data were waiting for.
   const prefetches = tags('prefetch', later)
