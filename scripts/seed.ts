@@ -117,10 +117,11 @@ async function main() {
 
     let last = opened
     const db = database.db
-    const report = await db.transaction((tx) =>
+    const report = await database.loadingTransaction((tx, copy) =>
       seedRows(tx, new Date(), counts, pictures, {
         // Indexes rebuilt after the load: minutes instead of tens of minutes at a million users.
         bulk: true,
+        copy,
         onProgress: (what, rows) => {
           const now = performance.now()
           console.info(`  ${String(rows).padStart(9)} ${what.padEnd(24)} ${seconds(now - last)}`)

@@ -1,5 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import type { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
@@ -8,6 +10,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import { from as copyFrom } from 'pg-copy-streams'
 import { logError } from '../log'
 import { PgliteThread } from './pglite-thread'
 import * as schema from './schema'
@@ -20,8 +23,24 @@ export interface Database {
   db: Db
   /** Applies pending migrations from server/db/migrations. */
   migrate(): Promise<void>
+  /**
+   * Runs `load` in one transaction on one connection, which may also COPY rows in (`copy`):
+   * committed when it returns, rolled back when it throws.
+   */
+  loadingTransaction<R>(load: (tx: Db, copy: CopyInto) => Promise<R>): Promise<R>
   close(): Promise<void>
 }
+
+/**
+ * Writes `csv` (rows of `columns` in PostgreSQL's CSV format, no header) into `table` with COPY:
+ * for loading many rows, several times cheaper for the database than the same rows in an INSERT.
+ */
+export type CopyInto = (table: string, columns: readonly string[], csv: string) => Promise<void>
+
+const copyStatement = (table: string, columns: readonly string[], source: string) =>
+  `copy ${quoteIdentifier(table)} (${columns.map(quoteIdentifier).join(', ')}) from ${source} with (format csv)`
+
+const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`
 
 const migrationsFolder = join(import.meta.dirname, 'migrations')
 
@@ -108,6 +127,13 @@ function embeddedDatabase(client: PgliteClient & Pick<PGlite, 'close'>, yieldFir
   return {
     db,
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // PGlite reads COPY's data from a Blob given with the statement, as the file /dev/blob.
+    loadingTransaction: (load) =>
+      client.transaction((tx) =>
+        load(drizzlePglite({ client: tx as unknown as PGlite, schema }), async (table, columns, csv) => {
+          await tx.query(copyStatement(table, columns, `'/dev/blob'`), [], { blob: new Blob([csv]) })
+        }),
+      ),
     close: () => client.close(),
   }
 }
@@ -167,6 +193,27 @@ function timeQueries(pool: pg.Pool, client: pg.PoolClient) {
 /** The advisory lock migrations are applied under (any fixed number this app alone uses). */
 const MIGRATION_LOCK_KEY = 7_300_411_001
 
+async function loadingTransactionOn<R>(pool: pg.Pool, load: (tx: Db, copy: CopyInto) => Promise<R>): Promise<R> {
+  const client = await pool.connect()
+  const copy: CopyInto = (table, columns, csv) => pipeline(Readable.from([csv]), client.query(copyFrom(copyStatement(table, columns, 'stdin'))))
+  let result: R
+  try {
+    await client.query('begin')
+    result = await load(drizzleNodePg({ client, schema }), copy)
+    await client.query('commit')
+  } catch (err) {
+    // A connection that cannot even roll back is closed rather than handed back to the pool.
+    const broken = await client.query('rollback').then(
+      () => undefined,
+      (rollbackErr: Error) => rollbackErr,
+    )
+    client.release(broken)
+    throw err
+  }
+  client.release()
+  return result
+}
+
 /** A real PostgreSQL server, through a pool of `max` connections (PG_POOL_MAX, else 10). */
 export function openPostgres(connectionString: string, max = pgPoolMax()): Database {
   const pool = new pg.Pool({ connectionString, max })
@@ -192,6 +239,7 @@ export function openPostgres(connectionString: string, max = pgPoolMax()): Datab
         client.release()
       }
     },
+    loadingTransaction: (load) => loadingTransactionOn(pool, load),
     close: () => pool.end(),
   }
 }

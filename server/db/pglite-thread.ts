@@ -11,6 +11,8 @@ import type { Results, Transaction } from '@electric-sql/pglite'
 type RowMode = 'array' | 'object'
 interface QueryOptions {
   rowMode?: RowMode
+  /** What a COPY ... FROM '/dev/blob' reads. */
+  blob?: Blob
 }
 
 /** The worker's file: beside this module in the sources, beside the bundle in build/. */
@@ -97,7 +99,7 @@ export class PgliteThread {
   }
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.#call('query', { text, params, rowMode: options?.rowMode })
+    return this.#call('query', { text, params, rowMode: options?.rowMode, blob: options?.blob })
   }
 
   /** Runs `callback` in a transaction: committed when it returns, rolled back when it throws. */
@@ -105,7 +107,7 @@ export class PgliteThread {
     const transaction = await this.#call<number>('begin')
     const tx = {
       query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
-        this.#call<Results<R>>('query', { text, params, rowMode: options?.rowMode, transaction }),
+        this.#call<Results<R>>('query', { text, params, rowMode: options?.rowMode, blob: options?.blob, transaction }),
     } as unknown as Transaction
     let result: T
     try {

@@ -43,10 +43,10 @@ function errorFields(err) {
 }
 
 const handlers = {
-  query({ text, params, rowMode, transaction }) {
+  query({ text, params, rowMode, blob, transaction }) {
     const target = transaction === undefined ? db : transactions.get(transaction)?.tx
     if (!target) throw new Error(`No open transaction ${transaction}`)
-    return target.query(text, params, { rowMode, parsers: KEEP_AS_TEXT })
+    return target.query(text, params, { rowMode, blob, parsers: KEEP_AS_TEXT })
   },
   begin() {
     const id = nextTransaction++

@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import type { Db } from '../db/client'
+import type { CopyInto, Db } from '../db/client'
 
 /**
  * Fast inserts for seeding: a batch of rows travels as one JSON parameter and PostgreSQL
@@ -10,6 +10,39 @@ import type { Db } from '../db/client'
  */
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`
+
+/** The table's column names for the keys of `row` (the insert shape), and those keys. */
+function columnsOf(table: PgTable, row: object) {
+  const columns = getTableColumns(table)
+  const keys = Object.keys(row).filter((key) => key in columns)
+  return { keys, names: keys.map((key) => columns[key]!.name) }
+}
+
+/**
+ * One value as a CSV field, in the text PostgreSQL reads for its column: no field for NULL,
+ * every text quoted (so that an empty string is not NULL, and a value of \. cannot end the data),
+ * JSON columns as their JSON text, times in ISO 8601 with their zone.
+ */
+function csvField(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value)
+  const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : JSON.stringify(value)
+  return `"${text.replaceAll('"', '""')}"`
+}
+
+/**
+ * Writes `rows` (the table's insert shape; every row with the same keys) with COPY, through the
+ * loading transaction's `copy`. Nothing may conflict with rows already there: use insertJson to
+ * skip such rows.
+ */
+export async function copyRows<T extends PgTable>(copy: CopyInto, table: T, rows: readonly T['$inferInsert'][]): Promise<void> {
+  const first = rows[0]
+  if (!first) return
+  const { keys, names } = columnsOf(table, first)
+  let csv = ''
+  for (const row of rows) csv += `${keys.map((key) => csvField((row as Record<string, unknown>)[key])).join(',')}\n`
+  await copy(getTableName(table), names, csv)
+}
 
 /**
  * Inserts `rows` (the table's insert shape; every row with the same keys) in one statement and
@@ -23,9 +56,7 @@ export async function insertJson<T extends PgTable>(
 ): Promise<number> {
   const first = rows[0]
   if (!first) return 0
-  const columns = getTableColumns(table)
-  const keys = Object.keys(first).filter((key) => key in columns)
-  const names = keys.map((key) => columns[key]!.name)
+  const { keys, names } = columnsOf(table, first)
   const json = JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((key, i) => [names[i], (row as Record<string, unknown>)[key] ?? null]))))
   const list = sql.raw(names.map(quoted).join(', '))
   const tableName = sql.raw(quoted(getTableName(table)))

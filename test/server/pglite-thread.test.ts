@@ -52,6 +52,19 @@ describe('the embedded database in its worker thread', () => {
     expect(await rows(sql`select name from cities where name in ('Threadville', 'Rollbackton')`)).toEqual([{ name: 'Threadville' }])
   })
 
+  it('loads rows with COPY in a loading transaction, committed with the rest of it', async () => {
+    const before = await cityCount()
+    await database.loadingTransaction(async (tx, copy) => {
+      await tx.insert(cities).values({ name: 'Inserted in the load' })
+      await copy('cities', ['name', 'site_count'], '"Copied, with a comma",0\n"Copied ""quoted""",0\n')
+    })
+    expect(await cityCount()).toBe(before + 3)
+    expect(await rows(sql`select name from cities where name like 'Copied%' order by name`)).toEqual([
+      { name: 'Copied "quoted"' },
+      { name: 'Copied, with a comma' },
+    ])
+  })
+
   it("keeps PostgreSQL's error code and constraint, which the routes answer with a 409", async () => {
     const err = await database.db
       .execute(sql`insert into cities (name) values ('Twice'), ('Twice')`)

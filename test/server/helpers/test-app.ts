@@ -9,7 +9,7 @@ import { inject } from 'vitest'
 import * as zm from 'zod/mini'
 import { API_PREFIX, loginResult, type LoginResult } from '../../../contract'
 import { createApp } from '../../../server/app'
-import { openPostgres, pgliteDatabase, type Db } from '../../../server/db/client'
+import { openPostgres, pgliteDatabase, type Database } from '../../../server/db/client'
 import type { AppConfig } from '../../../server/deps'
 import type { NotificationDelivery } from '../../../server/notifications/delivery'
 import { createLogger } from '../../../server/log'
@@ -30,7 +30,7 @@ import { databaseUrlFor, quoteIdent } from './postgres'
  * from the template database.
  */
 interface WorkerDatabase {
-  db: Db
+  database: Database
   reset(): Promise<void>
 }
 
@@ -114,7 +114,7 @@ async function openWorkerPglite(): Promise<WorkerDatabase> {
     exec: async (script) => void (await client.exec(script)),
     vacuum: async () => void (await client.exec('vacuum')),
   })
-  return { db: pgliteDatabase(client).db, reset }
+  return { database: pgliteDatabase(client), reset }
 }
 
 async function openWorkerPostgres(databaseUrl: string): Promise<WorkerDatabase> {
@@ -139,7 +139,7 @@ async function openWorkerPostgres(databaseUrl: string): Promise<WorkerDatabase> 
     query: async (text, params) => (await client.query(text, params)).rows,
     exec: async (script) => void (await client.query(script)),
   })
-  return { db: database.db, reset }
+  return { database, reset }
 }
 
 const openWorkerDatabase = () => {
@@ -168,7 +168,8 @@ interface CallOptions {
  */
 export async function testApp(options: { config?: Partial<AppConfig>; delivery?: NotificationDelivery } = {}) {
   workerDatabase ??= openWorkerDatabase()
-  const { db, reset } = await workerDatabase
+  const { database, reset } = await workerDatabase
+  const { db, loadingTransaction } = database
   await reset()
 
   const mailer = memoryMailer()
@@ -208,7 +209,7 @@ export async function testApp(options: { config?: Partial<AppConfig>; delivery?:
     return data
   }
 
-  return { app, db, mailer, clock, storage, uploadsDir, delivered: delivery.delivered, logLines, call, get, post, put, login }
+  return { app, db, loadingTransaction, mailer, clock, storage, uploadsDir, delivered: delivery.delivered, logLines, call, get, post, put, login }
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>

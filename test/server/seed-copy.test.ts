@@ -1,0 +1,92 @@
+import { asc, getTableName, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import { appUsers, cities, feedback, notificationRecipients, notifications, partners, pets, places } from '../../server/db/schema'
+import { copyRows, insertJson } from '../../server/seed/bulk'
+import { seedRows, type SeedCounts } from '../../server/seed/seed'
+import type { Db } from '../../server/db/client'
+import { demoPicturesOf } from './helpers/demo-pictures'
+import { testApp, type TestApp } from './helpers/test-app'
+
+/**
+ * Every row of the seeded tables, as the database gives them back, in a stable order; without
+ * the ids an approval's draft place is given at random (and the requests' links to them).
+ */
+async function seededTables(db: Db) {
+  const tables: [PgTable, string?][] = [[appUsers], [pets], [places, 'id'], [partners, 'place_id'], [feedback], [notifications], [notificationRecipients]]
+  const dump: Record<string, unknown[]> = {}
+  for (const [table, randomColumn] of tables) {
+    const row = randomColumn ? sql`to_jsonb(t) - ${randomColumn}::text` : sql`to_jsonb(t)`
+    const result = await db.execute(sql`select row from (select ${row} as row from ${table} t) rows order by row::text`)
+    dump[getTableName(table)] = (result as unknown as { rows: unknown[] }).rows
+  }
+  return dump
+}
+
+const COUNTS: SeedCounts = { users: 120, petShops: 6, hospitals: 4, partners: 8, feedback: 30, notifications: 9 }
+
+describe('the bulk seed with COPY', () => {
+  it('writes exactly the rows its inserts write, in every seeded table', async () => {
+    const inserted = await testApp()
+    const pictures = await demoPicturesOf(inserted)()
+    const now = inserted.clock.now()
+    await inserted.db.transaction((tx) => seedRows(tx, now, COUNTS, pictures, { bulk: true }))
+    const byInsert = await seededTables(inserted.db)
+
+    const copied = await testApp() // the same database, back to the template's rows
+    const report = await copied.loadingTransaction((tx, copy) => seedRows(tx, now, COUNTS, pictures, { bulk: true, copy }))
+    expect(report).toMatchObject({ users: 120, feedback: 30, notifications: 9 })
+    expect(report.pets).toBeGreaterThan(120)
+    expect(report.recipients).toBeGreaterThan(0)
+    const byCopy = await seededTables(copied.db)
+    for (const [table, rows] of Object.entries(byInsert)) {
+      expect(rows.length, table).toBeGreaterThan(0)
+      expect(byCopy[table], table).toEqual(rows)
+    }
+  })
+
+  it('keeps any text as written: quotes, commas, line breaks, backslashes, an empty string and a lone \\.', async () => {
+    const t = await testApp()
+    const texts = ['O\'Brien, "Bob"', 'line one\nline two\r\n', 'back\\slash', '', '\\.', 'ünïcødé 🐾', 'NULL']
+    const owner = { username: 'copy.owner', name: 'Copy Owner', email: 'copy.owner@example.com' }
+    const petRows = (ownerId: string) =>
+      texts.map((text, i) => ({
+        ownerId,
+        name: `pet ${i}`,
+        marking: text,
+        medicalHistory: i % 2 ? null : text,
+        age: 0.6,
+        weight: 12.25,
+        dateOfBirth: '2020-02-29',
+        vaccines: [{ name: text, date: '2021-01-01', nested: { quote: '"', list: [1, null] } }] as never,
+        createdAt: new Date('2026-01-02T03:04:05.678Z'),
+      }))
+
+    const [byInsertOwner] = await t.db.insert(appUsers).values(owner).returning()
+    await insertJson(t.db, pets, petRows(byInsertOwner!.id))
+    const [byCopyOwner] = await t.db.insert(appUsers).values({ ...owner, username: 'copy.owner2', email: 'copy.owner2@example.com' }).returning()
+    await t.loadingTransaction((_tx, copy) => copyRows(copy, pets, petRows(byCopyOwner!.id)))
+
+    const readBack = (ownerId: string) =>
+      t.db
+        .select({ name: pets.name, marking: pets.marking, medicalHistory: pets.medicalHistory, age: pets.age, weight: pets.weight, dateOfBirth: pets.dateOfBirth, vaccines: pets.vaccines, createdAt: pets.createdAt })
+        .from(pets)
+        .where(sql`${pets.ownerId} = ${ownerId}`)
+        .orderBy(asc(pets.name))
+    const copiedRows = await readBack(byCopyOwner!.id)
+    expect(copiedRows.map((p) => p.marking)).toEqual(texts)
+    expect(copiedRows).toEqual(await readBack(byInsertOwner!.id))
+  })
+
+  it('rolls the whole transaction back when a COPY fails, with PostgreSQL’s error, and the database goes on', async () => {
+    const t: TestApp = await testApp()
+    const failing = t.loadingTransaction(async (tx, copy) => {
+      await tx.insert(cities).values({ name: 'Copyville' })
+      await copy('pets', ['owner_id', 'name'], '"not a uuid","Rex"\n')
+    })
+    await expect(failing).rejects.toMatchObject({ code: '22P02' }) // invalid text for a uuid
+    expect(await t.db.$count(cities, sql`${cities.name} = 'Copyville'`)).toBe(0)
+    // The connection it used is usable again (or replaced), on either driver.
+    await t.loadingTransaction((tx) => tx.insert(cities).values({ name: 'Copyville' }))
+    expect(await t.db.$count(cities, sql`${cities.name} = 'Copyville'`)).toBe(1)
+  })
+})
