@@ -44,6 +44,34 @@ describe('the bulk seed with COPY', () => {
     }
   })
 
+  it('leaves every index, key and foreign key as it found them, keys checked again', async () => {
+    const t = await testApp()
+    const schema = async () =>
+      (
+        (await t.db.execute(sql`
+          select indexname as name, indexdef as definition from pg_indexes where schemaname = current_schema()
+          union all
+          select conname, pg_get_constraintdef(oid) || case when convalidated then '' else ' NOT VALID' end
+          from pg_constraint where connamespace = current_schema()::regnamespace
+          order by 1, 2`)) as unknown as { rows: unknown[] }
+      ).rows
+    const before = await schema()
+    expect(before).toContainEqual({ name: 'pets_pkey', definition: 'PRIMARY KEY (id)' })
+    const pictures = await demoPicturesOf(t)()
+    await t.loadingTransaction((tx, copy) => seedRows(tx, t.clock.now(), COUNTS, pictures, { bulk: true, copy }))
+    expect(await schema()).toEqual(before)
+
+    // A pet whose owner is not there fails the load when the foreign key is added back.
+    const orphan = t.loadingTransaction((tx, copy) =>
+      seedRows(tx, t.clock.now(), { ...COUNTS, users: 5 }, pictures, {
+        bulk: true,
+        copy: (table, columns, csv) => copy(table, columns, table === 'pets' ? csv.replace(/^("[^"]+"),"[^"]+"/, '$1,"00000000-0000-4000-8000-000000000000"') : csv),
+      }),
+    )
+    await expect(orphan).rejects.toMatchObject({ cause: { code: '23503' } }) // a foreign key violation
+    expect(await schema()).toEqual(before)
+  })
+
   it('keeps any text as written: quotes, commas, line breaks, backslashes, an empty string and a lone \\.', async () => {
     const t = await testApp()
     const texts = ['O\'Brien, "Bob"', 'line one\nline two\r\n', 'back\\slash', '', '\\.', 'ünïcødé 🐾', 'NULL']
