@@ -3,10 +3,11 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import type { CopyInto, Db } from '../db/client'
 
 /**
- * Fast inserts for seeding: a batch of rows travels as one JSON parameter and PostgreSQL
- * unpacks it (json_populate_recordset), instead of one bound value per cell. On the embedded
- * database that is several times faster than a multi-row VALUES list, and no batch comes near
- * the 65,535 bound values a statement may carry.
+ * Fast writes for seeding. Rows that nothing can conflict with go in by COPY, as CSV (copyRows).
+ * Rows that may have to be skipped go in as one JSON parameter that PostgreSQL unpacks
+ * (json_populate_recordset) under `on conflict do nothing`: several times faster than a multi-row
+ * VALUES list on the embedded database, and no batch comes near the 65,535 bound values a
+ * statement may carry.
  */
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`
