@@ -129,8 +129,8 @@ function joinedBy(members: readonly Member[], at: Date): number {
 
 export interface SeedOptions {
   /**
-   * For big loads: drop and rebuild the big tables' secondary indexes and primary keys around
-   * their load (withIndexesRebuilt), and skip foreign-key checks when the role may (a superuser,
+   * For big loads: drop and rebuild the big tables' secondary indexes around their load
+   * (withIndexesRebuilt), and skip foreign-key checks when the role may (a superuser,
    * as the embedded database's user is; the generated rows reference rows they were generated
    * with). Dropping an index locks its table until the transaction ends: on PostgreSQL a server
    * using the database waits for the load to finish.
