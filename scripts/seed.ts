@@ -34,14 +34,6 @@ const USAGE = `Usage: npm run seed -- --users N [--places N] [--partners N] [--f
 Unset counts are 0. With DATABASE_URL set, that database is filled instead: the tables it loads
 are locked until it is done (a server using them waits).`
 
-/**
- * The tables seeded in bulk whose lists read them in creation order. Each is put in that order
- * alone, not by its lists' indexes: places by (kind, created_at) would store every hospital
- * before every pet shop, where a platform's rows of both kinds arrive interleaved (and a bounded
- * count that scans the table from the start would step over all of one kind first).
- */
-const CREATION_ORDER = ['app_users', 'places', 'partners', 'feedback', 'notifications'] as const
-
 function readArgs() {
   let parsed
   try {
@@ -119,30 +111,18 @@ async function main() {
     const db = database.db
     const report = await database.loadingTransaction((tx, copy) =>
       seedRows(tx, new Date(), counts, pictures, {
-        // Indexes rebuilt after the load: minutes instead of tens of minutes at a million users.
+        // Indexes rebuilt after the load (minutes instead of tens of minutes at a million users),
+        // and the big tables put in creation order.
         bulk: true,
         copy,
         onProgress: (what, rows) => {
           const now = performance.now()
-          console.info(`  ${String(rows).padStart(9)} ${what.padEnd(24)} ${seconds(now - last)}`)
+          console.info(`  ${String(rows).padStart(9)} ${what.padEnd(36)} ${seconds(now - last)}`)
           last = now
         },
       }),
     )
-    // A platform's rows are stored about in the order they arrived, while the generator draws
-    // each row's creation time at random: put the large lists' tables in creation order, so that
-    // reading them newest first (the lists' order, the CSV exports) touches the pages it would on
-    // a real platform rather than a random page per row (the export of a million users: 41,000
-    // rows/s on the embedded database in random order, 52,000 in creation order).
-    const inserted = performance.now()
-    for (const table of CREATION_ORDER) {
-      const index = sql.identifier(`${table}_creation_order_seed`)
-      await db.execute(sql`create index ${index} on ${sql.identifier(table)} (created_at, id)`)
-      await db.execute(sql`cluster ${sql.identifier(table)} using ${index}`)
-      await db.execute(sql`drop index ${index}`)
-    }
     const loaded = performance.now()
-    console.info(`  tables put in creation order in ${seconds(loaded - inserted)}`)
     // Fresh statistics (and a visibility map) so that the planner picks the indexes at once.
     await db.execute(sql`vacuum analyze`)
     // Each batch rewrote the counters' rows (row_counts, daily_counts): on the embedded database,

@@ -97,3 +97,21 @@ export async function withIndexesRebuilt<R>(db: Db, tables: readonly PgTable[], 
   for (const { definition } of rows) await db.execute(sql.raw(definition))
   return result
 }
+
+/**
+ * Rewrites `table` in (created_at, id) order. A platform's rows are stored about in the order
+ * they arrived, while the generator draws each row's creation time at random: in creation order,
+ * reading newest first (the lists' order, the CSV exports) touches the pages it would on a real
+ * platform rather than a random page per row (the export of a million users: 41,000 rows/s on the
+ * embedded database in random order, 52,000 in creation order). The order is the table's alone,
+ * not its lists' indexes: places by (kind, created_at) would store every hospital before every
+ * pet shop, where a platform's rows of both kinds arrive interleaved. CLUSTER builds each of the
+ * table's indexes again, so call it while withIndexesRebuilt has them dropped.
+ */
+export async function putInCreationOrder(db: Db, table: PgTable): Promise<void> {
+  const name = sql.identifier(getTableName(table))
+  const index = sql.identifier(`${getTableName(table)}_creation_order_seed`)
+  await db.execute(sql`create index ${index} on ${name} (created_at, id)`)
+  await db.execute(sql`cluster ${name} using ${index}`)
+  await db.execute(sql`drop index ${index}`)
+}

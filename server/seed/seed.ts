@@ -4,7 +4,7 @@ import { DELIVERY_STATUS, PARTNER_STATUS, ROLE, USER_STATUS, type Role } from '.
 import { normaliseEmail } from '../auth/admins'
 import { hashPassword } from '../auth/passwords'
 import { sanitizeRichText } from '../content/sanitize'
-import { affectedRows, copyRows, insertJson, withIndexesRebuilt } from './bulk'
+import { affectedRows, copyRows, insertJson, putInCreationOrder, withIndexesRebuilt } from './bulk'
 import type { CopyInto, Db } from '../db/client'
 import { draftPlaceOf } from '../db/queries/partner-drafts'
 import { DEMO_CITIES, demoCityAt, demoSitesOf } from './demo-cities'
@@ -204,8 +204,11 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
     progress('pets', report.pets)
   }
   if (opts.bulk && counts.users > 0) {
-    await withIndexesRebuilt(db, [appUsers, pets], () => loadUsers().then(usersLoaded))
-    progress('indexes of users and pets', report.users + report.pets)
+    await withIndexesRebuilt(db, [appUsers, pets], async () => {
+      await loadUsers().then(usersLoaded)
+      await putInCreationOrder(db, appUsers)
+    })
+    progress('users in creation order, indexes', report.users + report.pets)
   } else await loadUsers().then(usersLoaded)
 
   // Approved requests come with their draft place, which counts among its kind's places.
@@ -230,6 +233,11 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
       where ${places.partnerId} = ${partners.id} and ${partners.placeId} is null`)
   }
   progress('partners', counts.partners)
+  if (opts.bulk && counts.petShops + counts.hospitals + counts.partners > 0) {
+    await putInCreationOrder(db, places)
+    await putInCreationOrder(db, partners)
+    progress('places and partners in creation order', counts.petShops + counts.hospitals + counts.partners)
+  }
 
   // Feedback and notifications, which pick their authors and recipients among the users.
   const loadMessages = async () => {
@@ -279,8 +287,12 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
 
   if (counts.feedback > 0 || counts.notifications > 0) {
     if (opts.bulk) {
-      await withIndexesRebuilt(db, [feedback, notifications, notificationRecipients], loadMessages)
-      progress('indexes of messages', counts.feedback + counts.notifications + report.recipients)
+      await withIndexesRebuilt(db, [feedback, notifications, notificationRecipients], async () => {
+        await loadMessages()
+        await putInCreationOrder(db, feedback)
+        await putInCreationOrder(db, notifications)
+      })
+      progress('messages in creation order, indexes', counts.feedback + counts.notifications + report.recipients)
     } else await loadMessages()
   }
   return report

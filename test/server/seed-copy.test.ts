@@ -62,6 +62,19 @@ describe('the bulk seed with COPY', () => {
     expect(await schema()).toEqual(before)
   })
 
+  it('stores the listed tables in creation order, as a platform’s rows arrive', async () => {
+    const t = await testApp()
+    const pictures = await demoPicturesOf(t)()
+    await t.loadingTransaction((tx, copy) => seedRows(tx, t.clock.now(), COUNTS, pictures, { bulk: true, copy }))
+    for (const table of [appUsers, places, partners, feedback, notifications]) {
+      const ids = async (order: ReturnType<typeof sql>) =>
+        ((await t.db.execute(sql`select id from ${table} order by ${order}`)) as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)
+      const stored = await ids(sql`ctid`)
+      expect(stored.length, getTableName(table)).toBeGreaterThan(5)
+      expect(stored, getTableName(table)).toEqual(await ids(sql`created_at, id`))
+    }
+  })
+
   it('keeps any text as written: quotes, commas, line breaks, backslashes, an empty string and a lone \\.', async () => {
     const t = await testApp()
     const texts = ['O\'Brien, "Bob"', 'line one\nline two\r\n', 'back\\slash', '', '\\.', 'ünïcødé 🐾', 'NULL']
