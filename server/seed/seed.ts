@@ -197,19 +197,17 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
       writing = writeUsers(users, petRows)
     }
     await writing
-  }
-  if (opts.bulk && (await isSuperuser(db))) await db.execute(sql`set local session_replication_role = replica`)
-  const usersLoaded = () => {
     progress('users', report.users)
     progress('pets', report.pets)
   }
+  if (opts.bulk && (await isSuperuser(db))) await db.execute(sql`set local session_replication_role = replica`)
   if (opts.bulk && counts.users > 0) {
     await withIndexesRebuilt(db, [appUsers, pets], async () => {
-      await loadUsers().then(usersLoaded)
+      await loadUsers()
       await putInCreationOrder(db, appUsers)
     })
     progress('users in creation order, indexes', report.users + report.pets)
-  } else await loadUsers().then(usersLoaded)
+  } else await loadUsers()
 
   // Approved requests come with their draft place, which counts among its kind's places.
   const [decider] = await db.select({ id: admins.id, email: admins.email }).from(admins).orderBy(asc(admins.createdAt)).limit(1)
