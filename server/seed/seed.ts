@@ -4,7 +4,7 @@ import { DELIVERY_STATUS, PARTNER_STATUS, ROLE, USER_STATUS, type Role } from '.
 import { normaliseEmail } from '../auth/admins'
 import { hashPassword } from '../auth/passwords'
 import { sanitizeRichText } from '../content/sanitize'
-import { affectedRows, copyRows, insertJson, putInCreationOrder, withIndexesRebuilt } from './bulk'
+import { affectedRows, copyRows, insertJson, putInCreationOrder, stageRows, withIndexesRebuilt } from './bulk'
 import type { CopyInto, Db } from '../db/client'
 import { draftPlaceOf } from '../db/queries/partner-drafts'
 import { DEMO_CITIES, demoCityAt, demoSitesOf } from './demo-cities'
@@ -158,26 +158,8 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
   const report: SeedReport = { ...counts, users: 0, pets: 0, recipients: 0 }
 
   // Users and pets, a batch of users at a time so that 100,000 users never sit in memory at once.
-  const writeUsers = async (users: UserRow[], petRows: PetRow[]) => {
-    const inserted = await insertJson(db, appUsers, users, { onConflictDoNothing: true })
-    // A username or email taken by a user made elsewhere skips that user: and so their pets.
-    const owners =
-      inserted === users.length
-        ? undefined
-        : new Set(
-            (
-              await db
-                .select({ id: appUsers.id })
-                .from(appUsers)
-                .where(inArray(appUsers.id, users.map((u) => u.id)))
-            ).map((u) => u.id),
-          )
-    const ownedPets = owners ? petRows.filter((p) => owners.has(p.ownerId)) : petRows
-    await write(pets, ownedPets)
-    report.users += inserted
-    report.pets += ownedPets.length
-  }
-  const loadUsers = async () => {
+  // A username or email taken by a user made elsewhere skips that user: and so their pets.
+  const makeUsers = async (writeBatch: (users: UserRow[], petRows: PetRow[]) => Promise<void>) => {
     const firstUser = await db.$count(appUsers)
     // The next batch is made while the database writes the last one (on PostgreSQL, another
     // process: the two overlap).
@@ -194,13 +176,52 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
         petRows.push(...made.pets)
       }
       await writing
-      writing = writeUsers(users, petRows)
+      writing = writeBatch(users, petRows)
     }
     await writing
+  }
+  const insertUsers = () =>
+    makeUsers(async (users, petRows) => {
+      const inserted = await insertJson(db, appUsers, users, { onConflictDoNothing: true })
+      const owners =
+        inserted === users.length
+          ? undefined
+          : new Set(
+              (
+                await db
+                  .select({ id: appUsers.id })
+                  .from(appUsers)
+                  .where(inArray(appUsers.id, users.map((u) => u.id)))
+              ).map((u) => u.id),
+            )
+      const ownedPets = owners ? petRows.filter((p) => owners.has(p.ownerId)) : petRows
+      await write(pets, ownedPets)
+      report.users += inserted
+      report.pets += ownedPets.length
+    })
+  // Without foreign-key checks, pets go in as they are made and their owners all at the end.
+  const stageUsers = async (copy: CopyInto) => {
+    const staged = await stageRows(db, copy, appUsers)
+    await makeUsers(async (users, petRows) => {
+      await staged.add(users)
+      await copyRows(copy, pets, petRows)
+      report.pets += petRows.length
+    })
+    report.users = await staged.insert()
+    if (report.users < counts.users) {
+      const orphans = await db.execute(sql`delete from ${pets} using ${sql.identifier(staged.name)} as s
+        where ${pets.ownerId} = s.id and not exists (select 1 from ${appUsers} where ${appUsers.id} = s.id)`)
+      report.pets -= affectedRows(orphans)
+    }
+  }
+
+  const checksOff = opts.bulk && (await isSuperuser(db))
+  if (checksOff) await db.execute(sql`set local session_replication_role = replica`)
+  const loadUsers = async () => {
+    await (checksOff && opts.copy ? stageUsers(opts.copy) : insertUsers())
     progress('users', report.users)
     progress('pets', report.pets)
   }
-  if (opts.bulk && (await isSuperuser(db))) await db.execute(sql`set local session_replication_role = replica`)
   if (opts.bulk && counts.users > 0) {
     await withIndexesRebuilt(db, [appUsers, pets], async () => {
       await loadUsers()

@@ -2,7 +2,8 @@ import { asc, getTableName, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { appUsers, cities, feedback, notificationRecipients, notifications, partners, pets, places } from '../../server/db/schema'
 import { copyRows, insertJson } from '../../server/seed/bulk'
-import { seedRows, type SeedCounts } from '../../server/seed/seed'
+import { userWithPets } from '../../server/seed/demo-data'
+import { seedRows, type SeedCounts, type SeedReport } from '../../server/seed/seed'
 import type { Db } from '../../server/db/client'
 import { demoPicturesOf } from './helpers/demo-pictures'
 import { testApp, type TestApp } from './helpers/test-app'
@@ -42,6 +43,37 @@ describe('the bulk seed with COPY', () => {
       expect(rows.length, table).toBeGreaterThan(0)
       expect(byCopy[table], table).toEqual(rows)
     }
+  })
+
+  it('skips a user whose username is taken, with their pets, as its inserts do', async () => {
+    const seedAfterTakenName = async (t: TestApp, load: (counts: SeedCounts, now: Date) => Promise<SeedReport>) => {
+      const pictures = await demoPicturesOf(t)()
+      const now = t.clock.now()
+      // The seed numbers its users after the one already there: its 6th user's name, taken.
+      const { user } = userWithPets(1 + 5, now, pictures)
+      await t.db.insert(appUsers).values({
+        id: '00000000-0000-4000-8000-000000000001',
+        username: user.username,
+        name: 'Taken',
+        email: 'taken@example.com',
+        createdAt: now,
+      })
+      const report = await load({ ...COUNTS, feedback: 0, notifications: 0 }, now)
+      expect(report.users).toBe(COUNTS.users - 1)
+      expect(report.pets).toBe(await t.db.$count(pets))
+      expect(await t.db.$count(pets, sql`${pets.ownerId} = ${user.id}`)).toBe(0)
+      return seededTables(t.db)
+    }
+    const inserted = await testApp()
+    const byInsert = await seedAfterTakenName(inserted, (counts, now) =>
+      inserted.db.transaction(async (tx) => seedRows(tx, now, counts, await demoPicturesOf(inserted)(), { bulk: true })),
+    )
+    const copied = await testApp()
+    const byCopy = await seedAfterTakenName(copied, (counts, now) =>
+      copied.loadingTransaction(async (tx, copy) => seedRows(tx, now, counts, await demoPicturesOf(copied)(), { bulk: true, copy })),
+    )
+    expect(byCopy.app_users).toHaveLength(COUNTS.users)
+    expect(byCopy).toEqual(byInsert)
   })
 
   it('leaves every index and constraint as it found them', async () => {
