@@ -4,10 +4,11 @@ import type { CopyInto, Db } from '../db/client'
 
 /**
  * Fast writes for seeding. Rows that nothing can conflict with go in by COPY, as CSV (copyRows).
- * Rows that may have to be skipped go in as one JSON parameter that PostgreSQL unpacks
- * (json_populate_recordset) under `on conflict do nothing`: several times faster than a multi-row
- * VALUES list on the embedded database, and no batch comes near the 65,535 bound values a
- * statement may carry.
+ * Rows that may have to be skipped are gathered by COPY and inserted at the end in one statement
+ * under `on conflict do nothing` (stageRows), or, where they cannot wait for the end, go in as one
+ * JSON parameter a batch that PostgreSQL unpacks (json_populate_recordset, insertJson): several
+ * times faster than a multi-row VALUES list on the embedded database, and no batch comes near the
+ * 65,535 bound values a statement may carry.
  */
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`
