@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import { appUsers, cities, feedback, notificationRecipients, notifications, partners, pets, places } from '../../server/db/schema'
 import { copyRows, insertJson } from '../../server/seed/bulk'
 import { userWithPets } from '../../server/seed/demo-data'
+import type { DemoPictures } from '../../server/seed/demo-pictures'
 import { seedRows, type SeedCounts, type SeedReport } from '../../server/seed/seed'
 import type { Db } from '../../server/db/client'
 import { demoPicturesOf } from './helpers/demo-pictures'
@@ -46,7 +47,8 @@ describe('the bulk seed with COPY', () => {
   })
 
   it('skips a user whose username is taken, with their pets, as its inserts do', async () => {
-    const seedAfterTakenName = async (t: TestApp, load: (counts: SeedCounts, now: Date) => Promise<SeedReport>) => {
+    type Load = (counts: SeedCounts, now: Date, pictures: DemoPictures) => Promise<SeedReport>
+    const seedAfterTakenName = async (t: TestApp, load: Load) => {
       const pictures = await demoPicturesOf(t)()
       const now = t.clock.now()
       // The seed numbers its users after the one already there: its 6th user's name, taken.
@@ -58,19 +60,19 @@ describe('the bulk seed with COPY', () => {
         email: 'taken@example.com',
         createdAt: now,
       })
-      const report = await load({ ...COUNTS, feedback: 0, notifications: 0 }, now)
+      const report = await load({ ...COUNTS, feedback: 0, notifications: 0 }, now, pictures)
       expect(report.users).toBe(COUNTS.users - 1)
       expect(report.pets).toBe(await t.db.$count(pets))
       expect(await t.db.$count(pets, sql`${pets.ownerId} = ${user.id}`)).toBe(0)
       return seededTables(t.db)
     }
     const inserted = await testApp()
-    const byInsert = await seedAfterTakenName(inserted, (counts, now) =>
-      inserted.db.transaction(async (tx) => seedRows(tx, now, counts, await demoPicturesOf(inserted)(), { bulk: true })),
+    const byInsert = await seedAfterTakenName(inserted, (counts, now, pictures) =>
+      inserted.db.transaction((tx) => seedRows(tx, now, counts, pictures, { bulk: true })),
     )
     const copied = await testApp()
-    const byCopy = await seedAfterTakenName(copied, (counts, now) =>
-      copied.loadingTransaction(async (tx, copy) => seedRows(tx, now, counts, await demoPicturesOf(copied)(), { bulk: true, copy })),
+    const byCopy = await seedAfterTakenName(copied, (counts, now, pictures) =>
+      copied.loadingTransaction((tx, copy) => seedRows(tx, now, counts, pictures, { bulk: true, copy })),
     )
     expect(byCopy.app_users).toHaveLength(COUNTS.users)
     expect(byCopy).toEqual(byInsert)
