@@ -297,6 +297,22 @@ describe('the dashboard charts', () => {
     expect(rows.every(([week]) => week?.startsWith('Week of '))).toBe(true)
   })
 
+  it('shows the newest lists once the charts have answered, so that the charts never push them down the screen', async () => {
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    // Held, then on to the usual handler.
+    server.use(http.get(api('/admin/dashboard/charts'), async () => void (await answered)))
+    renderRoute('/dashboard', { signedInAs: 'admin' })
+    expect(await (await charts()).findByRole('status')).toHaveTextContent('Loading the charts')
+    await new Promise((resolve) => setTimeout(resolve, 100)) // time for the lists' code and data
+    expect(screen.queryByRole('region', { name: 'Newest Users' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Newest Partner Requests' })).not.toBeInTheDocument()
+    answer()
+    expect(await screen.findByRole('region', { name: 'Newest Users' })).toBeInTheDocument()
+    expect((await charts()).getByRole('heading', { name: 'New users' })).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Newest Partner Requests' })).toBeInTheDocument()
+  })
+
   it('keeps the totals when the charts cannot be loaded, and offers to try again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     server.use(http.get(api('/admin/dashboard/charts'), () => HttpResponse.json({}, { status: 500 })))
@@ -304,6 +320,7 @@ describe('the dashboard charts', () => {
     const section = await charts()
     expect(await section.findByRole('alert')).toHaveTextContent('The charts could not be loaded.')
     expect(total('Users')).toBe('412')
+    expect(await screen.findByRole('region', { name: 'Newest Users' })).toBeInTheDocument()
     server.resetHandlers()
     await user.click(section.getByRole('button', { name: 'Retry' }))
     expect(await section.findByRole('heading', { name: 'New users' })).toBeInTheDocument()

@@ -11,7 +11,16 @@ import { count } from '@/lib/count'
 
 // The charts and the newest users and partner requests (the list kit's table and cards) are code
 // the totals above do not need: they load after them, so the first screen after sign-in stays light.
-const DashboardCharts = lazyChunk(() => import('./DashboardCharts'), ChunkLoadFailed)
+const DashboardCharts = lazyChunk(
+  () => import('./DashboardCharts'),
+  // Without the charts' code, the lists that follow them still show.
+  ({ props, ...failure }) => (
+    <>
+      <ChunkLoadFailed {...failure} />
+      {props.below}
+    </>
+  ),
+)
 const NewestUsers = lazyChunk(() => import('./NewestUsers'), ChunkLoadFailed)
 const NewestPartners = lazyChunk(() => import('./NewestPartners'), ChunkLoadFailed)
 
@@ -71,16 +80,19 @@ export function DashboardPage() {
         ))}
       </dl>
       <Suspense fallback={<Spinner className="mx-auto h-6 w-6" />}>
-        <DashboardCharts />
+        <DashboardCharts
+          below={
+            <div className="grid gap-4 xl:grid-cols-2">
+              <Suspense fallback={<Spinner className="mx-auto h-6 w-6" />}>
+                <NewestUsers />
+              </Suspense>
+              <Suspense fallback={<Spinner className="mx-auto h-6 w-6" />}>
+                <NewestPartners />
+              </Suspense>
+            </div>
+          }
+        />
       </Suspense>
-      <div className="grid gap-4 xl:grid-cols-2">
-        <Suspense fallback={<Spinner className="mx-auto h-6 w-6" />}>
-          <NewestUsers />
-        </Suspense>
-        <Suspense fallback={<Spinner className="mx-auto h-6 w-6" />}>
-          <NewestPartners />
-        </Suspense>
-      </div>
     </section>
   )
 }
