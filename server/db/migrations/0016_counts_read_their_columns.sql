@@ -23,7 +23,7 @@ END
 $$;
 --> statement-breakpoint
 
--- `d.<col>` for each of `cols`, as a select list (with `prefix` before each) or a GROUP BY list.
+-- Each of `cols` as a quoted name after `prefix` (`r.` for the changed rows, `d.` for their groups).
 CREATE FUNCTION counts_columns(cols text[], prefix text) RETURNS text[]
 LANGUAGE sql IMMUTABLE
 AS $$ SELECT coalesce(array_agg(format('%s%I', prefix, c) ORDER BY o), ARRAY[]::text[]) FROM unnest(cols) WITH ORDINALITY AS u(c, o) $$;
