@@ -5,7 +5,6 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import { defineConfig, type Connect, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
-import { defaultCodeSplitGroupings } from '@tanstack/router-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url))
@@ -114,14 +113,15 @@ function precompress(): Plugin {
 }
 
 /**
- * Route parts split off into their own chunks: the plugin's default (component, errorComponent,
- * notFoundComponent) plus each loader, so that the route tree in the entry chunk no longer imports
- * every screen's feature api (and through it the HTTP client and schemas) for any first visit; a
- * page's loader chunk loads beside its component's, through chunkLoading too. Pending views too:
- * the router loads them with the page's other parts, long before one shows (after a second), and
- * the public pages' frame no longer weighs on every other first visit.
+ * Route parts split off the route tree: a route's loader, component and pending view in one chunk,
+ * its error and not-found views in others (they rarely show). Out of the tree, so that the entry
+ * chunk no longer imports every screen's feature api (and through it the HTTP client and schemas)
+ * or the public pages' frame for any first visit; together, because the router loads all three for
+ * a visit anyway, and each file more was one more request in line on a phone network (HTTP/1.1,
+ * six connections): /users loaded three of its own, /dashboard three. The chunk loads through
+ * chunkLoading.
  */
-const routeSplits = [['loader'], ['pendingComponent'], ...defaultCodeSplitGroupings]
+const routeSplits = [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']]
 
 /**
  * The small modules of the signed-in screens' data layer in one chunk: every feature's query keys
@@ -166,6 +166,28 @@ const queryGroup = {
   includeDependenciesRecursively: false,
 }
 
+/**
+ * The few small modules every page of the SPA loads (the API's messages and password rules, the
+ * button, spinner and logo), in one chunk: left alone each was a file of its own, shared by lazy
+ * routes, and four more requests for every first visit.
+ */
+const everyPage = {
+  name: 'shared',
+  test: /(contract[\\/](messages|credentials)|src[\\/]components[\\/]ui[\\/](Button|Spinner|Logo))\.tsx?$/,
+  includeDependenciesRecursively: false,
+}
+
+/**
+ * The lists' small shared pieces (badges, the dash of an empty cell, counts and dates, the confirm
+ * question), in one chunk: the users list loaded five files of under 1 kB for them. A page that
+ * uses only some loads the rest too, about 1.5 kB at most.
+ */
+const listPieces = {
+  name: 'list-pieces',
+  test: /src[\\/](components[\\/]ui[\\/](Badge|Dashes|ConfirmDialog)|lib[\\/](format|count))\.tsx?$/,
+  includeDependenciesRecursively: false,
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, codeSplittingOptions: { defaultBehavior: routeSplits } }),
@@ -192,7 +214,7 @@ export default defineConfig({
       // out of that page's chunks, though the barrel (contract/index.ts) re-exports it. This keeps
       // its input schemas (classic zod) out of screens that only read answers (zod/mini).
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]contract[\\/]/.test(id) },
-      output: { codeSplitting: { groups: [signedInData, signedInLayout, routerGroup, queryGroup] } },
+      output: { codeSplitting: { groups: [signedInData, signedInLayout, routerGroup, queryGroup, everyPage, listPieces] } },
     },
   },
 })
