@@ -138,13 +138,14 @@ const signedInData = {
 
 /**
  * The signed-in layout's small pieces that only signed-in pages load (its navigation, breadcrumbs,
- * icons, avatar, top-bar tools, the account's calls, the screen-size and preference hooks), in
- * one chunk: left alone the bundler makes a file of each, since lazy parts share them, and on a
- * phone network (HTTP/1.1, six connections) every signed-in page waited for four more requests.
+ * icons, avatar, top-bar tools, the account's calls and its menu's segmented control, the
+ * screen-size and preference hooks), in one chunk: left alone the bundler makes a file of each,
+ * since lazy parts share them, and on a phone network (HTTP/1.1, six connections) every signed-in
+ * page waited for four more requests.
  */
 const signedInLayout = {
   name: 'signed-in-layout',
-  test: /(src[\\/](components[\\/](layout[\\/](crumbs|Breadcrumbs|icons|navigation|NavList|useMediaQuery)|list[\\/](HeaderDialogButton|tools)|ui[\\/]Avatar)|features[\\/]account[\\/]api|lib[\\/]preferences)|contract[\\/]preferences)\.tsx?$/,
+  test: /(src[\\/](components[\\/](layout[\\/](crumbs|Breadcrumbs|icons|navigation|NavList|useMediaQuery)|list[\\/](HeaderDialogButton|tools)|ui[\\/](Avatar|Segmented))|features[\\/]account[\\/]api|lib[\\/]preferences)|contract[\\/]preferences)\.tsx?$/,
   includeDependenciesRecursively: false,
 }
 

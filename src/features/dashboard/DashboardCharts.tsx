@@ -114,14 +114,14 @@ function FeedbackChart({ data }: { data: Charts }) {
 }
 
 /**
- * The dashboard's charts (a lazy chunk: the totals above need none of it): new users, partner
- * requests, feedback and notifications sent, from one call. The period is in the URL
- * (`?period=90d`), so a view can be shared; switching replaces the entry, so Back leaves the dashboard.
+ * The dashboard's charts: new users, partner requests, feedback and notifications sent, from one
+ * call. The period is in the URL (`?period=90d`), so a view can be shared; switching replaces the
+ * entry, so Back leaves the dashboard.
  * `below` (the newest lists) shows once the charts have their first answer: shown before, it sat
  * under a spinner on a phone's first screen and was pushed far down when the charts came (a layout
  * shift Lighthouse counted, 0.07).
  */
-export default function DashboardCharts({ below }: { below: ReactNode }) {
+export function DashboardCharts({ below }: { below: ReactNode }) {
   const titleId = useId()
   const { period } = route.useSearch()
   const navigate = route.useNavigate()
