@@ -68,6 +68,13 @@ describe('the drawer on a medium screen and wider', () => {
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' })
   })
 
+  it('leaves the first page where the browser put it', async () => {
+    vi.mocked(window.scrollTo).mockClear()
+    renderRoute('/dashboard', { signedInAs: 'admin' })
+    await screen.findByRole('heading', { name: 'Dashboard' })
+    expect(window.scrollTo).not.toHaveBeenCalledWith({ top: 0, behavior: 'smooth' })
+  })
+
   it('has a logo that goes to the dashboard', async () => {
     renderRoute('/settings/change-password', { signedInAs: 'admin' })
     const logo = await screen.findByRole('link', { name: /Petcare Admin/ })
