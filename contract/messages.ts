@@ -50,6 +50,7 @@ export const API_MSG = {
   bodyTooLarge: 'Request body is too large',
   cutOff: 'The request was cut off',
   internal: 'Something went wrong on our side. Please try again later.',
+  busy: 'The server is busy. Please try again in a moment.',
 } as const
 
 /** What a JSON body the server cannot take is told, before its schema is checked. */

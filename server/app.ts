@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { API_PREFIX } from '../contract'
+import { API_PREFIX, RESIZED_PATH } from '../contract'
 import { sessionCache } from './auth/sessions'
 import type { Clock } from './clock'
 import type { Db } from './db/client'
@@ -62,7 +62,7 @@ export interface AppOptions {
   metricsToken?: string | undefined
 }
 
-/** The API (under /api/v1) and the uploaded files (under /uploads), on the given dependencies. */
+/** The API (under /api/v1) and the uploaded files (under /uploads, resized copies under /resized), on the given dependencies. */
 export function createApp(options: AppOptions) {
   const config = { ...defaultAppConfig, ...options.config }
   const base = {
@@ -135,6 +135,7 @@ export function createApp(options: AppOptions) {
   // Cross-origin calls from the CORS_ORIGINS only (none by default).
   app.use('/api/*', corsFor(deps.config.corsOrigins))
   app.use('/uploads/*', corsFor(deps.config.corsOrigins))
+  app.use(`${RESIZED_PATH}/*`, corsFor(deps.config.corsOrigins))
   // Shared middleware (permit...) reads the deps here, so routes can declare it without arguments.
   app.use(async (c, next) => {
     c.set('deps', deps)

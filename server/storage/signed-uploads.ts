@@ -3,6 +3,7 @@ import type { Clock } from '../clock'
 import type { Db } from '../db/client'
 import { signedUploads } from '../db/schema'
 import { logError } from '../log'
+import { removeUpload } from './resized'
 import type { Storage } from './storage'
 
 /**
@@ -91,7 +92,7 @@ export async function sweepUnattachedUploads(deps: { db: Db; clock: Clock; stora
     const failed: typeof claimed = []
     for (const row of claimed) {
       try {
-        await deps.storage.remove(row.key)
+        await removeUpload(deps.storage, row.key)
         removed++
       } catch (err) {
         logError(`removing the unattached upload ${row.key}`, err)

@@ -4,6 +4,7 @@ import type { TrashKind } from '../../contract'
 import type { Db } from '../db/client'
 import { admins, cities, cmsPages, faqs, feedback, notifications, places, signedUploads, sites } from '../db/schema'
 import { logError } from '../log'
+import { removeUpload } from './resized'
 import type { Storage } from './storage'
 
 /**
@@ -54,7 +55,7 @@ async function removeUploads(deps: EraseDeps, keys: string[]): Promise<number> {
   let removed = 0
   for (const { key } of signed) {
     try {
-      await deps.storage.remove(key)
+      await removeUpload(deps.storage, key)
       removed++
     } catch (err) {
       logError(`removing the file ${key} of a record deleted forever`, err)
