@@ -200,7 +200,7 @@ export default defineConfig({
   resolve: { alias },
   server: {
     // `npm run dev`: Vite serves the SPA, the API runs beside it in watch mode, on loopback (its HOST default).
-    proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/uploads': `http://127.0.0.1:${apiPort}` },
+    proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/uploads': `http://127.0.0.1:${apiPort}`, '/resized': `http://127.0.0.1:${apiPort}` },
   },
   build: {
     outDir: 'dist',

@@ -1,7 +1,6 @@
 import * as zm from 'zod/mini'
 import { IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES, SITE_IMAGE_MAX_BYTES } from './limits'
 import { minutesText, MSG } from './messages'
-import { RESIZED_WIDTHS } from './resized'
 
 /**
  * Uploads (docs/DECISIONS.md, Uploads): the browser asks POST /common/upload for one
@@ -113,9 +112,3 @@ export type SignedUpload = zm.infer<typeof signedUpload>
 /** The `data` of POST /common/upload: one signed form per requested file, in the same order. */
 export const uploadResult = zm.array(signedUpload)
 export type UploadResult = zm.infer<typeof uploadResult>
-
-const RESIZED_WIDTH_TEXTS = RESIZED_WIDTHS.map(String) as [`${(typeof RESIZED_WIDTHS)[number]}`, ...`${(typeof RESIZED_WIDTHS)[number]}`[]]
-/** GET /resized/:width/<key>: the width, one of RESIZED_WIDTHS. */
-export const resizedParam = zm.object({
-  width: zm.enum(RESIZED_WIDTH_TEXTS, { message: `Width must be one of: ${RESIZED_WIDTHS.join(', ')}` }),
-})

@@ -1,25 +1,32 @@
 import { useState, type ImgHTMLAttributes } from 'react'
 import { PLACEHOLDER_IMAGE } from './media'
 
-type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> & {
+type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'onError'> & {
   src: string
+  /** Smaller copies of `src` for the browser to choose from; `src` itself is tried when they fail. */
+  srcSet?: string | undefined
   /** Told once when `src` fails to load (the media viewer then shows the placeholder too). */
   onBroken?: (src: string) => void
 }
 
-/** An image that falls back to the placeholder when its address is broken, never a broken-image icon. */
-export function FallbackImage({ src, onBroken, alt, ...props }: Props) {
-  const [brokenSrc, setBrokenSrc] = useState<string | null>(null)
-  const broken = brokenSrc === src
+/** What is shown for an address: its copies, the original, or (both failed) the placeholder. */
+type Stage = 'copies' | 'original' | 'placeholder'
+
+/** An image that falls back to its original, then to the placeholder, never a broken-image icon. */
+export function FallbackImage({ src, srcSet, onBroken, alt, ...props }: Props) {
+  const [failed, setFailed] = useState<{ src: string; stage: Stage } | null>(null)
+  const stage: Stage = failed?.src === src ? failed.stage : srcSet ? 'copies' : 'original'
   return (
     <img
       {...props}
       alt={alt}
-      src={broken ? PLACEHOLDER_IMAGE : src}
-      data-broken={broken || undefined}
+      src={stage === 'placeholder' ? PLACEHOLDER_IMAGE : src}
+      srcSet={stage === 'copies' ? srcSet : undefined}
+      data-broken={stage === 'placeholder' || undefined}
       onError={() => {
-        if (broken) return
-        setBrokenSrc(src)
+        if (stage === 'copies') return setFailed({ src, stage: 'original' })
+        if (stage === 'placeholder') return
+        setFailed({ src, stage: 'placeholder' })
         onBroken?.(src)
       }}
     />

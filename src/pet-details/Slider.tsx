@@ -190,6 +190,9 @@ export function Slider({ media, index, onIndexChange, onOpen, onBroken, paused =
                 ) : (
                   <FallbackImage
                     src={item.src}
+                    srcSet={item.srcSet}
+                    // The page's column: the screen less its margins, at most 736 px.
+                    sizes="(min-width: 768px) 736px, calc(100vw - 2rem)"
                     alt={item.alt}
                     width={800}
                     height={600}

@@ -8,6 +8,8 @@ import { REQUEST_TIMEOUT_MS } from '@contract/limits'
 export type PetResult = { kind: 'found'; pet: PetDetails } | { kind: 'not-found' } | { kind: 'error' }
 
 const API_BASE = (import.meta.env.VITE_API_BASE_URL || '/api/v1').replace(/\/+$/, '')
+/** The API server's origin, which also serves the uploads' resized copies. */
+export const API_ORIGIN = new URL(API_BASE, location.href).origin
 
 /** The petId of `/pet-details/<petId>`, or null when the path has none. */
 export function petIdFromPath(pathname: string): string | null {

@@ -1,7 +1,12 @@
 import type { PetDetails } from '@contract/pets'
+import { RESIZED_WIDTHS, resizedUrl, uploadKeyOf } from '@contract/resized'
+import { API_ORIGIN } from './api'
 
-/** What the slider and the media viewer show: one media item. */
-export type Media = { src: string; type: 'image' | 'video'; alt: string }
+/**
+ * What the slider and the media viewer show: one media item. `srcSet` lists an upload's resized
+ * copies (WebP, 320 to 1280 px wide), so that a phone loads a photo about the size it shows.
+ */
+export type Media = { src: string; srcSet?: string; type: 'image' | 'video'; alt: string }
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg'
 
@@ -14,9 +19,14 @@ export const videoTypeOf = (src: string) => VIDEO_TYPES[extensionOf(src)] ?? nul
 export function mediaOf(pet: PetDetails): Media[] {
   const urls = pet.profilePhotos.map((p) => p.url.trim()).filter(Boolean)
   const name = pet.name.trim() || 'The pet'
-  return urls.map((src, i) => ({
-    src,
-    type: videoTypeOf(src) ? 'video' : 'image',
-    alt: urls.length > 1 ? `${name}, photo ${i + 1} of ${urls.length}` : `${name}, photo`,
-  }))
+  return urls.map((src, i) => {
+    const video = videoTypeOf(src) !== null
+    const key = video ? undefined : uploadKeyOf(src)
+    return {
+      src,
+      ...(key ? { srcSet: RESIZED_WIDTHS.map((width) => `${resizedUrl(API_ORIGIN, key, width)} ${width}w`).join(', ') } : {}),
+      type: video ? 'video' : 'image',
+      alt: urls.length > 1 ? `${name}, photo ${i + 1} of ${urls.length}` : `${name}, photo`,
+    }
+  })
 }

@@ -207,4 +207,27 @@ describe('pet photo slider', () => {
     const current = within(viewer).getAllByRole('group').find((g) => !g.hasAttribute('inert'))
     expect(within(current!).getByRole('img')).toHaveAttribute('src', '/images/placeholder.svg')
   })
+
+  it("offers an upload's resized copies, and falls back to the original, then to the placeholder", async () => {
+    const key = 'profile/2026/11/0b7d3c1e-5a2f-4c8e-9d1a-6f4e2b8c7a90.jpg'
+    petsDb()[0]!.profilePhotos = [{ url: `https://files.example.com/${key}` }]
+    await renderBruno()
+    const photo = screen.getByRole('img', { name: 'Bruno, photo' })
+    expect(photo).toHaveAttribute(
+      'srcset',
+      [320, 640, 960, 1280].map((w) => `${location.origin}/resized/${w}/${key} ${w}w`).join(', '),
+    )
+    expect(photo).toHaveAttribute('sizes', '(min-width: 768px) 736px, calc(100vw - 2rem)')
+    fireEvent.error(photo)
+    expect(photo).not.toHaveAttribute('srcset')
+    expect(photo).toHaveAttribute('src', `https://files.example.com/${key}`)
+    fireEvent.error(photo)
+    expect(photo).toHaveAttribute('src', '/images/placeholder.svg')
+  })
+
+  it('offers no copies of a photo that is not an upload', async () => {
+    await renderBruno()
+    expect(screen.getByRole('img', { name: 'Bruno, photo 1 of 3' })).not.toHaveAttribute('srcset')
+  })
 })
+
