@@ -10,8 +10,9 @@
  *   visit. The API's JSON goes out uncompressed, as the server sends it (a proxy in front may compress it).
  * - The public pet page (dist/pet-details.html) is served by a tiny static server here that gzips
  *   text files, writes the pet's link-preview tags into the page as server/spa.ts does, and
- *   answers GET /api/v1/pet/petbyid with a fixed pet whose photos are an 800 x 600 PNG of about
- *   100 kB (a phone photo's weight), so that its score does not depend on the demo data.
+ *   answers GET /api/v1/pet/petbyid with a fixed pet whose photos are uploads of an 800 x 600 JPEG
+ *   of about 100 kB (a phone photo's weight), so that its score does not depend on the demo data;
+ *   their resized copies (GET /resized/<width>/<key>) are made by the server's own code.
  *
  * Chromium is started here, headless, and stopped afterwards. A page that cannot be scored (no
  * Chromium, no `lighthouse` package, no build) is skipped with the reason.
@@ -24,11 +25,14 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { extname, join, resolve, sep } from 'node:path'
-import { deflateSync, gzipSync } from 'node:zlib'
+import { gzipSync } from 'node:zlib'
 import type LighthouseRun from 'lighthouse'
 import puppeteer from 'puppeteer-core'
+import sharp from 'sharp'
 import { REPO_ROOT, startServer, type ServerProcess } from '../scripts/lib/server-process'
+import { RESIZED_PATH, RESIZED_WIDTHS } from '../contract/resized'
 import { petPreviewTags, withHeadTags } from '../server/pet-preview'
+import { resizePicture } from '../server/storage/resized'
 import { completePet } from '../test/web/mocks/complete-pet'
 import { PET_PAGE } from './bundle'
 
@@ -36,7 +40,8 @@ export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 const PET_ID = '0b7d3c1e-5a2f-4c8e-9d1a-6f4e2b8c7a90'
-const PHOTO = '/bench/photo.png'
+/** The pet's photos: uploads (the key shape POST /common/upload makes), all the same picture. */
+const PHOTO_KEYS = [1, 2, 3].map((n) => `profile/2026/11/0b7d3c1e-5a2f-4c8e-9d1a-6f4e2b8c7a9${n}.jpg`)
 
 /** Runs per page; the performance score is their median. */
 export const LIGHTHOUSE_RUNS = 3
@@ -73,55 +78,29 @@ const DEMO_ADMIN = { email: 'admin@petcare.local', password: 'Admin@123' }
 /** The answer GET /pet/petbyid gives for the bench's pet: a complete one, three photos. */
 const pet = completePet({
   _id: PET_ID,
-  profilePhotos: [{ url: `${PHOTO}?1` }, { url: `${PHOTO}?2` }, { url: `${PHOTO}?3` }],
+  profilePhotos: PHOTO_KEYS.map((key) => ({ url: `/uploads/${key}` })),
   owner: { name: 'Aarav Sharma', mobileNo: '+91 9876543210', email: 'aarav.sharma@example.com', days: 412 },
 })
 const petAnswer = JSON.stringify({ isSuccess: true, message: 'Pet fetched successfully', data: pet })
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-const crc32 = (bytes: Buffer) => {
-  let c = 0xffffffff
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
-
-/** A photo-sized PNG (a gradient with some grain), so that the page's LCP includes a real download. */
-export function benchPhoto(width = 800, height = 600): Buffer {
-  const raw = Buffer.alloc((width * 3 + 1) * height)
+/**
+ * A photo-like JPEG, 800 x 600: gradients under a fine grain, about 100 kB (a phone photo's weight
+ * at this size); the grain keeps its resized WebP copy from being unrealistically small.
+ */
+export async function benchPhoto(width = 800, height = 600): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3)
   let seed = 42
-  const grain = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 7) - 3
+  const grain = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 25) - 12
   for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1)
     for (let x = 0; x < width; x++) {
-      const i = row + 1 + x * 3
-      const g = x % 32 === 0 && y % 4 === 0 ? grain() : 0
+      const i = (y * width + x) * 3
+      const g = grain()
       raw[i] = 200 - (y >> 3) + g
       raw[i + 1] = 140 + (x >> 4) + g
       raw[i + 2] = 60 + ((x + y) >> 4) + g
     }
   }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const out = Buffer.alloc(body.length + 8)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(crc32(body), body.length + 4)
-    return out
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer()
 }
 
 const TYPES: Record<string, string> = {
@@ -131,13 +110,20 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.json': 'application/json',
   '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
 }
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json'])
 
-/** dist/ on 127.0.0.1 (a free port), with the mocked pet call and photo. */
-export function serveDist(dist: string): Promise<Server> {
+/** dist/ on 127.0.0.1 (a free port), with the mocked pet call, photos and their resized copies. */
+export async function serveDist(dist: string): Promise<Server> {
   const root = resolve(dist)
-  const photo = benchPhoto()
+  const photo = await benchPhoto()
+  const copies = new Map<number, Promise<Uint8Array>>()
+  const copyOf = (width: number) => {
+    if (!copies.has(width)) copies.set(width, resizePicture(photo, width))
+    return copies.get(width)!
+  }
   const preview = { name: pet.name, speciesName: pet.species.name, breedName: pet.breed.breedName, age: pet.age, photoUrl: pet.profilePhotos[0]!.url }
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
@@ -156,7 +142,11 @@ export function serveDist(dist: string): Promise<Server> {
         ? send(200, TYPES['.json']!, Buffer.from(petAnswer), 'no-store', true)
         : send(404, TYPES['.json']!, Buffer.from('{"isSuccess":false,"message":"Pet not found"}'), 'no-store', true)
     }
-    if (url.pathname === PHOTO) return send(200, TYPES['.png']!, photo, 'no-cache', false)
+    if (PHOTO_KEYS.some((key) => url.pathname === `/uploads/${key}`)) return send(200, TYPES['.jpg']!, photo, 'no-cache', false)
+    const copy = new RegExp(`^${RESIZED_PATH}/(\\d+)/(.+)$`).exec(url.pathname)
+    if (copy && PHOTO_KEYS.includes(copy[2]!) && (RESIZED_WIDTHS as readonly number[]).includes(Number(copy[1]))) {
+      return void copyOf(Number(copy[1])).then((body) => send(200, TYPES['.webp']!, Buffer.from(body), 'no-cache', false))
+    }
     if (url.pathname === `/pet-details/${PET_ID}`) {
       const baseUrl = `http://${req.headers.host}`
       const tags = petPreviewTags(preview, { pageUrl: `${baseUrl}${url.pathname}`, baseUrl })

@@ -20,8 +20,10 @@ export function FallbackImage({ src, srcSet, onBroken, alt, ...props }: Props) {
     <img
       {...props}
       alt={alt}
-      src={stage === 'placeholder' ? PLACEHOLDER_IMAGE : src}
+      // srcSet (and sizes, in props) before src: React sets them in this order, and an img given
+      // its src first starts loading that before it learns of the copies.
       srcSet={stage === 'copies' ? srcSet : undefined}
+      src={stage === 'placeholder' ? PLACEHOLDER_IMAGE : src}
       data-broken={stage === 'placeholder' || undefined}
       onError={() => {
         if (stage === 'copies') return setFailed({ src, stage: 'original' })

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type PointerEvent } from 'react'
 import { SLIDER_INTERVAL_MS, SWIPE_MIN_PX } from '@contract/limits'
 import { FallbackImage } from './FallbackImage'
-import { PLACEHOLDER_IMAGE, type Media } from './media'
+import { PHOTO_SIZES, PLACEHOLDER_IMAGE, type Media } from './media'
 
 type Props = {
   media: Media[]
@@ -191,8 +191,7 @@ export function Slider({ media, index, onIndexChange, onOpen, onBroken, paused =
                   <FallbackImage
                     src={item.src}
                     srcSet={item.srcSet}
-                    // The page's column: the screen less its margins, at most 736 px.
-                    sizes="(min-width: 768px) 736px, calc(100vw - 2rem)"
+                    sizes={PHOTO_SIZES}
                     alt={item.alt}
                     width={800}
                     height={600}

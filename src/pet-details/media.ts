@@ -10,6 +10,9 @@ export type Media = { src: string; srcSet?: string; type: 'image' | 'video'; alt
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg'
 
+/** How wide the page shows a photo (`sizes`): its column, the screen less its margins, at most 736 px. */
+export const PHOTO_SIZES = '(min-width: 768px) 736px, calc(100vw - 2rem)'
+
 const VIDEO_TYPES: Record<string, string> = { mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', ogv: 'video/ogg' }
 const extensionOf = (src: string) => /\.([a-z0-9]+)(?:[?#]|$)/i.exec(src)?.[1]?.toLowerCase() ?? ''
 

@@ -4,6 +4,7 @@ import { delay, http, HttpResponse } from 'msw'
 import type { PetDetails } from '@contract'
 import { loadPet, petIdFromPath, resultOf, toPet } from '@/pet-details/api'
 import { ageLabel, ownerDaysLabel } from '@/pet-details/format'
+import { mediaOf, PHOTO_SIZES } from '@/pet-details/media'
 import { PetDetailsApp } from '@/pet-details/PetDetailsApp'
 import { APP_STORE_URL, PLAY_STORE_URL } from '@/pet-details/PetPage'
 import { checkScreenWhenDone } from './axe'
@@ -205,6 +206,19 @@ describe('public pet details', () => {
       expect(await run('/pet-details/')).toBeUndefined()
       await new Promise((done) => setTimeout(done, 50))
       expect(preloads()).toHaveLength(1)
+
+      // A photo that is an upload: the preload offers the copies the page's img does, with its sizes.
+      document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove())
+      const bruno = petsDb()[0]!
+      bruno.profilePhotos = [{ url: 'https://files.example.com/profile/2026/11/0b7d3c1e-5a2f-4c8e-9d1a-6f4e2b8c7a90.jpg' }]
+      const answer = resultOf((await run(`/pet-details/${bruno._id}`))!)
+      if (answer.kind !== 'found') throw new Error(`The pet was not found: ${answer.kind}`)
+      await waitFor(() => expect(preloads()).toHaveLength(1))
+      const link = document.head.querySelector('link[rel="preload"][as="image"]')!
+      const [photo] = mediaOf(answer.pet)
+      expect(photo!.srcSet).toContain('/resized/640/profile/2026/11/0b7d3c1e-5a2f-4c8e-9d1a-6f4e2b8c7a90.jpg 640w')
+      expect(link.getAttribute('imagesrcset')).toBe(photo!.srcSet)
+      expect(link.getAttribute('imagesizes')).toBe(PHOTO_SIZES)
 
       server.use(http.get(api('/pet/petbyid'), () => HttpResponse.error()))
       expect(resultOf((await run(`/pet-details/${petsDb()[0]!._id}`))!)).toEqual({ kind: 'error' })
