@@ -38,6 +38,8 @@ const PUBLIC_ROUTES = [
   'GET /uploads/*',
   'POST /uploads/',
   'POST /uploads',
+  // Their resized copies, as public as the files.
+  'GET /resized/:width/*',
   // Prometheus text: its own check (loopback or METRICS_TOKEN), not a sign-in (server/http/metrics.ts).
   'GET /metrics',
   // Probes for a load balancer: no sign-in, no details (server/health.ts).
@@ -184,8 +186,8 @@ describe('every route of the app', () => {
     const t = await testApp()
     const { routes, catchAll } = routesOf(t)
     expect(routes.length).toBeGreaterThan(50)
-    // Only middleware (on everything, /api/*, /uploads/*) and the API's 404 answer for every method: no route hides there.
-    expect(catchAll.filter((path) => !['/*', '/api/*', '/api/v1/*', '/uploads/*'].includes(path))).toEqual([])
+    // Only middleware (on everything, /api/*, /uploads/*, /resized/*) and the API's 404 answer for every method: no route hides there.
+    expect(catchAll.filter((path) => !['/*', '/api/*', '/api/v1/*', '/uploads/*', '/resized/*'].includes(path))).toEqual([])
     const undeclared = routes.filter((r) => r.permissions.length !== 1 && !PUBLIC_ROUTES.includes(keyOf(r))).map(keyOf)
     expect(undeclared, 'routes without exactly one permit(...)').toEqual([])
     const publicWithPermission = routes.filter((r) => PUBLIC_ROUTES.includes(keyOf(r)) && r.permissions.length > 0).map(keyOf)
