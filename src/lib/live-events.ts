@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react'
 import type { LiveTable } from '@contract/live-events'
 import { useAuth } from './auth'
 import { loadChunk } from './load-chunk'
+import { afterNextPaint } from './prefetch'
 
 /**
  * The live update stream (GET /admin/events): one per tab, opened by the signed-in layout. Read
@@ -64,17 +65,21 @@ export function useLiveEvents(handlers: LiveHandlers & { whileOffline(): void },
     if (!token) return
     let stop: (() => void) | undefined
     let left = false
-    loadChunk(() => import('./live-stream')).then(
-      ({ connectLiveEvents }) => {
-        if (!left) stop = connectLiveEvents(handlers)
-      },
-      // Without the stream's code the screens poll, as when the stream is down.
-      () => {
-        if (!left) setStatus('offline')
-      },
+    // After the first paint: the stream's code and connection wait for the first screen's.
+    const cancel = afterNextPaint(() =>
+      loadChunk(() => import('./live-stream')).then(
+        ({ connectLiveEvents }) => {
+          if (!left) stop = connectLiveEvents(handlers)
+        },
+        // Without the stream's code the screens poll, as when the stream is down.
+        () => {
+          if (!left) setStatus('offline')
+        },
+      ),
     )
     return () => {
       left = true
+      cancel()
       stop?.()
     }
   }, [token, handlers])

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import { LATER_PREFETCH_TEMPLATE_ID } from '@contract/chunk-loading'
 
 /** How long a busy page may put off an idle task. */
@@ -25,6 +26,31 @@ export function whenIdle(task: () => void) {
     cancel = () => window.removeEventListener('load', schedule)
   }
   return () => cancel()
+}
+
+/**
+ * Runs `task` once the browser has painted the next frame (a frame, then a task); returns its
+ * cancel. What the first screen does not show waits for it, so that its requests do not share
+ * a phone's few connections with the screen's own.
+ */
+export function afterNextPaint(task: () => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(task, 0)
+    return () => clearTimeout(timer)
+  }
+  const frame = requestAnimationFrame(() => (timer = setTimeout(task, 0)))
+  return () => {
+    cancelAnimationFrame(frame)
+    clearTimeout(timer)
+  }
+}
+
+/** False until `schedule` (whenIdle, afterNextPaint) has run after the component mounted. */
+export function useScheduled(schedule: (task: () => void) => () => void) {
+  const [due, setDue] = useState(false)
+  useEffect(() => schedule(() => setDue(true)), [schedule])
+  return due
 }
 
 /**

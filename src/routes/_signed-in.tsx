@@ -18,15 +18,18 @@ import { ViewsButton } from '@/features/saved-views/ViewsButton'
 import { userKeys } from '@/features/users/keys'
 import { useAuth } from '@/lib/auth'
 import { useLiveEvents } from '@/lib/live-events'
+import { preferencesQuery } from '@/lib/preferences'
 
 /** Everything behind sign-in. No token: back to /, remembering where the visitor was going. */
 export const Route = createFileRoute('/_signed-in')({
   beforeLoad: ({ context, location }) => {
     if (!context.auth.get().accessToken) throw redirect({ to: '/', search: { redirect: location.href } })
   },
-  // The stored user already fills the top bar: the fresh profile is fetched, never waited for.
+  // The stored user already fills the top bar: the fresh profile is fetched, never waited for; the
+  // preferences (theme, list columns) start beside it rather than once the page has rendered.
   loader: ({ context }) => {
     context.queryClient.ensureQueryData(profileQuery).catch(() => undefined)
+    context.queryClient.ensureQueryData(preferencesQuery).catch(() => undefined)
   },
   component: SignedIn,
 })

@@ -297,20 +297,35 @@ describe('the dashboard charts', () => {
     expect(rows.every(([week]) => week?.startsWith('Week of '))).toBe(true)
   })
 
-  it('shows the newest lists once the charts have answered, so that the charts never push them down the screen', async () => {
+  it('draws its first screen once, whole: the totals wait for the charts, and the newest lists come with them', async () => {
     let answer = () => {}
     const answered = new Promise<void>((resolve) => (answer = resolve))
     // Held, then on to the usual handler.
     server.use(http.get(api('/admin/dashboard/charts'), async () => void (await answered)))
     renderRoute('/dashboard', { signedInAs: 'admin' })
-    expect(await (await charts()).findByRole('status')).toHaveTextContent('Loading the charts')
-    await new Promise((resolve) => setTimeout(resolve, 100)) // time for the lists' code and data
+    await new Promise((resolve) => setTimeout(resolve, 100)) // time for the totals and the lists' data
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Newest Users' })).not.toBeInTheDocument()
-    expect(screen.queryByRole('region', { name: 'Newest Partner Requests' })).not.toBeInTheDocument()
     answer()
-    expect(await screen.findByRole('region', { name: 'Newest Users' })).toBeInTheDocument()
     expect((await charts()).getByRole('heading', { name: 'New users' })).toBeInTheDocument()
-    expect(screen.getByRole('region', { name: 'Newest Partner Requests' })).toBeInTheDocument()
+    expect(total('Users')).toBe('412')
+    expect(await screen.findByRole('region', { name: 'Newest Users' })).toBeInTheDocument()
+    expect(await screen.findByRole('region', { name: 'Newest Partner Requests' })).toBeInTheDocument()
+  })
+
+  it('keeps the last charts and the newest lists on screen while another period loads', async () => {
+    const { user } = renderRoute('/dashboard', { signedInAs: 'admin' })
+    const section = await charts()
+    expect(await screen.findByRole('region', { name: 'Newest Users' })).toBeInTheDocument()
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    server.use(http.get(api('/admin/dashboard/charts'), async () => void (await answered)))
+    await user.click(section.getByRole('radio', { name: '90 days' }))
+    await waitFor(() => expect(section.getByRole('heading', { name: 'New users' }).closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true'))
+    expect(await summaryOf('New users')).toMatch(/in the last 30 days/)
+    expect(screen.getByRole('region', { name: 'Newest Users' })).toBeInTheDocument()
+    answer()
+    await waitFor(async () => expect(await summaryOf('New users')).toMatch(/in the last 90 days/))
   })
 
   it('keeps the totals when the charts cannot be loaded, and offers to try again', async () => {

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Theme } from '@contract'
 import { preferences, type Preferences } from '@contract/preferences'
+import { useAuth } from '@/lib/auth'
 import { http, notifyIfUnseen, withData } from '@/lib/http'
 import { preferencesKeys, preferencesQuery } from '@/lib/preferences'
 
@@ -61,9 +62,11 @@ export function useAdminTheme() {
     showTheme(storedTheme())
     return () => showTheme('system')
   }, [])
+  const signedIn = useAuth().accessToken !== null
   useEffect(() => {
-    if (theme) applyTheme(theme)
-  }, [theme])
+    // An answer that comes after the session ended (a 401 signs out) leaves no trace behind.
+    if (theme && signedIn) applyTheme(theme)
+  }, [theme, signedIn])
 }
 
 /** PATCH admin/preferences `{ theme }`: shown at once; on failure, back to the theme before. */

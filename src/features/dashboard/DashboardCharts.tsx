@@ -15,6 +15,7 @@ import {
 import { Button } from '@/components/ui/Button'
 import { Segmented } from '@/components/ui/Segmented'
 import { Spinner } from '@/components/ui/Spinner'
+import { afterNextPaint, useScheduled } from '@/lib/prefetch'
 import { dashboardChartsQuery } from './api'
 import { count } from '@/lib/count'
 import { ChartCard, plural, ShareBars, TimeBars } from './chart-parts'
@@ -117,9 +118,10 @@ function FeedbackChart({ data }: { data: Charts }) {
  * The dashboard's charts: new users, partner requests, feedback and notifications sent, from one
  * call. The period is in the URL (`?period=90d`), so a view can be shared; switching replaces the
  * entry, so Back leaves the dashboard.
- * `below` (the newest lists) shows once the charts have their first answer: shown before, it sat
- * under a spinner on a phone's first screen and was pushed far down when the charts came (a layout
- * shift Lighthouse counted, 0.07).
+ * `below` (the newest lists) shows once the charts have their first answer and are on screen:
+ * shown before, it sat under a spinner on a phone's first screen and was pushed far down when the
+ * charts came (a layout shift Lighthouse counted, 0.07), and its code's requests shared the
+ * phone's connections with the first screen's own.
  */
 export function DashboardCharts({ below }: { below: ReactNode }) {
   const titleId = useId()
@@ -129,6 +131,7 @@ export function DashboardCharts({ below }: { below: ReactNode }) {
   const result = useQuery({ ...dashboardChartsQuery(period), placeholderData: keepPreviousData })
   const data = result.data
   const switching = result.isPlaceholderData
+  const painted = useScheduled(afterNextPaint)
 
   return (
     <>
@@ -169,7 +172,7 @@ export function DashboardCharts({ below }: { below: ReactNode }) {
           </div>
         )}
       </section>
-      {data || result.isError ? below : null}
+      {(data || result.isError) && painted ? below : null}
     </>
   )
 }

@@ -14,12 +14,16 @@ export const Route = createFileRoute('/_signed-in/dashboard')({
   validateSearch: dashboardSearch,
   search: { middlewares: [stripSearchParams({ period: CHART_PERIOD_DEFAULT })] },
   loaderDeps: ({ search }) => ({ period: search.period }),
-  loader: ({ context, deps }) => {
-    // The charts' and newest lists' fetches start with the totals' instead of after their code arrives.
-    void context.queryClient.prefetchQuery(dashboardChartsQuery(deps.period))
+  loader: async ({ context, deps, cause }) => {
+    // The newest lists' fetches start with the totals' instead of after their code arrives.
     void context.queryClient.prefetchQuery(newestUsersQuery)
     void context.queryClient.prefetchQuery(newestPartnersQuery)
-    return context.queryClient.ensureQueryData(dashboardQuery)
+    // Entering the page, the charts are waited for with the totals (never failing the page: they
+    // show their own error), so the first screen is drawn once, whole; a change of period shows
+    // the last charts until the next ones come.
+    const charts = context.queryClient.prefetchQuery(dashboardChartsQuery(deps.period))
+    const [totals] = await Promise.all([context.queryClient.ensureQueryData(dashboardQuery), cause === 'stay' ? undefined : charts])
+    return totals
   },
   staticData: { title: 'Dashboard' },
   pendingComponent: PageLoader,
