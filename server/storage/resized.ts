@@ -72,22 +72,20 @@ export function resizedPictures(storage: Storage): ResizedPictures {
   // Asked for again while being made (a page's photos open in several tabs at once): made once.
   const making = new Map<string, Promise<Bytes | undefined>>()
 
+  // The original is read inside the limit too: at most MAX_AT_ONCE of them are in memory.
   const make = async (key: string, width: ResizedWidth, copyKey: string) => {
-    const original = await storage.get(key)
-    if (!original) return undefined
-    if (!(IMAGE_MIME_TYPES as readonly string[]).includes(original.contentType) || original.size > SITE_IMAGE_MAX_BYTES) {
-      await original.body.cancel()
-      return undefined
-    }
-    const bytes = await readAll(original.body)
-    let copy: Bytes
-    try {
-      copy = await limit(() => resizePicture(bytes, width))
-    } catch (err) {
-      if (err instanceof ResizeBusyError) throw err
-      return undefined // not a picture sharp can read, whatever its name says
-    }
-    await storage.put(copyKey, copy, RESIZED_TYPE)
+    const copy = await limit(async () => {
+      const original = await storage.get(key)
+      if (!original) return undefined
+      if (!(IMAGE_MIME_TYPES as readonly string[]).includes(original.contentType) || original.size > SITE_IMAGE_MAX_BYTES) {
+        await original.body.cancel()
+        return undefined
+      }
+      const bytes = await readAll(original.body)
+      // A file sharp cannot read is not a picture, whatever its name says.
+      return resizePicture(bytes, width).catch(() => undefined)
+    })
+    if (copy) await storage.put(copyKey, copy, RESIZED_TYPE)
     return copy
   }
 

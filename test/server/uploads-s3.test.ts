@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
+import sharp from 'sharp'
 import { UPLOAD_MSG, UPLOAD_RULES, uploadResult, type SignedUpload } from '../../contract'
 import { createApp, type App } from '../../server/app'
 import { systemClock } from '../../server/clock'
 import { createLogger } from '../../server/log'
+import { removeUpload, resizedKey } from '../../server/storage/resized'
 import { s3Storage } from '../../server/storage/s3'
 import type { Storage } from '../../server/storage/storage'
 import { TEST_ADMIN } from './helpers/accounts'
@@ -126,4 +128,20 @@ describe('S3 uploads against a local S3-compatible server', () => {
     const error = await errorOf(res, 400)
     expect(error.error.fields).toEqual({ '0.mimeType': UPLOAD_MSG.mimeTypeOf('profile') })
   })
+
+  it("makes an upload's resized copy from the bucket and keeps it there, and removes it with the upload", async () => {
+    const key = 'profile/2026/11/2b7d3c1e-5a2f-4c8e-9d1a-6f4e2b8c7a90.jpg'
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 140, b: 60 } } }).jpeg().toBuffer()
+    await storage.put(key, photo, 'image/jpeg')
+    const res = await app.request(`/resized/320/${key}`)
+    expect(res.status).toBe(200)
+    expect(await sharp(new Uint8Array(await res.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 })
+    const kept = await storage.get(resizedKey(key, 320))
+    expect(kept?.contentType).toBe('image/webp')
+    await kept?.body.cancel()
+    await removeUpload(storage, key)
+    expect(await storage.get(resizedKey(key, 320))).toBeUndefined()
+    expect(await storage.get(key)).toBeUndefined()
+  })
 })
+
