@@ -334,9 +334,9 @@ async function scorePetPage(lighthouse: typeof LighthouseRun, chromiumPort: numb
   }
 }
 
-/** Lighthouse's scores of LIGHTHOUSE_PAGES, in that order; each page that cannot be scored says why. */
-export async function lighthouseScores(dist: string): Promise<PageResult[]> {
-  const skipAll = (skipped: string) => LIGHTHOUSE_PAGES.map(({ page }) => ({ page, skipped }))
+/** Lighthouse's scores of `pages` (all of LIGHTHOUSE_PAGES unless told), in that order; each page that cannot be scored says why. */
+export async function lighthouseScores(dist: string, pages: readonly LighthousePage[] = LIGHTHOUSE_PAGES): Promise<PageResult[]> {
+  const skipAll = (skipped: string) => pages.map(({ page }) => ({ page, skipped }))
   if (!existsSync(CHROMIUM_PATH)) return skipAll(`no Chromium at ${CHROMIUM_PATH} (set CHROME_PATH)`)
   let lighthouse: typeof LighthouseRun
   try {
@@ -349,12 +349,13 @@ export async function lighthouseScores(dist: string): Promise<PageResult[]> {
   try {
     const started = await startChromium(profileDir)
     chromium = started.chromium
-    const petPage = LIGHTHOUSE_PAGES.find((p) => p.page === PET_PAGE.url)!
+    const petPage = pages.find((p) => p.page === PET_PAGE.url)
+    const adminPages = pages.filter((p) => p !== petPage)
     const results = [
-      await scorePetPage(lighthouse, started.port, dist, petPage),
-      ...(await scoreAdminPages(lighthouse, started.port, LIGHTHOUSE_PAGES.filter((p) => p !== petPage))),
+      ...(petPage ? [await scorePetPage(lighthouse, started.port, dist, petPage)] : []),
+      ...(adminPages.length ? await scoreAdminPages(lighthouse, started.port, adminPages) : []),
     ]
-    return LIGHTHOUSE_PAGES.map(({ page }) => results.find((r) => r.page === page)!)
+    return pages.map(({ page }) => results.find((r) => r.page === page)!)
   } catch (err) {
     return skipAll(`Lighthouse could not run: ${(err as Error).message.split('\n')[0]}`)
   } finally {

@@ -6,10 +6,11 @@
  * printed, not enforced); then loads every list of the panel at a million users, and exports
  * them all (bench/api.ts).
  *
- *   npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--duration S] [--warmup S]
- *                    [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR]
+ *   npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--page URL ...] [--duration S]
+ *                    [--warmup S] [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR]
  *
- * --no-build reuses dist/ and build/; --no-bundle, --no-lighthouse and --no-api skip a part. The run fails
+ * --no-build reuses dist/ and build/; --no-bundle, --no-lighthouse and --no-api skip a part; --page
+ * scores only that Lighthouse page (repeat it for several: /, /dashboard, /users, /pet-details/:petId). The run fails
  * (exit code 1) when a page's first-visit JS is over its goal (bench/bundle.ts PAGE_GOALS), or when
  * an API goal is missed.
  * The API part takes about eight minutes a database, plus the first seeding of its database
@@ -23,10 +24,10 @@ import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { API_BENCH_DEFAULTS, SCENARIO_IDS, runApiBench } from './api'
 import { PET_PAGE, htmlEntryBytes, pageSizes, readManifest, routeChunks } from './bundle'
-import { ACCESSIBILITY_GOAL, LIGHTHOUSE_RUNS, lighthouseScores } from './lighthouse'
+import { ACCESSIBILITY_GOAL, LIGHTHOUSE_PAGES, LIGHTHOUSE_RUNS, lighthouseScores } from './lighthouse'
 
 const USAGE =
-  'Usage: npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--duration S] [--warmup S] [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR]'
+  'Usage: npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--page URL ...] [--duration S] [--warmup S] [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR]'
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`)
@@ -42,6 +43,7 @@ function readArgs() {
         'no-bundle': { type: 'boolean', default: false },
         'no-lighthouse': { type: 'boolean', default: false },
         'no-api': { type: 'boolean', default: false },
+        page: { type: 'string', multiple: true },
         duration: { type: 'string' },
         warmup: { type: 'string' },
         connections: { type: 'string' },
@@ -65,8 +67,12 @@ function readArgs() {
   const scenarios = values.scenario ?? []
   const unknown = scenarios.filter((id) => id !== 'export' && !SCENARIO_IDS.some((known) => known.startsWith(id)))
   if (unknown.length) fail(`--scenario must start one of ${SCENARIO_IDS.join(', ')}, or be export (got "${unknown.join('", "')}").`)
+  const pages = values.page ?? LIGHTHOUSE_PAGES.map(({ page }) => page)
+  const unscored = pages.filter((page) => !LIGHTHOUSE_PAGES.some((known) => known.page === page))
+  if (unscored.length) fail(`--page must be one of ${LIGHTHOUSE_PAGES.map(({ page }) => page).join(', ')} (got "${unscored.join('", "')}").`)
   return {
     build: !values['no-build'],
+    lighthousePages: LIGHTHOUSE_PAGES.filter(({ page }) => pages.includes(page)),
     bundle: !values['no-bundle'],
     lighthouse: !values['no-lighthouse'],
     api: !values['no-api'],
@@ -139,7 +145,7 @@ async function lighthouseBench() {
     execFileSync('node', ['scripts/build-server.mjs'], { stdio: 'inherit' })
   }
   console.info(`\nLighthouse, mobile, median of ${LIGHTHOUSE_RUNS} runs (load average ${loadavg().map((n) => n.toFixed(2)).join(', ')} before; scores are not enforced):`)
-  const results = await lighthouseScores(dist)
+  const results = await lighthouseScores(dist, args.lighthousePages)
   console.table(
     results.map((r) =>
       'skipped' in r
