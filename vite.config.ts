@@ -17,10 +17,9 @@ const apiPort = process.env.API_PORT ?? '3001'
  * in production the server answers /pet-details/* with dist/pet-details.html; this does the same
  * for `vite` (dev) and `vite preview`, whose SPA fallback would otherwise hand out index.html.
  * It also writes the API base (VITE_API_BASE_URL) into the page's inline script, which starts the
- * pet call before the page's module loads, and, in a build, inlines the page's small stylesheet
- * (about 4 kB gzipped), so that its first paint waits for no other request.
+ * pet call before the page's module loads.
  */
-function petDetailsPage(): Plugin[] {
+function petDetailsPage(): Plugin {
   let apiBase = '/api/v1'
   const rewrite: Connect.NextHandleFunction = (req, _res, next) => {
     if (req.method === 'GET' && /^\/pet-details(\/|$)/.test(req.url ?? '') && (req.headers.accept ?? '').includes('text/html')) {
@@ -40,21 +39,65 @@ function petDetailsPage(): Plugin[] {
     configureServer: (server) => void server.middlewares.use(rewrite),
     configurePreviewServer: (server) => void server.middlewares.use(rewrite),
   }
-  const inlineCss: Plugin = {
-    name: 'petcare:pet-details-inline-css',
+  return page
+}
+
+/**
+ * A built page carries its stylesheet inline (the pet page about 5 kB gzipped, the admin app 10),
+ * so that its first paint waits for no request after the page itself: the pet's title, or the
+ * signed-in frame. A stylesheet is only ever needed with its page, and a page sent again unchanged
+ * is a 304 (server/spa.ts), so nothing is fetched twice.
+ */
+export function inlineStylesheets(): Plugin {
+  return {
+    name: 'petcare:inline-stylesheets',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html, { path, bundle }) =>
-        isPetPage(path)
-          ? html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
-              const css = bundle?.[file]
-              return css?.type === 'asset' ? `<style>${String(css.source)}</style>` : link
-            })
-          : html,
+      handler: (html, { bundle }) =>
+        html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
+          const css = bundle?.[file]
+          // Lazy chunks list the stylesheet among what they need, and Vite's loader fetches what no
+          // stylesheet link names: this one names it, and a type no browser reads keeps it from
+          // being fetched.
+          return css?.type === 'asset' ? `<style>${String(css.source)}</style><link rel="stylesheet" type="text/x-inline" href="/${file}">` : link
+        }),
     },
   }
-  return [page, inlineCss]
+}
+
+/** The built module script tag of index.html's entry, as Vite writes it. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/[^"]+\.js)"><\/script>\s*/
+
+/**
+ * index.html's entry starts after the page's first paint when the signed-in frame shows (a held
+ * session; src/lib/signed-in-frame.ts): with its code at hand (a cached or fast visit), the
+ * browser would otherwise run it, some 200 ms of a slow phone, before it first draws anything.
+ * The entry is still fetched at once (modulepreload); without a session, or in a hidden tab (no
+ * frames to wait for), it starts as it would have.
+ */
+export function startAfterFirstPaint(): Plugin {
+  return {
+    name: 'petcare:start-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, { path }) => {
+        if (path !== '/index.html') return html
+        const entry = ENTRY_SCRIPT.exec(html)?.[1]
+        if (!entry) throw new Error('index.html: no entry script to start after the first paint')
+        const start = `<script>
+      ;(function (start) {
+        if (document.documentElement.hasAttribute('data-signed-in') && !document.hidden) {
+          requestAnimationFrame(function () { setTimeout(start) })
+        } else start()
+      })(function () { import(${JSON.stringify(entry)}) })
+    </script>
+  </body>`
+        return html.replace(ENTRY_SCRIPT, `<link rel="modulepreload" crossorigin href="${entry}">\n    `).replace(/\s*<\/body>/, `\n    ${start}`)
+      },
+    },
+  }
 }
 
 /** The router's split-route importer, `() => import('…/route.tsx?tsr-split=component')`. */
@@ -195,6 +238,8 @@ export default defineConfig({
     chunkLoading(),
     react(),
     petDetailsPage(),
+    inlineStylesheets(),
+    startAfterFirstPaint(),
     precompress(),
   ],
   resolve: { alias },
