@@ -54,13 +54,16 @@ export function inlineStylesheets(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html, { bundle }) =>
+      handler: (html, { path, bundle }) =>
         html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
           const css = bundle?.[file]
-          // Lazy chunks list the stylesheet among what they need, and Vite's loader fetches what no
-          // stylesheet link names: this one names it, and a type no browser reads keeps it from
-          // being fetched.
-          return css?.type === 'asset' ? `<style>${String(css.source)}</style><link rel="stylesheet" type="text/x-inline" href="/${file}">` : link
+          if (css?.type !== 'asset') return link
+          // The admin app's lazy chunks import from its entry, so they list its stylesheet among
+          // what they need, and Vite's loader fetches what no stylesheet link names: this link
+          // names it, and a type no browser reads keeps it from being fetched. (The pet page's
+          // lazy viewer brings a stylesheet of its own.)
+          const marker = path === '/index.html' ? `<link rel="stylesheet" type="text/x-inline" href="/${file}">` : ''
+          return `<style>${String(css.source)}</style>${marker}`
         }),
     },
   }

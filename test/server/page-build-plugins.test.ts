@@ -49,6 +49,11 @@ describe('the build step that puts the stylesheet in the page', () => {
     expect(page).not.toContain('crossorigin href="/assets/main-Def456.css"')
   })
 
+  it("writes the pet page's without the link: its lazy chunks do not list it", () => {
+    const petPage = transform(inlineStylesheets(), builtIndex, { path: '/pet-details.html', bundle: bundle as never })
+    expect(petPage).toContain('<style>body{color:red}</style>\n</head>')
+  })
+
   it('keeps the link of a stylesheet the bundle does not have', () => {
     expect(transform(inlineStylesheets(), builtIndex, { bundle: {} })).toBe(builtIndex)
   })
