@@ -14,6 +14,9 @@
  *   of about 100 kB (a phone photo's weight), so that its score does not depend on the demo data;
  *   their resized copies (GET /resized/<width>/<key>) are made by the server's own code.
  *
+ * Both are loaded through an HTTPS front speaking HTTP/2 (bench/http2-front.ts), as a deployment
+ * serves them from behind its TLS proxy; `--http1` loads them from Node's own HTTP/1.1 servers.
+ *
  * Chromium is started here, headless, and stopped afterwards. A page that cannot be scored (no
  * Chromium, no `lighthouse` package, no build) is skipped with the reason.
  * BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each page's median run's full report there (open it in the
@@ -32,12 +35,14 @@ import sharp from 'sharp'
 import { REPO_ROOT, startServer, type ServerProcess } from '../scripts/lib/server-process'
 import { RESIZED_PATH, RESIZED_WIDTHS } from '../contract/resized'
 import { petPreviewTags, withHeadTags } from '../server/pet-preview'
+import { http2Front, type Http2Front } from './http2-front'
 import { resizePicture } from '../server/storage/resized'
 import { completePet } from '../test/web/mocks/complete-pet'
 import { PET_PAGE } from './bundle'
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+// The HTTP/2 front's certificate is made for the run (bench/http2-front.ts).
+const CHROMIUM_FLAGS = ['--ignore-certificate-errors', '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 const PET_ID = '0b7d3c1e-5a2f-4c8e-9d1a-6f4e2b8c7a90'
 /** The pet's photos: uploads (the key shape POST /common/upload makes), all the same picture. */
@@ -289,30 +294,36 @@ async function signInThroughForm(chromiumPort: number, origin: string) {
 }
 
 /** The admin pages, through the built server on the demo data: `/` signed out first, then the others signed in. */
-async function scoreAdminPages(lighthouse: typeof LighthouseRun, chromiumPort: number, pages: LighthousePage[]): Promise<PageResult[]> {
+async function scoreAdminPages(lighthouse: typeof LighthouseRun, chromiumPort: number, pages: LighthousePage[], direct: boolean): Promise<PageResult[]> {
   if (!existsSync(join(REPO_ROOT, 'build/server.js'))) return pages.map(({ page }) => ({ page, skipped: 'the server is not built (npm run build)' }))
   const dataDir = mkdtempSync(join(tmpdir(), 'petcare-lighthouse-data-'))
   let server: ServerProcess | undefined
+  let front: Http2Front | undefined
   const results: PageResult[] = []
   try {
+    front = direct ? undefined : await http2Front()
     server = await startServer({
       dataDir,
       built: true,
-      env: { HOST: '127.0.0.1', SEED_DEMO: 'true', ADMIN_EMAIL: DEMO_ADMIN.email, ADMIN_PASSWORD: DEMO_ADMIN.password },
+      // Behind the front, the demo pictures are named by its address (https; http ones would be mixed content).
+      env: { HOST: '127.0.0.1', SEED_DEMO: 'true', ADMIN_EMAIL: DEMO_ADMIN.email, ADMIN_PASSWORD: DEMO_ADMIN.password, ...(front && { PUBLIC_URL: front.origin }) },
       readyTimeoutMs: 180_000,
     })
+    front?.forwardTo(server.origin)
+    const origin = front?.origin ?? server.origin
     let signedIn = false
     for (const page of [...pages].sort((a, b) => Number(a.signedIn ?? false) - Number(b.signedIn ?? false))) {
       if (page.signedIn && !signedIn) {
-        await signInThroughForm(chromiumPort, server.origin)
+        await signInThroughForm(chromiumPort, origin)
         signedIn = true
       }
-      results.push(await scorePage(lighthouse, chromiumPort, page, server.origin + page.page))
+      results.push(await scorePage(lighthouse, chromiumPort, page, origin + page.page))
     }
   } catch (err) {
     const reason = `could not run: ${(err as Error).message.split('\n')[0]}`
     for (const { page } of pages) if (!results.some((r) => r.page === page)) results.push({ page, skipped: reason })
   } finally {
+    await front?.close()
     if (server && server.child.exitCode === null) {
       server.child.kill('SIGTERM')
       await Promise.race([server.exited, new Promise((done) => setTimeout(done, 10_000))])
@@ -324,18 +335,33 @@ async function scoreAdminPages(lighthouse: typeof LighthouseRun, chromiumPort: n
 }
 
 /** The public pet page, built, from the static server with the fixed pet. */
-async function scorePetPage(lighthouse: typeof LighthouseRun, chromiumPort: number, dist: string, page: LighthousePage): Promise<PageResult> {
+async function scorePetPage(lighthouse: typeof LighthouseRun, chromiumPort: number, dist: string, page: LighthousePage, direct: boolean): Promise<PageResult> {
   if (!existsSync(join(dist, 'pet-details.html'))) return { page: page.page, skipped: `${dist}/pet-details.html is not built` }
   const server = await serveDist(dist)
+  let front: Http2Front | undefined
   try {
-    return await scorePage(lighthouse, chromiumPort, page, `http://127.0.0.1:${(server.address() as AddressInfo).port}/pet-details/${PET_ID}`)
+    const served = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    front = direct ? undefined : await http2Front()
+    front?.forwardTo(served)
+    return await scorePage(lighthouse, chromiumPort, page, `${front?.origin ?? served}/pet-details/${PET_ID}`)
+  } catch (err) {
+    return { page: page.page, skipped: `could not run: ${(err as Error).message.split('\n')[0]}` }
   } finally {
+    await front?.close()
     await new Promise((done) => server.close(done))
   }
 }
 
-/** Lighthouse's scores of `pages` (all of LIGHTHOUSE_PAGES unless told), in that order; each page that cannot be scored says why. */
-export async function lighthouseScores(dist: string, pages: readonly LighthousePage[] = LIGHTHOUSE_PAGES): Promise<PageResult[]> {
+/**
+ * Lighthouse's scores of `pages` (all of LIGHTHOUSE_PAGES unless told), in that order; each page
+ * that cannot be scored says why. The pages are loaded through an HTTP/2 front over TLS, as
+ * deployed (bench/http2-front.ts); `direct` loads them from Node's own HTTP/1.1 server instead.
+ */
+export async function lighthouseScores(
+  dist: string,
+  pages: readonly LighthousePage[] = LIGHTHOUSE_PAGES,
+  { direct = false }: { direct?: boolean } = {},
+): Promise<PageResult[]> {
   const skipAll = (skipped: string) => pages.map(({ page }) => ({ page, skipped }))
   if (!existsSync(CHROMIUM_PATH)) return skipAll(`no Chromium at ${CHROMIUM_PATH} (set CHROME_PATH)`)
   let lighthouse: typeof LighthouseRun
@@ -352,8 +378,8 @@ export async function lighthouseScores(dist: string, pages: readonly LighthouseP
     const petPage = pages.find((p) => p.page === PET_PAGE.url)
     const adminPages = pages.filter((p) => p !== petPage)
     const results = [
-      ...(petPage ? [await scorePetPage(lighthouse, started.port, dist, petPage)] : []),
-      ...(adminPages.length ? await scoreAdminPages(lighthouse, started.port, adminPages) : []),
+      ...(petPage ? [await scorePetPage(lighthouse, started.port, dist, petPage, direct)] : []),
+      ...(adminPages.length ? await scoreAdminPages(lighthouse, started.port, adminPages, direct) : []),
     ]
     return pages.map(({ page }) => results.find((r) => r.page === page)!)
   } catch (err) {

@@ -6,11 +6,13 @@
  * printed, not enforced); then loads every list of the panel at a million users, and exports
  * them all (bench/api.ts).
  *
- *   npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--page URL ...] [--duration S]
+ *   npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--page URL ...] [--http1] [--duration S]
  *                    [--warmup S] [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR]
  *
  * --no-build reuses dist/ and build/; --no-bundle, --no-lighthouse and --no-api skip a part; --page
- * scores only that Lighthouse page (repeat it for several: /, /dashboard, /users, /pet-details/:petId). The run fails
+ * scores only that Lighthouse page (repeat it for several: /, /dashboard, /users, /pet-details/:petId); Lighthouse
+ * loads the pages through an HTTP/2 front over TLS, as deployed, and --http1 from Node's own
+ * HTTP/1.1 server instead. The run fails
  * (exit code 1) when a page's first-visit JS is over its goal (bench/bundle.ts PAGE_GOALS), or when
  * an API goal is missed.
  * The API part takes about eight minutes a database, plus the first seeding of its database
@@ -27,7 +29,7 @@ import { PET_PAGE, htmlEntryBytes, pageSizes, readManifest, routeChunks } from '
 import { ACCESSIBILITY_GOAL, LIGHTHOUSE_PAGES, LIGHTHOUSE_RUNS, lighthouseScores } from './lighthouse'
 
 const USAGE =
-  'Usage: npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--page URL ...] [--duration S] [--warmup S] [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR]'
+  'Usage: npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--page URL ...] [--http1] [--duration S] [--warmup S] [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR]'
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`)
@@ -44,6 +46,7 @@ function readArgs() {
         'no-lighthouse': { type: 'boolean', default: false },
         'no-api': { type: 'boolean', default: false },
         page: { type: 'string', multiple: true },
+        http1: { type: 'boolean', default: false },
         duration: { type: 'string' },
         warmup: { type: 'string' },
         connections: { type: 'string' },
@@ -73,6 +76,7 @@ function readArgs() {
   return {
     build: !values['no-build'],
     lighthousePages: LIGHTHOUSE_PAGES.filter(({ page }) => pages.includes(page)),
+    http1: values.http1,
     bundle: !values['no-bundle'],
     lighthouse: !values['no-lighthouse'],
     api: !values['no-api'],
@@ -144,8 +148,11 @@ async function lighthouseBench() {
     console.info('Building the server...')
     execFileSync('node', ['scripts/build-server.mjs'], { stdio: 'inherit' })
   }
-  console.info(`\nLighthouse, mobile, median of ${LIGHTHOUSE_RUNS} runs (load average ${loadavg().map((n) => n.toFixed(2)).join(', ')} before; scores are not enforced):`)
-  const results = await lighthouseScores(dist, args.lighthousePages)
+  const served = args.http1 ? "Node's own HTTP/1.1 server" : 'an HTTP/2 front over TLS, as deployed'
+  console.info(
+    `\nLighthouse, mobile, median of ${LIGHTHOUSE_RUNS} runs, through ${served} (load average ${loadavg().map((n) => n.toFixed(2)).join(', ')} before; scores are not enforced):`,
+  )
+  const results = await lighthouseScores(dist, args.lighthousePages, { direct: args.http1 })
   console.table(
     results.map((r) =>
       'skipped' in r
