@@ -95,8 +95,9 @@ try {
   const page = await fetch(`${origin}/`, { headers: { Accept: 'text/html' } })
   const html = await page.text()
   if (page.status !== 200 || !html.includes('<div id="root"')) fail(`GET / answered ${page.status} without the SPA's page`)
-  const script = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1]
-  if (!script) fail('the page names no script')
+  // The entry, which the page's last script imports (after the first paint, vite.config.ts).
+  const script = /\bimport\("([^"]+\.js)"\)/.exec(html)?.[1]
+  if (!script) fail('the page starts no script')
   const asset = await fetch(`${origin}${script}`, { headers: { 'Accept-Encoding': 'br' }, decompress: false })
   await asset.arrayBuffer()
   if (asset.status !== 200 || asset.headers.get('content-encoding') !== 'br') {
