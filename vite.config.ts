@@ -28,7 +28,7 @@ function petDetailsPage(): Plugin {
     next()
   }
   const isPetPage = (path: string) => path.endsWith('/pet-details.html')
-  const page: Plugin = {
+  return {
     name: 'petcare:pet-details-page',
     configResolved: (config) => void (apiBase = (config.env.VITE_API_BASE_URL as string | undefined) || apiBase),
     transformIndexHtml: {
@@ -39,7 +39,6 @@ function petDetailsPage(): Plugin {
     configureServer: (server) => void server.middlewares.use(rewrite),
     configurePreviewServer: (server) => void server.middlewares.use(rewrite),
   }
-  return page
 }
 
 /**

@@ -34,9 +34,8 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
     const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')]
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1'].concat(
-        ['-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert],
-      ),
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1']
+        .concat(['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert]),
       { stdio: 'ignore' },
     )
     return { key: readFileSync(key), cert: readFileSync(cert) }

@@ -35,10 +35,10 @@ import sharp from 'sharp'
 import { REPO_ROOT, startServer, type ServerProcess } from '../scripts/lib/server-process'
 import { RESIZED_PATH, RESIZED_WIDTHS } from '../contract/resized'
 import { petPreviewTags, withHeadTags } from '../server/pet-preview'
-import { http2Front, type Http2Front } from './http2-front'
 import { resizePicture } from '../server/storage/resized'
 import { completePet } from '../test/web/mocks/complete-pet'
 import { PET_PAGE } from './bundle'
+import { http2Front, type Http2Front } from './http2-front'
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 // The HTTP/2 front's certificate is made for the run (bench/http2-front.ts).
