@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { auditLog } from '../../server/db/schema'
 import { TEST_ADMIN } from './helpers/accounts'
 import { errorOf } from './helpers/bodies'
@@ -10,9 +11,11 @@ const failSignIn = (t: TestApp, forwardedFor: string | undefined, email: string 
 
 /** The address the audit log recorded for one failed sign-in. */
 async function recordedAddress(t: TestApp, forwardedFor: string | undefined) {
-  await errorOf(await failSignIn(t, forwardedFor, `probe${Math.random()}@petcare.test`), 401)
-  const rows = await t.db.select({ address: auditLog.address }).from(auditLog)
-  return rows.at(-1)!.address
+  const email = `probe${Math.random()}@petcare.test`
+  await errorOf(await failSignIn(t, forwardedFor, email), 401)
+  // By the email tried: rows come back in no set order.
+  const [row] = await t.db.select({ address: auditLog.address }).from(auditLog).where(eq(auditLog.actorEmail, email))
+  return row!.address
 }
 
 describe('the client address behind TRUST_PROXY', () => {
