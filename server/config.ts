@@ -1,13 +1,15 @@
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { parseEnv } from 'node:util'
 import { z } from 'zod'
 import { emailField, passwordField } from '../contract'
 
-/** Reads a yes/no variable: false, 0, no and off (any case) are false. */
-const flag = (fallback: boolean) =>
+/** Reads a yes/no variable: false, 0, no and off (any case) are false; unset or empty, the fallback. */
+const flag = <T extends boolean | undefined>(fallback: T) =>
   z
     .string()
     .optional()
-    .transform((v) => (v === undefined || v.trim() === '' ? fallback : !/^(false|0|no|off)$/i.test(v.trim())))
+    .transform((v): boolean | T => (v === undefined || v.trim() === '' ? fallback : !/^(false|0|no|off)$/i.test(v.trim())))
 
 /**
  * TRUST_PROXY: how many proxies of ours stand in front of the server. A number of hops, or a
@@ -94,7 +96,8 @@ const envSchema = z.object({
   SUB_ADMIN_EMAIL: withDefault(emailField, 'subadmin@petcare.local'),
   SUB_ADMIN_PASSWORD: withDefault(passwordField, DEFAULT_PASSWORDS.subAdmin),
   SUB_ADMIN_NAME: withDefault(z.string().trim().min(1), 'Sub Admin'),
-  SEED_DEMO: flag(true),
+  // Unset: yes, but not under NODE_ENV=production, where an empty database is a real one's first start.
+  SEED_DEMO: flag(undefined),
   SMTP_URL: optionalText(),
   MAIL_FROM: withDefault(z.string(), 'Petcare Admin <no-reply@petcare.local>'),
   SESSION_TTL_HOURS: withDefault(z.coerce.number().positive().max(24 * 365), '168'),
@@ -155,6 +158,18 @@ export interface ServerConfig {
 
 export class ConfigError extends Error {}
 
+/**
+ * Adds the variables of a `.env` file (`path`, by default in the folder the process started in)
+ * to `env`, when the file exists. A variable the environment sets already keeps its value, so a
+ * process manager's or a shell's setting wins over the file.
+ */
+export function readEnvFile(env: NodeJS.ProcessEnv, path = resolve('.env')): void {
+  if (!existsSync(path)) return
+  for (const [name, value] of Object.entries(parseEnv(readFileSync(path, 'utf8')))) {
+    if (env[name] === undefined) env[name] = value
+  }
+}
+
 /** Parses the environment; a bad value throws a ConfigError naming every offending variable. */
 export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const parsed = envSchema.safeParse(env)
@@ -168,10 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  const production = e.NODE_ENV === 'production'
   return {
     port: e.PORT,
     host: e.HOST,
-    production: e.NODE_ENV === 'production',
+    production,
     http: {
       // Node refuses a header timeout longer than the request's.
       headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_SECONDS, e.REQUEST_TIMEOUT_SECONDS) * 1000,
@@ -183,7 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     databaseUrl: e.DATABASE_URL,
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
     subAdmin: { email: e.SUB_ADMIN_EMAIL.toLowerCase(), password: e.SUB_ADMIN_PASSWORD, name: e.SUB_ADMIN_NAME },
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? !production,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sessionTtlMs: e.SESSION_TTL_HOURS * 60 * 60 * 1000,

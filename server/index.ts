@@ -8,7 +8,7 @@ import { Hono } from 'hono'
 import { createApp } from './app'
 import { followRevocations } from './auth/sessions'
 import { systemClock } from './clock'
-import { ConfigError, DEFAULT_PASSWORDS, loadConfig, localUrl, panelUrl, uploadOrigins, type ServerConfig } from './config'
+import { ConfigError, DEFAULT_PASSWORDS, loadConfig, readEnvFile, localUrl, panelUrl, uploadOrigins, type ServerConfig } from './config'
 import { openDatabase, type Database } from './db/client'
 import { adminAccounts, ensureAdmins, seedDemo } from './seed/seed'
 import { configuredDemoPassword, storedDemoPassword } from './demo-passwords'
@@ -37,6 +37,7 @@ function fail(message: string): never {
 
 function readConfig(): ServerConfig {
   try {
+    readEnvFile(process.env)
     return loadConfig(process.env)
   } catch (err) {
     if (err instanceof ConfigError) fail(`${err.message}\nThe server did not start.`)

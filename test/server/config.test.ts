@@ -1,5 +1,8 @@
 import { MSG } from '../../contract'
-import { ConfigError, loadConfig } from '../../server/config'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ConfigError, loadConfig, readEnvFile } from '../../server/config'
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -20,6 +23,13 @@ describe('loadConfig', () => {
   it('reads SEED_DEMO=false and TRUST_PROXY=1', () => {
     const config = loadConfig({ SEED_DEMO: 'false', TRUST_PROXY: '1', PORT: '8080', SESSION_TTL_HOURS: '12' })
     expect(config).toMatchObject({ seedDemo: false, trustProxy: 1, port: 8080, sessionTtlMs: 12 * 60 * 60 * 1000 })
+  })
+
+  it('seeds the demo by default, but not under NODE_ENV=production unless SEED_DEMO says so', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '' }).seedDemo).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true)
   })
 
   it('refuses an ADMIN_PASSWORD that breaks the password rule, saying why', () => {
@@ -62,5 +72,26 @@ describe('loadConfig', () => {
 
   it('refuses a PORT that is not a port number', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
+  })
+})
+
+describe('readEnvFile', () => {
+  const envFile = (text: string) => {
+    const path = join(mkdtempSync(join(tmpdir(), 'petcare-env-')), '.env')
+    writeFileSync(path, text)
+    return path
+  }
+
+  it('adds the variables of the file, leaving the ones the environment sets', () => {
+    const env: NodeJS.ProcessEnv = { PORT: '4000' }
+    readEnvFile(env, envFile('# a comment\nPORT=5000\nHOST=0.0.0.0\nMAIL_FROM="Petcare <no-reply@example.com>"\n'))
+    expect(env).toEqual({ PORT: '4000', HOST: '0.0.0.0', MAIL_FROM: 'Petcare <no-reply@example.com>' })
+    expect(loadConfig(env)).toMatchObject({ port: 4000, host: '0.0.0.0', mailFrom: 'Petcare <no-reply@example.com>' })
+  })
+
+  it('does nothing when there is no file', () => {
+    const env: NodeJS.ProcessEnv = {}
+    readEnvFile(env, join(tmpdir(), 'petcare-no-such-folder', '.env'))
+    expect(env).toEqual({})
   })
 })
