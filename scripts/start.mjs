@@ -1,7 +1,8 @@
 // `npm start`: builds the SPA and the server (`npm run build`), then runs the built server in this
-// very process. npm hands SIGTERM and SIGINT to the process of its script: with the server in
-// it, a signal to `npm start` stops the server cleanly (with `build && node server`, a shell would
-// stand in between and the server would go on running).
+// very process. npm hands SIGTERM and SIGINT to the process of its script, and the script `exec`s
+// this one in the place of npm's shell: with the server in it, a signal to `npm start` stops the
+// server cleanly and npm ends after it (with `build && node server`, or without `exec`, a shell
+// would stand in between, npm would end at once and the server would go on running).
 //
 //   npm start                     build, then serve
 //   npm start -- --no-build       serve what is built already

@@ -30,8 +30,26 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs: num
   }
 }
 
-// `npm start` as an operator runs it (the build step skipped: the server bundle is built here).
-describe('npm start', () => {
+/** Waits for `done`, failing after `timeoutMs` with `what` (read at the timeout). */
+async function within(done: Promise<void>, timeoutMs: number, what: () => string) {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`Timed out waiting for ${what()}`)), timeoutMs)))
+  try {
+    await Promise.race([done, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Whether any process of the group `pgid` is left (a zombie counts: nobody has waited for it). */
+const groupAlive = (pgid: number) => isRunning(-pgid)
+
+// `npm start` and `npm run serve` as an operator or a process manager runs them (the build step
+// skipped: the server bundle is built here).
+describe.each([
+  { script: 'npm start', args: ['start', '--', '--no-build'] },
+  { script: 'npm run serve', args: ['run', 'serve'] },
+])('$script', ({ args }) => {
   let dataDir: string
   let npm: ChildProcess | undefined
   let serverPid: number | undefined
@@ -41,29 +59,33 @@ describe('npm start', () => {
     if (build.status !== 0) throw new Error(`The server build failed:\n${build.stderr}`)
   })
   afterAll(() => {
-    if (npm?.exitCode === null) npm.kill('SIGKILL')
-    if (serverPid && isRunning(serverPid)) process.kill(serverPid, 'SIGKILL')
+    if (npm?.pid && groupAlive(npm.pid)) process.kill(-npm.pid, 'SIGKILL')
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('stops the server cleanly when npm is sent SIGTERM', async () => {
+  it('stops the server cleanly when npm is sent SIGTERM, and ends only after it', async () => {
     const port = await freePort()
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SERVE_SPA: 'false', SEED_DEMO: 'false' }
     delete env.DATABASE_URL
-    npm = spawn('npm', ['start', '--', '--no-build'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    // A group of its own, as a process manager starts a service: what is left of it can be seen.
+    npm = spawn('npm', args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     let printed = ''
     npm.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()))
     npm.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()))
+    const npmExited = new Promise<void>((done) => npm!.once('exit', () => done()))
 
     await until(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.ok === true, 60_000, () => `the server to answer:\n${printed}`)
-    // The server's own process, as its lock names it (npm and a shell stand in between).
+    // The server's own process, as its lock names it.
     serverPid = (JSON.parse(readFileSync(join(dataDir, 'server.lock'), 'utf8')) as { pid: number }).pid
     expect(serverPid).not.toBe(npm.pid)
 
     npm.kill('SIGTERM')
     // Generous: under a loaded machine (the PostgreSQL suite's other workers) a clean stop, which
     // waits for in-flight work and closes the embedded database, has taken over 20 s.
-    await until(() => !isRunning(serverPid!), 60_000, () => `the server process to end:\n${printed}`)
+    await within(npmExited, 60_000, () => `npm to end:\n${printed}`)
+    // npm ended after the server, not before it: a process manager that saw npm go sees nothing left.
+    expect(isRunning(serverPid)).toBe(false)
+    expect(groupAlive(npm.pid!)).toBe(false)
     expect(await portOpen(port)).toBe(false)
     // It went through its shutdown (which removes the lock), rather than being killed.
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(false)
