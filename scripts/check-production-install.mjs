@@ -55,9 +55,9 @@ try {
   const install = spawnSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: app, encoding: 'utf8' })
   if (install.status !== 0) fail(`npm ci --omit=dev exited with ${install.status}:\n${install.stdout}\n${install.stderr}`)
   const installMs = performance.now() - started
-  if (existsSync(join(app, 'node_modules', 'tsx')) || existsSync(join(app, 'node_modules', 'vite'))) {
-    fail('a development dependency was installed by npm ci --omit=dev')
-  }
+  // A build tool, or a package of the SPA (which Vite bundles into dist/), has no place here.
+  const devPackage = ['tsx', 'vite', 'react', '@tanstack/react-router'].find((name) => existsSync(join(app, 'node_modules', name)))
+  if (devPackage) fail(`a development dependency (${devPackage}) was installed by npm ci --omit=dev`)
 
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
