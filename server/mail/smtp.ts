@@ -6,7 +6,8 @@ const SMTP_TIMEOUT_MS = 10_000
 
 /** Sends through the SMTP server of `url` (e.g. smtp://user:pass@host:587). */
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url, {
+  const transport = nodemailer.createTransport({
+    url,
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
