@@ -8,7 +8,7 @@ import { dashboardCharts, dashboardTotals } from './dashboard'
 import { errorBody, listEnvelope, okEnvelope } from './envelope'
 import { bulkResult } from './bulk'
 import { feedback, feedbackDetails, feedbackNote } from './feedback'
-import { notificationDetails, notificationListItem, notificationRecipient } from './notifications'
+import { notificationDetails, notificationListItem, notificationRecipient, pushService } from './notifications'
 import { openApiDocumentSchema } from './openapi'
 import { partner, partnerDetails } from './partners'
 import { petDetails } from './pets'
@@ -131,9 +131,10 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
   ...group('Notifications', {
     'POST /admin/notification': ['Send a push notification now, or schedule it (sendAt)', created(notificationListItem)],
     'GET /admin/notifications': ['List notifications, sent and scheduled', list(notificationListItem)],
+    'GET /admin/notifications/push-service': ['Whether a push service is configured (without one, recipients stay "Not sent")', data(pushService)],
     'GET /admin/notification/:id': ['A notification with its first recipients and its deliveries by status', data(notificationDetails)],
-    'GET /admin/notification/:id/recipients': ['Every recipient of a notification with their delivery (filter: 1 pending, 2 delivered, 3 failed)', list(notificationRecipient)],
-    'POST /admin/notification/:id/retry': ['Deliver the failed recipients again', data(notificationDetails)],
+    'GET /admin/notification/:id/recipients': ['Every recipient of a notification with their delivery (filter: 1 pending, 2 delivered, 3 failed, 4 not sent)', list(notificationRecipient)],
+    'POST /admin/notification/:id/retry': ['Hand the failed and not sent recipients to the push service again (409 while none is configured)', data(notificationDetails)],
     'POST /admin/notification/:id/cancel': ['Cancel a scheduled notification', data(notificationListItem)],
     'DELETE /admin/notification/:id': ['Delete a notification', done],
   }),

@@ -54,10 +54,13 @@ export const NOTIFICATION_STATUS = { SCHEDULED: 1, SENT: 2, CANCELLED: 3 } as co
 export type NotificationStatus = (typeof NOTIFICATION_STATUS)[keyof typeof NOTIFICATION_STATUS]
 export const notificationStatusLabel: Record<NotificationStatus, string> = { 1: 'Scheduled', 2: 'Sent', 3: 'Cancelled' }
 
-/** One recipient's delivery of a sent notification, as the delivery adapter reported it. */
-export const DELIVERY_STATUS = { PENDING: 1, DELIVERED: 2, FAILED: 3 } as const
+/**
+ * One recipient's delivery of a sent notification: as the push service reported it (delivered,
+ * failed), waiting for it (pending), or not sent: no push service was configured to hand it to.
+ */
+export const DELIVERY_STATUS = { PENDING: 1, DELIVERED: 2, FAILED: 3, NOT_SENT: 4 } as const
 export type DeliveryStatus = (typeof DELIVERY_STATUS)[keyof typeof DELIVERY_STATUS]
-export const deliveryStatusLabel: Record<DeliveryStatus, string> = { 1: 'Pending', 2: 'Delivered', 3: 'Failed' }
+export const deliveryStatusLabel: Record<DeliveryStatus, string> = { 1: 'Pending', 2: 'Delivered', 3: 'Failed', 4: 'Not sent' }
 
 /**
  * The time the dashboard's charts cover: the last 30 or 90 days (by day), or the last 12 months

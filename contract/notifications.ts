@@ -9,6 +9,8 @@ export const NOTIFICATIONS_MSG = {
   deleted: 'Notification deleted successfully',
   notFound: 'Notification not found',
   sent: 'Notification sent successfully',
+  /** The send's answer when no push service is configured: stored, its recipients "Not sent". */
+  savedNotSent: 'Notification saved, not sent: no push service is configured',
   recipientsGone: 'Some selected users no longer exist or are blocked',
   recipientGone: 'This user no longer exists or is blocked',
   scheduled: 'Notification scheduled successfully',
@@ -18,9 +20,17 @@ export const NOTIFICATIONS_MSG = {
   cancelled: 'Notification cancelled successfully',
   notScheduled: 'Only a scheduled notification can be cancelled: this one was already sent or cancelled',
   recipientsListed: 'Recipients fetched successfully',
-  retried: 'Failed deliveries sent again',
-  nothingToRetry: 'No failed deliveries to retry',
+  retried: 'Failed and unsent deliveries handed to the push service',
+  nothingToRetry: 'No failed or unsent deliveries to retry',
+  /** Retry's answer while no push service is configured: nothing changed. */
+  retryNoPushService: 'Nothing was sent: no push service is configured',
+  /** Each recipient's reason for "Not sent". */
+  noPushService: 'No push service is configured',
+  pushServiceFetched: 'Push service fetched successfully',
 } as const
+
+/** The compose dialog's and the details' one line while no push service is configured. */
+export const NO_PUSH_SERVICE_LINE = 'No push service is configured: notifications are saved, not sent to anyone.'
 
 export const audience = zm.enum(AUDIENCE)
 export const notificationStatus = zm.union([
@@ -32,6 +42,7 @@ export const deliveryStatus = zm.union([
   zm.literal(DELIVERY_STATUS.PENDING),
   zm.literal(DELIVERY_STATUS.DELIVERED),
   zm.literal(DELIVERY_STATUS.FAILED),
+  zm.literal(DELIVERY_STATUS.NOT_SENT),
 ])
 
 export const notificationListItem = zm.object({
@@ -59,6 +70,7 @@ export const notificationDetails = zm.extend(notificationListItem, {
   pendingCount: zm.int(),
   deliveredCount: zm.int(),
   failedCount: zm.int(),
+  notSentCount: zm.int(),
 })
 export type NotificationDetails = zm.infer<typeof notificationDetails>
 
@@ -67,12 +79,16 @@ export const notificationRecipient = zm.extend(userSummary, {
   delivery: deliveryStatus,
   /** Deliveries tried (a retry adds one). */
   attempts: zm.int(),
-  /** The push service's reason for the last failure. */
+  /** The push service's reason for the last failure, or why it was not sent. */
   error: zm.nullable(zm.string()),
   /** When the delivery last changed; null while never handed over. */
   deliveredAt: zm.nullable(zm.string()),
 })
 export type NotificationRecipient = zm.infer<typeof notificationRecipient>
+
+/** Whether this server hands notifications to a push service (GET /admin/notifications/push-service). */
+export const pushService = zm.object({ configured: zm.boolean() })
+export type PushService = zm.infer<typeof pushService>
 
 /** A scheduled notification may be due at most this far ahead. */
 export const SCHEDULE_MAX_AHEAD_MS = 366 * 24 * 60 * 60 * 1000

@@ -15,12 +15,12 @@ import { appMetrics, METRICS_PATH } from './http/metrics'
 import { idempotency } from './http/idempotency'
 import type { AppEnv } from './http/env'
 import { corsFor, jsonBodyLimit, securityHeaders } from './http/security'
-import { logger, logInfo } from './log'
+import { logger } from './log'
 import type { Logger } from 'pino'
 import { maintenance } from './maintenance'
 import { openApiRoutes } from './openapi/routes'
 import type { Mailer } from './mail/mailer'
-import { logNotificationDelivery, type NotificationDelivery } from './notifications/delivery'
+import type { NotificationDelivery } from './notifications/delivery'
 import { notificationScheduler } from './notifications/scheduler'
 import { adminsRoutes } from './routes/admins'
 import { auditRoutes } from './routes/audit'
@@ -53,8 +53,8 @@ export interface AppOptions {
   storage: Storage
   mailer: Mailer
   clock: Clock
-  /** Push delivery of sent notifications; by default each is logged (one line, no content). */
-  delivery?: NotificationDelivery
+  /** The push service's adapter for sent notifications; none by default (recipients are recorded "Not sent"). */
+  delivery?: NotificationDelivery | null
   config?: Partial<AppConfig>
   /** Where the access log goes; the server's logger by default (tests pass one that keeps the lines). */
   log?: Logger
@@ -67,7 +67,7 @@ export function createApp(options: AppOptions) {
   const config = { ...defaultAppConfig, ...options.config }
   const base = {
     ...options,
-    delivery: options.delivery ?? logNotificationDelivery(logInfo),
+    delivery: options.delivery ?? null,
     config,
     sessions: sessionCache(options.db),
     searchCounts: searchCounts(options.clock),

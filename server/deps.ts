@@ -56,8 +56,8 @@ export interface Deps {
   storage: Storage
   mailer: Mailer
   clock: Clock
-  /** Hands sent notifications to the push service (or the log). */
-  delivery: NotificationDelivery
+  /** Hands sent notifications to the push service; null when none is configured (server/notifications/delivery.ts). */
+  delivery: NotificationDelivery | null
   config: AppConfig
   /** This app's cache of found sessions (server/auth/sessions.ts). */
   sessions: SessionCache

@@ -199,7 +199,7 @@ function printBanner(config: ServerConfig) {
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${join(config.dataDir, 'db')}`}`,
     `  Uploads:  ${config.s3 ? `S3 bucket ${config.s3.bucket} (S3_BUCKET)` : `on disk, in ${join(config.dataDir, 'uploads')}`}`,
     `  Mail:     ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `dev outbox in ${join(config.dataDir, 'outbox')} (npm run outbox)`}`,
-    '  Push:     notifications are stored and logged (no push service configured)',
+    '  Push:     no push service is configured: notifications are stored, their recipients "Not sent"',
     '',
     'Sign in with:',
     `  admin      ${config.admin.email}  /  ${shownPassword(config.admin.password, DEFAULT_PASSWORDS.admin, 'ADMIN_PASSWORD')}`,

@@ -511,6 +511,8 @@ export const notifications = pgTable(
     pendingCount: integer('pending_count').notNull().default(0),
     deliveredCount: integer('delivered_count').notNull().default(0),
     failedCount: integer('failed_count').notNull().default(0),
+    /** Those not handed to any push service: none was configured (migration 0017). */
+    notSentCount: integer('not_sent_count').notNull().default(0),
     ...trashColumns(),
   },
   (t) => [
@@ -542,16 +544,16 @@ export const notificationRecipients = pgTable(
     /** Recipients of notifications sent before deliveries were recorded count as delivered. */
     delivery: smallint('delivery').$type<DeliveryStatus>().notNull().default(DELIVERY_STATUS.PENDING),
     attempts: smallint('attempts').notNull().default(0),
-    /** The adapter's reason for the last failure. */
+    /** The adapter's reason for the last failure, or why it was not sent (no push service). */
     error: text('error'),
-    /** When the delivery last changed (handed over, delivered, failed). */
+    /** When the delivery last changed (handed over, delivered, failed); null while never handed over (pending, not sent). */
     deliveredAt: at('delivered_at'),
   },
   (t) => [
     primaryKey({ columns: [t.notificationId, t.userId] }),
     index('notification_recipients_user_id_idx').on(t.userId),
     index('notification_recipients_delivery_idx').on(t.notificationId, t.delivery, t.userId),
-    check('notification_recipients_delivery_check', sql`${t.delivery} between 1 and 3`),
+    check('notification_recipients_delivery_check', sql`${t.delivery} between 1 and 4`),
   ],
 )
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
-import { DELIVERY_STATUS, NOTIFICATION_STATUS, USER_STATUS } from '../../contract'
+import { DELIVERY_STATUS, NOTIFICATION_STATUS, NOTIFICATIONS_MSG, USER_STATUS } from '../../contract'
 import type { Clock } from '../clock'
 import { addMs } from '../clock'
 import type { Db } from '../db/client'
@@ -12,6 +12,8 @@ import type { DeliveryResult, NotificationDelivery } from './delivery'
  * A notification's way from stored to delivered: its recipients are fixed when it is sent (at
  * once, or by the scheduler when due), then handed to the delivery adapter a batch at a time,
  * each recipient's outcome recorded on its row (the notification's counters follow by trigger).
+ * With no push service configured they are recorded "Not sent" instead, a batch at a time too:
+ * not pending, so no sweep picks them up again; Retry hands them over once a service is there.
  */
 
 /** Recipients handed to the adapter at a time (read by keyset, so a million are never in memory). */
@@ -26,7 +28,8 @@ export const DELIVERY_LEASE_MS = 60_000
 /** What delivering needs of the app's dependencies. */
 export interface DeliveryDeps {
   db: Db
-  delivery: NotificationDelivery
+  /** Null: no push service is configured. */
+  delivery: NotificationDelivery | null
   clock: Clock
 }
 
@@ -81,15 +84,16 @@ export function affectedRows(result: unknown): number {
  * each outcome. A batch is claimed first (its rows' `delivered_at` set to now, under `FOR UPDATE
  * SKIP LOCKED`), so two processes delivering the same notification share it out instead of
  * delivering twice; a claim older than DELIVERY_LEASE_MS without an outcome is taken again.
- * Only a sent notification is delivered. Returns the outcomes recorded.
+ * Only a sent notification is delivered. With no push service, each batch is recorded "Not sent"
+ * in the claim's place. Returns the outcomes recorded.
  */
 export async function deliverPending(
   deps: DeliveryDeps,
   notificationId: string,
   { shouldStop, maxBatches = Infinity }: DeliveryOptions = {},
-): Promise<{ delivered: number; failed: number }> {
+): Promise<{ delivered: number; failed: number; notSent: number }> {
   const { db, delivery, clock } = deps
-  const outcome = { delivered: 0, failed: 0 }
+  const outcome = { delivered: 0, failed: 0, notSent: 0 }
   const [n] = await db
     .select({
       title: notifications.title,
@@ -123,13 +127,21 @@ export async function deliverPending(
         .orderBy(asc(r.userId))
         .limit(DELIVERY_BATCH)
         .for('update', { skipLocked: true })
-      if (free.length > 0) await tx.update(r).set({ deliveredAt: claimedAt }).where(theseRecipients(notificationId, free.map((f) => f.userId)))
+      if (free.length === 0) return free
+      const these = theseRecipients(notificationId, free.map((f) => f.userId))
+      // Never handed over: no attempt counted, no time of a handing over.
+      if (!delivery) await tx.update(r).set({ delivery: DELIVERY_STATUS.NOT_SENT, error: NOTIFICATIONS_MSG.noPushService, deliveredAt: null }).where(these)
+      else await tx.update(r).set({ deliveredAt: claimedAt }).where(these)
       return free
     })
     if (claimed.length === 0) return outcome
     // Lower-case hex compares as the uuids do: the largest is the keyset's next start.
     const userIds = claimed.map((c) => c.userId).sort()
     last = userIds[userIds.length - 1]
+    if (!delivery) {
+      outcome.notSent += userIds.length
+      continue
+    }
     let results: DeliveryResult[]
     let timer: NodeJS.Timeout | undefined
     try {

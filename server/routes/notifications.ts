@@ -19,6 +19,7 @@ import {
   type NotificationRecipient,
   type NotificationRecipientListQuery,
   type NotificationSendBody,
+  type PushService,
 } from '../../contract'
 import type { Db } from '../db/client'
 import { like, likePattern, listPage, type ListSource, type PageQuery } from '../db/list'
@@ -58,7 +59,7 @@ export function notificationListSource(q: Pick<NotificationListQuery, 'recipient
   }
 }
 
-const recipientCount = sql<number>`(${notifications.pendingCount} + ${notifications.deliveredCount} + ${notifications.failedCount})::int`
+const recipientCount = sql<number>`(${notifications.pendingCount} + ${notifications.deliveredCount} + ${notifications.failedCount} + ${notifications.notSentCount})::int`
 
 // The kept counters, not a count: a notification's million recipients are never counted here.
 const notificationColumns = {
@@ -177,6 +178,7 @@ async function countsOf(db: Db, id: string) {
       pendingCount: notifications.pendingCount,
       deliveredCount: notifications.deliveredCount,
       failedCount: notifications.failedCount,
+      notSentCount: notifications.notSentCount,
     })
     .from(notifications)
     .where(liveNotification(id))
@@ -198,6 +200,7 @@ async function recipientPage(db: Db, id: string, q: NotificationRecipientListQue
       [DELIVERY_STATUS.PENDING]: counts.pendingCount,
       [DELIVERY_STATUS.DELIVERED]: counts.deliveredCount,
       [DELIVERY_STATUS.FAILED]: counts.failedCount,
+      [DELIVERY_STATUS.NOT_SENT]: counts.notSentCount,
     }
     return {
       rows,
@@ -230,6 +233,7 @@ async function notificationDetails(db: Db, id: string): Promise<NotificationDeta
     pendingCount: row.pendingCount,
     deliveredCount: row.deliveredCount,
     failedCount: row.failedCount,
+    notSentCount: row.notSentCount,
   }
 }
 
@@ -288,9 +292,13 @@ async function deliver(deps: Deps, id: string, count: number) {
   else deps.scheduler.deliverInBackground(id)
 }
 
+/** The deliveries Retry hands to the push service again: the failed, and those not sent for want of one. */
+const retriable = inArray(r.delivery, [DELIVERY_STATUS.FAILED, DELIVERY_STATUS.NOT_SENT])
+
 /**
  * Notifications: send now or schedule (both roles), list and details, every recipient with their
- * delivery, retry the failed deliveries and cancel a scheduled one (both roles); delete (admin only).
+ * delivery, whether a push service is configured, retry the failed and not sent deliveries and
+ * cancel a scheduled one (both roles); delete (admin only).
  */
 export const notificationsRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
@@ -318,7 +326,12 @@ export const notificationsRoutes = (deps: Deps) =>
         })
         // Delivered after the commit: a failure is recorded per recipient, never undoes the notification.
         if (row.status === NOTIFICATION_STATUS.SENT) await deliver(deps, row.id, row.recipientCount)
-        const message = row.status === NOTIFICATION_STATUS.SCHEDULED ? NOTIFICATIONS_MSG.scheduled : NOTIFICATIONS_MSG.sent
+        const message =
+          row.status === NOTIFICATION_STATUS.SCHEDULED
+            ? NOTIFICATIONS_MSG.scheduled
+            : deps.delivery
+              ? NOTIFICATIONS_MSG.sent
+              : NOTIFICATIONS_MSG.savedNotSent
         return c.json(ok(message, toNotificationListItem(row)), 201)
       },
     )
@@ -328,6 +341,11 @@ export const notificationsRoutes = (deps: Deps) =>
       const page = await listPage(deps, notificationListSource(q), q, notificationRows(deps.db))
       return c.json(listOk(NOTIFICATIONS_MSG.listed, { ...page, rows: page.rows.map(toNotificationListItem) }, q))
     })
+
+    // A server-wide fact, for the compose dialog's and the details' line (no such line while one is configured).
+    .get('/admin/notifications/push-service', permit('read'), (c) =>
+      c.json(ok(NOTIFICATIONS_MSG.pushServiceFetched, { configured: deps.delivery !== null } satisfies PushService)),
+    )
 
     .get('/admin/notification/:id', permit('read'), validate('param', idParam), async (c) => {
       const details = await notificationDetails(deps.db, c.req.valid('param').id)
@@ -347,7 +365,8 @@ export const notificationsRoutes = (deps: Deps) =>
       },
     )
 
-    // The failed recipients become pending again (nothing else), then are delivered: each attempt counts.
+    // The failed and not sent recipients become pending again (nothing else), then are delivered:
+    // each attempt counts. Without a push service nothing changes (409): they would only be "Not sent" again.
     .post(
       '/admin/notification/:id/retry',
       permit('notification.send', {
@@ -359,11 +378,12 @@ export const notificationsRoutes = (deps: Deps) =>
         const { id } = c.req.valid('param')
         const counts = await countsOf(deps.db, id)
         if (!counts) throw notFound(NOTIFICATIONS_MSG.notFound)
+        if (!deps.delivery) throw conflict(NOTIFICATIONS_MSG.retryNoPushService)
         const retried = affectedRows(
           await deps.db
             .update(r)
             .set({ delivery: DELIVERY_STATUS.PENDING, deliveredAt: null })
-            .where(and(eq(r.notificationId, id), eq(r.delivery, DELIVERY_STATUS.FAILED))),
+            .where(and(eq(r.notificationId, id), retriable)),
         )
         if (retried === 0) throw conflict(NOTIFICATIONS_MSG.nothingToRetry)
         auditNote(c, { label: counts.title, detail: { retried } })

@@ -1,6 +1,6 @@
 import { asc, eq, getTableName, inArray, lte, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { DELIVERY_STATUS, PARTNER_STATUS, ROLE, USER_STATUS, type Role } from '../../contract'
+import { DELIVERY_STATUS, NOTIFICATIONS_MSG, PARTNER_STATUS, ROLE, USER_STATUS, type Role } from '../../contract'
 import { normaliseEmail } from '../auth/admins'
 import { hashPassword } from '../auth/passwords'
 import { sanitizeRichText } from '../content/sanitize'
@@ -274,18 +274,19 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
     progress('feedback', counts.feedback)
 
     const firstNotification = await db.$count(notifications)
-    // Sent in the past: each recipient delivered then, once (so no start-up sweep delivers them again).
-    const delivered = (notificationId: string, userId: string, at: Date) =>
-      ({ notificationId, userId, delivery: DELIVERY_STATUS.DELIVERED, attempts: 1, deliveredAt: at }) as const
+    // Sent in the past with no push service, as the demo runs: each recipient "Not sent", with the
+    // reason (never a delivery nobody received), and not pending, so no start-up sweep takes them.
+    const notSent = (notificationId: string, userId: string) =>
+      ({ notificationId, userId, delivery: DELIVERY_STATUS.NOT_SENT, attempts: 0, error: NOTIFICATIONS_MSG.noPushService }) as const
     for (let start = 0; start < counts.notifications; start += BATCH_ROWS) {
       const rows: NotificationRow[] = []
-      const chosen: ReturnType<typeof delivered>[] = []
+      const chosen: ReturnType<typeof notSent>[] = []
       for (let i = start; i < Math.min(counts.notifications, start + BATCH_ROWS); i++) {
         const { recipients, ...row } = notificationAt(firstNotification + i, now)
         rows.push(row)
         if (row.sendTo === 'ALL_USERS') continue
         for (const m of recipientsOf(firstNotification + i, members, joinedBy(members, row.createdAt), recipients)) {
-          chosen.push(delivered(row.id, m.id, row.createdAt))
+          chosen.push(notSent(row.id, m.id))
         }
       }
       await write(notifications, rows)
@@ -294,8 +295,8 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
       for (const row of rows.filter((r) => r.sendTo === 'ALL_USERS')) {
         // Everyone who had joined when it was sent, copied inside the database.
         const result = await db.execute(sql`
-          insert into ${notificationRecipients} (notification_id, user_id, delivery, attempts, delivered_at)
-          select ${row.id}::uuid, ${appUsers.id}, ${DELIVERY_STATUS.DELIVERED}::smallint, 1, ${row.createdAt.toISOString()}::timestamptz
+          insert into ${notificationRecipients} (notification_id, user_id, delivery, attempts, error)
+          select ${row.id}::uuid, ${appUsers.id}, ${DELIVERY_STATUS.NOT_SENT}::smallint, 0, ${NOTIFICATIONS_MSG.noPushService}
           from ${appUsers} where ${lte(appUsers.createdAt, row.createdAt)}`)
         report.recipients += affectedRows(result)
       }

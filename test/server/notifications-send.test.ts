@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { API_MSG, MSG, notificationDetails, notificationListItem, NOTIFICATIONS_MSG } from '../../contract'
 import { notificationRecipients } from '../../server/db/schema'
-import { logNotificationDelivery } from '../../server/notifications/delivery'
 import { errorOf, listBody, okBody } from './helpers/bodies'
 import { captureLog } from './helpers/captured-log'
 import { addUsers, tokenOf, UNKNOWN_ID } from './helpers/fixtures'
@@ -148,41 +147,6 @@ describe('POST /admin/notification', () => {
     const errors = lines.filter((line) => line.level === 'error')
     expect(errors).toEqual([
       expect.objectContaining({ msg: `Push delivery of notification ${sentId}`, error: expect.stringContaining('push service unavailable') }),
-    ])
-  })
-})
-
-describe('the default push delivery', () => {
-  it('logs one line with the id and the number of recipients, and nothing of the content or the people', async () => {
-    const lines: string[] = []
-    await logNotificationDelivery((line) => lines.push(line)).deliver({
-      notificationId: 'n-1',
-      title: 'Secret title',
-      body: 'Private body',
-      userIds: [UNKNOWN_ID, '11111111-1111-4111-8111-111111111111'],
-      batch: 0,
-      total: 2,
-    })
-    expect(lines).toEqual(['Push notification n-1: 2 recipients (no push service configured: logged only)'])
-  })
-
-  it('is used when the app is given none', async () => {
-    const { createApp } = await import('../../server/app')
-    const t = await testApp()
-    let sentId: string | undefined
-    const { lines } = await captureLog(async () => {
-      const app = createApp({ db: t.db, storage: t.storage, mailer: t.mailer, clock: t.clock })
-      await addUsers(t, [{}])
-      const res = await app.request('/api/v1/admin/notification', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await tokenOf(t)}` },
-        body: JSON.stringify({ title: 'Heatwave', description: 'Keep pets inside' }),
-      })
-      sentId = (await okBody(res, notificationListItem, 201)).data._id
-    })
-    // Besides the access log's line for the call.
-    expect(lines.filter((line) => line.msg !== 'request').map((line) => line.msg)).toEqual([
-      `Push notification ${sentId}: 1 recipient (no push service configured: logged only)`,
     ])
   })
 })

@@ -102,6 +102,7 @@ describe('GET /admin/notification/:id', () => {
       pendingCount: 2,
       deliveredCount: 0,
       failedCount: 0,
+      notSentCount: 0,
       users: [
         { _id: adam!.id, username: 'Adam', name: 'Adam Hall', email: 'adam@example.com', mobileNo: null, profileImage: null },
         { _id: zoe!.id, username: 'zoe', name: 'Zoe King', email: 'zoe@example.com', mobileNo: '7700900111', profileImage: 'https://img.test/zoe.png' },

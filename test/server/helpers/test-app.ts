@@ -164,9 +164,10 @@ interface CallOptions {
 /**
  * A fresh app on the template's data: the two test accounts (helpers/accounts.ts), no demo
  * data, an in-memory mailer, a manual clock, disk storage in a temporary folder and a push
- * delivery that keeps what it is given (`delivered`), unless another `delivery` is passed.
+ * delivery that keeps what it is given (`delivered`), unless another `delivery` is passed
+ * (null: no push service configured, as the server runs by default).
  */
-export async function testApp(options: { config?: Partial<AppConfig>; delivery?: NotificationDelivery } = {}) {
+export async function testApp(options: { config?: Partial<AppConfig>; delivery?: NotificationDelivery | null } = {}) {
   workerDatabase ??= openWorkerDatabase()
   const { database, reset } = await workerDatabase
   const { db, loadingTransaction } = database
@@ -182,7 +183,7 @@ export async function testApp(options: { config?: Partial<AppConfig>; delivery?:
   const logLines: Record<string, unknown>[] = []
   const log = createLogger('json', { write: (line) => logLines.push(JSON.parse(line) as Record<string, unknown>) })
   // Every answer a test gets through app.request is held to the OpenAPI document (helpers/openapi-check.ts).
-  const app = checkingAnswers(createApp({ db, storage, mailer, clock, delivery: options.delivery ?? delivery, config: options.config, log }))
+  const app = checkingAnswers(createApp({ db, storage, mailer, clock, delivery: options.delivery === undefined ? delivery : options.delivery, config: options.config, log }))
   latestApp?.metrics.stopTimingQueries()
   latestApp = app
 
