@@ -3,8 +3,9 @@ import { errorBody, uploadResult, type UploadFolder } from '../../contract'
 import { faqs } from '../../server/db/schema'
 import { db as mockDb, resetDb, sessionFor } from '../web/mocks/db'
 import { handlers } from '../web/mocks/handlers'
+import { mockPushService } from '../web/mocks/handlers/notifications'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
-import { scenarios, uploadForm, type Call, type Client, type Scenario, type Who } from './helpers/contract-scenarios'
+import { noPushServiceScenarios, scenarios, uploadForm, type Call, type Client, type Scenario, type Who } from './helpers/contract-scenarios'
 import {
   addCities,
   addFeedback,
@@ -85,11 +86,11 @@ async function clientOf(side: Side, as: Who | null): Promise<Client> {
   return client
 }
 
-/** The handlers, over the mock database seeded afresh. */
-function mockSide(): Side {
+/** The handlers, over the mock database seeded afresh (`name` keeps its sessions apart). */
+function mockSide(name = 'mock'): Side {
   resetDb()
   return {
-    name: 'mock',
+    name,
     async send(request) {
       const res = await getResponse(handlers, request)
       if (!res) throw new Error(`mock: no handler for ${request.method} ${request.url}`)
@@ -142,10 +143,10 @@ async function seedServer(t: TestApp) {
 }
 
 /** The app on a fresh database with the rows above. */
-async function serverSide(t: TestApp): Promise<Side> {
+async function serverSide(t: TestApp, name = 'server'): Promise<Side> {
   await seedServer(t)
   return {
-    name: 'server',
+    name,
     send: async (request) => t.app.request(request),
     session: (who) => tokenOf(t, who),
     accounts: {
@@ -244,18 +245,16 @@ function differences(mock: Answer, server: Answer, scenario: Scenario): string[]
   return found
 }
 
-describe('the msw handlers answer as the server does', () => {
+/** Each scenario against both sides, which `setUp` makes. */
+function compareSides(list: Scenario[], setUp: () => Promise<{ mock: Side; server: Side; app: TestApp['app'] }>) {
   let mock: Side
   let server: Side
   let app: TestApp['app']
   beforeAll(async () => {
-    const t = await testApp()
-    app = t.app
-    server = await serverSide(t)
-    mock = mockSide()
+    ;({ mock, server, app } = await setUp())
   })
 
-  for (const scenario of scenarios) {
+  for (const scenario of list) {
     test(scenario.name, async () => {
       const run = async (side: Side) => {
         const client = await clientOf(side, scenario.as === undefined ? 'admin' : scenario.as)
@@ -272,4 +271,20 @@ describe('the msw handlers answer as the server does', () => {
       expect(differences(mockAnswer, serverAnswer, scenario), JSON.stringify({ mock: mockAnswer.body, server: serverAnswer.body }, null, 1)).toEqual([])
     })
   }
+}
+
+describe('the msw handlers answer as the server does', () => {
+  compareSides(scenarios, async () => {
+    const t = await testApp()
+    return { app: t.app, server: await serverSide(t), mock: mockSide() }
+  })
+})
+
+describe('the msw handlers answer as the server does with no push service configured', () => {
+  compareSides(noPushServiceScenarios, async () => {
+    const t = await testApp({ delivery: null })
+    const mock = mockSide('mock without push')
+    mockPushService().configured = false
+    return { app: t.app, server: await serverSide(t, 'server without push'), mock }
+  })
 })

@@ -548,6 +548,7 @@ const notificationScenarios: Scenario[] = [
     },
   },
   { name: 'notification: retry an unknown one: 404', call: () => ({ method: 'POST', path: `/admin/notification/${UNKNOWN_ID}/retry` }) },
+  { name: 'notifications: the push service', as: 'subAdmin', call: () => ({ path: '/admin/notifications/push-service' }) },
   {
     name: 'notification: cancel a sent one: 409',
     as: 'subAdmin',
@@ -857,6 +858,37 @@ const uploadScenarios: Scenario[] = [
     call: async (c) => {
       const [signed] = await c.data(sign('place'), uploadResult)
       return { method: 'POST', url: signed!.url, form: uploadForm({ ...signed!.fields, Signature: 'forged' }), token: null }
+    },
+  },
+]
+
+/**
+ * Run on a server with no push service configured (its default) and the handlers told the same
+ * (mock-contract.test.ts): a send is saved, not sent, its recipients "Not sent", and Retry is refused.
+ */
+export const noPushServiceScenarios: Scenario[] = [
+  { name: 'no push service: the push service', call: () => ({ path: '/admin/notifications/push-service' }) },
+  { name: 'no push service: send', call: () => ({ method: 'POST', path: '/admin/notification', json: { title: 'Hello', description: 'News for you' } }) },
+  {
+    name: 'no push service: the details of a send',
+    call: async (c) => {
+      const sent = await c.data({ method: 'POST', path: '/admin/notification', json: { title: 'Hello', description: 'x' } }, notificationListItem)
+      return { path: `/admin/notification/${sent._id}` }
+    },
+  },
+  {
+    name: 'no push service: the recipients of a send',
+    call: async (c) => {
+      const sent = await c.data({ method: 'POST', path: '/admin/notification', json: { title: 'Hello', description: 'x' } }, notificationListItem)
+      return { path: `/admin/notification/${sent._id}/recipients`, query: { filter: 4 } }
+    },
+  },
+  {
+    name: 'no push service: retry: 409',
+    as: 'subAdmin',
+    call: async (c) => {
+      const sent = await c.data({ method: 'POST', path: '/admin/notification', json: { title: 'Retry', description: 'x' } }, notificationListItem)
+      return { method: 'POST', path: `/admin/notification/${sent._id}/retry` }
     },
   },
 ]

@@ -14,6 +14,7 @@ import {
   sendAtProblem,
   type NotificationDetails,
   type NotificationRecipient,
+  type PushService,
   type UserDetails,
   type UserSummary,
 } from '@contract'
@@ -25,10 +26,23 @@ import { moveToTrash } from './trash'
 /** The mock push service: the user ids it fails, with the reason, until a test takes them out (none after each reset). */
 export const mockPushFails = storeOf(() => new Map<string, string>())
 
-/** Hands the pending recipients to the mock push service, as the server's delivery does once sent. */
+/**
+ * Whether the mock server has a push service configured: yes after each reset (as the contract
+ * test's server, given an adapter); a test sets `configured` false for the server's default.
+ */
+export const mockPushService = storeOf(() => ({ configured: true }))
+
+/**
+ * Hands the pending recipients to the mock push service, as the server's delivery does once sent;
+ * with none configured they are recorded "Not sent", with the reason, never attempted.
+ */
 function deliver(recipients: NotificationRecipient[], at: string) {
   for (const r of recipients) {
     if (r.delivery !== DELIVERY_STATUS.PENDING) continue
+    if (!mockPushService().configured) {
+      Object.assign(r, { delivery: DELIVERY_STATUS.NOT_SENT, error: NOTIFICATIONS_MSG.noPushService, deliveredAt: null })
+      continue
+    }
     const error = mockPushFails().get(r._id)
     Object.assign(r, { delivery: error ? DELIVERY_STATUS.FAILED : DELIVERY_STATUS.DELIVERED, attempts: r.attempts + 1, error: error ?? null, deliveredAt: at })
   }
@@ -43,6 +57,7 @@ const detailsOf = (n: MockNotification): NotificationDetails => ({
   pendingCount: countOf(n, DELIVERY_STATUS.PENDING),
   deliveredCount: countOf(n, DELIVERY_STATUS.DELIVERED),
   failedCount: countOf(n, DELIVERY_STATUS.FAILED),
+  notSentCount: countOf(n, DELIVERY_STATUS.NOT_SENT),
 })
 
 const recipientRules: ListRules<NotificationRecipient> = {
@@ -109,7 +124,8 @@ export const notificationHandlers: HttpHandler[] = [
     }
     if (!scheduledAt) deliver(item.users, now)
     notificationsDb().unshift(item)
-    return created(scheduledAt ? NOTIFICATIONS_MSG.scheduled : NOTIFICATIONS_MSG.sent, notificationListItem.parse(item))
+    const message = scheduledAt ? NOTIFICATIONS_MSG.scheduled : mockPushService().configured ? NOTIFICATIONS_MSG.sent : NOTIFICATIONS_MSG.savedNotSent
+    return created(message, notificationListItem.parse(item))
   }),
 
   route('get', '/admin/notifications', { permission: 'read', query: notificationListQuery }, ({ query }) => {
@@ -117,6 +133,10 @@ export const notificationHandlers: HttpHandler[] = [
     const items = recipientId === undefined ? notificationsDb() : notificationsDb().filter((n) => n.users.some((u) => u._id === recipientId))
     return listAnswer(query, items, notificationRules, { message: NOTIFICATIONS_MSG.listed, map: (n) => notificationListItem.parse(n) })
   }),
+
+  route('get', '/admin/notifications/push-service', { permission: 'read' }, () =>
+    ok(NOTIFICATIONS_MSG.pushServiceFetched, { configured: mockPushService().configured } satisfies PushService),
+  ),
 
   route('get', '/admin/notification/:id', { permission: 'read', params: idParam }, ({ params }) => {
     const item = notificationsDb().find((n) => n._id === params.id)
@@ -139,10 +159,11 @@ export const notificationHandlers: HttpHandler[] = [
   route('post', '/admin/notification/:id/retry', { permission: 'notification.send', params: idParam }, ({ params }) => {
     const item = notificationsDb().find((n) => n._id === params.id)
     if (!item) return fail('NOT_FOUND', NOTIFICATIONS_MSG.notFound)
-    const failed = item.users.filter((u) => u.delivery === DELIVERY_STATUS.FAILED)
-    if (failed.length === 0) return fail('CONFLICT', NOTIFICATIONS_MSG.nothingToRetry)
-    failed.forEach((u) => Object.assign(u, { delivery: DELIVERY_STATUS.PENDING, deliveredAt: null }))
-    deliver(failed, new Date().toISOString())
+    if (!mockPushService().configured) return fail('CONFLICT', NOTIFICATIONS_MSG.retryNoPushService)
+    const retried = item.users.filter((u) => u.delivery === DELIVERY_STATUS.FAILED || u.delivery === DELIVERY_STATUS.NOT_SENT)
+    if (retried.length === 0) return fail('CONFLICT', NOTIFICATIONS_MSG.nothingToRetry)
+    retried.forEach((u) => Object.assign(u, { delivery: DELIVERY_STATUS.PENDING, deliveredAt: null }))
+    deliver(retried, new Date().toISOString())
     return ok(NOTIFICATIONS_MSG.retried, detailsOf(item))
   }),
 
