@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
-import { NOTIFICATIONS_MSG, USER_STATUS } from '@contract'
+import { DELIVERY_STATUS, NO_PUSH_SERVICE_LINE, NOTIFICATIONS_MSG, USER_STATUS } from '@contract'
 import { api, db } from './mocks/db'
-import { notificationsDb } from './mocks/handlers/notifications'
+import { mockPushService, notificationsDb } from './mocks/handlers/notifications'
 import { trackRequests } from './mocks/requests'
 import { server } from './mocks/server'
+import { pushServiceQuery } from '@/features/notifications/api'
 import { renderRoute } from './render'
 
 /**
@@ -170,6 +171,26 @@ describe('sending to all users', () => {
     expect(await screen.findByText(NOTIFICATIONS_MSG.sent)).toBeInTheDocument()
     expect(bodies).toHaveLength(1)
     expect(await screen.findByRole('cell', { name: 'From the sub admin' })).toBeInTheDocument()
+  })
+})
+
+describe('sending with no push service configured', () => {
+  it('says so in one line in the dialog, and the answer says it was saved, not sent', async () => {
+    mockPushService().configured = false
+    const view = await openDialog()
+    expect(await within(view.dialog).findByText(NO_PUSH_SERVICE_LINE)).toBeInTheDocument()
+    await fill(view, 'Clinic closed', 'On Monday.')
+    await view.user.click(within(view.dialog).getByRole('button', { name: 'Send' }))
+    expect(await screen.findByText(NOTIFICATIONS_MSG.savedNotSent)).toBeInTheDocument()
+    expect(screen.queryByText(NOTIFICATIONS_MSG.sent)).not.toBeInTheDocument()
+    expect(new Set(notificationsDb()[0]!.users.map((u) => u.delivery))).toEqual(new Set([DELIVERY_STATUS.NOT_SENT]))
+  })
+
+  it('has no such line while one is configured', async () => {
+    const view = await openDialog()
+    // The answer is in: the line would be drawn by now.
+    await waitFor(() => expect(view.queryClient.getQueryData(pushServiceQuery.queryKey)).toEqual({ configured: true }))
+    expect(within(view.dialog).queryByText(NO_PUSH_SERVICE_LINE)).not.toBeInTheDocument()
   })
 })
 

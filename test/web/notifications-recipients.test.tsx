@@ -1,17 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { DELIVERY_STATUS, NOTIFICATIONS_MSG } from '@contract'
-import { mockPushFails, notificationsDb } from './mocks/handlers/notifications'
+import { DELIVERY_STATUS, NO_PUSH_SERVICE_LINE, NOTIFICATIONS_MSG } from '@contract'
+import { mockPushFails, mockPushService, notificationsDb } from './mocks/handlers/notifications'
 import { trackRequests } from './mocks/requests'
+import { pushServiceQuery } from '@/features/notifications/api'
 import { renderRoute } from './render'
 
 /**
- * A notification's deliveries on its details (Sent, Delivered, Failed, "Retry failed") and "View
+ * A notification's deliveries on its details (Recipients, Delivered, Failed, Not sent, "Retry") and "View
  * all recipients": every recipient, paged and searched by the server, with their delivery.
  * Seeded: [0] went to 7 selected users and failed for the second; [1] to all 23 users.
  */
 
 const detailsPath = (index: number) => `/notifications/notification-detail/${notificationsDb()[index]!._id}`
-const count = (label: string) => within(screen.getByRole('region', { name: 'Deliveries' })).getByText(label).nextElementSibling?.textContent
+const deliveries = () => within(screen.getByRole('region', { name: 'Deliveries' }))
+const count = (label: string) => deliveries().queryByText(label)?.nextElementSibling?.textContent
+/** Every count shown, label and number, in order. */
+const counts = () => deliveries().queryAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])
 const table = () => screen.getByRole('table', { name: 'Recipients' })
 const usernames = () =>
   within(within(table()).getAllByRole('rowgroup')[1]!)
@@ -19,22 +23,26 @@ const usernames = () =>
     .map((row) => within(row).getAllByRole('cell')[0]!.textContent)
 
 describe('the deliveries on a notification’s details', () => {
-  it('counts Sent, Delivered and Failed, and retries the failed ones for a sub admin', async () => {
+  it('counts the recipients, Delivered and Failed, and retries the failed ones for a sub admin', async () => {
     const { user } = renderRoute(detailsPath(0), { signedInAs: 'subAdmin' })
     await screen.findByRole('heading', { name: 'Deliveries' })
-    expect([count('Sent'), count('Delivered'), count('Failed')]).toEqual(['7', '6', '1'])
-    await user.click(screen.getByRole('button', { name: 'Retry failed' }))
+    expect(counts()).toEqual([
+      ['Recipients', '7'],
+      ['Delivered', '6'],
+      ['Failed', '1'],
+    ])
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
     expect(await screen.findByText(NOTIFICATIONS_MSG.retried)).toBeInTheDocument()
-    await waitFor(() => expect(count('Failed')).toBe('0'))
+    await waitFor(() => expect(count('Failed')).toBeUndefined())
     expect(count('Delivered')).toBe('7')
-    expect(screen.queryByRole('button', { name: 'Retry failed' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
   })
 
   it('keeps a recipient failed when the retry fails again', async () => {
     const failed = notificationsDb()[0]!.users.find((u) => u.delivery === DELIVERY_STATUS.FAILED)!
     mockPushFails().set(failed._id, 'Device not registered')
     const { user } = renderRoute(detailsPath(0), { signedInAs: 'admin' })
-    await user.click(await screen.findByRole('button', { name: 'Retry failed' }))
+    await user.click(await screen.findByRole('button', { name: 'Retry' }))
     expect(await screen.findByText(NOTIFICATIONS_MSG.retried)).toBeInTheDocument()
     expect(count('Failed')).toBe('1')
     expect(notificationsDb()[0]!.users.find((u) => u._id === failed._id)!.attempts).toBe(2)
@@ -43,8 +51,59 @@ describe('the deliveries on a notification’s details', () => {
   it('offers no retry when nothing failed', async () => {
     renderRoute(detailsPath(1), { signedInAs: 'admin' })
     await screen.findByRole('heading', { name: 'Deliveries' })
-    expect([count('Sent'), count('Delivered'), count('Failed')]).toEqual(['23', '23', '0'])
-    expect(screen.queryByRole('button', { name: 'Retry failed' })).not.toBeInTheDocument()
+    expect(counts()).toEqual([
+      ['Recipients', '23'],
+      ['Delivered', '23'],
+    ])
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
+  })
+})
+
+describe('the deliveries with no push service configured', () => {
+  /** Seeded [4] (to 3 selected users) as a server without one records it: every recipient "Not sent", with the reason. */
+  const notSentPath = () => {
+    mockPushService().configured = false
+    notificationsDb()[4]!.users.forEach((u) =>
+      Object.assign(u, { delivery: DELIVERY_STATUS.NOT_SENT, attempts: 0, error: NOTIFICATIONS_MSG.noPushService, deliveredAt: null }),
+    )
+    return detailsPath(4)
+  }
+
+  it('says so in one line, counts the recipients "Not sent", never "Delivered", and keeps Retry off', async () => {
+    const { user } = renderRoute(notSentPath(), { signedInAs: 'subAdmin' })
+    expect(await screen.findByText(NO_PUSH_SERVICE_LINE)).toBeInTheDocument()
+    expect(counts()).toEqual([
+      ['Recipients', '3'],
+      ['Not sent', '3'],
+    ])
+    expect(deliveries().queryByText('Delivered')).not.toBeInTheDocument()
+    const retry = screen.getByRole('button', { name: 'Retry' })
+    expect(retry).toBeDisabled()
+    expect(retry).toHaveAccessibleDescription(NO_PUSH_SERVICE_LINE)
+    await user.click(retry)
+    expect(notificationsDb()[4]!.users.every((u) => u.delivery === DELIVERY_STATUS.NOT_SENT)).toBe(true)
+  })
+
+  it('shows each recipient "Not sent" with the reason in View all recipients', async () => {
+    renderRoute(`${notSentPath()}/recipients`, { signedInAs: 'admin' })
+    await waitFor(() => expect(within(table()).getAllByText('Not sent')).toHaveLength(3))
+    expect(within(table()).getAllByText(NOTIFICATIONS_MSG.noPushService)).toHaveLength(3)
+  })
+
+  it('sends the "Not sent" ones with Retry once a push service is configured', async () => {
+    const path = notSentPath()
+    mockPushService().configured = true
+    const view = renderRoute(path, { signedInAs: 'admin' })
+    await view.user.click(await screen.findByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText(NOTIFICATIONS_MSG.retried)).toBeInTheDocument()
+    await waitFor(() =>
+      expect(counts()).toEqual([
+        ['Recipients', '3'],
+        ['Delivered', '3'],
+      ]),
+    )
+    expect(view.queryClient.getQueryData(pushServiceQuery.queryKey)).toEqual({ configured: true })
+    expect(screen.queryByText(NO_PUSH_SERVICE_LINE)).not.toBeInTheDocument()
   })
 })
 

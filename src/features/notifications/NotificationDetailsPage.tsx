@@ -10,6 +10,7 @@ import { useCan } from '@/lib/auth'
 import { count } from '@/lib/count'
 import { formatDateTime } from '@/lib/format'
 import { notificationDetailsQuery, useRetryDeliveries } from './api'
+import { NoPushServiceLine, useNoPushService } from './NoPushServiceLine'
 import { RecipientName } from './RecipientName'
 
 const route = getRouteApi('/_signed-in/notifications/notification-detail/$notificationId')
@@ -53,28 +54,45 @@ function Count({ label, value }: { label: string; value: number }) {
 }
 
 /**
- * Where the notification stands: scheduled (and when), cancelled, or sent with its deliveries
- * counted (Sent, Delivered, Failed; Pending while any are); "Retry failed" for both roles that send.
+ * Where the notification stands: scheduled (and when), cancelled, or sent with its recipients
+ * counted by delivery (Recipients, then each of Delivered, Failed, Not sent, Pending that has any:
+ * never a count of what did not happen), and "Retry" for both roles that send while any failed or
+ * were not sent. With no push service the one line says so, and Retry is off: it would change nothing.
  */
 function Deliveries({ notification }: { notification: NotificationDetails }) {
   const canSend = useCan('notification.send')
   const retry = useRetryDeliveries(notification._id)
+  const noPushService = useNoPushService()
+  const lineId = useId()
   if (notification.status === NOTIFICATION_STATUS.SCHEDULED)
     return <p className="text-sm text-slate-700">{`Scheduled for ${formatDateTime(notification.scheduledAt ?? '')}`}</p>
   if (notification.status === NOTIFICATION_STATUS.CANCELLED) return <p className="text-sm text-slate-700">Cancelled: it was not sent.</p>
+  const counts: [string, number][] = [
+    ['Delivered', notification.deliveredCount],
+    ['Failed', notification.failedCount],
+    ['Not sent', notification.notSentCount],
+    ['Pending', notification.pendingCount],
+  ]
   return (
-    <div className="flex flex-wrap items-end gap-3">
-      <dl className="flex flex-wrap gap-3">
-        <Count label="Sent" value={notification.recipientCount} />
-        <Count label="Delivered" value={notification.deliveredCount} />
-        <Count label="Failed" value={notification.failedCount} />
-        {notification.pendingCount > 0 && <Count label="Pending" value={notification.pendingCount} />}
-      </dl>
-      {canSend && notification.failedCount > 0 && (
-        <Button variant="secondary" busy={retry.isPending} onClick={() => retry.mutate()}>
-          Retry failed
-        </Button>
-      )}
+    <div className="flex flex-col gap-3">
+      <NoPushServiceLine id={lineId} />
+      <div className="flex flex-wrap items-end gap-3">
+        <dl className="flex flex-wrap gap-3">
+          <Count label="Recipients" value={notification.recipientCount} />
+          {counts.map(([label, value]) => value > 0 && <Count key={label} label={label} value={value} />)}
+        </dl>
+        {canSend && notification.failedCount + notification.notSentCount > 0 && (
+          <Button
+            variant="secondary"
+            busy={retry.isPending}
+            disabled={noPushService}
+            aria-describedby={noPushService ? lineId : undefined}
+            onClick={() => retry.mutate()}
+          >
+            Retry
+          </Button>
+        )}
+      </div>
     </div>
   )
 }

@@ -13,6 +13,7 @@ const deliveryCell = statusCell<DeliveryStatus>({
   [DELIVERY_STATUS.PENDING]: [deliveryStatusLabel[DELIVERY_STATUS.PENDING], 'neutral'],
   [DELIVERY_STATUS.DELIVERED]: [deliveryStatusLabel[DELIVERY_STATUS.DELIVERED], 'success'],
   [DELIVERY_STATUS.FAILED]: [deliveryStatusLabel[DELIVERY_STATUS.FAILED], 'danger'],
+  [DELIVERY_STATUS.NOT_SENT]: [deliveryStatusLabel[DELIVERY_STATUS.NOT_SENT], 'warning'],
 })
 
 const col = listColumns<NotificationRecipient>()
@@ -28,7 +29,7 @@ const recipientColumns = col.columns([
     cell: (info) => (
       <span className="flex flex-col items-start gap-1">
         {deliveryCell(info)}
-        {info.row.original.error && info.getValue() === DELIVERY_STATUS.FAILED && (
+        {info.row.original.error && (info.getValue() === DELIVERY_STATUS.FAILED || info.getValue() === DELIVERY_STATUS.NOT_SENT) && (
           <span className="text-xs text-slate-600">{info.row.original.error}</span>
         )}
       </span>
@@ -38,7 +39,7 @@ const recipientColumns = col.columns([
 
 const deliveryFilter: ListFilter<DeliveryStatus> = {
   label: 'Delivery',
-  options: ([DELIVERY_STATUS.PENDING, DELIVERY_STATUS.DELIVERED, DELIVERY_STATUS.FAILED] as const).map((value) => ({
+  options: ([DELIVERY_STATUS.PENDING, DELIVERY_STATUS.DELIVERED, DELIVERY_STATUS.FAILED, DELIVERY_STATUS.NOT_SENT] as const).map((value) => ({
     value,
     label: deliveryStatusLabel[value],
   })),

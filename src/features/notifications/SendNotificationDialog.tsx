@@ -11,6 +11,7 @@ import { Modal, ModalForm, useDialogMutations, useOpenWhenMounted } from '@/comp
 import { ApiError } from '@/lib/http'
 import { useSendNotification } from './api'
 import { audienceLabel } from './audience'
+import { NoPushServiceLine } from './NoPushServiceLine'
 import { CountedField } from '@/components/form/CountedField'
 import { RecipientPicker, type Recipients } from './RecipientPicker'
 
@@ -178,6 +179,7 @@ function SendNotificationForm({
 
   return (
     <ModalForm formId={formId} submitLabel={later ? 'Schedule' : 'Send'} busy={send.isPending} onCancel={onCancel} className="flex flex-col gap-5">
+      <NoPushServiceLine />
       <Form id={formId} onSubmit={submit} aria-label="Send Notification" className="flex flex-col gap-4">
         <CountedField form={form} name="title" label="Title" max={TITLE_MAX} initialFocus autoComplete="off" onKeyDown={titleEnter} />
         <CountedField form={form} name="description" label="Description" max={DESCRIPTION_MAX} multiline rows={3} />

@@ -8,6 +8,7 @@ import {
   notificationDetails,
   notificationListItem,
   notificationRecipient,
+  pushService,
   userDetails,
   userListItem,
   type NotificationListItem,
@@ -32,9 +33,17 @@ export const notificationRecipientsQuery = (id: string) => (q: NotificationRecip
     queryFn: () => http.list(`admin/notification/${id}/recipients`, q, notificationRecipient),
   })
 
+/** GET admin/notifications/push-service: whether sent notifications reach anyone (a server setting: changes only with a restart). */
+export const pushServiceQuery = queryOptions({
+  queryKey: notificationKeys.pushService(),
+  queryFn: async () => (await http.get('admin/notifications/push-service', withData(pushService))).data,
+  staleTime: 5 * 60_000,
+})
+
 /**
- * POST admin/notification/{id}/retry (both roles): the failed deliveries are tried again; the
- * answer is the details with the new counts, shown at once; the recipient pages are fetched again.
+ * POST admin/notification/{id}/retry (both roles): the failed and not sent deliveries are handed
+ * to the push service again (409 while none is configured); the answer is the details with the
+ * new counts, shown at once; the recipient pages are fetched again.
  */
 export function useRetryDeliveries(id: string) {
   const queryClient = useQueryClient()

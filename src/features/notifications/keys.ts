@@ -19,4 +19,6 @@ export const notificationKeys = {
   /** "View all recipients": pages of one notification's recipients (apart from the lists, which a row patch walks). */
   recipients: (id: string) => [...notificationKeys.all, 'recipients', id] as const,
   recipientList: (id: string, q: NotificationRecipientListQuery) => [...notificationKeys.recipients(id), q] as const,
+  /** Whether the server has a push service configured (the compose dialog's and the details' line). */
+  pushService: () => [...notificationKeys.all, 'push-service'] as const,
 }
