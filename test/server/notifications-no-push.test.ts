@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm'
+import { readFileSync } from 'node:fs'
+import { eq, sql } from 'drizzle-orm'
 import { DELIVERY_STATUS, notificationDetails, notificationListItem, notificationRecipient, NOTIFICATIONS_MSG, pushService } from '../../contract'
 import { createApp } from '../../server/app'
 import { notificationRecipients } from '../../server/db/schema'
@@ -135,5 +136,19 @@ describe('Retry of "Not sent" recipients', () => {
       [DELIVERY_STATUS.DELIVERED, 1, null],
       [DELIVERY_STATUS.DELIVERED, 1, null],
     ])
+  })
+})
+
+describe('migration 0017', () => {
+  it('turns the deliveries recorded so far (the log adapter\'s: nobody received them) into "Not sent", and the counts with them', async () => {
+    const t = await testApp()
+    await addUsers(t, [{}, {}])
+    const made = (await okBody(await send(t), notificationListItem, 201)).data
+    expect(await details(t, made._id)).toMatchObject({ deliveredCount: 2, notSentCount: 0 })
+    // Its last statement, run again on rows as the log adapter left them.
+    const migration = readFileSync(new URL('../../server/db/migrations/0017_not_sent_deliveries.sql', import.meta.url), 'utf8')
+    await t.db.execute(sql.raw(migration.split('--> statement-breakpoint').at(-1)!))
+    expect(await details(t, made._id)).toMatchObject({ recipientCount: 2, deliveredCount: 0, notSentCount: 2 })
+    expect(await rowsOf(t, made._id)).toEqual([notSentRow, notSentRow])
   })
 })

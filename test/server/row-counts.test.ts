@@ -127,7 +127,7 @@ describe('row_counts', () => {
     await expectExact(t)
     // The notifications stay, their delivery counters follow their recipients to none.
     const counters = await t.db
-      .select({ n: sql<number>`sum(${notifications.pendingCount} + ${notifications.deliveredCount} + ${notifications.failedCount})::int` })
+      .select({ n: sql<number>`sum(${notifications.pendingCount} + ${notifications.deliveredCount} + ${notifications.failedCount} + ${notifications.notSentCount})::int` })
       .from(notifications)
     expect(counters).toEqual([{ n: 0 }])
   })
