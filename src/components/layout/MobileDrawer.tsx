@@ -1,4 +1,5 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { Dialog } from '@/components/ui/Dialog'
 import { PRODUCT_NAME } from '@contract/page-title'
 import { CloseIcon } from './icons'
 import { mainMenu } from './navigation'

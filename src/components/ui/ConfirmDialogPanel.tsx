@@ -1,4 +1,5 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react'
+import { DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react'
+import { Dialog } from './Dialog'
 import { Button } from './Button'
 import type { ConfirmDialogProps } from './ConfirmDialog'
 

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useState, type ReactNode } from 'react'
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { Dialog } from './Dialog'
 import { CloseIcon } from '@/components/layout/icons'
 import { Button } from './Button'
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { Dialog } from '@/components/ui/Dialog'
 import { roleLabel, type AuditEntry } from '@contract'
 import { Button } from '@/components/ui/Button'
 import { useOpenWhenMounted } from '@/components/ui/Modal'
