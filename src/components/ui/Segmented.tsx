@@ -30,7 +30,8 @@ export function Segmented<T extends string>({ legend, options, labels, value, on
               onChange={() => onChange(option)}
               className="peer sr-only"
             />
-            <span className="block cursor-pointer px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 peer-checked:bg-primary-700 peer-checked:font-semibold peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:-outline-offset-4 peer-focus-visible:outline-white peer-[:not(:checked):focus-visible]:outline-primary-700">
+            {/* The hover shade is for the others: on the chosen one it would come after (Tailwind puts hover last) and put its white label on near-white. */}
+            <span className="block cursor-pointer px-3 py-1.5 text-sm font-medium text-slate-700 peer-[:not(:checked)]:hover:bg-slate-100 peer-checked:bg-primary-700 peer-checked:font-semibold peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:-outline-offset-4 peer-focus-visible:outline-white peer-[:not(:checked):focus-visible]:outline-primary-700">
               {labels[option]}
             </span>
           </label>
