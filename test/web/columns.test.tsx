@@ -45,9 +45,25 @@ describe('the Columns control', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Email' }))
     await waitFor(async () => expect(await headers()).toEqual(['Username', 'Full Name', 'DOB', 'Contact No.', 'Actions']))
     await waitFor(() => expect(savedUsersColumns()).toEqual(['username', 'name', 'dob', 'mobileNo', 'actions']))
-    // Shown again, it comes last among the shown.
+    // Shown again, it is back in its default place.
     await user.click(within(dialog).getByRole('checkbox', { name: 'Email' }))
-    await waitFor(async () => expect(await headers()).toEqual(['Username', 'Full Name', 'DOB', 'Contact No.', 'Actions', 'Email']))
+    await waitFor(async () => expect(await headers()).toEqual(['Username', 'Full Name', 'Email', 'DOB', 'Contact No.', 'Actions']))
+  })
+
+  it('puts a column shown again back in its default place, before Actions, and saves that order', async () => {
+    const { user, dialog } = await openColumns()
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Full Name' }))
+    await waitFor(async () => expect(await headers()).toEqual(['Username', 'Email', 'DOB', 'Contact No.', 'Actions']))
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Full Name' }))
+    await waitFor(async () => expect(await headers()).toEqual(['Username', 'Full Name', 'Email', 'DOB', 'Contact No.', 'Actions']))
+    await waitFor(() => expect(savedUsersColumns()).toEqual(['username', 'name', 'email', 'dob', 'mobileNo', 'actions']))
+    // Among columns the admin moved, it goes before the first that comes after it by default.
+    await user.click(within(dialog).getByRole('button', { name: 'Move up: Contact No.' }))
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Email' }))
+    await waitFor(async () => expect(await headers()).toEqual(['Username', 'Full Name', 'Contact No.', 'DOB', 'Actions']))
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Email' }))
+    await waitFor(async () => expect(await headers()).toEqual(['Username', 'Full Name', 'Email', 'Contact No.', 'DOB', 'Actions']))
+    await waitFor(() => expect(savedUsersColumns()).toEqual(['username', 'name', 'email', 'mobileNo', 'dob', 'actions']))
   })
 
   it('reorders with Move up and Move down, and Reset to default goes back to the spec’s columns', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Button } from '@/components/ui/Button'
 import { Modal } from '@/components/ui/Modal'
-import type { ColumnChoice } from './columnChoice'
+import { withColumnShown, type ColumnChoice } from './columnChoice'
 
 const moveButton =
   'inline-flex h-9 items-center rounded-md border border-slate-300 px-2 text-xs font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40'
@@ -13,11 +13,10 @@ const moveButton =
  * hidden. Focus stays inside while open and goes back to the Columns button after (Modal).
  */
 export default function ColumnsDialog({ name, choice, onClose }: { name: string; choice: ColumnChoice; onClose: () => void }) {
-  const { items, save } = choice
+  const { items, save, defaultOrder } = choice
   const shownIds = items.filter((item) => item.shown).map((item) => item.id)
   const toggle = (id: string, show: boolean) =>
-    // A column shown again goes last, where the admin will look for it.
-    save(show ? [...shownIds, id] : shownIds.filter((shownId) => shownId !== id))
+    save(show ? withColumnShown(shownIds, id, defaultOrder) : shownIds.filter((shownId) => shownId !== id))
   // A move to the top or bottom disables the pressed button: focus goes to the row's other one,
   // once the new order has rendered, rather than falling to the page.
   const refocus = useRef<HTMLButtonElement | null>(null)

@@ -25,10 +25,22 @@ export type ColumnChoice = {
   /** Every choosable column in the order shown, hidden ones after the shown. */
   items: ColumnChoiceItem[]
   layout: ColumnLayout
+  /** The choosable columns' ids in their default (the spec's) order. */
+  defaultOrder: string[]
   /** Whether the admin's own choice is in effect (Reset to default is then offered). */
   chosen: boolean
   /** Saves the columns shown, in order; null goes back to the default. Applied at once. */
   save: (ids: string[] | null) => void
+}
+
+/**
+ * The shown columns' ids with `id` shown again in its default place: before the first shown column
+ * that comes after it in `defaultOrder` (last when none does). The others keep the admin's order.
+ */
+export function withColumnShown(shown: readonly string[], id: string, defaultOrder: readonly string[]) {
+  const place = defaultOrder.indexOf(id)
+  const before = shown.findIndex((other) => defaultOrder.indexOf(other) > place)
+  return before === -1 ? [...shown, id] : [...shown.slice(0, before), id, ...shown.slice(before)]
 }
 
 const idOf = (column: ListColumnDefs<never>[number]) =>
@@ -116,7 +128,7 @@ export function useColumnChoice<TRow extends RowData>(list: ListName | undefined
       columnOrder: [...others, ...items.map((item) => item.id)],
       columnVisibility: Object.fromEntries(hidden.map((c) => [c.id, false])),
     }
-    return { items, layout }
+    return { items, layout, defaultOrder: choosable.map((c) => c.id) }
   }, [columns, list, saved])
 
   return choice && { ...choice, chosen: saved !== undefined, save: mutation.mutate }
