@@ -3,6 +3,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
 import { RouteError } from './components/layout/RouteError'
 import { authStore, type AuthStore } from './lib/auth'
+import { notify } from './lib/toast'
 
 /** What every route's `beforeLoad` and `loader` receive. */
 export type RouterContext = { queryClient: QueryClient; auth: AuthStore }
@@ -18,7 +19,7 @@ export function createQueryClient() {
 }
 
 export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     history,
     context: { queryClient, auth: authStore },
@@ -29,6 +30,12 @@ export function createAppRouter({ queryClient, history }: { queryClient: QueryCl
     // A page without its own error view (or whose code failed to load) shows this one, in its layout, never the router's bare default.
     defaultErrorComponent: RouteError,
   })
+  // A screen's error toasts go when the person leaves it (a wrong password is no news on the Forgot
+  // page); not on a change of search alone (paging, sorting, filtering stay on the screen).
+  router.subscribe('onBeforeNavigate', ({ fromLocation, pathChanged }) => {
+    if (fromLocation && pathChanged) notify.dismissScreenErrors()
+  })
+  return router
 }
 
 declare module '@tanstack/react-router' {

@@ -78,12 +78,12 @@ async function toApiError(error: unknown, { shownByCaller = [] }: CallOptions = 
     // POST http://..."), which is no text for a person and would make the fallback unreachable
     // (HTTP/2 answers carry no status text at all).
     const message = text(body.error?.message) ?? text(body.message) ?? text(error.response.statusText) ?? MSG.fallback
-    if (status === 401 && authStore.get().accessToken) {
-      // The session ended on the server: forget it here; the signed-in layout sends the person to /.
-      authStore.signOut()
-    }
+    const signedOut = status === 401 && !!authStore.get().accessToken
+    // The session ended on the server: forget it here; the signed-in layout sends the person to /,
+    // where the message says why.
+    if (signedOut) authStore.signOut()
     if (isLoggedOnly(status)) console.error(`${status} ${error.request.method} ${error.request.url}: ${message}`)
-    else if (!shownByCaller.includes(status)) notify.error(message)
+    else if (!shownByCaller.includes(status)) notify.error(message, { outlastsScreen: signedOut })
     return new ApiError(message, status, body.error?.fields)
   }
   if (error instanceof ApiError) return error

@@ -92,14 +92,18 @@ function close(id?: ToastId) {
 const shown: ToastId[] = []
 /** Those an error leaves open: a delete's Undo (lib/undo.ts), its 10 s being the only time to take the delete back. */
 const lasting = new Set<ToastId>()
+/** The error toasts on screen that go when the person leaves the screen (dismissScreenErrors). */
+const screenErrors = new Set<ToastId>()
 
 const forget = (id?: ToastId) => {
   if (id === undefined) {
     shown.length = 0
     lasting.clear()
+    screenErrors.clear()
   } else {
     if (shown.includes(id)) shown.splice(shown.indexOf(id), 1)
     lasting.delete(id)
+    screenErrors.delete(id)
   }
 }
 
@@ -133,12 +137,22 @@ export const notify = {
   /** A success with a button (a delete's Undo) for `duration`; an error leaves it open, the button being the only way back. */
   successWithAction: (message: string, action: ToastAction, duration: number) =>
     keep(show('success', message, { duration, action, ...closing }), { outlastsErrors: true }),
-  /** Each error first dismisses earlier toasts, so only the newest problem shows; an open Undo stays, an unrelated error must not take it away. */
-  error: (message: string) => {
+  /**
+   * Each error first dismisses earlier toasts, so only the newest problem shows; an open Undo stays, an unrelated error must not take it away.
+   * An error belongs to its screen and goes when the person leaves it (dismissScreenErrors), unless
+   * `outlastsScreen`: it tells why the screen changes (a 401's sign-in page), and stays its 4 s.
+   */
+  error: (message: string, { outlastsScreen = false } = {}) => {
     for (const id of shown.filter((id) => !lasting.has(id))) dismiss(id)
-    return keep(show('error', message, { duration: TOAST_DURATION.error, ...closing }))
+    const id = keep(show('error', message, { duration: TOAST_DURATION.error, ...closing }))
+    if (!outlastsScreen) screenErrors.add(id)
+    return id
   },
   message: (message: string) => keep(show('message', message, { duration: TOAST_DURATION.blank, ...closing })),
   loading: (message: string) => keep(show('loading', message, { duration: Infinity, ...closing })),
   dismiss,
+  /** The person leaves a screen (the router, on a change of path): its error toasts go; success toasts, and an Undo, stay. */
+  dismissScreenErrors: () => {
+    for (const id of [...screenErrors]) dismiss(id)
+  },
 }
