@@ -74,6 +74,7 @@ export const BULK_REASON = {
   deleted: 'Already deleted',
   already: 'Already in that state',
   draft: 'A draft cannot be activated until its form is saved',
+  noImage: 'A place without an image cannot be activated',
   notInTrash: 'Not in the trash',
 } as const
 

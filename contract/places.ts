@@ -47,7 +47,8 @@ export const PLACES_MSG = {
     statusUpdated: 'Pet shop status updated successfully',
     deleted: MSG.shopDeleted,
     notFound: 'Pet shop not found',
-    draftInactive: 'This pet shop is a draft: complete it (Edit, add a description and pick its address on the map, then save) before activating it',
+    draftInactive: 'This pet shop is a draft: complete it (Edit, add a description, pick its address on the map and add an image, then save) before activating it',
+    noImageInactive: 'This pet shop has no image: add at least one (Edit) before activating it',
   },
   hospital: {
     listed: 'Hospitals fetched successfully',
@@ -57,6 +58,7 @@ export const PLACES_MSG = {
     statusUpdated: 'Hospital status updated successfully',
     deleted: MSG.hospitalDeleted,
     notFound: 'Hospital not found',
-    draftInactive: 'This hospital is a draft: complete it (Edit, add a description and pick its address on the map, then save) before activating it',
+    draftInactive: 'This hospital is a draft: complete it (Edit, add a description, pick its address on the map and add an image, then save) before activating it',
+    noImageInactive: 'This hospital has no image: add at least one (Edit) before activating it',
   },
 } as const satisfies Record<PlaceKind, Record<string, string>>

@@ -18,6 +18,7 @@ import { bulkBodies, type BulkBody, type BulkQueries } from '../../contract/inpu
 import { conflict } from '../api-error'
 import type { Db } from '../db/client'
 import { appUsers, cities, feedback, notifications, places, sites } from '../db/schema'
+import { placeHasImage } from '../db/queries/place-activation'
 import { live } from '../db/trash'
 import type { Deps } from '../deps'
 import { recordAudits, type AuditEvent } from '../http/audit'
@@ -43,7 +44,7 @@ import { validate } from '../http/validate'
 export type BulkWhere = { [L in BulkList]: (query: BulkQueries[L]) => SQL | undefined }
 
 /** A row as read for the checks: its id, label and the columns an action looks at. */
-type Row = { id: string; label: string; deleted: boolean; state: number; draft: boolean }
+type Row = { id: string; label: string; deleted: boolean; state: number; draft: boolean; hasImage: boolean }
 
 interface ActionRule {
   /** The single-row action's audit name ('user.block', 'petShop.status'...). */
@@ -74,9 +75,10 @@ interface BulkSpec<L extends BulkList> {
   table: PgTable
   id: PgColumn
   label: SQL | PgColumn
-  /** The column an action checks (status), and whether the row is a draft. */
+  /** The column an action checks (status), whether the row is a draft, and whether it has an image. */
   state: SQL | PgColumn
   draft?: PgColumn
+  hasImage?: SQL<boolean>
   /** Trashable tables: deleted rows are skipped, and a delete moves rows to the trash. */
   deletedAt?: PgColumn
   /** Always applied (a place's kind). */
@@ -133,13 +135,15 @@ const placeSpec = <L extends 'petShops' | 'hospitals'>(list: L, kind: PlaceKind)
   label: places.name,
   state: places.status,
   draft: places.draft,
+  hasImage: placeHasImage,
   deletedAt: places.deletedAt,
   scope: eq(places.kind, kind),
   actions: {
     activate: {
       ...toStatus(`${kind}.status`, PLACE_STATUS.ACTIVE),
-      // A draft stays inactive until its form is saved, as with the single toggle.
-      skip: (row) => (row.draft ? BULK_REASON.draft : row.state === PLACE_STATUS.ACTIVE ? BULK_REASON.already : undefined),
+      // As the single toggle: a draft stays inactive until its form is saved, a place without an image until it has one.
+      skip: (row) =>
+        row.state === PLACE_STATUS.ACTIVE ? BULK_REASON.already : row.draft ? BULK_REASON.draft : !row.hasImage ? BULK_REASON.noImage : undefined,
     },
     deactivate: toStatus(`${kind}.status`, PLACE_STATUS.DEACTIVE),
     delete: toTrash(`${kind}.delete`),
@@ -251,6 +255,7 @@ async function runBulk<L extends BulkList>(
         deleted: spec.deletedAt ? sql<boolean>`${spec.deletedAt} is not null` : sql<boolean>`false`,
         state: spec.state,
         draft: spec.draft ?? sql<boolean>`false`,
+        hasImage: spec.hasImage ?? sql<boolean>`true`,
       })
       .from(spec.table)
       .where(and(sql`${spec.id} = any(${idArray(ids)})`, spec.scope))

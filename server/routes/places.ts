@@ -20,6 +20,7 @@ import { exportSelectedBody } from '../../contract/input/bulk'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
 import { checkEditVersion, missedEdit } from '../db/queries/edit-version'
+import { placeTogglable } from '../db/queries/place-activation'
 import { countKey } from '../db/row-counts'
 import { lowerOf, places, placeSearchText } from '../db/schema'
 import { live, trashedBy } from '../db/trash'
@@ -244,17 +245,18 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
 
       // The SPA sends an empty body: the call flips the status (1 active <-> 2 deactive). It
       // leaves the version alone: a toggle is no edit of the form's content (contract/versions.ts).
-      // A draft stays inactive until its form is saved (409).
+      // A place is made active only with what the create form requires (409 with what it lacks):
+      // a draft stays inactive until its form is saved, a place without an image until it has one.
       .patch(`/place/${singular}/:id`, permit('place.status', audited('status')), validate('param', idParam), async (c) => {
         const { id } = c.req.valid('param')
         const [updated] = await deps.db
           .update(places)
           .set({ status: sql`3 - ${places.status}`, updatedAt: deps.clock.now() })
-          .where(and(ofKind(kind, id), eq(places.draft, false)))
+          .where(and(ofKind(kind, id), placeTogglable))
           .returning(placeColumns)
         if (!updated) {
-          const [draft] = await deps.db.select({ id: places.id }).from(places).where(and(ofKind(kind, id), eq(places.draft, true)))
-          throw draft ? conflict(msg.draftInactive) : notFound(msg.notFound)
+          const [kept] = await deps.db.select({ draft: places.draft }).from(places).where(ofKind(kind, id))
+          throw !kept ? notFound(msg.notFound) : conflict(kept.draft ? msg.draftInactive : msg.noImageInactive)
         }
         auditNote(c, { label: updated.name, detail: { status: updated.status } })
         return c.json(ok(msg.statusUpdated, toPlaceListItem(updated)))

@@ -5,7 +5,7 @@ import { BULK_MSG, BULK_REASON, bulkResult } from '../../contract/bulk'
 import { rowCount } from '../../server/db/row-counts'
 import { appUsers, auditLog, cities, feedback, notifications, places, sites } from '../../server/db/schema'
 import { errorOf, okBody } from './helpers/bodies'
-import { addCities, addFeedback, addNotification, addPlaces, addSites, addUsers, tokenOf, UNKNOWN_ID } from './helpers/fixtures'
+import { addCities, addFeedback, addNotification, addPlaces, addSites, addUsers, tokenOf, UNKNOWN_ID, uploadedUrl } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
 
 const bulk = async (t: TestApp, path: string, body: unknown, who: 'admin' | 'subAdmin' = 'admin') =>
@@ -99,21 +99,26 @@ describe('bulk actions: results, audit and counts', () => {
     expect(entry!.detail).toEqual({ status: PLACE_STATUS.DEACTIVE, bulk: true })
   })
 
-  it('skips a draft place on activate, and a place of the other kind as not found', async () => {
+  it('skips a draft place and one without an image on activate, and a place of the other kind as not found', async () => {
     const t = await testApp()
-    const [draft, ready] = await addPlaces(t, 'petShop', [
+    const [draft, imageless, ready] = await addPlaces(t, 'petShop', [
       { name: 'Draft', draft: true, status: PLACE_STATUS.DEACTIVE },
-      { name: 'Ready', status: PLACE_STATUS.DEACTIVE },
+      { name: 'No image', status: PLACE_STATUS.DEACTIVE, images: [] },
+      { name: 'Ready', status: PLACE_STATUS.DEACTIVE, images: [uploadedUrl()] },
     ])
-    const [hospital] = await addPlaces(t, 'hospital', [{ name: 'Elsewhere', status: PLACE_STATUS.DEACTIVE }])
-    const { data } = await okBody(await bulk(t, 'pet-shops', { action: 'activate', ids: [draft!.id, ready!.id, hospital!.id] }), bulkResult)
+    const [hospital] = await addPlaces(t, 'hospital', [{ name: 'Elsewhere', status: PLACE_STATUS.DEACTIVE, images: [uploadedUrl()] }])
+    const ids = [draft!.id, imageless!.id, ready!.id, hospital!.id]
+    const { data } = await okBody(await bulk(t, 'pet-shops', { action: 'activate', ids }), bulkResult)
     expect(data).toEqual({
       changed: 1,
       skipped: [
         { _id: draft!.id, reason: BULK_REASON.draft },
+        { _id: imageless!.id, reason: BULK_REASON.noImage },
         { _id: hospital!.id, reason: BULK_REASON.notFound },
       ],
     })
+    const active = await t.db.select({ name: places.name }).from(places).where(eq(places.status, PLACE_STATUS.ACTIVE))
+    expect(active.map((p) => p.name)).toEqual(['Ready'])
   })
 
   it('moves chosen rows to the trash, skips trashed ones, and the kept counts leave them out', async () => {

@@ -21,7 +21,7 @@ import { seedRows } from '../../server/seed/seed'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
 import { errorOf, listBody, okBody } from './helpers/bodies'
 import { demoPicturesOf } from './helpers/demo-pictures'
-import { addPartners, minutesAgo, placeFields, tokenOf, UNKNOWN_ID } from './helpers/fixtures'
+import { addPartners, minutesAgo, placeFields, tokenOf, UNKNOWN_ID, uploadedUrl } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
 
 const approve = (t: TestApp, id: string, token?: string) => t.post(`/admin/partners/${id}/approve`, undefined, token === undefined ? {} : { token })
@@ -287,7 +287,7 @@ describe('the draft place', () => {
     expect(await t.db.$count(auditLog, eq(auditLog.action, 'petShop.status'))).toBe(0)
   })
 
-  it('is completed by saving its form with a position, and can be activated then', async () => {
+  it('is completed by saving its form with a position, and can be activated then, once it has an image as the create form requires', async () => {
     const t = await testApp()
     const { row, token, placeId } = await draftOf(t)
     const saved = await okBody(
@@ -296,6 +296,14 @@ describe('the draft place', () => {
     )
     expect(saved.data).toMatchObject({ draft: false, status: PLACE_STATUS.DEACTIVE, partnerId: row.id, description: placeFields.description })
     expect((await detailsOf(t, row.id)).place).toMatchObject({ _id: placeId, draft: false })
+    // Completed, but still without an image.
+    const refused = await errorOf(await t.call('PATCH', `/place/pet-shop/${placeId}`, undefined, { token }), 409)
+    expect(refused.message).toBe(PLACES_MSG.petShop.noImageInactive)
+
+    await okBody(
+      await t.put(`/place/pet-shop/${placeId}`, { ...placeFields, name: 'Bark Avenue', previousImages: [], images: [uploadedUrl()], version: 2 }, { token }),
+      placeDetails,
+    )
     const toggled = await okBody(await t.call('PATCH', `/place/pet-shop/${placeId}`, undefined, { token }), placeListItem)
     expect(toggled.data).toMatchObject({ status: PLACE_STATUS.ACTIVE, draft: false })
   })

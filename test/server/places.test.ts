@@ -1,6 +1,6 @@
 import { API_MSG, placeDetails, placeListItem } from '../../contract'
 import { errorOf, listBody, okBody } from './helpers/bodies'
-import { addPlaces, minutesAgo, tokenOf, UNKNOWN_ID } from './helpers/fixtures'
+import { addPlaces, minutesAgo, tokenOf, UNKNOWN_ID, uploadedUrl } from './helpers/fixtures'
 import { PLACE_KINDS } from './helpers/place-kinds'
 import { nothing, testApp, type TestApp } from './helpers/test-app'
 
@@ -124,7 +124,7 @@ describe.each(PLACE_KINDS)('$list', (k) => {
 
   it('toggles the status both ways with an empty body, as the list and details show at once', async () => {
     const t = await testApp()
-    const [place] = await addPlaces(t, k.kind, [{ status: 1 }])
+    const [place] = await addPlaces(t, k.kind, [{ status: 1, images: [uploadedUrl()] }])
     const token = await tokenOf(t, 'subAdmin')
 
     const off = await okBody(await bare(t, 'PATCH', `${k.write}/${place!.id}`, token), placeListItem)
@@ -137,6 +137,16 @@ describe.each(PLACE_KINDS)('$list', (k) => {
     expect(on.data.status).toBe(1)
     expect((await listBody(await t.get(k.list, { token }), placeListItem)).data[0]?.status).toBe(1)
     expect((await okBody(await t.get(`${k.detail}/${place!.id}`, { token }), placeDetails)).data.status).toBe(1)
+  })
+
+  it('deactivates a place without an image, but activates it only with one, as the create form requires (409)', async () => {
+    const t = await testApp()
+    const [place] = await addPlaces(t, k.kind, [{ status: 1, images: [] }])
+    const token = await tokenOf(t, 'subAdmin')
+    expect((await okBody(await bare(t, 'PATCH', `${k.write}/${place!.id}`, token), placeListItem)).data.status).toBe(2)
+
+    expect((await errorOf(await bare(t, 'PATCH', `${k.write}/${place!.id}`, token), 409)).message).toBe(k.noImage)
+    expect((await okBody(await t.get(`${k.detail}/${place!.id}`, { token }), placeDetails)).data.status).toBe(2)
   })
 
   it('answers 401 to a status toggle without a token', async () => {

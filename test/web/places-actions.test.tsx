@@ -77,6 +77,20 @@ describe('the status switch, either kind', () => {
     expect(placesDb('hospital')[3]!.status).toBe(PLACE_STATUS.ACTIVE)
   })
 
+  it('keeps a place without an image Deactive, with the server’s reason: it is made active only with what adding it needs', async () => {
+    const place = placesDb('petShop')[1]!
+    expect(place.images).toEqual([])
+    place.status = PLACE_STATUS.DEACTIVE
+    const { user } = await openList(petShops)
+    expect(switchOf(place.name)).not.toBeChecked()
+    await user.click(switchOf(place.name))
+
+    expect(await screen.findByText(PLACES_MSG.petShop.noImageInactive)).toBeInTheDocument()
+    await waitFor(() => expect(switchOf(place.name)).not.toBeChecked())
+    expect(within(rowOf(place.name)).getByText('Deactive')).toBeInTheDocument()
+    expect(placesDb('petShop')[1]!.status).toBe(PLACE_STATUS.DEACTIVE)
+  })
+
   it('puts the status back and shows the server message when the change fails with a 500', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const { user } = await openList(petShops)

@@ -56,7 +56,7 @@ export function PlaceDetailsPage({ kind }: { kind: PlaceKind }) {
             {place.draft && (
               <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
                 <Badge tone="warning">Draft</Badge>
-                <span>Complete it (Edit: a description and its address on the map, then Save) before activating it.</span>
+                <span>Complete it (Edit: a description, its address on the map and an image, then Save) before activating it.</span>
               </p>
             )}
           </div>

@@ -20,7 +20,7 @@ import {
   type PlaceKind,
   type UploadFolder,
 } from '../../../contract'
-import { bulkResult } from '../../../contract/bulk'
+import { BULK_REASON, bulkResult } from '../../../contract/bulk'
 import { PERSONAL_VIEWS_MAX, savedView } from '../../../contract/saved-views'
 import { placeFields, UNKNOWN_ID } from './fixtures'
 
@@ -623,6 +623,17 @@ function placeScenarios(kind: PlaceKind): Scenario[] {
     { name: `edit an unknown ${kind}: 404`, call: () => ({ method: 'PUT', path: `/place/${singular}/${UNKNOWN_ID}`, json: { ...placeFields, previousImages: [], version: 1 } }) },
     { name: `toggle a ${kind}'s status`, call: async (c) => ({ method: 'PATCH', path: `/place/${singular}/${await anyPlace(c)}` }) },
     { name: `toggle an unknown ${kind}'s status: 404`, call: () => ({ method: 'PATCH', path: `/place/${singular}/${UNKNOWN_ID}` }) },
+    {
+      name: `activate a ${kind} whose images were all removed: 409, and skipped in bulk`,
+      call: async (c) => {
+        const { _id } = await first(c, listPath, placeListItem, { filter: 2 })
+        const place = await c.data({ path: `/place/admin/${singular}/${_id}` }, placeDetails)
+        await c.data({ ...edit(place, []), json: { ...placeFields, previousImages: [], images: [], version: place.version } }, placeDetails)
+        const bulk = await c.data({ method: 'POST', path: `/admin/${plural}/bulk`, json: { action: 'activate', ids: [_id] } }, bulkResult)
+        if (bulk.skipped[0]?.reason !== BULK_REASON.noImage) throw new Error(`Bulk activate: ${JSON.stringify(bulk)}`)
+        return { method: 'PATCH', path: `/place/${singular}/${_id}` }
+      },
+    },
     { name: `delete a ${kind} as a sub admin: 403`, as: 'subAdmin', call: async (c) => ({ method: 'DELETE', path: `/place/${singular}/${await anyPlace(c)}` }) },
     { name: `delete a ${kind}`, call: async (c) => ({ method: 'DELETE', path: `/place/${singular}/${await anyPlace(c)}` }) },
     { name: `delete an unknown ${kind}: 404`, call: () => ({ method: 'DELETE', path: `/place/${singular}/${UNKNOWN_ID}` }) },

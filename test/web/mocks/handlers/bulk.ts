@@ -27,7 +27,7 @@ import { userRules } from './users'
  * (the answer naming them), and a restore (their Undo) takes them out of it as the trash's does.
  */
 
-type Row = { _id: string; status: number; draft?: boolean }
+type Row = { _id: string; status: number }
 
 interface MockBulk<T extends Row> {
   list: BulkList
@@ -38,6 +38,8 @@ interface MockBulk<T extends Row> {
   trash?: { kind: TrashKind; name: (row: T) => string; blocker?: (row: T) => () => string | null }
   /** The status an action sets, and why a row is left (undefined: change it). */
   status?: Record<string, number>
+  /** Why an inactive row cannot be activated (a place: a draft, or no image), or undefined. */
+  notActivatable?: (row: T) => string | undefined
 }
 
 function bulkHandler<T extends Row>(spec: MockBulk<T>): HttpHandler {
@@ -86,8 +88,8 @@ function bulkHandler<T extends Row>(spec: MockBulk<T>): HttpHandler {
         continue
       }
       const status = spec.status![body.action]!
-      if (body.action === 'activate' && row.draft) skipped.push({ _id: id, reason: BULK_REASON.draft })
-      else if (row.status === status) skipped.push({ _id: id, reason: BULK_REASON.already })
+      const refused = row.status === status ? BULK_REASON.already : body.action === 'activate' ? spec.notActivatable?.(row) : undefined
+      if (refused) skipped.push({ _id: id, reason: refused })
       else {
         row.status = status
         changed++
@@ -104,6 +106,8 @@ const placeBulk = (list: 'petShops' | 'hospitals', kind: PlaceKind) =>
     rules: placeRules,
     trash: { kind, name: (p) => p.name },
     status: { activate: PLACE_STATUS.ACTIVE, deactivate: PLACE_STATUS.DEACTIVE },
+    // As the single toggle (handlers/places.ts): what the create form requires.
+    notActivatable: (place) => (place.draft ? BULK_REASON.draft : place.images.length === 0 ? BULK_REASON.noImage : undefined),
   })
 
 export const bulkHandlers: HttpHandler[] = [

@@ -131,7 +131,9 @@ const placeHandlers = (kind: PlaceKind): HttpHandler[] => {
     route('patch', `/place/${singular}/:id`, { permission: 'place.status', params: idParam }, ({ params }) => {
       const place = find(params.id)
       if (!place) return fail('NOT_FOUND', msg.notFound)
-      if (place.draft) return fail('CONFLICT', msg.draftInactive)
+      // Made active only with what the create form requires (server/db/queries/place-activation.ts).
+      if (place.status !== PLACE_STATUS.ACTIVE && place.draft) return fail('CONFLICT', msg.draftInactive)
+      if (place.status !== PLACE_STATUS.ACTIVE && place.images.length === 0) return fail('CONFLICT', msg.noImageInactive)
       place.status = place.status === PLACE_STATUS.ACTIVE ? PLACE_STATUS.DEACTIVE : PLACE_STATUS.ACTIVE
       place.updatedAt = now()
       return ok(msg.statusUpdated, toListItem(place))
