@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { PLACE_STATUS, PLACES_MSG, type PlaceKind } from '@contract'
@@ -105,6 +107,14 @@ describe('place details, either kind', () => {
   it('shows dashes for what a hospital lacks, no logo, no map link, and says there are no images', async () => {
     const { place } = await openDetails(hospitals, 1)
     expect(screen.queryByRole('img', { name: `${place.name} logo` })).not.toBeInTheDocument()
+    // In the logo's place, an image the panel ships, not an emoji (an empty box without an emoji font).
+    const placeholder = screen.getByRole('img', { name: `${place.name}: no logo` })
+    expect(placeholder).toHaveAttribute('src', '/images/place-placeholder.svg')
+    expect(screen.getByRole('heading', { level: 1 }).closest('section')).not.toHaveTextContent(/\p{Extended_Pictographic}/u)
+    // The file public/ ships (the tests run from the repository's root).
+    const shipped = readFileSync(join(process.cwd(), 'public/images/place-placeholder.svg'), 'utf8')
+    expect(shipped.startsWith('<svg')).toBe(true)
+    expect(shipped.length).toBeLessThan(1024)
     for (const label of ['Discount Title', 'Discount Description', 'Latitude', 'Longitude']) {
       expect(field(label)).toHaveTextContent('--')
     }

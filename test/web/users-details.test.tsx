@@ -70,7 +70,9 @@ describe('a user’s details', () => {
     // No breed, no photo.
     expect(within(misty).getByText('Species:').nextElementSibling).toHaveTextContent('Cat')
     expect(within(misty).getByText('Breed:').nextElementSibling).toHaveTextContent('--')
-    expect(within(misty).queryByRole('img')).not.toBeInTheDocument()
+    // The panel's own placeholder, not an emoji (an empty box without an emoji font).
+    expect(within(misty).getByRole('img', { name: 'Misty: no photo' })).toHaveAttribute('src', '/images/placeholder.svg')
+    expect(within(misty).queryByText(/\p{Extended_Pictographic}/u)).not.toBeInTheDocument()
   })
 
   it('opens a pet’s full details from its "View details" link', async () => {

@@ -13,6 +13,9 @@ import { placeDetailsQuery } from './api'
 import { PLACE_SCREENS } from './kinds'
 import { DeletePlaceButton, EditPlaceLink, PlaceStatusSwitch } from './PlaceActions'
 
+/** A place without a logo shows this image the panel ships (an emoji drew an empty box where no emoji font is installed). */
+const PLACE_WITHOUT_LOGO = '/images/place-placeholder.svg'
+
 const trail = (kind: PlaceKind, current: string) => [
   { name: PLACE_SCREENS[kind].title, path: PLACE_SCREENS[kind].listPath },
   { name: current, path: '' },
@@ -41,13 +44,11 @@ export function PlaceDetailsPage({ kind }: { kind: PlaceKind }) {
       <Breadcrumbs items={trail(kind, place.name)} />
       <section aria-labelledby="place-title" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-          {place.logo ? (
-            <img src={place.logo} alt={`${place.name} logo`} className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover" />
-          ) : (
-            <span aria-hidden="true" className="grid h-16 w-16 shrink-0 place-items-center rounded-lg bg-primary-50 text-2xl">
-              🐾
-            </span>
-          )}
+          <img
+            src={place.logo ?? PLACE_WITHOUT_LOGO}
+            alt={place.logo ? `${place.name} logo` : `${place.name}: no logo`}
+            className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover"
+          />
           <div className="mr-auto flex min-w-0 flex-col gap-1">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{screen.one}</p>
             <h1 id="place-title" className="truncate text-xl font-semibold text-slate-900">

@@ -15,6 +15,8 @@ import { UserStatusBadge } from './UserStatusBadge'
 import { userTitle } from './userTitle'
 
 const route = getRouteApi('/_signed-in/users/$userId')
+/** A pet without a photo shows the panel's paw placeholder (the public pet page's too). */
+const PET_WITHOUT_PHOTO = '/images/placeholder.svg'
 
 const trail = (current: string) => [
   { name: 'Users', path: '/users' },
@@ -77,13 +79,12 @@ function Pets({ userId, pets }: { userId: string; pets: UserPet[] }) {
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {pets.map((pet) => (
             <li key={pet._id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
-              {pet.profilePhoto ? (
-                <img src={pet.profilePhoto} alt={pet.name} className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover" />
-              ) : (
-                <span aria-hidden="true" className="grid h-16 w-16 shrink-0 place-items-center rounded-lg bg-primary-50 text-2xl">
-                  🐾
-                </span>
-              )}
+              {/* An image, not an emoji: an emoji draws an empty box where no emoji font is installed. */}
+              <img
+                src={pet.profilePhoto || PET_WITHOUT_PHOTO}
+                alt={pet.profilePhoto ? pet.name : `${pet.name}: no photo`}
+                className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover"
+              />
               <div className="flex min-w-0 flex-col gap-0.5 text-sm">
                 <h3 className="truncate font-semibold text-slate-900">{pet.name}</h3>
                 <dl className="flex flex-wrap gap-x-3 text-slate-600">
