@@ -1,14 +1,17 @@
 import sharp from 'sharp'
 import { IMAGE_MIME_TYPES, RESIZED_WIDTHS, SITE_IMAGE_MAX_BYTES, UPLOAD_KEY, type ResizedWidth } from '../../contract'
-import type { Storage } from './storage'
+import { isTooLarge, PICTURE_INPUT, pictureHeaderOf } from './picture-size'
+import type { Storage, StoredFile } from './storage'
 
 /**
  * The resized copies of uploads (contract/resized.ts): made from the stored original when first
- * asked for, kept in the same storage under `resized/<width>/<key without extension>.webp`, and
- * read from there afterwards. Each costs one decode and encode (tens of milliseconds for a phone
- * photo) once per upload and width, so a client can make the server do at most that much work
- * per stored file; at most MAX_AT_ONCE are made at a time, so a burst of new pictures cannot take
- * every CPU from the API.
+ * asked for, kept in the same storage under `resized/<width>/<key>.webp`, and read from there
+ * afterwards. Each costs one decode and encode (tens of milliseconds for a phone photo) once per
+ * upload and width, so a client can make the server do at most that much work per stored file:
+ * a key with no stored picture is looked up before it takes a place in the queue, an original
+ * whose header says it is too large to decode is not decoded, and one that could not be made into
+ * a copy is remembered and not tried again. At most MAX_AT_ONCE are made at a time, so a burst of
+ * new pictures cannot take every CPU from the API.
  */
 
 export const RESIZED_TYPE = 'image/webp'
@@ -17,23 +20,39 @@ type Bytes = Uint8Array<ArrayBuffer>
 
 /** WebP at this quality: about a quarter of a JPEG's bytes at 85 for a photo that looks the same. */
 const WEBP_QUALITY = 75
-/** Larger pictures are refused before decoding (a 50-megapixel camera's photo is within). */
-const MAX_INPUT_PIXELS = 60_000_000
 const MAX_AT_ONCE = 2
 /** Requests beyond this many waiting are refused (503) rather than queued without end. */
 const MAX_WAITING = 50
+/**
+ * Originals remembered as not making a copy, at most this many (the oldest forgotten first, then
+ * tried once more): under a megabyte of keys. Only stored files get there, as a key is looked up
+ * first, so made-up keys cannot fill it.
+ */
+const MAX_REMEMBERED_FAILURES = 10_000
 
-export const resizedKey = (key: string, width: ResizedWidth) => `resized/${width}/${key.replace(/\.[a-z]+$/, '')}.webp`
+/** The copy's key keeps the original's extension: `<uuid>.png` is not `<uuid>.jpg`, whose copy it must not answer. */
+export const resizedKey = (key: string, width: ResizedWidth) => `resized/${width}/${key}.webp`
 
-/** Scales a picture down to `width` (never up), turned the way its EXIF says, as WebP. Throws on a file it cannot decode. */
+/**
+ * Scales a picture down to `width` (never up), turned the way its EXIF says, as WebP: the one
+ * place its pixels are decoded. Throws on a file it cannot decode. Check its header first
+ * (isTooLarge): sharp's own limit is on pixels only.
+ */
 export async function resizePicture(bytes: Uint8Array, width: number): Promise<Bytes> {
-  const out = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+  const out = await sharp(bytes, PICTURE_INPUT)
     .rotate()
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: WEBP_QUALITY })
     .timeout({ seconds: 20 })
     .toBuffer()
   return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength)
+}
+
+/** The copy of a picture (`bytes`) at `width`, or undefined for a file that is not a picture, or one too large to decode. */
+async function copyOf(bytes: Uint8Array, width: number, resize: typeof resizePicture) {
+  const header = await pictureHeaderOf(bytes)
+  if (!header || isTooLarge(header)) return undefined
+  return resize(bytes, width).catch(() => undefined)
 }
 
 /** Too many pictures are being resized; the client may try again shortly. */
@@ -62,36 +81,85 @@ async function readAll(body: ReadableStream<Uint8Array>): Promise<Bytes> {
   return new Uint8Array(await new Response(body).arrayBuffer())
 }
 
+/** Whether a stored file is one a copy is made of: a picture type, within the largest upload size. */
+const isPictureFile = (file: StoredFile) =>
+  (IMAGE_MIME_TYPES as readonly string[]).includes(file.contentType) && file.size <= SITE_IMAGE_MAX_BYTES
+
+/** A set of at most `max` keys; past that, the oldest added is forgotten. */
+function boundedSet(max: number) {
+  const keys = new Set<string>()
+  return {
+    has: (key: string) => keys.has(key),
+    add(key: string) {
+      keys.add(key)
+      if (keys.size > max) keys.delete(keys.values().next().value!)
+    },
+  }
+}
+
+/** Runs the tasks given for one key one after another (those of different keys run independently). */
+function oneAtATimePerKey() {
+  const last = new Map<string, Promise<unknown>>()
+  return <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    const result = (last.get(key) ?? Promise.resolve()).then(task)
+    const done = result.catch(() => {})
+    last.set(key, done)
+    void done.then(() => {
+      if (last.get(key) === done) last.delete(key)
+    })
+    return result
+  }
+}
+
 export interface ResizedPictures {
   /** The copy of the upload at `key` at `width`; undefined when there is no such upload or it is not a picture that can be read. */
   get(key: string, width: ResizedWidth): Promise<Bytes | undefined>
 }
 
-export function resizedPictures(storage: Storage): ResizedPictures {
+/** `resize` is where pixels are decoded (tests count its calls). */
+export function resizedPictures(storage: Storage, resize = resizePicture): ResizedPictures {
   const limit = limiter(MAX_AT_ONCE, MAX_WAITING)
   // Asked for again while being made (a page's photos open in several tabs at once): made once.
   const making = new Map<string, Promise<Bytes | undefined>>()
+  // The widths of one original are made one after another, so that an original that fails fails once.
+  const inTurn = oneAtATimePerKey()
+  // Per process: each server process tries a failing original once.
+  const failed = boundedSet(MAX_REMEMBERED_FAILURES)
 
-  // The original is read inside the limit too: at most MAX_AT_ONCE of them are in memory.
+  /** Whether `key` is a stored picture, looked up without reading it. */
+  const isStoredPicture = async (key: string) => {
+    const original = await storage.get(key)
+    if (!original) return false
+    await original.body.cancel()
+    return isPictureFile(original)
+  }
+
   const make = async (key: string, width: ResizedWidth, copyKey: string) => {
-    const copy = await limit(async () => {
-      const original = await storage.get(key)
-      if (!original) return undefined
-      if (!(IMAGE_MIME_TYPES as readonly string[]).includes(original.contentType) || original.size > SITE_IMAGE_MAX_BYTES) {
-        await original.body.cancel()
-        return undefined
-      }
-      const bytes = await readAll(original.body)
-      // A file sharp cannot read is not a picture, whatever its name says.
-      return resizePicture(bytes, width).catch(() => undefined)
-    })
+    // Looked up before taking a place in the queue: a made-up key costs one lookup, never a place.
+    if (!(await isStoredPicture(key))) return undefined
+    // The original is read inside the limit: at most MAX_AT_ONCE of them are in memory.
+    const copy = await inTurn(key, () =>
+      limit(async () => {
+        if (failed.has(key)) return undefined
+        const original = await storage.get(key)
+        if (!original) return undefined
+        if (!isPictureFile(original)) {
+          await original.body.cancel()
+          return undefined
+        }
+        // A file sharp cannot read, or will not (too large), is not a picture, whatever its name says.
+        const made = await copyOf(await readAll(original.body), width, resize)
+        if (!made) failed.add(key)
+        return made
+      }),
+    )
     if (copy) await storage.put(copyKey, copy, RESIZED_TYPE)
     return copy
   }
 
   return {
     async get(key, width) {
-      if (!UPLOAD_KEY.test(key)) return undefined
+      if (!UPLOAD_KEY.test(key) || failed.has(key)) return undefined
       const copyKey = resizedKey(key, width)
       const kept = await storage.get(copyKey)
       if (kept) return readAll(kept.body)

@@ -1,26 +1,25 @@
+import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import { RESIZED_WIDTHS } from '../../contract'
-import { removeUpload, resizedKey } from '../../server/storage/resized'
+import { removeUpload, resizedKey, resizedPictures, resizePicture } from '../../server/storage/resized'
 import type { Storage } from '../../server/storage/storage'
 import { errorOf } from './helpers/bodies'
+import { pngHeaderOf, pngOf } from './helpers/pictures'
 import { testApp } from './helpers/test-app'
 
 const KEY = 'profile/2026/11/0b7d3c1e-5a2f-4c8e-9d1a-6f4e2b8c7a90.png'
 
-/** A photo-like PNG, `width` x `height`: gradients with some grain, so that it is not all one colour. */
-async function pngOf(width: number, height: number) {
-  const pixels = Buffer.alloc(width * height * 3)
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3
-      const grain = (x * 31 + y * 17) % 9 === 0 ? 6 : 0
-      pixels[i] = 200 - (y >> 3) + grain
-      pixels[i + 1] = 140 + (x >> 4) + grain
-      pixels[i + 2] = 60 + ((x + y) >> 4) + grain
-    }
-  }
-  return new Uint8Array(await sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer())
+/** The resized copies of `storage`'s uploads, counting how often pixels are decoded. */
+function countingDecodes(storage: Storage) {
+  let decodes = 0
+  const pictures = resizedPictures(storage, (bytes, width) => {
+    decodes++
+    return resizePicture(bytes, width)
+  })
+  return { pictures, decodes: () => decodes }
 }
+
+const uploadKey = (folder: string, ext: string) => `${folder}/2026/11/${randomUUID()}.${ext}`
 
 const stored = async (storage: Storage, key: string) => {
   const file = await storage.get(key)
@@ -99,5 +98,54 @@ describe('GET /resized/:width/<key>', () => {
     for (const width of [320, 640] as const) expect((await t.app.request(`/resized/${width}/${KEY}`)).status).toBe(200)
     await removeUpload(t.storage, KEY)
     for (const key of [KEY, ...RESIZED_WIDTHS.map((w) => resizedKey(KEY, w))]) expect(await t.storage.get(key), key).toBeUndefined()
+  })
+
+  it('decodes an original that cannot be decoded once, however often and at whatever width it is asked for', async () => {
+    const t = await testApp()
+    const png = await pngOf(800, 600)
+    // Its last 3 % cut off: the header reads, the pixels end early.
+    await t.storage.put(KEY, png.subarray(0, Math.floor(png.length * 0.97)), 'image/png')
+    const counted = countingDecodes(t.storage)
+    const ask = () => Promise.all(Array.from({ length: 60 }, (_, i) => counted.pictures.get(KEY, RESIZED_WIDTHS[i % RESIZED_WIDTHS.length]!)))
+    expect(await ask()).toEqual(Array(60).fill(undefined))
+    expect(await ask()).toEqual(Array(60).fill(undefined))
+    expect(counted.decodes()).toBe(1)
+    // And through the route, a 404.
+    expect((await t.app.request(`/resized/320/${KEY}`)).status).toBe(404)
+  })
+
+  it('does not decode a picture whose header says it takes more memory than allowed, though it is within the pixel limit', async () => {
+    const t = await testApp()
+    // 7700 x 7700 is 59.3 megapixels, under the 60 allowed, but 356 MB at 16-bit RGB.
+    await t.storage.put(KEY, pngHeaderOf(7700, 7700), 'image/png')
+    const counted = countingDecodes(t.storage)
+    for (const width of RESIZED_WIDTHS) expect(await counted.pictures.get(KEY, width)).toBeUndefined()
+    expect(counted.decodes()).toBe(0)
+    // The start of a smaller one is decoded (and found cut off): it was its size that kept the first from it.
+    const smaller = uploadKey('site', 'png')
+    await t.storage.put(smaller, pngHeaderOf(2000, 1500), 'image/png')
+    expect(await counted.pictures.get(smaller, 320)).toBeUndefined()
+    expect(counted.decodes()).toBe(1)
+  })
+
+  it('looks a key up before it takes a place in the queue: made-up keys do not crowd out honest first resizes', async () => {
+    const t = await testApp()
+    const honest = [uploadKey('place', 'png'), uploadKey('place', 'png'), uploadKey('site', 'png')]
+    for (const key of honest) await t.storage.put(key, await pngOf(400, 300), 'image/png')
+    const madeUp = Array.from({ length: 200 }, () => t.app.request(`/resized/640/${uploadKey('place', 'jpg')}`))
+    const first = honest.map((key) => t.app.request(`/resized/640/${key}`))
+    expect((await Promise.all(first)).map((r) => r.status)).toEqual([200, 200, 200])
+    expect((await Promise.all(madeUp)).map((r) => r.status)).toEqual(Array(200).fill(404))
+  })
+
+  it("answers 404 for the copy of a file that does not exist, though another extension's does", async () => {
+    const t = await testApp()
+    const jpg = uploadKey('profile', 'jpg')
+    await t.storage.put(jpg, new Uint8Array(await sharp(await pngOf(400, 300)).jpeg().toBuffer()), 'image/jpeg')
+    const png = jpg.replace(/\.jpg$/, '.png')
+    expect((await t.app.request(`/resized/320/${png}`)).status).toBe(404)
+    expect((await t.app.request(`/resized/320/${jpg}`)).status).toBe(200)
+    // Its copy made and kept, the other name still has none.
+    expect((await t.app.request(`/resized/320/${png}`)).status).toBe(404)
   })
 })
