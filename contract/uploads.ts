@@ -98,6 +98,9 @@ export const UPLOAD_MSG = {
   tooLarge: (maxBytes: number) => `The file is too large: the limit is ${megabytes(maxBytes)}`,
   empty: 'The file is empty',
   notImage: (mimeType: ImageMimeType) => `The file's content is not a ${IMAGE_EXTENSION[mimeType].toUpperCase()} image`,
+  // Told by the picture's header: what opening it would take, not its file size.
+  pictureTooLarge: (maxMegapixels: number) =>
+    `The picture is too large to open: the limit is ${maxMegapixels} megapixels, fewer with transparency or 16-bit colour`,
 } as const
 
 /** One signed form: post `fields` (in this order), then the file as `file`, to `url`. */

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream'
 import { UPLOAD_MSG, UPLOAD_RULES, UPLOAD_FOLDERS } from '../../contract'
 import { ApiError, badRequest } from '../api-error'
 import { looksLike, SNIFF_BYTES } from './image-type'
+import { isTooLarge, MAX_INPUT_PIXELS, pictureHeaderOf } from './picture-size'
 import { boundaryOf, MultipartError, MultipartReader } from './multipart'
 import { checkPostForm, encodePolicy, fileTooLarge, POLICY_FIELD, SIGNATURE_FIELD, signPolicy, uploadPolicy, type AllowedPost } from './post-policy'
 import { contentTypeOfKey, isKeyUnder, isSafeKey, type Storage } from './storage'
@@ -51,6 +52,7 @@ function isFileUrlOnAnyOrigin(url: string): boolean {
 }
 
 const tooLargeBody = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', UPLOAD_MSG.bodyTooLarge)
+const pictureTooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', UPLOAD_MSG.pictureTooLarge(MAX_INPUT_PIXELS / 1_000_000))
 const conflict = () => new ApiError(409, 'CONFLICT', UPLOAD_MSG.exists)
 const isErrno = (err: unknown, code: string) => (err as NodeJS.ErrnoException | undefined)?.code === code
 
@@ -58,7 +60,8 @@ const isErrno = (err: unknown, code: string) => (err as NodeJS.ErrnoException | 
  * Files on disk under `root` (DATA_DIR/uploads), served by this server at /uploads/<key> and
  * received at POST /uploads/ with the S3 POST-policy protocol. The content type served is
  * derived from the key's extension, which the server chose from the declared type when it
- * picked the key, and which the received file's first bytes were checked against.
+ * picked the key, and which the received file's first bytes were checked against; a picture
+ * whose header says it is too large to open (picture-size.ts) is refused.
  */
 export function diskStorage(root: string, options: DiskStorageOptions = {}): Storage {
   const secret = options.secret ?? randomBytes(32)
@@ -96,6 +99,11 @@ export function diskStorage(root: string, options: DiskStorageOptions = {}): Sto
       if (!sniffed && !looksLike(allowed.contentType, head)) throw badRequest(UPLOAD_MSG.notImage(allowed.contentType))
       await file.close()
       closed = true
+      // Its header (read without decoding) must not promise more pixels or memory than the resized
+      // copies would decode. A header sharp cannot read is let by, as the first bytes were
+      // checked: its resized copy is then a 404 (resized.ts).
+      const header = await pictureHeaderOf(temp)
+      if (header && isTooLarge(header)) throw pictureTooLarge()
       const target = pathOf(allowed.key)
       await mkdir(dirname(target), { recursive: true })
       // A link never replaces an existing file: of two posts racing to one key, one wins.

@@ -5,6 +5,7 @@ import { UPLOAD_LINK_TTL_MS, UPLOAD_MSG, UPLOAD_RULES, uploadResult, type Signed
 import { encodePolicy, signPolicy, uploadPolicy } from '../../server/storage/post-policy'
 import { TEST_ADMIN } from './helpers/accounts'
 import { errorOf, okBody } from './helpers/bodies'
+import { pngHeaderOf, pngOf } from './helpers/pictures'
 import { TEST_UPLOAD_SECRET, testApp, type TestApp } from './helpers/test-app'
 
 /** Leading bytes of each type, then filler: enough for the type check. */
@@ -187,6 +188,19 @@ describe('POST /uploads/ (disk storage)', () => {
     expect((await errorOf(await postForm(t, await signOne(t, token), new Uint8Array([0x89, 0x50])), 400)).message).toBe(
       "The file's content is not a PNG image",
     )
+  })
+
+  it('refuses with 413 a picture whose header says it is too large to open, within the pixel limit but not the memory one, and stores nothing', async () => {
+    const { t, token } = await signedIn()
+    // 7700 x 7700 at 16-bit RGB: 59.3 megapixels (under 60), 356 MB to decode; a file of a few hundred bytes, under every folder's limit.
+    for (const folder of ['profile', 'place', 'site'] as const) {
+      const signed = await signOne(t, token, 'image/png', folder)
+      expect((await errorOf(await postForm(t, signed, pngHeaderOf(7700, 7700)), 413)).message, folder).toBe(UPLOAD_MSG.pictureTooLarge(60))
+      expect((await t.app.request(signed.fileUrl)).status).toBe(404)
+    }
+    // A real picture within the limits is taken.
+    const signed = await signOne(t, token)
+    expect((await postForm(t, signed, await pngOf(400, 300))).status).toBe(204)
   })
 
   it('refuses an empty file with 400', async () => {
