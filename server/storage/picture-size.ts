@@ -3,8 +3,9 @@ import sharp from 'sharp'
 /**
  * How large a picture the server opens. Its header says its size before a pixel is decoded
  * (sharp's metadata() reads only that), and pixels alone are not the cost: a 7700 x 7700 PNG at
- * 16 bits per channel is under the pixel limit but takes about 460 MB to decode. So both are
- * capped, the decoded bytes at what a photo at the pixel limit takes at 8 bits per colour.
+ * 16 bits per channel is within the pixel limit but takes 356 MB to decode (474 MB with
+ * transparency), and can be a file of a few kB. So both are capped, the decoded bytes at what a
+ * photo at the pixel limit takes at 8 bits per colour.
  */
 
 /** Larger pictures are refused before decoding (a 50-megapixel camera's photo is within). */
