@@ -116,15 +116,24 @@ export interface ResizedPictures {
   get(key: string, width: ResizedWidth): Promise<Bytes | undefined>
 }
 
-/** `resize` is where pixels are decoded (tests count its calls). */
-export function resizedPictures(storage: Storage, resize = resizePicture): ResizedPictures {
+export interface ResizedOptions {
+  /** Where pixels are decoded (tests count its calls). */
+  resize?: typeof resizePicture
+  /** How many originals that failed are remembered. */
+  maxFailures?: number
+}
+
+export function resizedPictures(
+  storage: Storage,
+  { resize = resizePicture, maxFailures = MAX_REMEMBERED_FAILURES }: ResizedOptions = {},
+): ResizedPictures {
   const limit = limiter(MAX_AT_ONCE, MAX_WAITING)
   // Asked for again while being made (a page's photos open in several tabs at once): made once.
   const making = new Map<string, Promise<Bytes | undefined>>()
   // The widths of one original are made one after another, so that an original that fails fails once.
   const inTurn = oneAtATimePerKey()
   // Per process: each server process tries a failing original once.
-  const failed = boundedSet(MAX_REMEMBERED_FAILURES)
+  const failed = boundedSet(maxFailures)
 
   /** Whether `key` is a stored picture, looked up without reading it. */
   const isStoredPicture = async (key: string) => {

@@ -10,14 +10,17 @@ import { testApp } from './helpers/test-app'
 const KEY = 'profile/2026/11/0b7d3c1e-5a2f-4c8e-9d1a-6f4e2b8c7a90.png'
 
 /** The resized copies of `storage`'s uploads, counting how often pixels are decoded. */
-function countingDecodes(storage: Storage) {
+function countingDecodes(storage: Storage, maxFailures?: number) {
   let decodes = 0
-  const pictures = resizedPictures(storage, (bytes, width) => {
+  const resize = (bytes: Uint8Array, width: number) => {
     decodes++
     return resizePicture(bytes, width)
-  })
-  return { pictures, decodes: () => decodes }
+  }
+  return { pictures: resizedPictures(storage, { resize, maxFailures }), decodes: () => decodes }
 }
+
+/** The start of a photo, its last 3 % cut off: the header reads, the pixels end early. */
+const cutOff = (png: Uint8Array) => png.subarray(0, Math.floor(png.length * 0.97))
 
 const uploadKey = (folder: string, ext: string) => `${folder}/2026/11/${randomUUID()}.${ext}`
 
@@ -102,9 +105,7 @@ describe('GET /resized/:width/<key>', () => {
 
   it('decodes an original that cannot be decoded once, however often and at whatever width it is asked for', async () => {
     const t = await testApp()
-    const png = await pngOf(800, 600)
-    // Its last 3 % cut off: the header reads, the pixels end early.
-    await t.storage.put(KEY, png.subarray(0, Math.floor(png.length * 0.97)), 'image/png')
+    await t.storage.put(KEY, cutOff(await pngOf(800, 600)), 'image/png')
     const counted = countingDecodes(t.storage)
     const ask = () => Promise.all(Array.from({ length: 60 }, (_, i) => counted.pictures.get(KEY, RESIZED_WIDTHS[i % RESIZED_WIDTHS.length]!)))
     expect(await ask()).toEqual(Array(60).fill(undefined))
@@ -112,6 +113,19 @@ describe('GET /resized/:width/<key>', () => {
     expect(counted.decodes()).toBe(1)
     // And through the route, a 404.
     expect((await t.app.request(`/resized/320/${KEY}`)).status).toBe(404)
+  })
+
+  it('remembers a bounded number of failed originals, forgetting the oldest first', async () => {
+    const t = await testApp()
+    const keys = [uploadKey('place', 'png'), uploadKey('place', 'png'), uploadKey('place', 'png')]
+    const cut = cutOff(await pngOf(200, 150))
+    for (const key of keys) await t.storage.put(key, cut, 'image/png')
+    const counted = countingDecodes(t.storage, 2)
+    for (const key of keys) await counted.pictures.get(key, 320)
+    expect(counted.decodes()).toBe(3)
+    // The last two are remembered; the first was forgotten, and is tried once more.
+    for (const key of [keys[2]!, keys[1]!, keys[0]!]) await counted.pictures.get(key, 640)
+    expect(counted.decodes()).toBe(4)
   })
 
   it('does not decode a picture whose header says it takes more memory than allowed, though it is within the pixel limit', async () => {
