@@ -8,6 +8,8 @@
  *    the server's CPU time and memory are read from /proc, and a signed-in list is timed
  *    meanwhile, as is an honest first resize.
  * 2. 200 anonymous clients ask for copies of made-up keys for 5 s, and three honest first resizes meanwhile.
+ * 3. The control: 60 clients ask for made-up files at /uploads/ (a 404 with no resizing), a list timed
+ *    meanwhile, to tell what the rate of requests alone does to it.
  *
  *   npx tsx bench/resize-attack.ts [--root <checkout>] [--seconds 15]
  */
@@ -145,23 +147,25 @@ console.info(`idle: list p50 ${at(idle, 0.5)} ms; server ${JSON.stringify(before
 // 1. 60 clients, each asking again as soon as answered, for copies of the two cut-off pictures at every width.
 const widths = [320, 640, 960, 1280]
 const attacked = await attack({ clients: 60, ms: seconds * 1000, urls: widths.flatMap((w) => [big, mid].map((k) => `${origin}/resized/${w}/${k}`)) })
-const until = Date.now() + seconds * 1000
 let peakMB = 0
-const lists: number[] = []
-const lister = (async () => {
+/** Lists timed one after another (200 ms apart) from 1 s in until `ms` from now. */
+async function timedLists(ms: number) {
+  const until = Date.now() + ms
+  const lists: number[] = []
   await sleep(1000)
   while (Date.now() < until) {
     lists.push(await listOnce())
     peakMB = Math.max(peakMB, usage().rssMB)
     await sleep(200)
   }
-})()
+  return sorted(lists)
+}
+const lister = timedLists(seconds * 1000)
 await sleep(2000)
 const firstResize = await timed(`${origin}/resized/640/${honest[0]}`)
-const [statuses] = await Promise.all([attacked.ended, lister])
+const [statuses, during] = await Promise.all([attacked.ended, lister])
 const asked = Object.values(statuses).reduce((a, b) => a + b, 0)
 const after = usage()
-const during = sorted(lists)
 console.info(
   `1. ${asked} anonymous resize requests in ${seconds} s (${JSON.stringify(statuses)}): ` +
     `server CPU ${(after.cpuS - before.cpuS).toFixed(1)} s (${((after.cpuS - before.cpuS) / seconds).toFixed(2)} cores), ` +
@@ -175,5 +179,15 @@ const madeUp = await attack({ clients: 200, ms: 5000, urls: [`${origin}/resized/
 await sleep(1000)
 const firsts = await Promise.all(honest.slice(1).map((k) => timed(`${origin}/resized/640/${k}`)))
 console.info(`2. made-up keys for 5 s: ${JSON.stringify(await madeUp.ended)}; honest first resizes meanwhile: ${JSON.stringify(firsts)}`)
+
+// 3. The control: as many clients asking for made-up uploads (/uploads/<key>, a plain 404 with no resizing), a list timed meanwhile.
+const controlBefore = usage()
+const control = await attack({ clients: 60, ms: seconds * 1000, urls: [`${origin}/uploads/place/2026/12/{random}.jpg`] })
+const [controlStatuses, controlLists] = await Promise.all([control.ended, timedLists(seconds * 1000)])
+const controlCpuS = usage().cpuS - controlBefore.cpuS
+console.info(
+  `3. control, made-up /uploads/ keys: ${JSON.stringify(controlStatuses)} in ${seconds} s, server CPU ${controlCpuS.toFixed(1)} s; ` +
+    `list meanwhile p50 ${at(controlLists, 0.5)} ms, p95 ${at(controlLists, 0.95)} ms, max ${at(controlLists, 1)} ms`,
+)
 stop()
 process.exit(0)
