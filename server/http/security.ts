@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { API_MSG } from '../../contract'
 import { forwardedValue, type TrustProxy } from './client-address'
+import { REQUEST_ID_HEADER } from './request-id'
 import { errorBodyOf } from './respond'
 
 /**
@@ -103,9 +104,13 @@ export const securityHeaders =
 // ---------------------------------------------------------------------------------------------
 // CORS
 
-/** What a cross-origin caller (a listed origin) may send and read. */
-const CORS_ALLOW_HEADERS = ['Content-Type', 'Authorization', 'language', 'platform']
-const CORS_EXPOSE_HEADERS = ['Retry-After', 'X-Request-Id', 'Content-Disposition']
+/**
+ * What a cross-origin caller (a listed origin) may send and read: every header the SPA sends
+ * (src/lib/http.ts: the platform headers, a create's Idempotency-Key), and X-Request-Id, which a
+ * client may send to find its request in the server's log (server/http/request-id.ts).
+ */
+export const CORS_ALLOW_HEADERS = ['Content-Type', 'Authorization', 'language', 'platform', 'Idempotency-Key', REQUEST_ID_HEADER]
+const CORS_EXPOSE_HEADERS = ['Retry-After', REQUEST_ID_HEADER, 'Content-Disposition']
 
 /**
  * CORS for the origins in CORS_ORIGINS only (none by default: same origin only). A preflight is

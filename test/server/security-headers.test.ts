@@ -2,11 +2,16 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { once } from 'node:events'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { ConfigError, loadConfig, uploadOrigins } from '../../server/config'
 import { API_CSP } from '../../server/http/security'
 import { pageCsp, spaRoutes } from '../../server/spa'
 import { TEST_ADMIN } from './helpers/accounts'
+import { tokenOf } from './helpers/fixtures'
 import { testApp } from './helpers/test-app'
 
 const directives = (csp: string | null) =>
@@ -91,6 +96,51 @@ describe('CORS', () => {
 
     const other = await t.app.request('/api/v1/admin/login', preflight('https://admin.example.com.evil.example'))
     expect(other.headers.get('Access-Control-Allow-Origin')).toBeNull()
+  })
+
+  it('lets a listed origin create with an Idempotency-Key: a real preflight, then the call, on a listening server', async () => {
+    const origin = 'https://admin.example.com'
+    const t = await testApp({ config: { corsOrigins: [origin] } })
+    const server = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port: 0 }) as Server
+    await once(server, 'listening')
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/admin/city`
+      // What a browser asks before the SPA's create (src/lib/http.ts sends these headers).
+      const sent = ['content-type', 'authorization', 'language', 'platform', 'idempotency-key', 'x-request-id']
+      const preflight = await fetch(url, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': sent.join(',') },
+      })
+      expect(preflight.status).toBe(204)
+      expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe(origin)
+      const allowed = (preflight.headers.get('Access-Control-Allow-Headers') ?? '').split(',').map((h) => h.trim().toLowerCase())
+      // The browser sends the call only when every header it asked for is allowed.
+      expect(sent.filter((h) => !allowed.includes(h))).toEqual([])
+
+      const token = await tokenOf(t)
+      const create = () =>
+        fetch(url, {
+          method: 'POST',
+          headers: {
+            Origin: origin,
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${token}`,
+            language: 'EN',
+            platform: 'web',
+            'Idempotency-Key': 'c0ffee00-0000-4000-8000-000000000007',
+            'X-Request-Id': 'cross-origin-create-1',
+          },
+          body: JSON.stringify({ name: 'Perth' }),
+        })
+      const first = await create()
+      expect(first.status).toBe(201)
+      expect(first.headers.get('Access-Control-Allow-Origin')).toBe(origin)
+      expect(first.headers.get('X-Request-Id')).toBe('cross-origin-create-1')
+      expect((await create()).headers.get('Idempotent-Replayed')).toBe('true')
+    } finally {
+      server.closeAllConnections()
+      await new Promise((done) => server.close(done))
+    }
   })
 
   it('reads CORS_ORIGINS as a comma-separated list of origins and refuses anything else', () => {
