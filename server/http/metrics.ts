@@ -27,16 +27,26 @@ function processMetrics(): Registry {
 const digest = (text: string) => createHash('sha256').update(text).digest()
 
 /**
+ * Headers a proxy adds to say whom it forwards for: the standard one, Via, the X-Forwarded-*
+ * family, and the single-address ones of nginx (X-Real-IP), CDNs and load balancers. Any of
+ * them on a request means a proxy stands between the socket and the client.
+ */
+const FORWARDING_HEADER = /^(?:forwarded|via|x-forwarded-.+|x-real-ip|x-client-ip|x-cluster-client-ip|x-original-forwarded-for|cf-connecting-ip|true-client-ip|fastly-client-ip)$/i
+
+const cameThroughProxy = (c: Context) => Object.keys(c.req.header()).some((name) => FORWARDING_HEADER.test(name))
+
+/**
  * Who may read the metrics: a scraper on this machine, connected over loopback (the socket's own
  * address, never X-Forwarded-For), or one sending `Authorization: Bearer <METRICS_TOKEN>`. A
- * loopback request that carries a forwarding header came through a proxy on this machine, so it
- * is not trusted as local: the proxy would otherwise publish the metrics to everyone.
+ * loopback request that carries any forwarding header (FORWARDING_HEADER, X-Real-IP alone
+ * included) came through a proxy on this machine, so it is not trusted as local: the proxy would
+ * otherwise publish the metrics to everyone.
  */
 function mayRead(c: Context, token: string | undefined): boolean {
   const sent = bearerToken(c)
   // Digests of equal length, so the comparison takes the same time wherever the texts differ.
   if (token && sent) return timingSafeEqual(digest(sent), digest(token))
-  if (c.req.header('X-Forwarded-For') !== undefined || c.req.header('Forwarded') !== undefined) return false
+  if (cameThroughProxy(c)) return false
   try {
     return LOOPBACK.has(getConnInfo(c).remote.address ?? '')
   } catch {

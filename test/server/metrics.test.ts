@@ -84,6 +84,19 @@ describe('GET /metrics', () => {
       await scrape(app, '203.0.113.9', { 'X-Forwarded-For': '127.0.0.1' }),
       // Loopback, but through a proxy on this machine: the client is elsewhere.
       await scrape(app, '127.0.0.1', { 'X-Forwarded-For': '203.0.113.9' }),
+      // Proxies that say whom they forward for in another header (nginx's X-Real-IP, a CDN's, Via).
+      ...(await Promise.all(
+        [
+          { 'X-Real-IP': '203.0.113.9' },
+          { Forwarded: 'for=203.0.113.9' },
+          { 'X-Forwarded-Host': 'admin.example.com' },
+          { 'X-Forwarded-Proto': 'https' },
+          { Via: '1.1 front' },
+          { 'CF-Connecting-IP': '203.0.113.9' },
+          { 'True-Client-IP': '203.0.113.9' },
+          { 'X-Client-IP': '203.0.113.9' },
+        ].map((headers) => scrape(app, '127.0.0.1', headers)),
+      )),
       await scrape(app, '203.0.113.9', { Authorization: 'Bearer wrong-token-0123456789' }),
       await scrape(app, '203.0.113.9', { Authorization: `Bearer ${TOKEN}x` }),
       await scrape(app, undefined),
