@@ -14,7 +14,7 @@
 import { fork } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
-import type { Server } from 'node:net'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -82,6 +82,9 @@ export const THROTTLE_MSG = {
   otp: (retryAfterS: number) => `Too many verification codes requested. Please try again in ${minutesText(retryAfterS)}.`,
   changePassword: (retryAfterS: number) =>
     `Too many wrong old passwords. Please try again in ${minutesText(retryAfterS)}.`,
+  /** Accept-invite and reset-password, after many links that did not work from one address. */
+  passwordLink: (retryAfterS: number) =>
+    `Too many links that did not work. Please try again in ${minutesText(retryAfterS)}.`,
 } as const
 
 /** Place forms word their required messages by kind. */

@@ -142,6 +142,36 @@ export async function reinvite(db: Db, id: string, now: Date): Promise<ResendOut
 }
 
 export type AcceptOutcome = { ok: true; admin: AdminRow } | { ok: false; reason: 'invalid' | 'expired' | 'used' | 'blocked' }
+type AcceptRefusal = Extract<AcceptOutcome, { ok: false }>['reason']
+
+/** The invitation of `token` with its account (`forUpdate`: locked until the transaction ends). */
+async function inviteOf(db: Db, token: string, forUpdate: boolean) {
+  const query = db
+    .select({ id: adminInvites.id, usedAt: adminInvites.usedAt, expiresAt: adminInvites.expiresAt, admin: admins })
+    .from(adminInvites)
+    .innerJoin(admins, eq(admins.id, adminInvites.adminId))
+    .where(eq(adminInvites.tokenHash, sha256(token)))
+  const [invite] = forUpdate ? await query.for('update') : await query
+  return invite
+}
+
+/** Why an invitation cannot be accepted now, if it cannot. */
+function refusalOf(invite: Awaited<ReturnType<typeof inviteOf>>, now: Date): AcceptRefusal | undefined {
+  if (!invite) return 'invalid'
+  if (invite.usedAt) return 'used'
+  if (invite.expiresAt.getTime() <= now.getTime()) return 'expired'
+  if (invite.admin.status !== USER_STATUS.ACTIVE) return 'blocked'
+  return undefined
+}
+
+/**
+ * Whether an invitation could be accepted now, without spending it: checked before the new
+ * password is hashed, so a made-up token costs a query and never a hash.
+ */
+export async function checkInvite(db: Db, token: string, now: Date): Promise<{ ok: true } | { ok: false; reason: AcceptRefusal }> {
+  const reason = refusalOf(await inviteOf(db, token, false), now)
+  return reason ? { ok: false, reason } : { ok: true }
+}
 
 /**
  * Spends an invitation and sets the account's password (atomically: the link works once). A
@@ -149,16 +179,9 @@ export type AcceptOutcome = { ok: true; admin: AdminRow } | { ok: false; reason:
  */
 export async function acceptInvite(db: Db, token: string, passwordHash: string, now: Date): Promise<AcceptOutcome> {
   return db.transaction(async (tx) => {
-    const [invite] = await tx
-      .select({ id: adminInvites.id, usedAt: adminInvites.usedAt, expiresAt: adminInvites.expiresAt, admin: admins })
-      .from(adminInvites)
-      .innerJoin(admins, eq(admins.id, adminInvites.adminId))
-      .where(eq(adminInvites.tokenHash, sha256(token)))
-      .for('update')
-    if (!invite) return { ok: false as const, reason: 'invalid' as const }
-    if (invite.usedAt) return { ok: false as const, reason: 'used' as const }
-    if (invite.expiresAt.getTime() <= now.getTime()) return { ok: false as const, reason: 'expired' as const }
-    if (invite.admin.status !== USER_STATUS.ACTIVE) return { ok: false as const, reason: 'blocked' as const }
+    const invite = await inviteOf(tx, token, true)
+    const reason = refusalOf(invite, now)
+    if (reason || !invite) return { ok: false as const, reason: reason ?? 'invalid' }
     await tx.update(adminInvites).set({ usedAt: now }).where(eq(adminInvites.id, invite.id))
     await tx.update(admins).set({ passwordHash, updatedAt: now }).where(eq(admins.id, invite.admin.id))
     return { ok: true as const, admin: { ...invite.admin, passwordHash } }

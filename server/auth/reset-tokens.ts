@@ -15,18 +15,21 @@ export async function issueResetToken(db: Db, adminId: string, now: Date, ttlMs:
   return token
 }
 
+const liveToken = (token: string, now: Date) =>
+  and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now))
+
+/** Whether a reset token is live, without spending it: checked before the new password is hashed. */
+export async function isLiveResetToken(db: Db, token: string, now: Date): Promise<boolean> {
+  const [row] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(liveToken(token, now)).limit(1)
+  return row !== undefined
+}
+
 /** Spends a live reset token (atomically: it works once) and returns whose it was. */
 export async function consumeResetToken(db: Db, token: string, now: Date): Promise<string | undefined> {
   const [spent] = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, sha256(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
+    .where(liveToken(token, now))
     .returning({ adminId: passwordResetTokens.adminId })
   return spent?.adminId
 }

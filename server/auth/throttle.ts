@@ -26,6 +26,10 @@ import { throttleEvents } from '../db/schema'
  *   as it gives the account's new code 5 tries of its own.
  * - Change password, per account: 5 wrong old passwords in 15 minutes, then 429 as sign-in
  *   (a stolen session must not become a way to guess the password). The right one clears them.
+ * - Accept-invite and reset-password, per client address: 20 links that did not work (unknown,
+ *   used or expired tokens) in 15 minutes, then 429. A made-up token costs a query and never a
+ *   hash (the token is checked first), so this only caps the queries; a link that works clears
+ *   nothing but its own attempt.
  * - The public pet call, per client address: 60 in a minute. Someone opening shared links, even
  *   a few at once or reloading, stays far below it; walking the pets by the thousand does not.
  * - Refused attempts are not counted, so the wait never grows while someone keeps trying.
@@ -47,6 +51,7 @@ export const THROTTLE = {
   otpEmail: { kind: 'otp_request.email', max: 3, windowMs: 15 * MINUTE_MS },
   otpVerifyEmail: { kind: 'otp_failure.email', max: 5, windowMs: 15 * MINUTE_MS },
   changePassword: { kind: 'password_change_failure.account', max: 5, windowMs: 15 * MINUTE_MS },
+  passwordLinkAddress: { kind: 'password_link_failure.address', max: 20, windowMs: 15 * MINUTE_MS },
   petPageAddress: { kind: 'pet_page.address', max: 60, windowMs: MINUTE_MS },
 } as const satisfies Record<string, ThrottleRule>
 

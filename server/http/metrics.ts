@@ -3,6 +3,7 @@ import type { Server } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context, MiddlewareHandler } from 'hono'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { passwordHashesDone } from '../auth/passwords'
 import { onQueryTime, type Db } from '../db/client'
 import { routePattern } from './access-log'
 import { bearerToken } from './auth'
@@ -20,6 +21,15 @@ function processMetrics(): Registry {
   if (!processRegistry) {
     processRegistry = new Registry()
     collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 20 })
+    new Counter({
+      name: 'password_hashes_total',
+      help: 'argon2 password hashes and checks made by this process (each costs tens of ms of a core)',
+      registers: [processRegistry],
+      collect() {
+        this.reset()
+        this.inc(passwordHashesDone())
+      },
+    })
   }
   return processRegistry
 }

@@ -12,7 +12,7 @@ import {
   type Role,
 } from '../../contract'
 import { recordAudit } from '../http/audit'
-import { accountColumns, acceptInvite, createAccount, reinvite, setAccountStatus, toAdminAccount } from '../auth/admin-accounts'
+import { accountColumns, acceptInvite, checkInvite, createAccount, reinvite, setAccountStatus, toAdminAccount } from '../auth/admin-accounts'
 import { inviteLink, inviteMail } from '../auth/invites'
 import { hashPassword } from '../auth/passwords'
 import { like, listPage, type ListSource, type PageQuery } from '../db/list'
@@ -22,6 +22,7 @@ import type { Deps } from '../deps'
 import { ApiError, badRequest, conflict, notFound } from '../api-error'
 import { auditNote, permit } from '../http/auth'
 import type { AppContext, AppEnv } from '../http/env'
+import { passwordLinkAttempt } from '../http/password-links'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { logError } from '../log'
@@ -134,12 +135,17 @@ export const adminsRoutes = (deps: Deps) => {
 
     .post('/admin/accept-invite', validate('json', acceptInviteSchema), async (c) => {
       const { token, password } = c.req.valid('json')
-      const passwordHash = await hashPassword(password) // before the transaction, which stays short
-      const outcome = await acceptInvite(deps.db, token, passwordHash, deps.clock.now())
+      const attempt = await passwordLinkAttempt(c, deps)
+      const now = deps.clock.now()
+      // The token first: a made-up one costs a query, never a hash. The hash is made before the
+      // transaction, which stays short, and the transaction checks the invitation again.
+      const checked = await checkInvite(deps.db, token, now)
+      const outcome = checked.ok ? await acceptInvite(deps.db, token, await hashPassword(password), now) : checked
       if (!outcome.ok) {
         if (outcome.reason === 'blocked') throw new ApiError(403, 'FORBIDDEN', ADMINS_MSG.inviteAccountBlocked)
         throw badRequest(INVITE_REASON_MSG[outcome.reason])
       }
+      await attempt.succeeded()
       const { admin } = outcome
       await recordAudit(c, {
         action: 'auth.invite_accepted',

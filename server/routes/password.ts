@@ -16,7 +16,7 @@ import { recordAudit } from '../http/audit'
 import { findAdminByEmail, findAdminById, normaliseEmail } from '../auth/admins'
 import { checkOtp, issueOtp, type OtpCheck } from '../auth/otp'
 import { hashPassword, verifyPassword } from '../auth/passwords'
-import { consumeResetToken, issueResetToken } from '../auth/reset-tokens'
+import { consumeResetToken, isLiveResetToken, issueResetToken } from '../auth/reset-tokens'
 import { revokeSessionsOf } from '../auth/sessions'
 import { clear, release, reserve, THROTTLE } from '../auth/throttle'
 import { admins } from '../db/schema'
@@ -25,6 +25,7 @@ import { badRequest, unauthorized } from '../api-error'
 import { requireAuth } from '../http/auth'
 import type { AppContext, AppEnv } from '../http/env'
 import { TooManyRequests } from '../http/errors'
+import { passwordLinkAttempt } from '../http/password-links'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { logError } from '../log'
@@ -111,8 +112,12 @@ export const passwordRoutes = (deps: Deps) => {
 
     .post('/admin/reset-password', validate('json', resetPasswordSchema), async (c) => {
       const { resetToken, password } = c.req.valid('json')
-      const passwordHash = await hashPassword(password) // before the transaction, which stays short
+      const attempt = await passwordLinkAttempt(c, deps)
       const now = deps.clock.now()
+      // The token first: a made-up one costs a query, never a hash. The hash is made before the
+      // transaction, which stays short, and the transaction spends the token only if still live.
+      if (!(await isLiveResetToken(deps.db, resetToken, now))) throw badRequest(PASSWORD_MSG.resetTokenInvalid)
+      const passwordHash = await hashPassword(password)
       const adminId = await deps.db.transaction(async (tx) => {
         const adminId = await consumeResetToken(tx, resetToken, now)
         if (!adminId) return undefined
@@ -121,6 +126,7 @@ export const passwordRoutes = (deps: Deps) => {
         return adminId
       })
       if (!adminId) throw badRequest(PASSWORD_MSG.resetTokenInvalid)
+      await attempt.succeeded()
       const admin = await findAdminById(deps.db, adminId)
       // The owner proved the mailbox and chose a new password: a sign-in lock that guessers
       // put on the account would only keep them out (see server/auth/throttle.ts).
