@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm'
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '../../contract'
 import { addMs } from '../clock'
 import type { Db } from '../db/client'
@@ -15,8 +15,12 @@ const newCode = () => randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LEN
  */
 const hashCode = (adminId: string, code: string) => sha256(`${adminId}:${code}`)
 
-/** Creates a new code for the admin, replacing any earlier one (an admin has one code at most), and returns it. */
-export async function issueOtp(db: Db, adminId: string, now: Date): Promise<string> {
+/**
+ * Creates a new code for the admin, asked for from `address`, and returns it. It replaces the
+ * earlier code asked for from that address only: a code asked for elsewhere (the owner's, while
+ * someone else asks for codes for their email) stays as it was. The admin's dead codes go.
+ */
+export async function issueOtp(db: Db, adminId: string, address: string, now: Date): Promise<string> {
   const code = newCode()
   const fresh = {
     codeHash: hashCode(adminId, code),
@@ -25,10 +29,11 @@ export async function issueOtp(db: Db, adminId: string, now: Date): Promise<stri
     expiresAt: addMs(now, OTP_TTL_MS),
     usedAt: null,
   }
+  await db.delete(passwordOtps).where(and(eq(passwordOtps.adminId, adminId), lte(passwordOtps.expiresAt, now)))
   await db
     .insert(passwordOtps)
-    .values({ adminId, ...fresh })
-    .onConflictDoUpdate({ target: passwordOtps.adminId, set: fresh })
+    .values({ adminId, requestedFrom: address, ...fresh })
+    .onConflictDoUpdate({ target: [passwordOtps.adminId, passwordOtps.requestedFrom], set: fresh })
   return code
 }
 
@@ -38,8 +43,10 @@ export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'used' | 'exhausted'
 const NO_ADMIN_ID = '00000000-0000-0000-0000-000000000000'
 
 /**
- * Checks a code against the admin's current one (`adminId` undefined: an unknown or blocked
- * email, which can only fail).
+ * Checks a code against the admin's current one asked for from `address` (`adminId` undefined:
+ * an unknown or blocked email, which can only fail). A code is tried only from the address that
+ * asked for it: from anywhere else every code is wrong, and counts against no code, so wrong
+ * codes typed elsewhere never use up the tries of the code its owner just asked for.
  *
  * A wrong code is 'invalid', whatever state the admin's code is in: an expired, used or dead
  * code is named only to someone who typed it right (its owner, who has the mail), so a guesser
@@ -50,15 +57,16 @@ const NO_ADMIN_ID = '00000000-0000-0000-0000-000000000000'
  * cannot exceed the limit); once OTP_MAX_ATTEMPTS tries have failed the code is dead, even for
  * the right digits. A good code is spent at once.
  */
-export async function checkOtp(db: Db, adminId: string | undefined, code: string, now: Date): Promise<OtpCheck> {
+export async function checkOtp(db: Db, adminId: string | undefined, address: string, code: string, now: Date): Promise<OtpCheck> {
   const owner = adminId ?? NO_ADMIN_ID
-  const [otp] = await db.select().from(passwordOtps).where(eq(passwordOtps.adminId, owner)).limit(1)
+  const ofAddress = and(eq(passwordOtps.adminId, owner), eq(passwordOtps.requestedFrom, address))
+  const [otp] = await db.select().from(passwordOtps).where(ofAddress).limit(1)
   const typedHash = hashCode(owner, code)
   const matches = adminId !== undefined && otp !== undefined && sameDigest(otp.codeHash, typedHash)
 
   // The row as read (a code re-issued meanwhile, same row with a new hash, is not touched),
   // while it is live; with no row, an update of nothing.
-  const sameCode = and(eq(passwordOtps.adminId, owner), eq(passwordOtps.codeHash, otp?.codeHash ?? ''))
+  const sameCode = and(ofAddress, eq(passwordOtps.codeHash, otp?.codeHash ?? ''))
   const counted = await db
     .update(passwordOtps)
     .set({ attempts: sql`${passwordOtps.attempts} + 1` })

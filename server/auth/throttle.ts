@@ -9,21 +9,31 @@ import { throttleEvents } from '../db/schema'
  * window; an attempt over the limit is refused with the seconds until it would be let through.
  *
  * Decisions (docs/DECISIONS.md, Accounts and sign-in; OWASP ASVS 5 V6.3):
- * - Sign-in, per account: 5 failures in 15 minutes; the 6th attempt, right password or not, is
- *   refused without checking it. Keyed by the email as typed (trimmed, lower-cased) whether or
- *   not an account has it, so a refusal says nothing about who has an account.
- * - Sign-in, per client address: 20 failures in 15 minutes, across every email (password
- *   spraying: one guess at each of many accounts).
- * - A successful sign-in clears the account's failures: only someone who knows the password can
- *   do that, and the counter is keyed by the target account, so an attacker's own valid
- *   sign-ins (to their own account) never reset a victim's. It does not clear the address's
- *   failures: there an attacker holding any account could interleave their own sign-ins.
- * - Verification codes: 3 requests per email in 15 minutes, counted by the email as typed
- *   whether or not it has an account (the answer stays the same for unknown emails).
- * - Wrong verification codes: 5 per email in 15 minutes, counted by the email as typed whether
- *   or not it has an account, then every code is refused as "too many wrong attempts" (a known
- *   email's code dies after 5 wrong tries too, so both read alike). A new code clears the count,
- *   as it gives the account's new code 5 tries of its own.
+ * - Failures count per account and address: someone guessing from elsewhere uses up their own
+ *   allowance, never the owner's, who from their own address can still sign in and ask for and
+ *   use a code. Above that, a much higher ceiling per account stops a guess spread over many
+ *   addresses; it is the only limit an attacker elsewhere can put on the owner, and reaching it
+ *   takes at least ceiling / pair-limit addresses. Keys use the email as typed (trimmed,
+ *   lower-cased) whether or not an account has it, so a refusal says nothing about who has one.
+ * - Sign-in: 5 failures per account and address in 15 minutes; 20 per address across every email
+ *   (password spraying: one guess at each of many accounts); 100 per account from all addresses
+ *   (at least 20 addresses; NIST SP 800-63B 5.2.2 caps failed attempts on one account at 100).
+ *   The attempt over a limit, right password or not, is refused without checking it.
+ * - A successful sign-in clears the account's failures from that address and its ceiling: only
+ *   someone who knows the password can do that, and the counters are keyed by the target
+ *   account, so an attacker's own valid sign-ins (to their own account) never reset a victim's.
+ *   It does not clear the address's failures: there an attacker holding any account could
+ *   interleave their own sign-ins.
+ * - Verification codes: 3 requests per email and address in 15 minutes, 10 per address across
+ *   emails, 20 per email from all addresses (each sends the owner a mail; 20 codes of 5 tries
+ *   each bound a guess spread over addresses to 100 tries in 15 minutes). Counted whether or not
+ *   the email has an account (the answer stays the same for unknown emails).
+ * - Wrong verification codes: 5 per email and address in 15 minutes, counted by the email as
+ *   typed whether or not it has an account, then every code from that address is refused as
+ *   "too many wrong attempts" (a known email's code dies after 5 wrong tries too, so both read
+ *   alike). A new code asked for from that address clears its count, as it gives that address's
+ *   new code 5 tries of its own. A code can be tried only from the address that asked for it
+ *   (server/auth/otp.ts), so wrong codes typed elsewhere never touch the owner's code.
  * - Change password, per account: 5 wrong old passwords in 15 minutes, then 429 as sign-in
  *   (a stolen session must not become a way to guess the password). The right one clears them.
  * - Accept-invite and reset-password, per client address: 20 links that did not work (unknown,
@@ -46,10 +56,13 @@ export interface ThrottleRule {
 const MINUTE_MS = 60_000
 
 export const THROTTLE = {
-  signInAccount: { kind: 'sign_in_failure.account', max: 5, windowMs: 15 * MINUTE_MS },
+  signInAccountAddress: { kind: 'sign_in_failure.account_address', max: 5, windowMs: 15 * MINUTE_MS },
   signInAddress: { kind: 'sign_in_failure.address', max: 20, windowMs: 15 * MINUTE_MS },
-  otpEmail: { kind: 'otp_request.email', max: 3, windowMs: 15 * MINUTE_MS },
-  otpVerifyEmail: { kind: 'otp_failure.email', max: 5, windowMs: 15 * MINUTE_MS },
+  signInAccount: { kind: 'sign_in_failure.account', max: 100, windowMs: 15 * MINUTE_MS },
+  otpEmailAddress: { kind: 'otp_request.email_address', max: 3, windowMs: 15 * MINUTE_MS },
+  otpAddress: { kind: 'otp_request.address', max: 10, windowMs: 15 * MINUTE_MS },
+  otpEmail: { kind: 'otp_request.email', max: 20, windowMs: 15 * MINUTE_MS },
+  otpVerifyEmailAddress: { kind: 'otp_failure.email_address', max: 5, windowMs: 15 * MINUTE_MS },
   changePassword: { kind: 'password_change_failure.account', max: 5, windowMs: 15 * MINUTE_MS },
   passwordLinkAddress: { kind: 'password_link_failure.address', max: 20, windowMs: 15 * MINUTE_MS },
   petPageAddress: { kind: 'pet_page.address', max: 60, windowMs: MINUTE_MS },
@@ -64,6 +77,9 @@ export interface ThrottleDeps {
   db: Db
   clock: Clock
 }
+
+/** The key of a limit per account (the email as typed) and client address. */
+export const accountAddressKey = (email: string, address: string) => `${email} ${address}`
 
 export interface ThrottleKey {
   rule: ThrottleRule

@@ -146,7 +146,11 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_admin_id_idx').on(t.adminId)],
 )
 
-/** One-time codes of the forgot-password flow: one per admin at most, a new code replaces the old. */
+/**
+ * One-time codes of the forgot-password flow: one per admin and address that asked for it (a new
+ * code from that address replaces its old one; a code asked for elsewhere is not touched, so
+ * nobody elsewhere can replace or use up the owner's code: server/auth/otp.ts).
+ */
 export const passwordOtps = pgTable(
   'password_otps',
   {
@@ -154,13 +158,15 @@ export const passwordOtps = pgTable(
     adminId: uuid('admin_id')
       .notNull()
       .references(() => admins.id, { onDelete: 'cascade' }),
+    /** The client address that asked for the code (server/http/client-address.ts); only it may try the code. */
+    requestedFrom: text('requested_from').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_otps_admin_id_key').on(t.adminId)],
+  (t) => [uniqueIndex('password_otps_admin_id_requested_from_key').on(t.adminId, t.requestedFrom)],
 )
 
 /** What a verified code gives: the right to set a new password once, for a short while (one per admin). */
@@ -712,7 +718,8 @@ export const signedUploads = pgTable(
 /**
  * The first answer to a create request sent with an Idempotency-Key, so that a repeat (a double
  * click, a retry after a lost answer) gets it again instead of creating a second record. One row
- * per admin, key, method and path; `status` is null while the first request is still running.
+ * per session, key, method and path (another session, even the same admin's, never gets it);
+ * `status` is null while the first request is still running.
  * Rows older than a day are pruned.
  */
 export const idempotencyKeys = pgTable(
@@ -721,6 +728,9 @@ export const idempotencyKeys = pgTable(
     adminId: uuid('admin_id')
       .notNull()
       .references(() => admins.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
@@ -731,7 +741,7 @@ export const idempotencyKeys = pgTable(
     body: text('body'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.adminId, t.key, t.method, t.path] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
+  (t) => [primaryKey({ columns: [t.sessionId, t.key, t.method, t.path] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
 )
 
 /**

@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { and, eq, lt } from 'drizzle-orm'
 import type { MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { IDEMPOTENCY_MSG } from '../../contract'
+import { API_PREFIX, IDEMPOTENCY_MSG } from '../../contract'
+import { API_OPERATIONS } from '../../contract/api-responses'
 import { sha256 } from '../auth/tokens'
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'
@@ -12,12 +13,17 @@ import { bearerToken } from './auth'
 import type { AppEnv } from './env'
 
 /**
- * Idempotent creates: a POST sent with an `Idempotency-Key` header (the SPA makes one per form
- * submission and sends it again on a retry of that submission) is carried out once; a repeat
- * by the same admin, with the same key, method and path, gets the first answer (status and
- * body) for IDEMPOTENCY_TTL_MS instead of creating the record again.
+ * Idempotent creates: a create (IDEMPOTENT_CREATES) sent with an `Idempotency-Key` header (the
+ * SPA makes one per form submission and sends it again on a retry of that submission) is carried
+ * out once; a repeat in the same session, with the same key, method and path, gets the first
+ * answer (status and body) for IDEMPOTENCY_TTL_MS instead of creating the record again.
  *
  * Decisions:
+ * - Creates only: a retried create would make a second record, which is what the key prevents.
+ *   Any other call ignores the header: replaying, say, a sign-out's answer would report what
+ *   did not happen.
+ * - Per session, not per admin: the key is the submission of one signed-in client; another
+ *   session (another device, or after signing in again) never gets its answers.
  * - Only successful answers (2xx) are kept: a refused or failed request changed nothing, so
  *   its key is free again and the corrected form may be sent under it.
  * - The same key with another body is refused (409): it is a client bug, and replaying the
@@ -40,16 +46,30 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed'
 
 type KeyRow = typeof idempotencyKeys.$inferSelect
 
+/**
+ * The calls that create a record: those the contract answers 201 (contract/api-responses.ts).
+ * The SPA sends its create forms' submission keys to them (src/lib/submission-key.ts).
+ */
+export const IDEMPOTENT_CREATES: readonly { method: string; path: RegExp }[] = Object.entries(API_OPERATIONS)
+  .filter(([, operation]) => operation.answer.kind === 'data' && operation.answer.status === 201)
+  .map(([route]) => {
+    const [method, path] = route.split(' ') as [string, string]
+    const pattern = path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    return { method, path: new RegExp(`^${API_PREFIX}${pattern.join('/')}/?$`) }
+  })
+
+const isCreate = (method: string, path: string) => IDEMPOTENT_CREATES.some((create) => create.method === method && create.path.test(path))
+
 export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const key = c.req.header('Idempotency-Key')
-  if (c.req.method !== 'POST' || key === undefined) return next()
+  if (key === undefined || !isCreate(c.req.method, c.req.path)) return next()
   if (!KEY_PATTERN.test(key)) throw badRequest(IDEMPOTENCY_MSG.badKey)
   const { db, clock, sessions } = c.get('deps')
   const token = bearerToken(c)
   const session = token ? await sessions.lookUp(token, clock.now()) : undefined
   if (!session) return next()
 
-  const id = { adminId: session.admin.id, key, method: c.req.method, path: c.req.path }
+  const id = { adminId: session.admin.id, sessionId: session.id, key, method: c.req.method, path: c.req.path }
   const requestHash = sha256(await c.req.text())
   const first = await claimOrWait(db, clock, id, requestHash)
   if (first) {
@@ -78,6 +98,7 @@ export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
 
 interface KeyId {
   adminId: string
+  sessionId: string
   key: string
   method: string
   path: string
@@ -85,7 +106,7 @@ interface KeyId {
 
 const rowOf = (id: KeyId) =>
   and(
-    eq(idempotencyKeys.adminId, id.adminId),
+    eq(idempotencyKeys.sessionId, id.sessionId),
     eq(idempotencyKeys.key, id.key),
     eq(idempotencyKeys.method, id.method),
     eq(idempotencyKeys.path, id.path),

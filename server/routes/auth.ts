@@ -4,7 +4,7 @@ import { recordAudit } from '../http/audit'
 import { findAdminByEmail, normaliseEmail, toAdminProfile } from '../auth/admins'
 import { spendPasswordCheck, verifyPassword } from '../auth/passwords'
 import { revokeSession, startSession } from '../auth/sessions'
-import { clear, release, reserve, THROTTLE } from '../auth/throttle'
+import { accountAddressKey, clear, release, reserve, THROTTLE, type ThrottleRule } from '../auth/throttle'
 import type { Deps } from '../deps'
 import { clientAddress } from '../http/client-address'
 import { ApiError, forbidden, unauthorized } from '../api-error'
@@ -14,20 +14,31 @@ import { TooManyRequests } from '../http/errors'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
 
+/** What the audit log names each sign-in limit. */
+const SIGN_IN_LIMIT_NAMES = new Map<ThrottleRule, string>([
+  [THROTTLE.signInAccountAddress, 'account_address'],
+  [THROTTLE.signInAddress, 'address'],
+  [THROTTLE.signInAccount, 'account'],
+])
+
 /** Sign-in and sign-out. */
 export const authRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     .post('/admin/login', validate('json', loginSchema), async (c) => {
       const { password } = c.req.valid('json')
       const email = normaliseEmail(c.req.valid('json').email)
-      // Throttled by the email typed (whether or not it has an account) and by the client's
-      // address, before any password check: see server/auth/throttle.ts for the limits.
+      // Throttled by the email typed (whether or not it has an account) and the client's address
+      // together, by the address, and by the email from all addresses (a much higher ceiling),
+      // before any password check: see server/auth/throttle.ts for the limits.
+      const address = clientAddress(c, deps.config.trustProxy)
+      const accountAddress = accountAddressKey(email, address)
       const attempt = await reserve(deps, [
+        { rule: THROTTLE.signInAccountAddress, key: accountAddress },
+        { rule: THROTTLE.signInAddress, key: address },
         { rule: THROTTLE.signInAccount, key: email },
-        { rule: THROTTLE.signInAddress, key: clientAddress(c, deps.config.trustProxy) },
       ])
       if (!attempt.ok) {
-        const limit = attempt.rule === THROTTLE.signInAccount ? 'account' : 'address'
+        const limit = SIGN_IN_LIMIT_NAMES.get(attempt.rule)!
         await recordAudit(c, {
           action: 'auth.sign_in_throttled',
           actor: { email },
@@ -58,7 +69,9 @@ export const authRoutes = (deps: Deps) =>
         throw new ApiError(403, 'FORBIDDEN', AUTH_MSG.blocked)
       }
 
-      // The owner is back: earlier failures against the account no longer count (see throttle.ts).
+      // The owner is back: earlier failures against the account from here, and its ceiling, no
+      // longer count (see throttle.ts).
+      await clear(deps, THROTTLE.signInAccountAddress, accountAddress)
       await clear(deps, THROTTLE.signInAccount, email)
       const token = await startSession(deps.db, admin.id, deps.clock.now(), deps.config.sessionTtlMs)
       await recordAudit(c, { action: 'auth.sign_in', actor: { id: admin.id, email: admin.email, role: admin.role } })

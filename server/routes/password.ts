@@ -18,11 +18,12 @@ import { checkOtp, issueOtp, type OtpCheck } from '../auth/otp'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { consumeResetToken, isLiveResetToken, issueResetToken } from '../auth/reset-tokens'
 import { revokeSessionsOf } from '../auth/sessions'
-import { clear, release, reserve, THROTTLE } from '../auth/throttle'
+import { accountAddressKey, clear, release, reserve, THROTTLE } from '../auth/throttle'
 import { admins } from '../db/schema'
 import type { Deps } from '../deps'
 import { badRequest, unauthorized } from '../api-error'
 import { requireAuth } from '../http/auth'
+import { clientAddress } from '../http/client-address'
 import type { AppContext, AppEnv } from '../http/env'
 import { TooManyRequests } from '../http/errors'
 import { passwordLinkAttempt } from '../http/password-links'
@@ -51,9 +52,15 @@ export const passwordRoutes = (deps: Deps) => {
    */
   const sendOtp = async (c: AppContext, typed: string) => {
     const email = normaliseEmail(typed)
-    // At most 3 requests per email in 15 minutes (server/auth/throttle.ts), counted whether or
-    // not the email has an account, so the 429 says nothing about who has one.
-    const attempt = await reserve(deps, [{ rule: THROTTLE.otpEmail, key: email }])
+    const address = clientAddress(c, deps.config.trustProxy)
+    // Limited per email and address, per address and per email from all addresses (a higher
+    // ceiling), whether or not the email has an account, so the 429 says nothing about who has
+    // one: see server/auth/throttle.ts for the limits.
+    const attempt = await reserve(deps, [
+      { rule: THROTTLE.otpEmailAddress, key: accountAddressKey(email, address) },
+      { rule: THROTTLE.otpAddress, key: address },
+      { rule: THROTTLE.otpEmail, key: email },
+    ])
     if (!attempt.ok) {
       await recordAudit(c, {
         action: 'auth.otp_requested',
@@ -63,13 +70,13 @@ export const passwordRoutes = (deps: Deps) => {
       })
       throw new TooManyRequests(THROTTLE_MSG.otp(attempt.retryAfterS), attempt.retryAfterS)
     }
-    // A new code comes with 5 tries of its own: wrong codes typed for this email start again
-    // (for any email, so that this too says nothing about who has an account).
-    await clear(deps, THROTTLE.otpVerifyEmail, email)
+    // A new code comes with 5 tries of its own: wrong codes typed for this email from this
+    // address start again (for any email, so that this too says nothing about who has an account).
+    await clear(deps, THROTTLE.otpVerifyEmailAddress, accountAddressKey(email, address))
     const admin = await findAdminByEmail(deps.db, email)
     const active = admin !== undefined && admin.status === USER_STATUS.ACTIVE
     if (active) {
-      const code = await issueOtp(deps.db, admin.id, deps.clock.now())
+      const code = await issueOtp(deps.db, admin.id, address, deps.clock.now())
       deps.mailer.send({ to: admin.email, ...otpMail(code) }).catch((err) => logError(`sending the OTP mail`, err))
     }
     await recordAudit(c, {
@@ -88,23 +95,27 @@ export const passwordRoutes = (deps: Deps) => {
 
     /**
      * One answer for every email: an unknown or blocked one runs the same queries as a known
-     * one and reads like a wrong code, and after 5 wrong codes for the email typed (counted in
-     * the throttle whether or not it has an account) every try reads "too many wrong attempts"
-     * until a new code is requested. Only the right code is told that it expired or was used.
+     * one and reads like a wrong code, and after 5 wrong codes for the email typed from one
+     * address (counted in the throttle whether or not it has an account) every try from there
+     * reads "too many wrong attempts" until a new code is requested from there. Only the right
+     * code is told that it expired or was used, and a code works only from the address that
+     * asked for it, so wrong codes typed elsewhere never lock out its owner.
      */
     .post('/admin/verify-otp', validate('json', verifyOtpSchema), async (c) => {
       const { otp } = c.req.valid('json')
       const email = normaliseEmail(c.req.valid('json').email)
-      const attempt = await reserve(deps, [{ rule: THROTTLE.otpVerifyEmail, key: email }])
+      const address = clientAddress(c, deps.config.trustProxy)
+      const emailAddress = accountAddressKey(email, address)
+      const attempt = await reserve(deps, [{ rule: THROTTLE.otpVerifyEmailAddress, key: emailAddress }])
       if (!attempt.ok) throw otpError('exhausted')
       const now = deps.clock.now()
       const admin = await findAdminByEmail(deps.db, email)
       const active = admin?.status === USER_STATUS.ACTIVE ? admin : undefined
-      const check = await checkOtp(deps.db, active?.id, otp, now)
+      const check = await checkOtp(deps.db, active?.id, address, otp, now)
       // Only a wrong code is a guess; the right one (even expired or used) is its owner's.
       if (check !== 'invalid') await release(deps, attempt.ids)
       if (check !== 'ok' || !active) throw otpError(check === 'ok' ? 'invalid' : check)
-      await clear(deps, THROTTLE.otpVerifyEmail, email)
+      await clear(deps, THROTTLE.otpVerifyEmailAddress, emailAddress)
       const resetToken = await issueResetToken(deps.db, active.id, now, deps.config.resetTokenTtlMs)
       const data: VerifyOtpResult = { resetToken }
       return c.json(ok(PASSWORD_MSG.otpVerified, data))
@@ -128,9 +139,12 @@ export const passwordRoutes = (deps: Deps) => {
       if (!adminId) throw badRequest(PASSWORD_MSG.resetTokenInvalid)
       await attempt.succeeded()
       const admin = await findAdminById(deps.db, adminId)
-      // The owner proved the mailbox and chose a new password: a sign-in lock that guessers
-      // put on the account would only keep them out (see server/auth/throttle.ts).
-      if (admin) await clear(deps, THROTTLE.signInAccount, admin.email)
+      // The owner proved the mailbox and chose a new password: a sign-in lock that guessers put
+      // on the account, here or on its ceiling, would only keep them out (server/auth/throttle.ts).
+      if (admin) {
+        await clear(deps, THROTTLE.signInAccountAddress, accountAddressKey(admin.email, clientAddress(c, deps.config.trustProxy)))
+        await clear(deps, THROTTLE.signInAccount, admin.email)
+      }
       if (admin) await recordAudit(c, { action: 'auth.password_reset', actor: { id: admin.id, email: admin.email, role: admin.role } })
       return c.json(ok(PASSWORD_MSG.passwordReset, null))
     })

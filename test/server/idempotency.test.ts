@@ -1,5 +1,10 @@
 import { count, eq } from 'drizzle-orm'
 import { cities, faqs, idempotencyKeys, notifications, places, sites, auditLog } from '../../server/db/schema'
+import { API_OPERATIONS } from '../../contract/api-responses'
+import { findAdminByEmail } from '../../server/auth/admins'
+import { startSession } from '../../server/auth/sessions'
+import { IDEMPOTENT_CREATES } from '../../server/http/idempotency'
+import { TEST_ADMIN } from './helpers/accounts'
 import { errorOf } from './helpers/bodies'
 import { addCities, addUsers, tokenOf, uploadedUrl, placeFields } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
@@ -89,23 +94,67 @@ describe('creates with an Idempotency-Key', () => {
     const t = await testApp()
     const key = 'd0b1c2d3-4444-4000-8000-000000000005'
     await send(t, await tokenOf(t), '/admin/faq', { title: 'One?', description: 'Yes.' }, key)
-    await send(t, await tokenOf(t, 'subAdmin'), '/admin/city', { name: 'Perth' }, key)
-    const res = await send(t, await tokenOf(t, 'subAdmin'), '/admin/city', { name: 'Perth' }, key)
+    const subAdmin = await tokenOf(t, 'subAdmin')
+    await send(t, subAdmin, '/admin/city', { name: 'Perth' }, key)
+    const res = await send(t, subAdmin, '/admin/city', { name: 'Perth' }, key)
     expect(res.headers.get('Idempotent-Replayed')).toBe('true')
     expect(await rowCount(t, faqs)).toBe(1)
     expect(await rowCount(t, cities)).toBe(1)
   })
 
+  it('keys by session: the same admin signed in elsewhere, with the same key, creates their own', async () => {
+    const t = await testApp()
+    const key = 'd0b1c2d3-4444-4000-8000-000000000015'
+    const here = await tokenOf(t)
+    const elsewhere = await tokenOf(t)
+    const faq = { title: 'Can I bring a cat?', description: 'Yes.' }
+    await send(t, here, '/admin/faq', faq, key)
+    const res = await send(t, elsewhere, '/admin/faq', faq, key)
+    expect(res.headers.get('Idempotent-Replayed')).toBeNull()
+    expect(res.status).toBe(201)
+    expect(await rowCount(t, faqs)).toBe(2)
+    expect((await send(t, elsewhere, '/admin/faq', faq, key)).headers.get('Idempotent-Replayed')).toBe('true')
+  })
+
+  it('is for creates only: a sign-out sent with a used key by another session is carried out', async () => {
+    const t = await testApp()
+    const first = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+    const second = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+    const key = 'f0b1c2d3-6666-4000-8000-000000000016'
+    for (const session of [first, second]) {
+      const res = await t.post(`/admin/logout/${session._id}`, undefined, { token: session.token, headers: { 'Idempotency-Key': key } })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('Idempotent-Replayed')).toBeNull()
+    }
+    await errorOf(await t.get('/admin/profile', { token: second.token }), 401)
+    expect(await t.db.select().from(idempotencyKeys)).toHaveLength(0)
+  })
+
+  it('holds the list of creates to the contract: every call answered 201, and nothing else', () => {
+    const creates = Object.entries(API_OPERATIONS).filter(([, op]) => op.answer.kind === 'data' && op.answer.status === 201)
+    for (const [route] of creates) {
+      const [method, path] = route.split(' ') as [string, string]
+      const concrete = `/api/v1${path.replaceAll(':id', '11111111-1111-4111-8111-111111111111')}`
+      expect(IDEMPOTENT_CREATES.some((c) => c.method === method && c.path.test(concrete)), route).toBe(true)
+    }
+    for (const path of ['/api/v1/admin/logout/1', '/api/v1/admin/login', '/api/v1/admin/users/bulk', '/api/v1/admin/city/1']) {
+      expect(IDEMPOTENT_CREATES.some((c) => c.path.test(path)), path).toBe(false)
+    }
+    expect(creates.map(([route]) => route)).toEqual(expect.arrayContaining(['POST /admin/city', 'POST /admin/site', 'POST /place/pet-shop', 'POST /place/hospital', 'POST /admin/faq', 'POST /admin/notification']))
+  })
+
   it('remembers an answer for 24 hours; after that the key is new, and old keys are pruned', async () => {
     const t = await testApp()
     const key = 'e0b1c2d3-5555-4000-8000-000000000006'
-    await send(t, await tokenOf(t), '/admin/faq', { title: 'One?', description: 'Yes.' }, key)
+    // One session, alive for the whole test: a key is the session's.
+    const token = await startSession(t.db, (await findAdminByEmail(t.db, TEST_ADMIN.email))!.id, t.clock.now(), 3 * DAY)
+    await send(t, token, '/admin/faq', { title: 'One?', description: 'Yes.' }, key)
     t.clock.advance(DAY - 1000)
-    expect((await send(t, await tokenOf(t), '/admin/faq', { title: 'One?', description: 'Yes.' }, key)).headers.get('Idempotent-Replayed')).toBe('true')
+    expect((await send(t, token, '/admin/faq', { title: 'One?', description: 'Yes.' }, key)).headers.get('Idempotent-Replayed')).toBe('true')
     t.clock.advance(1000)
-    expect((await send(t, await tokenOf(t), '/admin/faq', { title: 'One?', description: 'Yes.' }, key)).headers.get('Idempotent-Replayed')).toBeNull()
+    expect((await send(t, token, '/admin/faq', { title: 'One?', description: 'Yes.' }, key)).headers.get('Idempotent-Replayed')).toBeNull()
     expect(await rowCount(t, faqs)).toBe(2)
-    await send(t, await tokenOf(t), '/admin/city', { name: 'Perth' }, 'e0b1c2d3-5555-4000-8000-000000000007')
+    await send(t, token, '/admin/city', { name: 'Perth' }, 'e0b1c2d3-5555-4000-8000-000000000007')
     t.clock.advance(DAY + 1)
     expect((await t.app.maintenance.runOnce()).idempotencyPruned).toBe(2)
     expect(await t.db.select().from(idempotencyKeys)).toHaveLength(0)
