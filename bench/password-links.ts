@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util'
 import { serve } from '@hono/node-server'
 import { API_PREFIX } from '../contract'
 import { createApp } from '../server/app'
+import { passwordHashesDone } from '../server/auth/passwords'
 import { systemClock } from '../server/clock'
 import { loadConfig } from '../server/config'
 import { openDatabase } from '../server/db/client'
@@ -142,10 +143,14 @@ async function main() {
     const idle = await inChild({ ...job, clients: 0, seconds: 3 })
     let cpuBefore = process.cpuUsage()
     let startedAt = performance.now()
+    let hashesBefore = passwordHashesDone()
     const loaded = await inChild({ ...job, clients, seconds }, () => {
       cpuBefore = process.cpuUsage()
       startedAt = performance.now()
+      hashesBefore = passwordHashesDone()
     })
+    // Less the sign-in probe's own checks.
+    const attackHashes = passwordHashesDone() - hashesBefore - loaded.signInMs.length
     const wallS = (performance.now() - startedAt) / 1000
     const cpu = process.cpuUsage(cpuBefore)
     const cpuS = (cpu.user + cpu.system) / 1e6
@@ -154,6 +159,7 @@ async function main() {
     console.info(`load average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`)
     console.info(`${clients} anonymous clients for ${seconds} s${values.rotate ? ', every request from another address' : ', one address'}`)
     console.info(`answers: ${(answers / seconds).toFixed(1)}/s by status ${JSON.stringify(loaded.statuses)}`)
+    console.info(`argon2 hashes for the clients: ${(attackHashes / seconds).toFixed(1)}/s (${attackHashes})`)
     console.info(`server CPU: ${(cpuS / wallS).toFixed(2)} cores (${cpuS.toFixed(1)} s in ${wallS.toFixed(1)} s)`)
     console.info(`signed-in list: median ${median(idle.listMs).toFixed(0)} ms idle, ${median(loaded.listMs).toFixed(0)} ms (p95 ${p95(loaded.listMs).toFixed(0)}) under load`)
     console.info(`sign-in: median ${median(idle.signInMs).toFixed(0)} ms idle, ${median(loaded.signInMs).toFixed(0)} ms (p95 ${p95(loaded.signInMs).toFixed(0)}) under load`)
