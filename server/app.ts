@@ -36,7 +36,7 @@ import { feedbackListSource, feedbackRoutes } from './routes/feedback'
 import { notificationListSource, notificationsRoutes } from './routes/notifications'
 import { partnersRoutes } from './routes/partners'
 import { passwordRoutes } from './routes/password'
-import { petsRoutes } from './routes/pets'
+import { petPageAllowance, petsRoutes } from './routes/pets'
 import { placeListSource, placesRoutes } from './routes/places'
 import { preferencesRoutes } from './routes/preferences'
 import { profileRoutes } from './routes/profile'
@@ -152,7 +152,9 @@ export function createApp(options: AppOptions) {
   // Its session cache too, which the server keeps in step with other processes (followRevocations),
   // and its data changes, whose close() ends the event streams when the server stops.
   // The notifications' scheduler too (scheduled sends, deliveries a stopped process left), which the server starts.
+  // And the pet call's per-address limit, which the server-rendered pet page shares (server/spa.ts).
   return Object.assign(app, {
+    petPageAllowance: petPageAllowance(deps),
     maintenance: maintenance(deps),
     metrics,
     sessions: deps.sessions,

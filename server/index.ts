@@ -127,6 +127,7 @@ async function main() {
       '/',
       spaRoutes(DIST_DIR, {
         petPreview: petPreviewLookup(db.db),
+        petPageAllowance: api.petPageAllowance,
         publicUrl: config.publicUrl,
         uploadOrigins: uploadOrigins(config),
         trustProxy: config.trustProxy,

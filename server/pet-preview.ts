@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
+import { USER_STATUS } from '../contract/enums'
 import { pageTitle } from '../contract/page-title'
 import type { Db } from './db/client'
-import { pets } from './db/schema'
+import { appUsers, pets } from './db/schema'
 
 /**
  * Link previews of the public pet page: a pet owner shares /pet-details/<id>, and chat apps and
@@ -27,7 +28,11 @@ export type PetPreviewLookup = (petId: string) => Promise<PetPreview | undefined
 
 const petId = z.uuid()
 
-/** Reads previews from the pets table alone (no join to the owner, so nothing of theirs can leak). */
+/**
+ * Reads previews from the pets table; the owner is joined for their status alone (nothing of
+ * theirs is selected, so nothing can leak): a blocked owner's pet is not public, as for the pet
+ * call, and gets the generic tags.
+ */
 export const petPreviewLookup =
   (db: Db): PetPreviewLookup =>
   async (id) => {
@@ -41,7 +46,8 @@ export const petPreviewLookup =
         profilePhotos: pets.profilePhotos,
       })
       .from(pets)
-      .where(eq(pets.id, id))
+      .innerJoin(appUsers, eq(appUsers.id, pets.ownerId))
+      .where(and(eq(pets.id, id), eq(appUsers.status, USER_STATUS.ACTIVE)))
     if (!row) return undefined
     const { profilePhotos, ...rest } = row
     return { ...rest, photoUrl: profilePhotos[0]?.url ?? null }

@@ -7,10 +7,12 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { Hono, type Context } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
 import { LATER_PREFETCH_TEMPLATE_ID } from '../contract/chunk-loading'
+import { PETS_MSG } from '../contract/pets'
 import type { TrustProxy } from './http/client-address'
 import { securityHeaders } from './http/security'
 import { logError } from './log'
 import { petPreviewTags, withHeadTags, type PetPreview, type PetPreviewLookup } from './pet-preview'
+import type { PetPageAllowance } from './routes/pets'
 import { firstVisitFiles, matchPage, pages, prefetchFiles, readManifest, type Manifest, type SpaPage } from './route-chunks'
 
 const IMMUTABLE = `public, max-age=${365 * 24 * 60 * 60}, immutable`
@@ -24,6 +26,8 @@ export const isSpaBuilt = (distDir: string) => existsSync(join(distDir, 'index.h
 export interface SpaOptions {
   /** Finds the pet a /pet-details/:petId page describes, for its link-preview tags. */
   petPreview?: PetPreviewLookup
+  /** The pet call's per-address limit (the app's `petPageAllowance`), which the page shares: its tags describe the pet. */
+  petPageAllowance?: PetPageAllowance
   /** The site's public base URL (PUBLIC_URL) for absolute preview URLs; else the request's origin. */
   publicUrl?: string | undefined
   /** Origins besides the page's own the browser reaches for uploaded files (config.ts uploadOrigins). */
@@ -160,6 +164,8 @@ function sendHtml(c: Context, html: string) {
 
 /** The admin app's page for one route, made once and then sent as it is to every visit. */
 interface AppPage {
+  /** Whether a route of the SPA matches the path: the page of a path none matches answers 404 (the SPA shows PAGE NOT FOUND). */
+  known: boolean
   html: string
   csp: string
   /** Weak: one validator for the page whatever its content coding (each is made from the same HTML). */
@@ -248,7 +254,9 @@ function appPages(distDir: string, uploadOrigins: readonly string[] | undefined)
       const tags = route && current.manifest ? chunkTags(current.template, current.manifest, route) : ''
       const html = tags ? current.template.replace(/<\/head\s*>/i, (end) => `  ${tags}\n  ${end}`) : current.template
       const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`
-      page = { html, csp: pageCsp(html, 'app', uploadOrigins), etag, bodies: new Map() }
+      // A build whose manifest names no route files cannot tell a route from an unknown path: every path is a page then.
+      const known = route !== undefined || current.pages.length === 0
+      page = { known, html, csp: pageCsp(html, 'app', uploadOrigins), etag, bodies: new Map() }
       current.made.set(key, page)
     }
     return page
@@ -282,20 +290,30 @@ function appPageBody(page: AppPage, coding: Encoding['name'] | 'identity') {
  * Sends an app page, compressed as the client allows, with its policy and validator, revalidated
  * at each visit (no-cache): a browser that holds this very page gets a 304.
  */
-function sendAppPage(c: Context, page: AppPage) {
+function sendAppPage(c: Context, page: AppPage, status: 200 | 404 = 200) {
   c.header('Content-Type', 'text/html; charset=UTF-8')
   c.header('Vary', 'Accept-Encoding')
   c.header('Cache-Control', 'no-cache')
-  c.header('ETag', page.etag)
   c.header('Content-Security-Policy', page.csp)
-  if (etagMatches(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304)
+  // A 404 has no validator: a revalidation would answer 304 for a resource that is not there.
+  if (status === 200) {
+    c.header('ETag', page.etag)
+    if (etagMatches(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304)
+  }
   const [encoding] = acceptedEncodings(c.req.header('Accept-Encoding'))
   const body = appPageBody(page, encoding?.name ?? 'identity')
   if (encoding) c.header('Content-Encoding', encoding.name)
   c.header('Content-Length', String(body.length))
-  if (c.req.method === 'HEAD') return c.body(null, 200)
-  return c.body(body, 200)
+  if (c.req.method === 'HEAD') return c.body(null, status)
+  return c.body(body, status)
 }
+
+/**
+ * Paths the product's pages were also known by, sent on to the route's own path (301: a
+ * bookmark or a link updates): the public terms page is /term-and-conditions, while the
+ * Settings page is /settings/terms-and-conditions, so the plural is easy to type for the public one.
+ */
+export const PAGE_ALIASES: Readonly<Record<string, string>> = { '/terms-and-conditions': '/term-and-conditions' }
 
 /**
  * Serves the built SPA from `distDir`: hashed files under /assets/ are cached for good, other
@@ -315,10 +333,13 @@ export function spaRoutes(distDir: string, options: SpaOptions = {}) {
   const indexHtml = join(distDir, 'index.html')
   const petPage = join(distDir, PET_PAGE_FILE)
   const appPageFor = appPages(distDir, options.uploadOrigins)
-  /** The admin app's page for the requested URL, naming its route's chunks. */
+  /**
+   * The admin app's page for the requested URL, naming its route's chunks; 404 (the same
+   * index.html, whose router draws PAGE NOT FOUND) for a path no route matches.
+   */
   const appPage = async (c: Context) => {
     const page = await appPageFor(c.req.path)
-    return page ? sendAppPage(c, page) : c.notFound()
+    return page ? sendAppPage(c, page, page.known ? 200 : 404) : c.notFound()
   }
   // Set after the file is found (serveStatic's own hook runs too late to change headers).
   app.use(async (c, next) => {
@@ -329,6 +350,14 @@ export function spaRoutes(distDir: string, options: SpaOptions = {}) {
   // Before the static files, so /pet-details/<id> can never be taken for a file. Link-preview
   // crawlers often send `Accept: */*`, so this page is HTML whatever the request accepts.
   app.get('/pet-details/*', async (c) => {
+    // Chat apps still draw the link's card; search engines leave shared pets out of their index.
+    c.header('X-Robots-Tag', 'noindex')
+    const allowed = options.petPageAllowance ? await options.petPageAllowance(c) : { ok: true as const }
+    if (!allowed.ok) {
+      c.header('Cache-Control', 'no-store')
+      c.header('Retry-After', String(allowed.retryAfterS))
+      return c.text(PETS_MSG.tooMany(allowed.retryAfterS), 429)
+    }
     const ownEntry = existsSync(petPage)
     const html = await readFile(ownEntry ? petPage : indexHtml, 'utf8')
     const baseUrl = options.publicUrl ?? new URL(c.req.url).origin
@@ -338,15 +367,21 @@ export function spaRoutes(distDir: string, options: SpaOptions = {}) {
     const pageUrl = `${baseUrl}${pet ? `/pet-details/${petId}` : c.req.path}`
     const tags = petPreviewTags(pet, { pageUrl, baseUrl })
     c.header('Cache-Control', 'no-cache')
-    // Chat apps still draw the link's card; search engines leave shared pets out of their index.
-    c.header('X-Robots-Tag', 'noindex')
     const page = withHeadTags(html, tags)
     c.header('Content-Security-Policy', pageCsp(page, ownEntry ? 'petPage' : 'app', options.uploadOrigins))
     return sendHtml(c, page)
   })
   // The HTML files asked for by name (or as the folder's index) carry their policy too.
   app.get('/', appPage)
-  app.get('/index.html', appPage)
+  app.get('/index.html', async (c) => {
+    const page = await appPageFor(c.req.path)
+    return page ? sendAppPage(c, page) : c.notFound() // the file itself: 200, though no route is named so
+  })
+  // Matched as the router matches paths: in any case, with or without a trailing slash.
+  app.get('*', async (c, next) => {
+    const alias = PAGE_ALIASES[c.req.path.toLowerCase().replace(/(.)\/+$/, '$1')]
+    return alias ? c.redirect(`${alias}${new URL(c.req.url).search}`, 301) : next()
+  })
   // The pet page's own entry as it is (compressed copies included), with its policy.
   app.get(`/${PET_PAGE_FILE}`, async (c, next) => {
     if (!existsSync(petPage)) return next()

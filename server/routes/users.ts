@@ -173,7 +173,7 @@ export const usersRoutes = (deps: Deps) => {
 
     .get('/admin/user/:id/pet/:petId', permit('read'), validate('param', userPetParams), async (c) => {
       const { id, petId } = c.req.valid('param')
-      const pet = await petDetails(deps.db, petId, deps.clock.now(), id)
+      const pet = await petDetails(deps.db, petId, deps.clock.now(), { ownerId: id })
       if (!pet) throw notFound(PETS_MSG.notFound)
       return c.json(ok(PETS_MSG.fetched, pet))
     })

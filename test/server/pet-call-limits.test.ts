@@ -92,7 +92,7 @@ describe('GET /pet/petbyid limits', { timeout: 60_000 }, () => {
   })
 })
 
-describe('the pet page a shared link opens', () => {
+describe('the pet page a shared link opens', { timeout: 60_000 }, () => {
   let dist: string
   beforeAll(() => {
     dist = mkdtempSync(join(tmpdir(), 'petcare-dist-'))
@@ -100,6 +100,34 @@ describe('the pet page a shared link opens', () => {
     writeFileSync(join(dist, PET_PAGE_FILE), '<!doctype html><html><head><title>Pet Details</title></head><body></body></html>')
   })
   afterAll(() => rmSync(dist, { recursive: true, force: true }))
+
+  const pageFrom = (t: TestApp, petId: string, address: string) =>
+    spaRoutes(dist, { petPreview: petPreviewLookup(t.db), petPageAllowance: t.app.petPageAllowance }).request(`/pet-details/${petId}`, {
+      headers: { Accept: 'text/html', 'X-Forwarded-For': address },
+    })
+
+  it(`is limited as the pet call is: page ${LIMIT + 1} from one address is 429 with Retry-After, another address is served`, async () => {
+    const t = await appBehindProxy()
+    const petId = await aPet(t)
+    for (let i = 0; i < LIMIT; i++) expect((await pageFrom(t, petId, '203.0.113.7')).status).toBe(200)
+    const refused = await pageFrom(t, petId, '203.0.113.7')
+    expect(refused.status).toBe(429)
+    expect(await refused.text()).toBe(PETS_MSG.tooMany(60))
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1)
+    expect(refused.headers.get('X-Robots-Tag')).toBe('noindex')
+    expect((await pageFrom(t, petId, '198.51.100.9')).status).toBe(200)
+  })
+
+  it('shares its count with the pet call: a visit spends one for the page and one for its call', async () => {
+    const t = await appBehindProxy()
+    const petId = await aPet(t)
+    for (let i = 0; i < LIMIT / 2; i++) {
+      expect((await pageFrom(t, petId, '203.0.113.7')).status).toBe(200)
+      expect((await petCall(t, petId, '203.0.113.7')).status).toBe(200)
+    }
+    expect((await pageFrom(t, petId, '203.0.113.7')).status).toBe(429)
+    expect((await petCall(t, petId, '203.0.113.7')).status).toBe(429)
+  })
 
   it.each([
     ['a known pet', true],

@@ -1,6 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { USER_STATUS } from '../../contract'
+import { appUsers } from '../../server/db/schema'
 import { ageInWords, petPreviewLookup } from '../../server/pet-preview'
 import { PET_PAGE_FILE, spaRoutes } from '../../server/spa'
 import { captureLog } from './helpers/captured-log'
@@ -135,6 +138,14 @@ describe('the public pet page, with link-preview tags', () => {
     expect(tags['og:type']).toEqual(['website'])
     expect(tags['og:image']).toBeUndefined()
     expect(tags['twitter:card']).toEqual(['summary'])
+  })
+
+  it("gives a blocked owner's pet the generic tags, as the pet call answers it as missing", async () => {
+    const pet = await addPet({ name: 'Hidden', speciesName: 'Dog', profilePhotos: [{ url: 'https://img.example/hidden.jpg' }] })
+    await t.db.update(appUsers).set({ status: USER_STATUS.BLOCKED }).where(eq(appUsers.id, pet.ownerId))
+    const html = await (await page(`/pet-details/${pet.id}`)).text()
+    expect(titleOf(html)).toEqual(['Pet Details · Petcare Admin'])
+    expect(html).not.toMatch(/Hidden|hidden\.jpg/)
   })
 
   it('answers a crawler that accepts anything with the page too', async () => {

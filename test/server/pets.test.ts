@@ -1,4 +1,6 @@
-import { API_MSG, petDetails, PETS_MSG } from '../../contract'
+import { eq } from 'drizzle-orm'
+import { API_MSG, petDetails, PETS_MSG, USER_STATUS } from '../../contract'
+import { appUsers } from '../../server/db/schema'
 import { errorOf, okBody } from './helpers/bodies'
 import { addPets, addUsers, tokenOf, UNKNOWN_ID } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
@@ -67,6 +69,18 @@ describe('GET /pet/petbyid', () => {
   it('answers 404 for an unknown pet', async () => {
     const t = await testApp()
     expect((await errorOf(await t.get(`/pet/petbyid?petId=${UNKNOWN_ID}`), 404)).message).toBe(PETS_MSG.notFound)
+  })
+
+  it("answers a blocked owner's pet as a missing one, so neither the pet nor the owner's name, phone and email are public", async () => {
+    const t = await testApp()
+    const pet = await rex(t)
+    await t.db.update(appUsers).set({ status: USER_STATUS.BLOCKED }).where(eq(appUsers.id, pet.ownerId))
+    const res = await t.get(`/pet/petbyid?petId=${pet.id}`)
+    const text = await res.clone().text()
+    expect((await errorOf(res, 404)).message).toBe(PETS_MSG.notFound)
+    expect(text).not.toMatch(/Ann Lee|ann@example\.com|7700900111|Rex/)
+    // The panel still opens it from its owner's details.
+    await okBody(await t.get(`/admin/user/${pet.ownerId}/pet/${pet.id}`, { token: await tokenOf(t) }), petDetails)
   })
 
   it.each(['petId=7', '', `petId=${UNKNOWN_ID}&x=1`])('answers 400 for the query "%s"', async (query) => {

@@ -256,12 +256,40 @@ describe("naming a route's chunks as modulepreload", () => {
     expect(preloaded(await (await visit('/Users/?page=2')).text())).toEqual(preloaded(await (await visit('/users')).text()))
   })
 
-  it('sends index.html as it is for a path no route matches', async () => {
-    for (const path of ['/no-such-page', '/users/42/more', '/index.html', '/%E0%A4%A']) {
-      const res = await visit(path)
-      expect(res.status, path).toBe(200)
-      expect(await res.text(), path).toBe(INDEX)
+  it('answers a path no route matches with 404 and index.html as it is, whose router shows PAGE NOT FOUND', async () => {
+    for (const path of ['/no-such-page', '/users/42/more', '/%E0%A4%A', '/terms', '/settings/nope']) {
+      const res = await visit(path, { 'Accept-Encoding': 'br' })
+      expect(res.status, path).toBe(404)
+      expect(res.headers.get('Content-Type'), path).toMatch(/^text\/html/)
+      expect(res.headers.get('Content-Security-Policy'), path).toContain("script-src 'self'")
+      expect(res.headers.get('ETag'), path).toBeNull()
+      expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString(), path).toBe(INDEX)
     }
+    expect((await visit('/no-such-page', { 'If-None-Match': '*' })).status).toBe(404)
+    // index.html by its name is the file: 200.
+    const file = await visit('/index.html')
+    expect(file.status).toBe(200)
+    expect(await file.text()).toBe(INDEX)
+  })
+
+  it('answers every route of the manifest with 200', async () => {
+    for (const path of ['/', '/dashboard', '/users', '/users/42', '/settings', '/settings/admins', '/Users/?page=2']) {
+      expect((await visit(path)).status, path).toBe(200)
+    }
+  })
+
+  it('sends /terms-and-conditions on to /term-and-conditions (301), its search kept, whatever the request accepts', async () => {
+    for (const [path, location] of [
+      ['/terms-and-conditions', '/term-and-conditions'],
+      ['/Terms-And-Conditions/', '/term-and-conditions'],
+      ['/terms-and-conditions?x=1', '/term-and-conditions?x=1'],
+    ] as const) {
+      const res = await visit(path, { Accept: '*/*' })
+      expect(res.status, path).toBe(301)
+      expect(res.headers.get('Location'), path).toBe(location)
+    }
+    // The Settings page of that name is a route of its own, not sent anywhere.
+    expect((await visit('/settings/terms-and-conditions')).status).not.toBe(301)
   })
 
   it("gives the public pet page its own entry, without the admin app's chunks", async () => {

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { delay, http, HttpResponse } from 'msw'
-import type { PetDetails } from '@contract'
+import { USER_STATUS, type PetDetails } from '@contract'
 import { loadPet, petIdFromPath, resultOf, toPet } from '@/pet-details/api'
 import { ageLabel, ownerDaysLabel } from '@/pet-details/format'
 import { mediaOf, PHOTO_SIZES } from '@/pet-details/media'
@@ -279,6 +279,14 @@ describe('public pet details', () => {
     expect(screen.getByRole('status')).toBeInTheDocument()
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('/no-data-found'))
     expect(redirect).toHaveBeenCalledTimes(1)
+  })
+
+  it("goes to /no-data-found for a pet whose owner is blocked (the call answers 404, as for a missing pet)", async () => {
+    const owner = db.users.find((u) => u.pets.some((p) => p._id === petsDb()[0]!._id))!
+    owner.status = USER_STATUS.BLOCKED
+    const { redirect } = renderPet(petsDb()[0]!._id)
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('/no-data-found'))
+    expect(screen.queryByText(owner.email)).not.toBeInTheDocument()
   })
 
   it('goes to /no-data-found for an id that is not one (400)', async () => {

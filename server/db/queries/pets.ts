@@ -1,5 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm'
-import type { PetDetails } from '../../../contract'
+import { USER_STATUS, type PetDetails } from '../../../contract'
 import type { Db } from '../client'
 import { appUsers, pets } from '../schema'
 import { phoneOf } from './users'
@@ -12,12 +12,17 @@ export function daysSince(day: string, now: Date): number {
   return Math.floor((today - Date.parse(`${day}T00:00:00Z`)) / DAY_MS)
 }
 
+/** Whose pet may be read: the public page's (only an active owner's pets), or one owner's (the panel opens a pet from its owner's details, blocked or not). */
+export type PetOwnerRule = { activeOwner: true } | { ownerId: string }
+
 /**
- * A pet with every field of the public page, its owner looked up; `ownerId` also requires that
- * owner (the panel opens a pet from its owner's details).
+ * A pet with every field of the public page, its owner looked up, if its owner passes `rule`.
+ * A blocked owner's pets are not public: the page answers as for a missing pet, so neither the
+ * pet nor the owner's name, phone and email are shown to strangers.
  */
-export async function petDetails(db: Db, id: string, now: Date, ownerId?: string): Promise<PetDetails | undefined> {
-  const where: SQL | undefined = ownerId === undefined ? eq(pets.id, id) : and(eq(pets.id, id), eq(pets.ownerId, ownerId))
+export async function petDetails(db: Db, id: string, now: Date, rule: PetOwnerRule): Promise<PetDetails | undefined> {
+  const where: SQL | undefined =
+    'ownerId' in rule ? and(eq(pets.id, id), eq(pets.ownerId, rule.ownerId)) : and(eq(pets.id, id), eq(appUsers.status, USER_STATUS.ACTIVE))
   const [row] = await db
     .select({
       pet: pets,

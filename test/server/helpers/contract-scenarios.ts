@@ -15,10 +15,12 @@ import {
   siteListItem,
   trashItem,
   uploadResult,
+  USER_STATUS,
   userDetails,
   userListItem,
   type PlaceKind,
   type UploadFolder,
+  type UserStatus,
 } from '../../../contract'
 import { BULK_REASON, bulkResult } from '../../../contract/bulk'
 import { PERSONAL_VIEWS_MAX, savedView } from '../../../contract/saved-views'
@@ -377,15 +379,12 @@ const userScenarios: Scenario[] = [
   {
     name: 'a pet’s public page',
     as: null,
-    call: async (c) => {
-      const token = await c.session('admin')
-      const users = await c.data({ path: '/admin/users', query: { limit: 20 }, token }, list(userListItem))
-      for (const { _id } of users) {
-        const { pets } = await c.data({ path: `/admin/user/${_id}`, token }, userDetails)
-        if (pets[0]) return { path: '/pet/petbyid', query: { petId: pets[0]._id } }
-      }
-      throw new Error('No user has a pet')
-    },
+    call: async (c) => ({ path: '/pet/petbyid', query: { petId: await petWithOwner(c, USER_STATUS.ACTIVE) } }),
+  },
+  {
+    name: 'a pet’s public page: its owner blocked: 404',
+    as: null,
+    call: async (c) => ({ path: '/pet/petbyid', query: { petId: await petWithOwner(c, USER_STATUS.BLOCKED) } }),
   },
   {
     name: 'a user’s pet',
@@ -928,3 +927,16 @@ export const scenarios: Scenario[] = [
   ...auditScenarios,
   resetPassword,
 ]
+
+/** The first pet of the first user who has one, its owner first set to `status` (earlier scenarios block and unblock users). */
+async function petWithOwner(c: Client, status: UserStatus): Promise<string> {
+  const token = await c.session('admin')
+  const users = await c.data({ path: '/admin/users', query: { limit: 20 }, token }, list(userListItem))
+  for (const { _id } of users) {
+    const { pets } = await c.data({ path: `/admin/user/${_id}`, token }, userDetails)
+    if (!pets[0]) continue
+    await c.data({ method: 'PATCH', path: `/admin/user/block-unblock/${_id}`, query: { status }, token }, userListItem)
+    return pets[0]._id
+  }
+  throw new Error('No user has a pet')
+}

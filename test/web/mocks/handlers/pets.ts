@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw'
-import { PETS_MSG, petByIdQuery, petDetails, type PetDetails } from '@contract'
+import { PETS_MSG, petByIdQuery, petDetails, USER_STATUS, type PetDetails } from '@contract'
 import { completePet } from '../complete-pet'
 import { db, fail, ok, route, storeOf } from '../db'
 
@@ -44,9 +44,10 @@ function seedPets(): PetDetails[] {
 export const petsDb = storeOf(seedPets)
 
 export const petsHandlers: HttpHandler[] = [
-  // Public: no token.
+  // Public: no token. A blocked owner's pet answers as a missing one, as on the server.
   route('get', '/pet/petbyid', { query: petByIdQuery }, ({ query }) => {
     const pet = petsDb().find((p) => p._id === query.petId)
-    return pet ? ok(PETS_MSG.fetched, petDetails.parse(pet)) : fail('NOT_FOUND', PETS_MSG.notFound)
+    const owner = db.users.find((u) => u.pets.some((p) => p._id === query.petId))
+    return pet && owner?.status !== USER_STATUS.BLOCKED ? ok(PETS_MSG.fetched, petDetails.parse(pet)) : fail('NOT_FOUND', PETS_MSG.notFound)
   }),
 ]
