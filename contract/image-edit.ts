@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { IMAGES_MAX } from './limits'
 import { MSG } from './messages'
-import { cap, imageList } from './validation'
+import { cap, imageList, UPLOADED_FILE_PATH } from './validation'
 import { editVersion } from './versions'
 
 /**
@@ -10,12 +10,12 @@ import { editVersion } from './versions'
  * uploads (`images`) and the version the edit was made from (contract/versions.ts).
  */
 
-/** An image address as stored: an http(s) URL the upload flow returned. */
+/** An image address as stored: what the upload flow returned, an uploaded file's path (`/uploads/<key>`) or an http(s) URL (a bucket's). */
 export const imageUrl = z
   .string()
   .trim()
   .max(2048, cap())
-  .regex(/^https?:\/\/\S+$/, 'Please enter a valid image URL')
+  .refine((v) => UPLOADED_FILE_PATH.test(v) || /^https?:\/\/\S+$/.test(v), MSG.imageUrl)
 
 /** The images of an add: new uploads, at least one, at most 20. */
 export const addedImages = imageList(imageUrl, { min: 1 })

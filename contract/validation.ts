@@ -81,20 +81,25 @@ export const changePasswordSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, matching('newPassword', 'confirmPassword'))
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>
 
+/**
+ * A file this server serves, by its path relative to the panel: `/uploads/<key>`, as the built-in
+ * storage hands out and records store them (docs/DECISIONS.md, Uploads). Segments of letters,
+ * digits, dot, dash and underscore, none starting with a dot: no `..`, no `//host`.
+ */
+export const UPLOADED_FILE_PATH = /^\/uploads(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/
+const httpUrl = z.url({ protocol: /^https?$/ })
+/** An image address a record may hold: an absolute http(s) URL or an uploaded file's path (no `javascript:`, `data:`...). */
+export const isImageAddress = (value: string) => UPLOADED_FILE_PATH.test(value) || httpUrl.safeParse(value).success
+
 /** The product leaves the profile name's rule unstated; ours is 2 to 50 characters. */
 export const profileNameField = requiredText().min(2, MSG.profileNameMin).max(50, cap(MSG.profileNameMax))
 /**
- * The picture is an http(s) address: it ends up in an <img src> of every admin's screen (no
- * `javascript:` or `data:` payloads). Null removes it; leaving it out keeps it.
+ * The picture is an http(s) address or an uploaded file's path: it ends up in an <img src> of
+ * every admin's screen (no `javascript:` or `data:` payloads). Null removes it; leaving it out keeps it.
  */
 export const profileEditSchema = z.strictObject({
   name: profileNameField,
-  profileImage: z
-    .string()
-    .max(2048, cap(MSG.imageUrl))
-    .check(z.url({ protocol: /^https?$/, message: MSG.imageUrl }))
-    .nullable()
-    .optional(),
+  profileImage: z.string().max(2048, cap(MSG.imageUrl)).refine(isImageAddress, MSG.imageUrl).nullable().optional(),
 })
 export type ProfileEditInput = z.infer<typeof profileEditSchema>
 /** The profile menu's form: only the name is typed; the picture is chosen separately. */

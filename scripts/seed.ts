@@ -14,7 +14,6 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type Database } from '../server/db/client'
-import { panelUrl } from '../server/config'
 import { storeDemoPictures } from '../server/seed/demo-pictures'
 import { adminAccounts, ensureAdmins, seedRows, type SeedCounts } from '../server/seed/seed'
 import { configuredStorage } from '../server/storage/configured'
@@ -103,7 +102,7 @@ async function main() {
     for (const email of await ensureAdmins(database.db, adminAccounts(config.admin, config.subAdmin))) {
       console.info(`  created the account ${email}`)
     }
-    const pictures = await storeDemoPictures(configuredStorage({ ...config, dataDir }), panelUrl(config))
+    const pictures = await storeDemoPictures(configuredStorage({ ...config, dataDir }))
     const opened = performance.now()
     console.info(`  database and pictures ready in ${seconds(opened - started)}`)
 

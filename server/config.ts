@@ -142,7 +142,7 @@ export interface ServerConfig {
   serveSpa: boolean
   /** Lets a scraper that is not on loopback read GET /metrics with `Authorization: Bearer <METRICS_TOKEN>`. */
   metricsToken: string | undefined
-  /** This server's public base URL (PUBLIC_URL), for upload URLs; else the request's origin. */
+  /** This server's public base URL (PUBLIC_URL), for the absolute addresses it writes (invitation links, link previews); else the request's origin. Stored picture addresses never contain it. */
   publicUrl: string | undefined
   /** Signs the disk driver's upload policies; else one kept in DATA_DIR/upload-secret. */
   uploadSecret: string | undefined
@@ -229,17 +229,13 @@ export function localUrl(config: Pick<ServerConfig, 'host' | 'port'>): string {
   return `http://${local ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
 }
 
-/** The panel's address when no request gives one (the demo pictures' URLs): PUBLIC_URL, else the local address. */
-export const panelUrl = (config: Pick<ServerConfig, 'host' | 'port' | 'publicUrl'>) => config.publicUrl ?? localUrl(config)
-
 /**
  * The origins, besides the page's own, that the SPA's browser talks to for uploaded files:
  * where signed posts go (the S3 bucket's URL: virtual-hosted, path-style or a custom endpoint)
- * and where files are read from (S3_PUBLIC_URL, PUBLIC_URL, else for files on disk the local
- * address, which the demo pictures are stored under: a page opened at http://127.0.0.1:PORT still
- * shows them). For the pages' Content-Security-Policy.
+ * and where files are read from (S3_PUBLIC_URL, PUBLIC_URL). Files on disk are at the panel's own
+ * `/uploads/` (a relative address), so they need no origin here. For the pages' Content-Security-Policy.
  */
-export function uploadOrigins(config: Pick<ServerConfig, 's3' | 'publicUrl' | 'host' | 'port'>): string[] {
+export function uploadOrigins(config: Pick<ServerConfig, 's3' | 'publicUrl'>): string[] {
   const origins = new Set<string>()
   const add = (url: string | undefined) => {
     if (!url) return
@@ -250,7 +246,6 @@ export function uploadOrigins(config: Pick<ServerConfig, 's3' | 'publicUrl' | 'h
     }
   }
   add(config.publicUrl)
-  if (!config.publicUrl && !config.s3) add(localUrl(config))
   const s3 = config.s3
   if (s3) {
     add(s3.publicUrl)

@@ -8,7 +8,7 @@ import { Hono } from 'hono'
 import { createApp } from './app'
 import { followRevocations } from './auth/sessions'
 import { systemClock } from './clock'
-import { ConfigError, DEFAULT_PASSWORDS, loadConfig, readEnvFile, localUrl, panelUrl, uploadOrigins, type ServerConfig } from './config'
+import { ConfigError, DEFAULT_PASSWORDS, loadConfig, readEnvFile, localUrl, uploadOrigins, type ServerConfig } from './config'
 import { openDatabase, type Database } from './db/client'
 import { adminAccounts, ensureAdmins, seedDemo } from './seed/seed'
 import { configuredDemoPassword, storedDemoPassword } from './demo-passwords'
@@ -78,7 +78,7 @@ async function main() {
     await database.migrate()
     const created = await ensureAdmins(database.db, adminAccounts(config.admin, config.subAdmin))
     created.forEach((email) => logInfo(`Created the account ${email}`))
-    if (config.seedDemo && (await seedDemo(database.db, systemClock.now(), demoPictureSource(storage, panelUrl(config))))) logInfo('Seeded the demo data')
+    if (config.seedDemo && (await seedDemo(database.db, systemClock.now(), demoPictureSource(storage)))) logInfo('Seeded the demo data')
     refusal = config.production ? await storedDemoPassword(database.db, config) : undefined
   } catch (err) {
     logError('start-up', err)

@@ -49,13 +49,11 @@ export const commonUploadRoutes = (deps: Deps) => {
     const files = await readUploadRequest(c)
     const now = deps.clock.now()
     const expiresAt = addMs(now, UPLOAD_LINK_TTL_MS)
-    const origin = new URL(c.req.url).origin
     const targets = files.map(({ folderType, mimeType }) => ({
       key: newKey(folderType, mimeType, now),
       contentType: mimeType,
       maxBytes: UPLOAD_RULES[folderType].maxBytes,
       expiresAt,
-      origin,
     }))
     const quota = deps.config.uploadQuota
     const check = await recordSignedUploads(deps, c.get('signedIn').admin.id, targets, quota)

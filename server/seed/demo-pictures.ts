@@ -55,7 +55,7 @@ export const DEMO_PICTURE_FILES = [...new Set(Object.values(PICTURE_FILES).flatM
  */
 const KEY_MONTH = '2026/11'
 
-async function storePicture(storage: Storage, origin: string, folder: UploadFolder, file: string): Promise<string> {
+async function storePicture(storage: Storage, folder: UploadFolder, file: string): Promise<string> {
   const bytes = await readFile(join(PICTURES_DIR, file))
   const key = `${folder}/${KEY_MONTH}/${uuidOfHex(createHash('sha256').update(bytes).digest('hex'))}.${file.split('.').pop()}`
   const type = contentTypeOfKey(key) as ImageMimeType
@@ -67,19 +67,19 @@ async function storePicture(storage: Storage, origin: string, folder: UploadFold
   const held = await storage.get(key)
   await held?.body.cancel()
   if (held?.size !== bytes.length) await storage.put(key, bytes, type)
-  return storage.fileUrl(key, origin)
+  return storage.fileUrl(key)
 }
 
 /**
  * Stores the demo's pictures in `storage` (those already there are left alone) and returns their
- * URLs; `origin` is where the panel is reached (for a storage served by this server without a
- * public URL of its own).
+ * URLs, as an upload's are: on disk `/uploads/<key>`, relative to the panel, so they show
+ * whatever address the panel is opened at.
  */
-export async function storeDemoPictures(storage: Storage, origin: string): Promise<DemoPictures> {
+export async function storeDemoPictures(storage: Storage): Promise<DemoPictures> {
   const urls = new Map<string, Promise<string>>()
   const urlOf = (folder: UploadFolder, file: string) => {
     const id = `${folder}/${file}`
-    if (!urls.has(id)) urls.set(id, storePicture(storage, origin, folder, file))
+    if (!urls.has(id)) urls.set(id, storePicture(storage, folder, file))
     return urls.get(id)!
   }
   const group = async <F extends Record<string, readonly string[]>>(folder: UploadFolder, files: F) =>
@@ -98,7 +98,7 @@ export async function storeDemoPictures(storage: Storage, origin: string): Promi
 /** Gives the demo pictures when first asked, storing them then (a start that seeds nothing stores nothing). */
 export type DemoPictureSource = () => Promise<DemoPictures>
 
-export function demoPictureSource(storage: Storage, origin: string): DemoPictureSource {
+export function demoPictureSource(storage: Storage): DemoPictureSource {
   let stored: Promise<DemoPictures> | undefined
-  return () => (stored ??= storeDemoPictures(storage, origin))
+  return () => (stored ??= storeDemoPictures(storage))
 }

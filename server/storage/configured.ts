@@ -6,8 +6,8 @@ import { loadOrCreateUploadSecret } from './secret'
 import type { Storage } from './storage'
 
 /** S3 when S3_BUCKET is set; otherwise files on disk, under DATA_DIR/uploads, served by this server. */
-export function configuredStorage(config: Pick<ServerConfig, 's3' | 'uploadSecret' | 'dataDir' | 'publicUrl'>): Storage {
+export function configuredStorage(config: Pick<ServerConfig, 's3' | 'uploadSecret' | 'dataDir'>): Storage {
   if (config.s3) return s3Storage(config.s3)
   const secret = config.uploadSecret ?? loadOrCreateUploadSecret(join(config.dataDir, 'upload-secret'))
-  return diskStorage(join(config.dataDir, 'uploads'), { secret, publicUrl: config.publicUrl })
+  return diskStorage(join(config.dataDir, 'uploads'), { secret })
 }

@@ -26,30 +26,14 @@ const INCOMING_DIR = '.incoming'
 export interface DiskStorageOptions {
   /** Signs upload policies. Without one, a random secret is made: policies then last only as long as the process. */
   secret?: string | Uint8Array
-  /**
-   * The public base URL of this server (`https://admin.example.com`, PUBLIC_URL); upload and
-   * file URLs start with it. Without it they start with the origin the signing request came to.
-   */
-  publicUrl?: string
 }
-
-/** Where files are served: `<origin>/uploads/<key>`. */
-const FILES_PATH = '/uploads/'
 
 /**
- * Whether `url` is `<http(s) origin>/uploads/<safe key>`, written the way signPost writes it
- * (no user info, query or fragment, nothing to normalise).
+ * Where files are served, and where signed posts go: `/uploads/<key>`, relative to the panel
+ * (its API's origin), whatever host name the browser used (localhost, a LAN address, a proxy's
+ * name): signed URLs, file URLs and so the stored addresses all take this path alone.
  */
-function isFileUrlOnAnyOrigin(url: string): boolean {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return false
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false
-  return isKeyUnder(`${parsed.origin}${FILES_PATH}`, url)
-}
+const FILES_PATH = '/uploads/'
 
 const tooLargeBody = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', UPLOAD_MSG.bodyTooLarge)
 const pictureTooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', UPLOAD_MSG.pictureTooLarge(MAX_INPUT_PIXELS / 1_000_000))
@@ -65,8 +49,7 @@ const isErrno = (err: unknown, code: string) => (err as NodeJS.ErrnoException | 
  */
 export function diskStorage(root: string, options: DiskStorageOptions = {}): Storage {
   const secret = options.secret ?? randomBytes(32)
-  const publicUrl = options.publicUrl?.replace(/\/+$/, '')
-  const fileUrl = (key: string, origin: string) => `${publicUrl ?? origin}${FILES_PATH}${key}`
+  const fileUrl = (key: string) => `${FILES_PATH}${key}`
   const pathOf = (key: string) => {
     if (!isSafeKey(key)) throw new Error(`Refusing unsafe storage key: ${JSON.stringify(key)}`)
     return join(root, key)
@@ -142,19 +125,19 @@ export function diskStorage(root: string, options: DiskStorageOptions = {}): Sto
       await rm(probe, { force: true })
     },
 
-    // With PUBLIC_URL every file URL starts with it; without, with the origin the admin's
-    // browser used, which the server cannot know in advance (localhost, a LAN address, a proxy).
+    // Only the path this driver hands out: an absolute address (another host's, or this one's by
+    // a name) is not taken for ours.
     ownsUrl(url) {
-      return publicUrl ? isKeyUnder(`${publicUrl}${FILES_PATH}`, url) : isFileUrlOnAnyOrigin(url)
+      return isKeyUnder(FILES_PATH, url)
     },
 
     fileUrl,
 
-    async signPost({ key, contentType, maxBytes, expiresAt, origin }) {
-      const url = `${publicUrl ?? origin}${FILES_PATH}`
+    async signPost({ key, contentType, maxBytes, expiresAt }) {
+      const url = FILES_PATH
       const Policy = encodePolicy(uploadPolicy({ bucket: DISK_BUCKET, key, contentType, maxBytes, expiresAt }))
       const fields = { key, 'Content-Type': contentType, [POLICY_FIELD]: Policy, [SIGNATURE_FIELD]: signPolicy(Policy, secret) }
-      return { url, fields, fileUrl: fileUrl(key, origin) }
+      return { url, fields, fileUrl: fileUrl(key) }
     },
 
     async receivePost(request, now) {

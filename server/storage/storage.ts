@@ -13,8 +13,6 @@ export interface PostTarget {
   contentType: string
   maxBytes: number
   expiresAt: Date
-  /** The origin the signing request came to (`https://admin.example.com`), for drivers that take the post themselves. */
-  origin: string
 }
 
 /**
@@ -31,11 +29,13 @@ export interface Storage {
   /** The signed form for one browser upload to `target.key`. */
   signPost(target: PostTarget): Promise<SignedUpload>
   /**
-   * The address the file at `key` is read from: the `fileUrl` a signed upload to `key` gets.
-   * `origin` is that of the request (drivers whose files this server serves use it when no
-   * public URL is configured).
+   * The address the file at `key` is read from: the `fileUrl` a signed upload to `key` gets, and
+   * what records store. Files this server serves have a path relative to the panel
+   * (`/uploads/<key>`), so a stored address never depends on the host name the panel was
+   * reached by (docs/DECISIONS.md, Uploads); a bucket's files have the bucket's (or its CDN's)
+   * absolute URL.
    */
-  fileUrl(key: string, origin: string): string
+  fileUrl(key: string): string
   /**
    * Takes a browser's signed multipart post (drivers that store the files themselves): checks
    * the signature, expiry and conditions, streams the file in under its size limit, checks its

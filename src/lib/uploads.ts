@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import * as zm from 'zod/mini'
 import { MSG, type UploadFolder } from '@contract'
-import { http, withData } from './http'
+import { apiBaseUrl, http, withData } from './http'
 
 /**
  * File uploads (docs/DECISIONS.md, Uploads): POST /common/upload signs one form per file (all files in one
@@ -104,7 +104,8 @@ function postFile(
     for (const [name, value] of Object.entries(target.fields)) form.append(name, value)
     form.append('file', file)
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', target.url)
+    // A relative url (the built-in storage's /uploads/) is the API server's, wherever the API is.
+    xhr.open('POST', new URL(target.url, apiBaseUrl).href)
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(progressPercent(event.loaded, event.total))
     }

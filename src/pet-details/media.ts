@@ -1,5 +1,6 @@
 import type { PetDetails } from '@contract/pets'
 import { RESIZED_WIDTHS, resizedUrl, uploadKeyOf } from '@contract/resized'
+import { fileSrc } from '@/lib/file-src'
 import { API_ORIGIN } from './api'
 
 /**
@@ -26,7 +27,7 @@ export function mediaOf(pet: PetDetails): Media[] {
     const video = videoTypeOf(src) !== null
     const key = video ? undefined : uploadKeyOf(src)
     return {
-      src,
+      src: fileSrc(src),
       ...(key ? { srcSet: RESIZED_WIDTHS.map((width) => `${resizedUrl(API_ORIGIN, key, width)} ${width}w`).join(', ') } : {}),
       type: video ? 'video' : 'image',
       alt: urls.length > 1 ? `${name}, photo ${i + 1} of ${urls.length}` : `${name}, photo`,

@@ -11,7 +11,7 @@ import { isOurUpload } from '../../server/storage/image-edit'
 import { s3Storage } from '../../server/storage/s3'
 import type { Storage } from '../../server/storage/storage'
 import { okBody } from './helpers/bodies'
-import { demoPicturesOf, TEST_ORIGIN } from './helpers/demo-pictures'
+import { demoPicturesOf } from './helpers/demo-pictures'
 import { tokenOf } from './helpers/fixtures'
 import { startLocalS3, type LocalS3 } from './helpers/s3-server'
 import { testApp, type TestApp } from './helpers/test-app'
@@ -57,7 +57,7 @@ const IMAGE_TYPE = /^image\/(jpeg|png|webp)$/
 const SOME_ROWS: SeedCounts = { users: 80, petShops: 6, hospitals: 6, partners: 2, feedback: 2, notifications: 2 }
 
 describe('the demo pictures', () => {
-  it('are stored through the upload storage and served by the app itself; no row names another host', async () => {
+  it('are stored through the upload storage and served by the app itself, by a path: no row names any host', async () => {
     const t = await testApp()
     expect(await seedDemo(t.db, t.clock.now(), demoPicturesOf(t), SOME_ROWS)).toBe(true)
 
@@ -66,7 +66,7 @@ describe('the demo pictures', () => {
     expect(urls.length).toBe(new Set(DEMO_PICTURE_FILES).size)
     expect(storedFiles(t.uploadsDir)).toHaveLength(urls.length)
     for (const url of urls) {
-      expect(url).toMatch(/^http:\/\/localhost\/uploads\/(profile|place|site)\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.(jpg|webp)$/)
+      expect(url).toMatch(/^\/uploads\/(profile|place|site)\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.(jpg|webp)$/)
       const res = await t.app.request(url)
       expect(res.status, url).toBe(200)
       expect(res.headers.get('content-type')).toMatch(IMAGE_TYPE)
@@ -74,10 +74,10 @@ describe('the demo pictures', () => {
       expect(bytes).toBeGreaterThan(1000)
       expect(bytes).toBeLessThan(40 * 1024)
     }
-    expect(await hostsInRows(t)).toEqual(new Set(['localhost']))
+    expect(await hostsInRows(t)).toEqual(new Set())
   })
 
-  it('are what the API answers, with no other host', async () => {
+  it('are what the API answers, naming no host', async () => {
     const t = await testApp()
     await seedDemo(t.db, t.clock.now(), demoPicturesOf(t), SOME_ROWS)
     const token = await tokenOf(t)
@@ -99,7 +99,33 @@ describe('the demo pictures', () => {
         return answer.text()
       }),
     )
-    for (const text of answers) expect(hostsIn(text)).toEqual(new Set(['localhost']))
+    for (const text of answers) expect(hostsIn(text)).toEqual(new Set())
+  })
+
+  it.each([
+    ['the loopback address', 'http://127.0.0.1:3000'],
+    ['a LAN address (a container opened from another machine)', 'http://192.168.1.20:8080'],
+    ['a public name behind a proxy', 'https://admin.example.com'],
+  ])('show when the panel is opened at %s, whatever address the first start knew', async (_, origin) => {
+    // Seeded by a start that knew (or guessed) another address: PUBLIC_URL is no part of a stored picture.
+    const seeding = await testApp({ config: { publicUrl: 'http://localhost:3000' } })
+    await seedDemo(seeding.db, seeding.clock.now(), demoPicturesOf(seeding), SOME_ROWS)
+    const t = seeding
+    const token = await tokenOf(t)
+    const [place] = await t.db.select({ id: places.id }).from(places).where(eq(places.kind, 'petShop')).limit(1)
+    const opened = (path: string) => t.app.request(`${origin}/api/v1${path}`, { headers: { Authorization: `Bearer ${token}` } })
+    const users = (await (await opened('/admin/users?limit=100')).json()) as { data: { profileImage: string | null }[] }
+    const shop = (await (await opened(`/place/admin/pet-shop/${place!.id}`)).json()) as { data: { logo: string | null; images: string[] } }
+    const urls = [...users.data.map((u) => u.profileImage), shop.data.logo, ...shop.data.images].filter((u): u is string => !!u)
+    expect(urls.length).toBeGreaterThan(26)
+    for (const url of new Set(urls)) {
+      // The page resolves the address against its own origin, which is this server.
+      const resolved = new URL(url, `${origin}/users`)
+      expect(resolved.origin, url).toBe(origin)
+      const res = await t.app.request(resolved.href)
+      expect(res.status, url).toBe(200)
+      expect(res.headers.get('content-type')).toMatch(IMAGE_TYPE)
+    }
   })
 
   it('count as uploads of ours: an edit of a demo pet shop keeps its pictures and may take another demo picture', async () => {
@@ -143,14 +169,14 @@ describe('the demo pictures', () => {
     expect(files).toHaveLength(new Set(DEMO_PICTURE_FILES).size)
 
     // Another run (npm run seed) stores the same files under the same keys, and adds none.
-    const again = await storeDemoPictures(t.storage, TEST_ORIGIN)
+    const again = await storeDemoPictures(t.storage)
     expect(again).toEqual(first)
     await t.db.transaction((tx) => seedRows(tx, t.clock.now(), counts, again))
     expect(storedFiles(t.uploadsDir).map((f) => f.name).sort()).toEqual(files)
     expect(await t.db.$count(appUsers)).toBe(80)
 
     // Once seeded, a restart asks for no pictures at all.
-    const source = vi.fn(demoPictureSource(t.storage, TEST_ORIGIN))
+    const source = vi.fn(demoPictureSource(t.storage))
     expect(await seedDemo(t.db, t.clock.now(), source, counts)).toBe(true) // the CMS pages and cities were missing
     expect(source).toHaveBeenCalled()
     source.mockClear()
@@ -174,8 +200,8 @@ describe('the demo pictures on S3 (a local S3-compatible server)', () => {
   it('are put in the bucket and named by their bucket URLs, which the storage owns and serves', async () => {
     const t = await testApp()
     const counts: SeedCounts = { users: 30, petShops: 5, hospitals: 5, partners: 0, feedback: 0, notifications: 0 }
-    // The origin does not matter here: S3 files are read from the bucket.
-    expect(await seedDemo(t.db, t.clock.now(), demoPictureSource(storage, 'http://panel.invalid'), counts)).toBe(true)
+    // Absolute: S3 files are read from the bucket, another host than the panel's.
+    expect(await seedDemo(t.db, t.clock.now(), demoPictureSource(storage), counts)).toBe(true)
     const urls = await pictureUrlsOf(t)
     expect(urls.length).toBeGreaterThanOrEqual(15)
     const bucketUrl = `${s3.endpoint}/${s3.bucket}/`

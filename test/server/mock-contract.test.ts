@@ -45,7 +45,7 @@ interface Side {
 const ORIGIN = 'http://localhost'
 
 function requestOf(call: Call, token: string | null): Request {
-  const url = new URL(call.url ?? `${ORIGIN}/api/v1${call.path}`)
+  const url = new URL(call.url ?? `${ORIGIN}/api/v1${call.path}`, ORIGIN)
   for (const [key, value] of Object.entries(call.query ?? {})) url.searchParams.set(key, String(value))
   const headers = new Headers(token ? { Authorization: `Bearer ${token}` } : {})
   let body: RequestInit['body']

@@ -47,7 +47,7 @@ async function uploaded(t: TestApp, folder = 'place') {
   const key = `${folder}/2025/03/${randomUUID()}.png`
   await t.db.insert(signedUploads).values({ key, maxBytes: 100, createdAt: t.clock.now() })
   await t.storage.put(key, new Uint8Array([137, 80, 78, 71]), 'image/png')
-  return { key, url: t.storage.fileUrl(key, 'http://localhost') }
+  return { key, url: t.storage.fileUrl(key) }
 }
 
 const trashOf = async (t: TestApp, token: string, query = '') => listBody(await t.get(`/admin/trash${query}`, { token }), trashItem)

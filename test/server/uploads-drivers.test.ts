@@ -18,7 +18,6 @@ const target = (maxBytes = UPLOAD_RULES.place.maxBytes) => ({
   contentType: 'image/png',
   maxBytes,
   expiresAt: new Date(Date.now() + UPLOAD_LINK_TTL_MS),
-  origin: 'http://localhost',
 })
 const policyOf = (fields: Record<string, string>) =>
   JSON.parse(Buffer.from(fields.Policy!, 'base64').toString('utf8')) as { expiration: string; conditions: unknown[] }

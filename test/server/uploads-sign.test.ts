@@ -26,7 +26,8 @@ describe('POST /common/upload', () => {
     expect(body.message).toBe(UPLOAD_MSG.signed)
     expect(body.data).toHaveLength(3)
     const [place, site, profile] = body.data
-    expect(place!.url).toBe('http://localhost/uploads/')
+    // Relative to the panel: the stored address names no host (docs/DECISIONS.md, Uploads).
+    expect(place!.url).toBe('/uploads/')
     expect(place!.fields.key).toMatch(/^place\/2025\/03\/[0-9a-f-]{36}\.png$/)
     expect(site!.fields.key).toMatch(/^site\/2025\/03\/[0-9a-f-]{36}\.jpg$/)
     expect(profile!.fields.key).toMatch(/^profile\/2025\/03\/[0-9a-f-]{36}\.png$/)

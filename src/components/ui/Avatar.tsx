@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { UserCircleIcon } from '@/components/layout/icons'
+import { fileSrc } from '@/lib/file-src'
 
 /**
  * A person's picture, or the default icon when there is none or it fails to load (a
@@ -21,7 +22,7 @@ export function Avatar({
   if (src && src !== brokenSrc) {
     return (
       <img
-        src={src}
+        src={fileSrc(src)}
         alt={alt}
         onError={() => setBrokenSrc(src)}
         className={`shrink-0 rounded-full bg-slate-100 object-cover ${className}`}

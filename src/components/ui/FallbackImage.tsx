@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { fileSrc } from '@/lib/file-src'
 
 /**
  * The first of `sources` that loads, or a placeholder when none does (a revoked preview, a broken
@@ -22,7 +23,7 @@ export function FallbackImage({
       </span>
     )
   }
-  return <img src={src} alt={alt} loading="lazy" onError={() => setBroken((b) => [...b, src])} className={className} />
+  return <img src={fileSrc(src)} alt={alt} loading="lazy" onError={() => setBroken((b) => [...b, src])} className={className} />
 }
 
 function PhotoIcon() {

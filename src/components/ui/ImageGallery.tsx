@@ -1,4 +1,5 @@
 import { Card } from './DetailsCard'
+import { fileSrc } from '@/lib/file-src'
 import { FallbackImage } from './FallbackImage'
 
 /**
@@ -22,7 +23,7 @@ export function ImageGallery({
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {images.map((src, i) => (
             <li key={`${i}-${src}`}>
-              <a href={src} target="_blank" rel="noopener noreferrer" className="block aspect-square overflow-hidden rounded-lg bg-slate-100">
+              <a href={fileSrc(src)} target="_blank" rel="noopener noreferrer" className="block aspect-square overflow-hidden rounded-lg bg-slate-100">
                 <FallbackImage sources={[src]} alt={`Image ${i + 1}`} />
               </a>
             </li>

@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/Badge'
 import { OrDashes } from '@/components/ui/Dashes'
 import { Card, DetailsCard, DetailsList, MapLink, type DetailField } from '@/components/ui/DetailsCard'
 import { ImageGallery } from '@/components/ui/ImageGallery'
+import { fileSrc } from '@/lib/file-src'
 import { formatDateTime } from '@/lib/format'
 import { placeDetailsQuery } from './api'
 import { PLACE_SCREENS } from './kinds'
@@ -45,7 +46,7 @@ export function PlaceDetailsPage({ kind }: { kind: PlaceKind }) {
       <section aria-labelledby="place-title" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <img
-            src={place.logo ?? PLACE_WITHOUT_LOGO}
+            src={place.logo ? fileSrc(place.logo) : PLACE_WITHOUT_LOGO}
             alt={place.logo ? `${place.name} logo` : `${place.name}: no logo`}
             className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover"
           />

@@ -7,6 +7,7 @@ import { useRecordTitle } from '@/components/layout/PageTitle'
 import { Avatar } from '@/components/ui/Avatar'
 import { OrDashes } from '@/components/ui/Dashes'
 import { Card, DetailsCard, type DetailField } from '@/components/ui/DetailsCard'
+import { fileSrc } from '@/lib/file-src'
 import { formatDate } from '@/lib/format'
 import { userDetailsQuery } from './api'
 import { BlockUserButton } from './BlockUserButton'
@@ -81,7 +82,7 @@ function Pets({ userId, pets }: { userId: string; pets: UserPet[] }) {
             <li key={pet._id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
               {/* An image, not an emoji: an emoji draws an empty box where no emoji font is installed. */}
               <img
-                src={pet.profilePhoto || PET_WITHOUT_PHOTO}
+                src={pet.profilePhoto ? fileSrc(pet.profilePhoto) : PET_WITHOUT_PHOTO}
                 alt={pet.profilePhoto ? pet.name : `${pet.name}: no photo`}
                 className="h-16 w-16 shrink-0 rounded-lg bg-slate-100 object-cover"
               />

@@ -44,7 +44,7 @@ export const placeFields = {
 }
 
 /** An address the test storage hands out for an uploaded file (as POST /common/upload's fileUrl on app.request). */
-export const uploadedUrl = (folder = 'place') => `http://localhost/uploads/${folder}/2025/03/${randomUUID()}.png`
+export const uploadedUrl = (folder = 'place') => `/uploads/${folder}/2025/03/${randomUUID()}.png`
 
 let counter = 0
 const next = () => ++counter
