@@ -1,4 +1,5 @@
-import { API_MSG, IMAGES_MAX, MSG, PLACE_MSG, placeDetails, placeListItem, uploadResult } from '../../contract'
+import { randomUUID } from 'node:crypto'
+import { API_MSG, IMAGE_EDIT_MSG, IMAGES_MAX, MSG, PLACE_MSG, placeDetails, placeListItem, uploadResult } from '../../contract'
 import { errorOf, listBody, okBody } from './helpers/bodies'
 import { addPlaces, tokenOf, UNKNOWN_ID, uploadedUrl } from './helpers/fixtures'
 import { PLACE_KINDS } from './helpers/place-kinds'
@@ -157,10 +158,19 @@ describe.each(PLACE_KINDS)('POST $write', (k) => {
     expect((await listBody(await t.get(k.list, { token }), placeListItem)).total).toBe(0)
   })
 
-  it('refuses an image address that is not http(s)', async () => {
+  it('refuses an image address that is neither http(s) nor an uploaded file’s path', async () => {
     const t = await testApp()
-    const error = await errorOf(await t.post(k.write, createBody({ images: ['javascript:alert(1)'] }), { token: await tokenOf(t) }), 400)
-    expect(Object.keys(error.error.fields ?? {})).toEqual(['images.0'])
+    for (const image of ['javascript:alert(1)', '//evil.example/uploads/place/a.png', '/uploads/../x.png', '/elsewhere/a.png']) {
+      const error = await errorOf(await t.post(k.write, createBody({ images: [image] }), { token: await tokenOf(t) }), 400)
+      expect(error.error.fields, image).toEqual({ 'images.0': MSG.imageUrl })
+    }
+  })
+
+  it('refuses an absolute address of its own files by a host name: stored addresses are /uploads/ paths', async () => {
+    const t = await testApp()
+    const image = `http://localhost/uploads/place/2026/11/${randomUUID()}.png`
+    const error = await errorOf(await t.post(k.write, createBody({ images: [image] }), { token: await tokenOf(t) }), 400)
+    expect(error.error.fields).toEqual({ 'images.0': IMAGE_EDIT_MSG.notOurs })
   })
 })
 

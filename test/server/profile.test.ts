@@ -52,10 +52,26 @@ describe('PUT /admin/edit', () => {
     expect((await errorOf(await t.put('/admin/edit', {}, { token }), 400)).error.fields).toEqual({ name: MSG.required })
   })
 
-  it('refuses a picture URL that is not http or https', async () => {
+  it('takes an uploaded picture by its path relative to the panel, as the upload answers it', async () => {
     const t = await testApp()
     const { token } = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
-    const res = await t.put('/admin/edit', { name: 'Maya', profileImage: 'javascript:alert(1)' }, { token })
+    const picture = '/uploads/profile/2026/11/0b7d3c1e-5a2f-4c8e-9d1a-6f4e2b8c7a90.jpg'
+    const body = await okBody(await t.put('/admin/edit', { name: 'Maya', profileImage: picture }, { token }), adminProfile)
+    expect(body.data.profileImage).toBe(picture)
+  })
+
+  it.each([
+    'javascript:alert(1)',
+    'data:image/png;base64,AAAA',
+    '//evil.example/uploads/profile/a.png',
+    '/uploads/../api/v1/admin/profile',
+    '/uploads/.incoming/a.png',
+    '/api/v1/admin/profile',
+    `/uploads/${'a'.repeat(2050)}`,
+  ])('refuses a picture address that is neither http(s) nor an uploaded file’s path: %s', async (picture) => {
+    const t = await testApp()
+    const { token } = await t.login(TEST_ADMIN.email, TEST_ADMIN.password)
+    const res = await t.put('/admin/edit', { name: 'Maya', profileImage: picture }, { token })
     expect((await errorOf(res, 400)).error.fields).toEqual({ profileImage: 'Please enter a valid image URL' })
   })
 })

@@ -286,7 +286,7 @@ describe('public pet details', () => {
     owner.status = USER_STATUS.BLOCKED
     const { redirect } = renderPet(petsDb()[0]!._id)
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('/no-data-found'))
-    expect(screen.queryByText(owner.email)).not.toBeInTheDocument()
+    expect(screen.queryByText(owner.email!)).not.toBeInTheDocument()
   })
 
   it('goes to /no-data-found for an id that is not one (400)', async () => {

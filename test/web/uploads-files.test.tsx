@@ -64,7 +64,8 @@ describe('uploadFiles', () => {
     const done = uploadFiles([dog()], 'place')
     await vi.waitFor(() => expect(posts).toHaveLength(1))
     expect(posts[0]!.method).toBe('POST')
-    expect(posts[0]!.url).toBe(UPLOAD_URL)
+    // The signed url is relative: posted to the API's server (here the page's own origin).
+    expect(posts[0]!.url).toBe(new URL(UPLOAD_URL, location.href).href)
     expect(posts[0]!.headers).toEqual({})
     posts[0]!.respond(200)
     await done

@@ -273,8 +273,8 @@ export type MockCity = Omit<City, 'siteCount'>
 /** A site as the mock API stores it: its city's name is looked up when asked. */
 export type MockSite = Omit<SiteDetails, 'cityName'>
 
-/** Where the built-in storage serves uploads (handlers/uploads.ts UPLOAD_URL): stored site images are full URLs. */
-const STORAGE_URL = 'http://localhost:3000/uploads/'
+/** Where the built-in storage serves uploads (handlers/uploads.ts UPLOAD_URL): stored site images are its paths. */
+const STORAGE_URL = '/uploads/'
 
 /**
  * Cities, newest first: Bengaluru has three sites, Mumbai one, Pune none, New Delhi two.

@@ -17,7 +17,6 @@ import { created, fail, ok, route, storeOf } from '../db'
 import { csvAnswer, exportRoutes, listAnswer, type ListRules } from '../list'
 import { checkAddedImages, checkImageEdit } from '../images'
 import { seedPlaces } from '../seed'
-import { UPLOAD_URL } from './uploads'
 import { moveToTrash } from './trash'
 
 const PATHS = {
@@ -29,12 +28,9 @@ const PATHS = {
  * This test's pet shops and hospitals, newest first: seeded afresh whenever the mock database is
  * (resetDb after each test), without adding to it.
  */
-const placeStores = storeOf(() => ({ petShop: seedPlaces('petShop').map(stored), hospital: seedPlaces('hospital').map(stored) }))
+// The seed names its files by their /uploads/ paths, as the server stores them.
+const placeStores = storeOf(() => ({ petShop: seedPlaces('petShop'), hospital: seedPlaces('hospital') }))
 export const placesDb = (kind: PlaceKind): PlaceDetails[] => placeStores()[kind]
-
-/** The seed names its files by path; the server stores (and the contract accepts) full http(s) URLs. */
-const storedUrl = (url: string) => (url.startsWith('/') ? new URL(url, UPLOAD_URL).href : url)
-const stored = (p: PlaceDetails): PlaceDetails => ({ ...p, logo: p.logo && storedUrl(p.logo), images: p.images.map(storedUrl) })
 
 let lastPlace = 0
 /** A fresh uuid for a new place (the contract's id rule). */

@@ -12,7 +12,8 @@ import { db, fail, ok, route } from '../db'
  * File objects: the post arrives with every entry's name and the fields' values, but the file
  * part is empty of its content and name. So the handler checks names and order, not bytes.
  */
-export const UPLOAD_URL = 'http://localhost:3000/uploads/'
+/** Relative to the panel, as the server signs it: the stored file URLs name no host. */
+export const UPLOAD_URL = '/uploads/'
 
 /** A stand-in for the signature: the key and type it was made for. */
 const sign = (key: string, contentType: string) => `signed:${key}:${contentType}`
