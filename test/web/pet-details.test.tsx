@@ -347,3 +347,14 @@ describe('public pet details', () => {
     expect(toPet({ name: 'No id' })).toBeNull()
   })
 })
+
+describe('the pet page’s photos stored as paths', () => {
+  it('shows an upload stored as /uploads/<key> from the panel, with its resized copies', () => {
+    const url = '/uploads/profile/2026/11/0b7d3c1e-5a2f-4c8e-9d1a-6f4e2b8c7a90.jpg'
+    const [photo] = mediaOf({ ...petsDb()[0]!, profilePhotos: [{ url }] })
+    expect(photo!.src).toBe(url)
+    expect(photo!.srcSet).toBe(
+      [320, 640, 960, 1280].map((w) => `${location.origin}/resized/${w}/profile/2026/11/0b7d3c1e-5a2f-4c8e-9d1a-6f4e2b8c7a90.jpg ${w}w`).join(', '),
+    )
+  })
+})
