@@ -66,6 +66,7 @@ export const BULK_MSG = {
   duplicateIds: 'Each id once',
   tooManyMatching: 'More than 10,000 rows match: narrow the search or filters',
   restoreByIds: 'Restore takes the ids of the deleted rows, not a query',
+  stopped: 'Bulk action stopped by an error: the rows it did not reach are listed as not changed',
 } as const
 
 /** Why a row was left as it was. */
@@ -76,7 +77,24 @@ export const BULK_REASON = {
   draft: 'A draft cannot be activated until its form is saved',
   noImage: 'A place without an image cannot be activated',
   notInTrash: 'Not in the trash',
+  /** Not reached: an error stopped the action after some rows had changed (server/routes/bulk.ts). */
+  stopped: 'Not changed: an error stopped the action, try again',
 } as const
+
+/** What a bulk action's group audit entry counts: rows changed, skipped, and not reached when an error stopped it. */
+export interface BulkGroupCounts {
+  changed: number
+  skipped: number
+  stopped?: number
+}
+
+/**
+ * The target label of a bulk action's group audit entry, which has no single target: what it came
+ * to, '3 changed, 1 skipped' ('..., 500 not done' when an error stopped it). The log, its CSV and
+ * the entry's link to its rows (the audit list's `group`) read it.
+ */
+export const bulkGroupLabel = ({ changed, skipped, stopped }: BulkGroupCounts): string =>
+  [`${changed} changed`, `${skipped} skipped`, ...(stopped ? [`${stopped} not done`] : [])].join(', ')
 
 export const bulkSkipped = zm.object({ _id: zm.string(), reason: zm.string() })
 export type BulkSkipped = zm.infer<typeof bulkSkipped>

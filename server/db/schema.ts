@@ -683,12 +683,20 @@ export const auditLog = pgTable(
     count: integer('count').notNull().default(1),
     /** Set on such an aggregated row only: what the repeats share (action, email, address, window). */
     windowKey: text('window_key'),
+    /**
+     * Set on every entry of one bulk action (each changed row's and the group's), the same for all:
+     * the log's `group` filter lists them together (server/routes/bulk.ts).
+     */
+    groupId: uuid('group_id'),
   },
   (t) => [
     uniqueIndex('audit_log_window_key_key').on(t.windowKey),
     index('audit_log_at_id_idx').on(t.at, t.id),
     index('audit_log_action_at_idx').on(t.action, t.at, t.id),
     index('audit_log_actor_at_idx').on(t.actorId, t.at, t.id),
+    index('audit_log_group_at_idx')
+      .on(t.groupId, t.at, t.id)
+      .where(sql`${t.groupId} is not null`),
     trigramIndex('audit_log_search_trgm_idx', auditSearchText(t)),
   ],
 )

@@ -79,7 +79,7 @@ export async function recordAudit(c: AppContext, event: AuditEvent): Promise<voi
 }
 
 /**
- * Rows per insert of `recordAudits`: each row binds 11 values, and a statement may bind at most
+ * Rows per insert of `recordAudits`: each row binds 12 values, and a statement may bind at most
  * 65,535 (PostgreSQL's and PGlite's protocol limit), so a 10,000-row bulk action takes several.
  */
 const AUDIT_INSERT_ROWS = 1000
@@ -87,9 +87,10 @@ const AUDIT_INSERT_ROWS = 1000
 /**
  * Records many events of the request in multi-row inserts (a bulk action's rows and its group
  * entry), on `db`: a transaction's, so they commit or roll back with the change they describe.
+ * `group` (a bulk action's, one for all its calls) marks them as one action's entries.
  */
-export async function recordAudits(c: AppContext, events: AuditEvent[], db: Db): Promise<void> {
-  const rows = events.map((event) => auditRow(c, event))
+export async function recordAudits(c: AppContext, events: AuditEvent[], db: Db, group?: string): Promise<void> {
+  const rows = events.map((event) => ({ ...auditRow(c, event), groupId: group ?? null }))
   for (let start = 0; start < rows.length; start += AUDIT_INSERT_ROWS) {
     await db.insert(auditLog).values(rows.slice(start, start + AUDIT_INSERT_ROWS))
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { Hono } from 'hono'
@@ -13,7 +14,21 @@ import {
   type Permission,
   type PlaceKind,
 } from '../../contract'
-import { BULK_ACTIONS, BULK_MAX, BULK_MSG, BULK_PATH, BULK_PERMISSION, BULK_REASON, bulkRoutePermission, type BulkAction, type BulkList, type BulkResult, type BulkSkipped } from '../../contract/bulk'
+import {
+  BULK_ACTIONS,
+  BULK_MAX,
+  BULK_MSG,
+  BULK_PATH,
+  BULK_PERMISSION,
+  BULK_REASON,
+  bulkGroupLabel,
+  bulkRoutePermission,
+  type BulkAction,
+  type BulkGroupCounts,
+  type BulkList,
+  type BulkResult,
+  type BulkSkipped,
+} from '../../contract/bulk'
 import { bulkBodies, type BulkBody, type BulkQueries } from '../../contract/input/bulk'
 import { conflict } from '../api-error'
 import type { Db } from '../db/client'
@@ -25,6 +40,7 @@ import { recordAudits, type AuditEvent } from '../http/audit'
 import { ensurePermitted, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { ok } from '../http/respond'
+import { logError } from '../log'
 import { validate } from '../http/validate'
 
 /**
@@ -235,6 +251,99 @@ async function matchingIds<L extends BulkList>(db: Db, spec: BulkSpec<L>, where:
   return rows.map((row) => row.id)
 }
 
+/**
+ * Rows per transaction. A transaction holds the embedded database (PGlite runs one at a time) and
+ * its rows' locks on PostgreSQL, so other requests wait while it runs: 10,000 rows in one held the
+ * API about 4 s; a chunk this size about a twentieth of that, with other requests' statements
+ * taking their turn between chunks.
+ */
+export const BULK_CHUNK_ROWS = 500
+
+/** What one chunk's transaction decided: the rows it changed and the ones it left, with why. */
+interface ChunkResult {
+  changed: Row[]
+  skipped: BulkSkipped[]
+}
+
+/**
+ * One chunk in its transaction: the rows read and locked (trashed ones too: to say "Already
+ * deleted" rather than "Not found", and for a restore, the rows it brings back), each changed or
+ * skipped with its reason, and an audit entry per changed row (the single action's, `bulk: true`,
+ * in the group). `last` adds the group entry, so that a bulk action that ends well commits its
+ * group with its last rows.
+ */
+async function runChunk<L extends BulkList>(
+  tx: Db,
+  spec: BulkSpec<L>,
+  rule: ActionRule,
+  ids: string[],
+  now: Date,
+  adminId: string,
+  audit: (events: AuditEvent[], tx: Db) => Promise<void>,
+  group: (sofar: ChunkResult) => AuditEvent | undefined,
+): Promise<ChunkResult> {
+  const found = (await tx
+    .select({
+      id: spec.id,
+      label: spec.label,
+      deleted: spec.deletedAt ? sql<boolean>`${spec.deletedAt} is not null` : sql<boolean>`false`,
+      state: spec.state,
+      draft: spec.draft ?? sql<boolean>`false`,
+      hasImage: spec.hasImage ?? sql<boolean>`true`,
+    })
+    .from(spec.table)
+    .where(and(sql`${spec.id} = any(${idArray(ids)})`, spec.scope))
+    .for('update')) as Row[]
+  const byId = new Map(found.map((row) => [row.id, row]))
+  const wanted = !!rule.trashed
+  const refused = rule.refuse ? await rule.refuse(tx, found.filter((row) => row.deleted === wanted)) : new Map<string, string>()
+  const result: ChunkResult = { changed: [], skipped: [] }
+  const reasonOf = (row: Row | undefined) => {
+    if (!row) return BULK_REASON.notFound
+    if (row.deleted !== wanted) return wanted ? BULK_REASON.notInTrash : BULK_REASON.deleted
+    return refused.get(row.id) ?? rule.skip(row)
+  }
+  for (const requested of ids) {
+    const row = byId.get(requested.toLowerCase())
+    const reason = reasonOf(row)
+    if (reason) result.skipped.push({ _id: requested, reason })
+    else result.changed.push(row!)
+  }
+  if (result.changed.length > 0) {
+    const inTrash = spec.deletedAt && (wanted ? isNotNull(spec.deletedAt) : live({ deletedAt: spec.deletedAt }))
+    await tx
+      .update(spec.table)
+      .set(rule.set(now, adminId))
+      .where(and(sql`${spec.id} = any(${idArray(result.changed.map((row) => row.id))})`, inTrash))
+  }
+  const entry = group(result)
+  await audit(
+    [
+      ...result.changed.map(
+        (row): AuditEvent => ({
+          action: rule.audit,
+          target: { type: spec.target, id: row.id, label: row.label },
+          detail: { ...rule.detail?.(row), bulk: true },
+        }),
+      ),
+      ...(entry ? [entry] : []),
+    ],
+    tx,
+  )
+  return result
+}
+
+/**
+ * The bulk action, BULK_CHUNK_ROWS rows per transaction in the order sent, each committed with the
+ * audit entries of its rows, the group entry with the last (server/http/audit.ts `recordAudits`:
+ * every entry of the call shares its group). Rows are checked as their chunk reaches them, so a
+ * row another request changed meanwhile is judged as it then is.
+ *
+ * When a chunk fails: if none had committed, nothing changed and the error is the answer (500), as
+ * for a single action. Otherwise the chunks before it stay done (their rows changed and audited),
+ * the answer is the result so far with every row from the failed chunk on skipped as
+ * BULK_REASON.stopped, and the group entry says how many were not done.
+ */
 async function runBulk<L extends BulkList>(
   db: Db,
   spec: BulkSpec<L>,
@@ -243,66 +352,47 @@ async function runBulk<L extends BulkList>(
   now: Date,
   adminId: string,
   audit: (events: AuditEvent[], tx: Db) => Promise<void>,
-): Promise<BulkResult> {
+): Promise<BulkResult & { stopped: boolean }> {
   const rule = spec.actions[action]
-  return db.transaction(async (tx) => {
-    // Trashed rows too (the one read that does not leave them out): to say "Already deleted" rather
-    // than "Not found", and for a restore, the rows it brings back.
-    const found = (await tx
-      .select({
-        id: spec.id,
-        label: spec.label,
-        deleted: spec.deletedAt ? sql<boolean>`${spec.deletedAt} is not null` : sql<boolean>`false`,
-        state: spec.state,
-        draft: spec.draft ?? sql<boolean>`false`,
-        hasImage: spec.hasImage ?? sql<boolean>`true`,
-      })
-      .from(spec.table)
-      .where(and(sql`${spec.id} = any(${idArray(ids)})`, spec.scope))
-      .for('update')) as Row[]
-    const byId = new Map(found.map((row) => [row.id, row]))
-    const wanted = !!rule.trashed
-    const refused = rule.refuse ? await rule.refuse(tx, found.filter((row) => row.deleted === wanted)) : new Map<string, string>()
-    const skipped: BulkSkipped[] = []
-    const changed: Row[] = []
-    const reasonOf = (row: Row | undefined) => {
-      if (!row) return BULK_REASON.notFound
-      if (row.deleted !== wanted) return wanted ? BULK_REASON.notInTrash : BULK_REASON.deleted
-      return refused.get(row.id) ?? rule.skip(row)
-    }
-    for (const requested of ids) {
-      const row = byId.get(requested.toLowerCase())
-      const reason = reasonOf(row)
-      if (reason) skipped.push({ _id: requested, reason })
-      else changed.push(row!)
-    }
-    if (changed.length > 0) {
-      const inTrash = spec.deletedAt && (wanted ? isNotNull(spec.deletedAt) : live({ deletedAt: spec.deletedAt }))
-      await tx
-        .update(spec.table)
-        .set(rule.set(now, adminId))
-        .where(and(sql`${spec.id} = any(${idArray(changed.map((row) => row.id))})`, inTrash))
-    }
-    await audit(
-      [
-        ...changed.map(
-          (row): AuditEvent => ({
-            action: rule.audit,
-            target: { type: spec.target, id: row.id, label: row.label },
-            detail: { ...rule.detail?.(row), bulk: true },
-          }),
-        ),
-        {
-          action: `${spec.target}.bulk_${action}` as AuditActionName,
-          target: { type: spec.target, id: null, label: null },
-          detail: { count: changed.length, skipped: skipped.length },
-        },
-      ],
-      tx,
-    )
-    return { changed: changed.length, skipped, ...(rule.answerIds ? { ids: changed.map((row) => row.id) } : {}) }
+  const changed: Row[] = []
+  const skipped: BulkSkipped[] = []
+  const groupEntry = (counts: BulkGroupCounts): AuditEvent => ({
+    action: `${spec.target}.bulk_${action}` as AuditActionName,
+    target: { type: spec.target, id: null, label: bulkGroupLabel(counts) },
+    detail: { count: counts.changed, skipped: counts.skipped, ...(counts.stopped ? { stopped: counts.stopped } : {}) },
   })
+  let start = 0
+  try {
+    for (; start < ids.length; start += BULK_CHUNK_ROWS) {
+      // Lets requests that came in meanwhile queue their statements before the next chunk.
+      if (start > 0) await new Promise(setImmediate)
+      const chunk = ids.slice(start, start + BULK_CHUNK_ROWS)
+      const last = start + BULK_CHUNK_ROWS >= ids.length
+      const done = await db.transaction((tx) =>
+        runChunk(tx, spec, rule, chunk, now, adminId, audit, (result) =>
+          last ? groupEntry({ changed: changed.length + result.changed.length, skipped: skipped.length + result.skipped.length }) : undefined,
+        ),
+      )
+      changed.push(...done.changed)
+      skipped.push(...done.skipped)
+    }
+  } catch (err) {
+    if (start === 0) throw err
+    logError(`bulk ${spec.target}.${action}: a chunk failed after ${start} of ${ids.length} rows`, err)
+    const notDone = ids.slice(start).map((id) => ({ _id: id, reason: BULK_REASON.stopped }))
+    const entry = groupEntry({ changed: changed.length, skipped: skipped.length, stopped: notDone.length })
+    skipped.push(...notDone)
+    await audit([entry], db).catch((auditErr: unknown) => logError('bulk: the group audit entry', auditErr))
+    return { ...answer(rule, changed, skipped), stopped: true }
+  }
+  return { ...answer(rule, changed, skipped), stopped: false }
 }
+
+const answer = (rule: ActionRule, changed: Row[], skipped: BulkSkipped[]): BulkResult => ({
+  changed: changed.length,
+  skipped,
+  ...(rule.answerIds ? { ids: changed.map((row) => row.id) } : {}),
+})
 
 function bulkRoute<L extends BulkList>(deps: Deps, spec: BulkSpec<L>, where: BulkWhere[L]) {
   const body = bulkBodies[spec.list] as z.ZodType<BulkBody<L>>
@@ -312,8 +402,12 @@ function bulkRoute<L extends BulkList>(deps: Deps, spec: BulkSpec<L>, where: Bul
     await ensurePermitted(c, permissions[action]!, { action: `${spec.target}.bulk_${action}` as AuditActionName, target: spec.target })
     const targets = ids ?? (await matchingIds(deps.db, spec, where(query!)))
     const admin = c.get('signedIn').admin
-    const result = await runBulk(deps.db, spec, action, targets, deps.clock.now(), admin.id, (events, tx) => recordAudits(c, events, tx))
-    return c.json(ok(BULK_MSG.done, result))
+    // Every entry of the call (its rows' and the group's) shares a group: the log lists them together.
+    const group = randomUUID()
+    const { stopped, ...result } = await runBulk(deps.db, spec, action, targets, deps.clock.now(), admin.id, (events, tx) =>
+      recordAudits(c, events, tx, group),
+    )
+    return c.json(ok(stopped ? BULK_MSG.stopped : BULK_MSG.done, result))
   })
 }
 
