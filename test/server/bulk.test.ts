@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { city, dashboardTotals, FEEDBACK_STATUS, PLACE_STATUS, TRASH_MSG, USER_STATUS } from '../../contract'
-import { BULK_MSG, BULK_REASON, bulkResult } from '../../contract/bulk'
+import { BULK_MSG, BULK_REASON, bulkGroupLabel, bulkResult } from '../../contract/bulk'
+import { BULK_CHUNK_ROWS } from '../../server/routes/bulk'
 import { rowCount } from '../../server/db/row-counts'
 import { appUsers, auditLog, cities, feedback, notifications, places, sites } from '../../server/db/schema'
 import { errorOf, okBody } from './helpers/bodies'
@@ -45,6 +46,8 @@ describe('POST /admin/{list}/bulk: the request', () => {
     const ids = (await t.db.select({ id: appUsers.id }).from(appUsers)).map((row) => row.id)
     const { data } = await okBody(await bulk(t, 'users', { action: 'block', ids }), bulkResult)
     expect(data).toEqual({ changed: 6000, skipped: [] })
+    // Every entry, the group's too, is one action's.
+    expect(await t.db.$count(auditLog, sql`${auditLog.groupId} is not null`)).toBe(6001)
     expect(await t.db.$count(appUsers, eq(appUsers.status, USER_STATUS.BLOCKED))).toBe(6000)
     expect(await t.db.$count(auditLog, eq(auditLog.action, 'user.block'))).toBe(6000)
     expect((await auditOf(t, 'user.bulk_block'))[0]!.detail).toEqual({ count: 6000, skipped: 0 })
@@ -169,6 +172,118 @@ describe('bulk actions: results, audit and counts', () => {
   })
 })
 
+/** `count` users named 'big1'... in one statement; their ids in that order. */
+async function addManyUsers(t: TestApp, count: number): Promise<string[]> {
+  await t.db.execute(
+    sql`insert into app_users (username, name, email) select 'big' || g, 'Big ' || g, 'big' || g || '@example.com' from generate_series(1, ${count}) g`,
+  )
+  const rows = await t.db.select({ id: appUsers.id, username: appUsers.username }).from(appUsers).where(sql`${appUsers.username} like 'big%'`)
+  const number = (name: string | null) => Number(name!.slice(3))
+  return rows.sort((a, b) => number(a.username) - number(b.username)).map((row) => row.id)
+}
+
+/**
+ * Counts the transactions begun on `t.db` (only the bulk route opens one here), calling `during`
+ * inside each before its work. Restored by the returned function.
+ */
+function watchTransactions(t: TestApp, during: (begun: number) => void) {
+  const begin = t.db.transaction.bind(t.db)
+  let begun = 0
+  const spy = vi.spyOn(t.db, 'transaction').mockImplementation(((run: Parameters<typeof begin>[0], config?: Parameters<typeof begin>[1]) =>
+    begin((tx) => {
+      during(++begun)
+      return run(tx)
+    }, config)) as typeof t.db.transaction)
+  return { begun: () => begun, restore: () => spy.mockRestore() }
+}
+
+// Thousands of rows each: on a loaded 2-CPU machine that takes a while.
+describe('bulk actions: in chunks', { timeout: 90_000 }, () => {
+  it('works BULK_CHUNK_ROWS rows a transaction, and a list request made during the first chunk is answered before the call ends', async () => {
+    const t = await testApp()
+    const chunks = 5
+    const ids = await addManyUsers(t, BULK_CHUNK_ROWS * (chunks - 1) + 1)
+    const token = await tokenOf(t, 'subAdmin')
+    const order: string[] = []
+    let list: Promise<Response> | undefined
+    // Asked once the first chunk holds the (embedded, one-at-a-time) database: it waits for that
+    // chunk, then its statements queue between the next ones. In one transaction it waited for all.
+    const watch = watchTransactions(t, () => {
+      list ??= t.get('/admin/users?limit=10', { token }).then((res) => {
+        order.push('list')
+        return res
+      })
+    })
+    try {
+      const res = await bulk(t, 'users', { action: 'block', ids }, 'subAdmin').then((r) => {
+        order.push('bulk')
+        return r
+      })
+      const { data } = await okBody(res, bulkResult)
+      expect(data).toEqual({ changed: ids.length, skipped: [] })
+      expect((await list!).status).toBe(200)
+      expect(order).toEqual(['list', 'bulk'])
+      expect(watch.begun()).toBe(chunks)
+    } finally {
+      watch.restore()
+    }
+    expect(await t.db.$count(appUsers, eq(appUsers.status, USER_STATUS.BLOCKED))).toBe(ids.length)
+    // One entry per changed row and the group's, all in one group.
+    const entries = await t.db.select({ action: auditLog.action, groupId: auditLog.groupId }).from(auditLog).where(sql`${auditLog.action} like 'user.%block'`)
+    expect(entries.filter((e) => e.action === 'user.block')).toHaveLength(ids.length)
+    expect(entries.filter((e) => e.action === 'user.bulk_block')).toHaveLength(1)
+    expect(new Set(entries.map((e) => e.groupId)).size).toBe(1)
+    expect(entries[0]!.groupId).not.toBeNull()
+  })
+
+  it('keeps each row’s result across chunks: skipped rows in any chunk keep their reason, in the order sent', async () => {
+    const t = await testApp()
+    const ids = await addManyUsers(t, BULK_CHUNK_ROWS + 2)
+    // One already blocked in the first chunk, one in the second, and an unknown id last.
+    await t.db.update(appUsers).set({ status: USER_STATUS.BLOCKED }).where(inArray(appUsers.id, [ids[3]!, ids[BULK_CHUNK_ROWS + 1]!]))
+    const { data } = await okBody(await bulk(t, 'users', { action: 'block', ids: [...ids, UNKNOWN_ID] }, 'subAdmin'), bulkResult)
+    expect(data).toEqual({
+      changed: ids.length - 2,
+      skipped: [
+        { _id: ids[3], reason: BULK_REASON.already },
+        { _id: ids[BULK_CHUNK_ROWS + 1], reason: BULK_REASON.already },
+        { _id: UNKNOWN_ID, reason: BULK_REASON.notFound },
+      ],
+    })
+    const [group] = await auditOf(t, 'user.bulk_block')
+    expect(group!.detail).toEqual({ count: ids.length - 2, skipped: 3 })
+    expect(group!.targetLabel).toBe(bulkGroupLabel({ changed: ids.length - 2, skipped: 3 }))
+  })
+
+  it('when a later chunk fails, keeps the chunks done, answers what changed and lists the rest as not done; the group says so', async () => {
+    const t = await testApp()
+    const ids = await addManyUsers(t, BULK_CHUNK_ROWS * 2 + 1)
+    // A row of the second chunk cannot be changed: that chunk rolls back, the third is not tried.
+    const refused = `big${BULK_CHUNK_ROWS + 100}`
+    await t.db.execute(
+      sql.raw(`create function refuse_big() returns trigger language plpgsql as $$
+        begin if new.username = '${refused}' then raise exception 'refused'; end if; return new; end $$`),
+    )
+    await t.db.execute(sql.raw('create trigger refuse_big before update on app_users for each row execute function refuse_big()'))
+    try {
+      const res = await bulk(t, 'users', { action: 'block', ids }, 'subAdmin')
+      const body = await okBody(res, bulkResult)
+      expect(body.message).toBe(BULK_MSG.stopped)
+      const notDone = ids.slice(BULK_CHUNK_ROWS)
+      expect(body.data).toEqual({ changed: BULK_CHUNK_ROWS, skipped: notDone.map((_id) => ({ _id, reason: BULK_REASON.stopped })) })
+      const blocked = await t.db.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.status, USER_STATUS.BLOCKED))
+      expect(blocked.map((row) => row.id).sort()).toEqual(ids.slice(0, BULK_CHUNK_ROWS).sort())
+      expect(await t.db.$count(auditLog, eq(auditLog.action, 'user.block'))).toBe(BULK_CHUNK_ROWS)
+      const [group] = await auditOf(t, 'user.bulk_block')
+      expect(group!.detail).toEqual({ count: BULK_CHUNK_ROWS, skipped: 0, stopped: notDone.length })
+      expect(group!.targetLabel).toBe(`${BULK_CHUNK_ROWS} changed, 0 skipped, ${notDone.length} not done`)
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_big on app_users'))
+      await t.db.execute(sql.raw('drop function refuse_big()'))
+    }
+  })
+})
+
 describe('bulk actions: permissions and the transaction', () => {
   it('refuses a sub admin a bulk delete (403), recorded, changing nothing; a status change is allowed', async () => {
     const t = await testApp()
@@ -185,7 +300,7 @@ describe('bulk actions: permissions and the transaction', () => {
     expect(data.changed).toBe(1)
   })
 
-  it('changes nothing, and audits nothing, when its last step fails', async () => {
+  it('changes nothing, and audits nothing, when its first chunk fails (500, as a single action)', async () => {
     const t = await testApp()
     const [a, b, c] = await addUsers(t, [{ username: 'a1' }, { username: 'b1' }, { username: 'c1' }])
     // A trigger that refuses the group's audit entry, written after the rows changed: the transaction fails.
