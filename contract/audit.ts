@@ -113,6 +113,7 @@ export const AUDIT_MSG = {
   fromAfterTo: 'The start date must be on or before the end date',
   badActor: 'Invalid admin id',
   badAction: 'Invalid action',
+  badGroup: 'Invalid bulk action group',
 } as const
 
 const auditRole = zm.union([zm.literal(ROLE.ADMIN), zm.literal(ROLE.SUB_ADMIN)])
@@ -135,6 +136,12 @@ export const auditEntry = zm.object({
    * whose detail's `lastAt` says when the last came.
    */
   count: zm.int().check(zm.gte(1)),
+  /**
+   * A bulk action's entries share it: the group entry (`user.bulk_block`, its target the kind with
+   * no id, labelled with what it came to: contract/bulk.ts bulkGroupLabel) and each changed row's.
+   * The list's `group` parameter lists them; null for every other entry.
+   */
+  group: zm.nullable(zm.string()),
 })
 export type AuditEntry = zm.infer<typeof auditEntry>
 

@@ -62,7 +62,7 @@ export const LIST_PARAMS = {
   sites: { sortBy: ['name', 'address', 'status', 'createdAt'], filter: codes(PLACE_STATUS), params: { cityId: 'uuid' } },
   /** The role is the filter (status is a column and a sort). */
   admins: { sortBy: ['name', 'email', 'role', 'status', 'createdAt'], filter: codes(ROLE) },
-  /** An exact action, an actor (admin id) and a range of whole days. */
-  audit: { sortBy: ['at', 'action', 'actorEmail'], params: { action: { maxLength: 100 }, actorId: 'uuid', from: 'day', to: 'day' } },
+  /** An exact action, an actor (admin id), a range of whole days and one bulk action's entries (`group`). */
+  audit: { sortBy: ['at', 'action', 'actorEmail'], params: { action: { maxLength: 100 }, actorId: 'uuid', from: 'day', to: 'day', group: 'uuid' } },
   trash: { sortBy: ['deletedAt', 'name'], filter: TRASH_KINDS },
 } as const satisfies Record<string, ListQuerySpec>

@@ -8,8 +8,8 @@ const isoDay = z.iso.date({ message: AUDIT_MSG.badDate })
 
 /**
  * GET /admin/audit-log and its export: the list kit's query (search over actor email, action
- * and target label), plus an exact action, an actor (admin id) and a range of whole days
- * (YYYY-MM-DD, both inclusive, in UTC).
+ * and target label), plus an exact action, an actor (admin id), a range of whole days
+ * (YYYY-MM-DD, both inclusive, in UTC) and a bulk action's group.
  */
 export const auditListQuery = listQuery({ sortBy: LIST_PARAMS.audit.sortBy })
   .extend({
@@ -22,6 +22,8 @@ export const auditListQuery = listQuery({ sortBy: LIST_PARAMS.audit.sortBy })
     actorId: z.uuid({ message: AUDIT_MSG.badActor }).optional(),
     from: isoDay.optional(),
     to: isoDay.optional(),
+    /** One bulk action's entries: its group entry and each row's (AuditEntry `group`). */
+    group: z.uuid({ message: AUDIT_MSG.badGroup }).optional(),
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { path: ['to'], message: AUDIT_MSG.fromAfterTo })
 export type AuditListQuery = z.infer<typeof auditListQuery>

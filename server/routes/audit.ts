@@ -21,11 +21,12 @@ const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`)
 
 /**
  * The audit list of one query: newest first by default, searched over actor email, action and
- * target label (under its trigram index), narrowed to an action, an actor and whole days.
- * Totals come from row_counts (kept by action) when only the action narrows the list.
+ * target label (under its trigram index), narrowed to an action, an actor, whole days and a bulk
+ * action's group. Totals come from row_counts (kept by action) when only the
+ * action narrows the list.
  */
-export function auditListSource(q: Pick<AuditListQuery, 'action' | 'actorId' | 'from' | 'to'>): ListSource<AuditSort, never> {
-  const byCountOnly = q.actorId === undefined && q.from === undefined && q.to === undefined
+export function auditListSource(q: Pick<AuditListQuery, 'action' | 'actorId' | 'from' | 'to' | 'group'>): ListSource<AuditSort, never> {
+  const byCountOnly = q.actorId === undefined && q.from === undefined && q.to === undefined && q.group === undefined
   const scope: CountKey = q.action !== undefined ? countKey(auditLog.action, q.action) : {}
   return {
     table: auditLog,
@@ -36,6 +37,7 @@ export function auditListSource(q: Pick<AuditListQuery, 'action' | 'actorId' | '
       q.actorId !== undefined ? eq(auditLog.actorId, q.actorId) : undefined,
       q.from !== undefined ? gte(auditLog.at, startOfDay(q.from)) : undefined,
       q.to !== undefined ? lt(auditLog.at, new Date(startOfDay(q.to).getTime() + DAY_MS)) : undefined,
+      q.group !== undefined ? eq(auditLog.groupId, q.group) : undefined,
     ),
     sortBy: {
       at: { expr: auditLog.at, type: 'timestamptz' },
@@ -63,6 +65,7 @@ const auditColumns = {
   requestId: auditLog.requestId,
   detail: auditLog.detail,
   count: auditLog.count,
+  groupId: auditLog.groupId,
 }
 type AuditRow = Pick<typeof auditLog.$inferSelect, keyof typeof auditColumns>
 
@@ -76,6 +79,7 @@ export const toAuditEntry = (r: AuditRow): AuditEntry => ({
   requestId: r.requestId,
   detail: r.detail,
   count: r.count,
+  group: r.groupId,
 })
 
 const auditRows = (db: Db) => (p: PageQuery) =>

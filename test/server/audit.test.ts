@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { AUDIT_CSV_HEADER, AUDIT_MSG, auditActor, auditEntry, ROLE, type Role } from '../../contract'
+import { AUDIT_CSV_HEADER, AUDIT_MSG, auditActor, auditEntry, ROLE, USER_STATUS, type Role } from '../../contract'
+import { bulkResult } from '../../contract/bulk'
 import { findAdminByEmail } from '../../server/auth/admins'
 import { auditLog, faqs } from '../../server/db/schema'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './helpers/accounts'
 import { errorOf, listBody, okBody } from './helpers/bodies'
-import { addCities, addNotification, addPlaces, addSites, addUsers, minutesAgo, parseCsv, tokenOf, uploadedUrl, placeFields } from './helpers/fixtures'
+import { addCities, addNotification, addPlaces, addSites, addUsers, minutesAgo, parseCsv, tokenOf, uploadedUrl, placeFields, UNKNOWN_ID } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
 
 const ADDRESS = '203.0.113.9'
@@ -218,6 +219,7 @@ describe('GET /admin/audit-log', () => {
       requestId: null,
       detail: { status: 2 },
       count: 1,
+      group: null,
     })
     expect(body.data[3]).toMatchObject({ actor: { id: null, email: 'mallory@example.com', role: null }, target: null, address: '198.51.100.1', requestId: 'req-1' })
   })
@@ -339,5 +341,41 @@ describe('GET /admin/audit-log/export', () => {
     const res = await t.get('/admin/audit-log/export', { token: await tokenOf(t) })
     const csv = parseCsv(await res.text())
     expect(csv.slice(1)).toEqual([[minutesAgo(t, 1).toISOString(), 'mallory@example.com', '', 'auth.sign_in_failed', '', '', '', '1']])
+  })
+})
+
+describe('a bulk action in the log', () => {
+  it('names what the group entry came to, and its group lists that entry and each changed row’s, in the list and the CSV', async () => {
+    const t = await testApp()
+    const token = await tokenOf(t)
+    const [ann, bob, cara] = await addUsers(t, [{ username: 'ann' }, { username: 'bob' }, { username: 'cara', status: USER_STATUS.BLOCKED }])
+    // Another bulk action, not of the group.
+    await okBody(await t.post('/admin/users/bulk', { action: 'unblock', ids: [cara!.id] }, { token }), bulkResult)
+    await okBody(await t.post('/admin/users/bulk', { action: 'block', ids: [ann!.id, bob!.id, cara!.id, UNKNOWN_ID] }, { token }), bulkResult)
+
+    const [group] = (await listBody(await t.get('/admin/audit-log?action=user.bulk_block', { token }), auditEntry)).data
+    expect(group!.target).toEqual({ type: 'user', id: null, label: '3 changed, 1 skipped' })
+    expect(group!.group).toMatch(/^[0-9a-f-]{36}$/)
+    const entries = (await listBody(await t.get(`/admin/audit-log?group=${group!.group}`, { token }), auditEntry)).data
+    expect(entries.map((e) => [e.action, e.target?.label]).sort()).toEqual(
+      [
+        ['user.block', 'ann'],
+        ['user.block', 'bob'],
+        ['user.block', 'cara'],
+        ['user.bulk_block', '3 changed, 1 skipped'],
+      ].sort(),
+    )
+    expect(entries.every((e) => e.group === group!.group)).toBe(true)
+    // A single action's entry is in no group.
+    expect((await t.call('PATCH', `/admin/user/block-unblock/${ann!.id}?status=${USER_STATUS.ACTIVE}`, undefined, { token })).status).toBe(200)
+    const unblocks = (await listBody(await t.get('/admin/audit-log?action=user.unblock', { token }), auditEntry)).data
+    expect(unblocks.map((e) => [e.target?.label, e.group === null])).toEqual([
+      ['ann', true],
+      ['cara', false],
+    ])
+
+    const csv = parseCsv(await (await t.get('/admin/audit-log/export?action=user.bulk_block', { token })).text())
+    expect(csv.slice(1).map((row) => row[4])).toEqual(['user: 3 changed, 1 skipped'])
+    expect((await errorOf(await t.get('/admin/audit-log?group=nope', { token }), 400)).error.fields?.group).toBe(AUDIT_MSG.badGroup)
   })
 })

@@ -206,13 +206,15 @@ describe('bulk actions: in chunks', { timeout: 90_000 }, () => {
     const token = await tokenOf(t, 'subAdmin')
     const order: string[] = []
     let list: Promise<Response> | undefined
+    const listAnswer = async () => {
+      const res = await t.get('/admin/users?limit=10', { token })
+      order.push('list')
+      return res
+    }
     // Asked once the first chunk holds the (embedded, one-at-a-time) database: it waits for that
     // chunk, then its statements queue between the next ones. In one transaction it waited for all.
     const watch = watchTransactions(t, () => {
-      list ??= t.get('/admin/users?limit=10', { token }).then((res) => {
-        order.push('list')
-        return res
-      })
+      list ??= listAnswer()
     })
     try {
       const res = await bulk(t, 'users', { action: 'block', ids }, 'subAdmin').then((r) => {

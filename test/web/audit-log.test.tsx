@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { AUDIT_MSG, AUDIT_CSV_HEADER } from '@contract'
+import { AUDIT_MSG, AUDIT_CSV_HEADER, type AuditEntry } from '@contract'
+import { GROUP_SHOWN } from '@/features/audit/AuditLogPage'
 import { formatDateTime } from '@/lib/format'
 import { db } from './mocks/db'
 import { captureDownloads, csvLinesOf, trackRequests } from './mocks/requests'
@@ -208,6 +209,82 @@ describe('the audit log', { timeout: 15_000 }, () => {
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     await waitFor(() => expect(view).toHaveFocus())
+  })
+})
+
+/**
+ * A bulk block of two users (one more skipped), newest of the log, as the server records it: each
+ * changed row's entry and the group entry, all of one group.
+ */
+function addBulkBlock() {
+  const group = '5e6f7a8b-0000-4000-8000-000000000001'
+  const [asha] = db.audit.actors
+  const base = {
+    at: '2025-06-30T16:00:00.000Z',
+    actor: { id: asha!._id, email: asha!.email, role: asha!.role },
+    address: '203.0.113.30',
+    requestId: 'req-bulk',
+    count: 1,
+    group,
+  }
+  const added: AuditEntry[] = [
+    { ...base, _id: '5e6f7a8b-0000-4000-8000-000000000010', action: 'user.bulk_block', target: { type: 'user', id: null, label: '2 changed, 1 skipped' }, detail: { count: 2, skipped: 1 } },
+    { ...base, _id: '5e6f7a8b-0000-4000-8000-000000000011', action: 'user.block', target: { type: 'user', id: 'u-ann', label: 'ann' }, detail: { bulk: true } },
+    { ...base, _id: '5e6f7a8b-0000-4000-8000-000000000012', action: 'user.block', target: { type: 'user', id: 'u-bob', label: 'bob' }, detail: { bulk: true } },
+  ]
+  db.audit.entries.unshift(...added)
+  return { group, added }
+}
+
+describe('a bulk action in the audit log', () => {
+  it('names what its group entry came to, and links to the action’s entries; the list shows them until Show all', async () => {
+    const { group, added } = addBulkBlock()
+    const { user, router } = await openAuditLog()
+    const row = bodyRows().find((r) => cellsOf(r)[2]!.textContent === 'User · bulk block')!
+    const target = cellsOf(row)[3]!
+    expect(target).toHaveTextContent('User2 changed, 1 skipped')
+    expect(within(target).queryByText('Not available')).not.toBeInTheDocument()
+    // A changed row's entry names its row, and has no link in the table.
+    const rowEntry = bodyRows().find((r) => cellsOf(r)[3]!.textContent === 'Userann')!
+    expect(within(rowEntry).queryByRole('link')).not.toBeInTheDocument()
+
+    const requests = trackRequests('/admin/audit-log')
+    await user.click(within(target).getByRole('link', { name: 'Show the bulk action’s entries' }))
+    await waitFor(() => expect(router.state.location.search).toEqual({ group }))
+    await waitFor(() => expect(requests.at(-1)?.get('group')).toBe(group))
+    await settled()
+    await waitFor(() => expect(bodyRows()).toHaveLength(added.length))
+    expect(column(3).sort()).toEqual(['User2 changed, 1 skipped', 'Userann', 'Userbob'].sort())
+    expect(screen.getByText(GROUP_SHOWN)).toBeInTheDocument()
+    // Already there: no link to where the list is.
+    expect(within(table()).queryByRole('link', { name: 'Show the bulk action’s entries' })).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Show all entries' }))
+    await waitFor(() => expect(router.state.location.search).toEqual({}))
+    await settled()
+    expect(screen.queryByText(GROUP_SHOWN)).not.toBeInTheDocument()
+  })
+
+  it('links a changed row’s entry to its bulk action from its dialog, and closes the dialog on the way', async () => {
+    const { group } = addBulkBlock()
+    const { user, router } = await openAuditLog()
+    const rowEntry = bodyRows().find((r) => cellsOf(r)[3]!.textContent === 'Userbob')!
+    await user.click(within(rowEntry).getByRole('button', { name: /^View User · block/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Audit entry' })
+    await user.click(within(dialog).getByRole('link', { name: 'Show the bulk action’s entries' }))
+    await waitFor(() => expect(router.state.location.search).toEqual({ group }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('exports the group entry with what it came to as its target', async () => {
+    addBulkBlock()
+    const files = captureDownloads()
+    const { user } = await openAuditLog('/settings/audit-log?action=user.bulk_block')
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }))
+    await waitFor(() => expect(files).toHaveLength(1))
+    const lines = await csvLinesOf(files[0]!)
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toContain(',user.bulk_block,"user: 2 changed, 1 skipped",')
   })
 })
 

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button'
 import { useOpenWhenMounted } from '@/components/ui/Modal'
 import { OrDashes } from '@/components/ui/Dashes'
 import { formatDateTime } from '@/lib/format'
+import { BulkGroupLink } from './BulkGroupLink'
 import { actionLabel, targetName, targetTypeLabel } from './labels'
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -47,6 +48,11 @@ export default function AuditEntryDialog({ entry, open, onClose }: { entry: Audi
                 <>
                   {targetTypeLabel(target.type)}: <OrDashes value={targetName(target)} />
                   {target.id && target.label && <span className="block text-xs text-slate-500">Id: {target.id}</span>}
+                  {entry.group !== null && (
+                    <span className="block">
+                      <BulkGroupLink entry={{ ...entry, group: entry.group }} onClick={onClose} />
+                    </span>
+                  )}
                 </>
               ) : (
                 <OrDashes value={null} />

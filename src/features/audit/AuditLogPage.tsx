@@ -4,17 +4,21 @@ import { AUDIT_MSG, EMAIL_CUT, roleLabel, type AuditEntry } from '@contract'
 import { LIST_PARAMS } from '@contract/list-params'
 import { PermittedSection } from '@/components/layout/PermittedSection'
 import { DateRangeFilter, ExportCsvButton, ListScreen, SelectFilter, cells, listColumns, type ListBulk } from '@/components/list'
+import { Button } from '@/components/ui/Button'
 import { Dashes, OrDashes } from '@/components/ui/Dashes'
 import { Truncate } from '@/components/ui/Truncate'
 import { formatDateTime, isBlank } from '@/lib/format'
 import { auditActorsQuery, auditLogQuery } from './api'
 import { ViewAuditEntry } from './ViewAuditEntry'
-import { actionLabel, actionOptions, targetName, targetTypeLabel } from './labels'
+import { BulkGroupLink } from './BulkGroupLink'
+import { actionLabel, actionOptions, isBulkGroupEntry, targetName, targetTypeLabel } from './labels'
 
 const route = getRouteApi('/_signed-in/settings/audit-log')
 
 /** What a sub admin sees instead of the log (the server answers them 403). */
 export const AUDIT_ADMIN_ONLY = 'Only admins can view the audit log.'
+/** Above the list filtered to a bulk action's group (the link of its entries). */
+export const GROUP_SHOWN = 'Showing one bulk action: its entry and each changed row’s.'
 /** The request id's cut in the table; the full id is its tooltip and is in the entry's dialog. */
 export const REQUEST_ID_CUT = 8
 
@@ -28,12 +32,17 @@ function ActorCell({ actor }: { actor: AuditEntry['actor'] }) {
   )
 }
 
-function TargetCell({ target }: { target: AuditEntry['target'] }) {
+/** A target's kind and name; a bulk action's group entry, what it came to and the link to its rows. */
+function TargetCell({ entry }: { entry: AuditEntry }) {
+  // Within the group's own list the link would lead where the list already is.
+  const inGroup = route.useSearch({ select: (search) => search.group !== undefined })
+  const { target } = entry
   if (!target) return <Dashes />
   return (
     <span className="flex flex-col">
       <span className="text-xs text-slate-500">{targetTypeLabel(target.type)}</span>
       <OrDashes value={targetName(target)} />
+      {isBulkGroupEntry(entry) && !inGroup && <BulkGroupLink entry={entry} />}
     </span>
   )
 }
@@ -61,7 +70,7 @@ export const auditColumns = col.columns([
       </span>
     ),
   }),
-  col.display({ id: 'target', header: 'Target', cell: ({ row }) => <TargetCell target={row.original.target} /> }),
+  col.display({ id: 'target', header: 'Target', cell: ({ row }) => <TargetCell entry={row.original} /> }),
   col.accessor('address', { header: 'Address', cell: cells.text }),
   col.accessor('requestId', {
     header: 'Request id',
@@ -102,6 +111,14 @@ function AuditLogList() {
           <SelectFilter label="Action" value={q.action} options={actionOptions} onChange={(action) => change({ action })} />
           <SelectFilter label="Actor" value={q.actorId} options={actorOptions} onChange={(actorId) => change({ actorId })} />
           <DateRangeFilter value={{ from: q.from, to: q.to }} onChange={(range) => change(range)} orderMessage={AUDIT_MSG.fromAfterTo} />
+          {q.group !== undefined && (
+            <p className="flex flex-wrap items-center gap-2 self-end text-sm text-slate-700">
+              {GROUP_SHOWN}
+              <Button variant="ghost" onClick={() => change({ group: undefined })}>
+                Show all entries
+              </Button>
+            </p>
+          )}
         </>
       )}
       actions={(q) => <ExportCsvButton path="admin/audit-log/export" query={q} filename="audit-log.csv" />}

@@ -27,5 +27,12 @@ export const actionOptions = AUDIT_ACTIONS.map((action) => ({ value: action as s
 /** A target's kind as a person reads it ('Pet shop'), or the kind as written when it is not a known one. */
 export const targetTypeLabel = (type: string): string => (auditTargetLabel as Record<string, string>)[type] ?? type
 
+/**
+ * A bulk action's group entry (contract/audit.ts `group`): the one of its group with a kind but no
+ * single target, labelled with what the action came to ('3 changed, 1 skipped').
+ */
+export const isBulkGroupEntry = (entry: AuditEntry): entry is AuditEntry & { group: string } =>
+  entry.group !== null && entry.target !== null && entry.target.id === null
+
 /** What a target is called: its label, else its id. */
 export const targetName = (target: NonNullable<AuditEntry['target']>): string | null => target.label ?? target.id

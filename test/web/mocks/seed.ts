@@ -354,6 +354,7 @@ export function seedAudit(): { actors: AuditActor[]; entries: AuditEntry[] } {
     requestId: `req-${uuid('0f1e2d3c', i + 1)}`,
     detail,
     count: 1,
+    group: null,
   }))
   return { actors, entries }
 }

@@ -7,7 +7,7 @@ import { csvAnswer, exportRoutes, listAnswer, type ListRules } from '../list'
  * The audit log as server/routes/audit.ts answers it: admin only ('audit.read', 403 otherwise),
  * the contract's query (400 with field messages on a bad date, actor or a from after to), search
  * over actor email, action and target label, an exact action, an actor, whole UTC days both
- * inclusive, sorted by at, action or actorEmail (newest first by default), then paged.
+ * inclusive, a bulk action's group, sorted by at, action or actorEmail (newest first by default), then paged.
  */
 
 /** An entry with the fields the list helpers sort on: `createdAt` (the default order) and the sortBy names. */
@@ -26,7 +26,8 @@ function selected(q: AuditListQuery): Row[] {
         (q.action === undefined || e.action === q.action) &&
         (q.actorId === undefined || e.actor?.id === q.actorId) &&
         (q.from === undefined || day(e) >= q.from) &&
-        (q.to === undefined || day(e) <= q.to),
+        (q.to === undefined || day(e) <= q.to) &&
+        (q.group === undefined || e.group === q.group),
     )
     .map((entry) => ({ entry, createdAt: entry.at, at: entry.at, action: entry.action, actorEmail: entry.actor?.email ?? null }))
 }
