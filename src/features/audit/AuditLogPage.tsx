@@ -32,6 +32,19 @@ function ActorCell({ actor }: { actor: AuditEntry['actor'] }) {
   )
 }
 
+/**
+ * The entry's time on one line where there is room, else the date over the time: each stays
+ * whole (a date broken at its hyphens reads badly), the line may break between them.
+ */
+function TimeCell({ at }: { at: string }) {
+  const [date, time] = formatDateTime(at).split(', ')
+  return (
+    <>
+      <span className="whitespace-nowrap">{date},</span> <span className="whitespace-nowrap">{time}</span>
+    </>
+  )
+}
+
 /** A target's kind and name; a bulk action's group entry, what it came to and the link to its rows. */
 function TargetCell({ entry }: { entry: AuditEntry }) {
   // Within the group's own list the link would lead where the list already is.
@@ -41,16 +54,24 @@ function TargetCell({ entry }: { entry: AuditEntry }) {
   return (
     <span className="flex flex-col">
       <span className="text-xs text-slate-500">{targetTypeLabel(target.type)}</span>
-      <OrDashes value={targetName(target)} />
+      <span className="wrap-anywhere">
+        <OrDashes value={targetName(target)} />
+      </span>
       {isBulkGroupEntry(entry) && !inGroup && <BulkGroupLink entry={entry} />}
     </span>
   )
 }
 
 const col = listColumns<AuditEntry>()
-/** Time, Actor and Action sort on the server (sortBy at, actorEmail, action). */
+/**
+ * Time, Actor and Action sort on the server (sortBy at, actorEmail, action). Seven columns beside
+ * the settings menu: at 1440 px the table has about 870 px, so no cell may hold its content on one
+ * line wider than it needs. The time may wrap after its date; a target's label and an address (a
+ * long name, an email, an IPv6 address) wrap anywhere, where they once set their column's width
+ * by their longest word and pushed View out of the card.
+ */
 export const auditColumns = col.columns([
-  col.accessor('at', { header: 'Time', enableSorting: true, cell: cells.dateTime, meta: { className: 'whitespace-nowrap' } }),
+  col.accessor('at', { header: 'Time', enableSorting: true, cell: ({ getValue }) => <TimeCell at={getValue()} /> }),
   col.accessor((entry) => entry.actor?.email ?? null, {
     id: 'actorEmail',
     header: 'Actor',
@@ -71,7 +92,7 @@ export const auditColumns = col.columns([
     ),
   }),
   col.display({ id: 'target', header: 'Target', cell: ({ row }) => <TargetCell entry={row.original} /> }),
-  col.accessor('address', { header: 'Address', cell: cells.text }),
+  col.accessor('address', { header: 'Address', cell: (info) => <span className="wrap-anywhere">{cells.text(info)}</span> }),
   col.accessor('requestId', {
     header: 'Request id',
     cell: ({ getValue }) => <Truncate value={getValue()} max={REQUEST_ID_CUT} className="font-mono text-xs" />,
