@@ -45,11 +45,12 @@ import { validate } from '../http/validate'
 
 /**
  * Bulk actions (contract/bulk.ts): one POST per list, with the chosen ids or the list's query
- * ("all matching", resolved here to at most BULK_MAX ids). In one transaction: the rows are read
- * and locked, each is changed or skipped with its reason, and the audit log gets an entry per
- * changed row (the single-row action's, with `bulk: true`) and one group entry, in one insert.
- * A failure anywhere leaves nothing changed. `restore` (a bulk delete's Undo) is the one action
- * on rows in the trash, and brings them back as the trash's single restore does.
+ * ("all matching", resolved here to at most BULK_MAX ids). BULK_CHUNK_ROWS rows per transaction
+ * (runBulk): the rows are read and locked, each is changed or skipped with its reason, and the
+ * audit log gets an entry per changed row (the single-row action's, with `bulk: true`) in one
+ * insert, and with the last chunk one group entry naming what the action came to; all the
+ * action's entries share a group id. `restore` (a bulk delete's Undo) is the one action on rows
+ * in the trash, and brings them back as the trash's single restore does.
  */
 
 /**
