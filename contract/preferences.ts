@@ -21,7 +21,7 @@ export const LIST_COLUMNS = {
   petShops: ['name', 'address', 'status', 'createdAt', 'actions'],
   hospitals: ['name', 'address', 'status', 'createdAt', 'actions'],
   partners: ['name', 'ownerName', 'email', 'mobileNo', 'type', 'address', 'createdAt', 'status', 'actions'],
-  feedback: ['serialNo', 'type', 'description', 'username', 'createdAt', 'status', 'actions'],
+  feedback: ['serialNo', 'type', 'description', 'username', 'createdAt', 'actions'],
   notifications: ['title', 'body', 'sendTo', 'createdAt', 'actions'],
   cities: ['name', 'siteCount', 'createdAt', 'actions'],
   admins: ['name', 'email', 'role', 'status', 'createdAt', 'actions'],

@@ -19,7 +19,7 @@ async function openFeedback(path = '/feedback', role: 'admin' | 'subAdmin' = 'su
 afterEach(() => vi.restoreAllMocks())
 
 describe('the feedback list', () => {
-  it('shows the columns S.No, Feedback Type, Description, Username, Created At, then Status and Actions', async () => {
+  it('shows the columns S.No, Feedback Type, Description, Username, Created At and Actions (no Status column)', async () => {
     await openFeedback()
     expect(screen.getByRole('heading', { level: 1, name: 'Feedback' })).toBeInTheDocument()
     expect(within(feedbackTable()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
@@ -29,7 +29,6 @@ describe('the feedback list', () => {
       'Description',
       'Username',
       'Created At',
-      'Status',
       'Actions',
     ])
   })

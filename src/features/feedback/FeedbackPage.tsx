@@ -13,7 +13,11 @@ import { FeedbackTypeBadge } from './FeedbackTypeBadge'
 const route = getRouteApi('/_signed-in/feedback/')
 
 const col = listColumns<NumberedFeedback>()
-/** The product's feedback columns (S.No, Feedback Type, Description, Username, Created At, Actions), and the status after the date. */
+/**
+ * The product's feedback columns: S.No, Feedback Type, Description, Username, Created At, Actions.
+ * The status is handled in Actions (its picker, or its badge for a role that does not handle
+ * feedback), as the users list's status is: the spec's set has no Status column.
+ */
 export const feedbackColumns = col.columns([
   col.accessor('serialNo', { header: 'S.No', meta: { className: 'w-16 tabular-nums' } }),
   col.accessor('type', {
@@ -30,22 +34,16 @@ export const feedbackColumns = col.columns([
     meta: { card: 'title' },
   }),
   col.accessor('createdAt', { header: 'Created At', enableSorting: true, cell: cells.date, meta: { className: 'whitespace-nowrap' } }),
-  col.accessor('status', {
-    header: 'Status',
-    cell: ({ row }) => (
-      <FeedbackStatusSelect
-        item={row.original}
-        label={{ hidden: `Status of feedback ${row.original.serialNo} from ${authorLabel(row.original)}` }}
-        className="w-36"
-      />
-    ),
-    meta: { card: 'field' },
-  }),
   col.display({
     id: 'actions',
     header: 'Actions',
     cell: ({ row }) => (
       <div className="flex items-center justify-end gap-2">
+        <FeedbackStatusSelect
+          item={row.original}
+          label={{ hidden: `Status of feedback ${row.original.serialNo} from ${authorLabel(row.original)}` }}
+          className="w-36"
+        />
         <RowLink
           to="/feedback/$feedbackId"
           params={{ feedbackId: row.original._id }}
