@@ -192,8 +192,8 @@ describe('a CMS settings page for a sub admin', () => {
 describe('leaving a CMS settings page with unsaved changes', { timeout: 15_000 }, () => {
   const question = () => screen.findByRole('dialog', { name: 'Discard changes?' })
   const drawerLink = (name: string) => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name })
-  // The drawer stays open from the medium width up.
-  beforeEach(() => screenWidth(1024))
+  // The drawer stays open from the medium width up, and Settings' menu is beside the page from lg.
+  beforeEach(() => screenWidth(1280))
 
   async function editTerms() {
     const view = renderRoute('/settings/terms-and-conditions', { signedInAs: 'admin' })

@@ -96,7 +96,8 @@ describe('document titles', () => {
 })
 
 describe('focus after a change of page', () => {
-  beforeEach(() => screenWidth(1024))
+  // The drawer open, and Settings' menu beside the page (from lg).
+  beforeEach(() => screenWidth(1280))
 
   it('leaves focus alone on the first page load', async () => {
     renderRoute('/users', { signedInAs: 'admin' })

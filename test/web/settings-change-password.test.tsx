@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { MSG, PASSWORD_MSG } from '@contract'
 import { db } from './mocks/db'
 import { renderRoute } from './render'
+import { screenWidth } from './screen-width'
 
 async function openChangePassword() {
   const view = renderRoute('/settings/change-password', { signedInAs: 'admin' })
@@ -35,6 +36,30 @@ describe('settings', () => {
       'API Reference',
     ])
     expect(within(menu).getByRole('link', { name: 'Change Password' })).toHaveAttribute('aria-current', 'page')
+  })
+})
+
+describe('settings on a phone', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('opens a page with its name on a folded menu, which unfolds to switch and folds again', async () => {
+    screenWidth(360)
+    const { user, router } = renderRoute('/settings/change-password', { signedInAs: 'admin' })
+    await screen.findByRole('heading', { name: 'Change Password' })
+    // Not the ten entries above the page: the current one, on a button that unfolds them.
+    expect(screen.queryByRole('navigation', { name: 'Settings' })).not.toBeInTheDocument()
+    const switcher = screen.getByRole('button', { name: 'Settings page: Change Password' })
+    expect(switcher).toHaveAttribute('aria-expanded', 'false')
+
+    await user.click(switcher)
+    expect(switcher).toHaveAttribute('aria-expanded', 'true')
+    const menu = screen.getByRole('navigation', { name: 'Settings' })
+    expect(within(menu).getByRole('link', { name: 'Change Password' })).toHaveAttribute('aria-current', 'page')
+    await user.click(within(menu).getByRole('link', { name: 'Contact Us' }))
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/contact-us'))
+    expect(await screen.findByRole('button', { name: 'Settings page: Contact Us' })).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByRole('navigation', { name: 'Settings' })).not.toBeInTheDocument()
   })
 })
 
