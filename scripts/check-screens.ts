@@ -154,7 +154,7 @@ const SCREENS: Screen[] = [
   { name: 'profile menu', who: 'admin', path: at('/dashboard'), open: opens(/^Profile menu$/, '[id^="headlessui-popover-panel"]') },
   { name: 'drawer', who: 'admin', path: at('/dashboard'), open: opens(/^Main menu$/), width: PHONE.width },
   { name: 'users', who: 'admin', path: at('/users') },
-  { name: 'users, Filters', who: 'admin', path: at('/users'), open: opens(/^Filters/, '[role="listbox"]') },
+  { name: 'users, Filters', who: 'admin', path: at('/users'), open: opens(/^Filters/, '[role="group"][aria-label="Filters"]:not([hidden])') },
   { name: 'users, Block confirm', who: 'admin', path: at('/users'), open: opens(/^Block\b/) },
   { name: 'users, bulk bar', who: 'admin', path: at('/users'), open: chooseRows },
   { name: 'users, bulk Block confirm', who: 'admin', path: at('/users'), open: bulkConfirm(/^Block$/) },
@@ -173,7 +173,7 @@ const SCREENS: Screen[] = [
   { name: 'hospital add', who: 'admin', path: at('/hospitals/add') },
   { name: 'hospital edit', who: 'admin', path: (ids) => `/hospitals/edit/${ids.hospitalId}` },
   { name: 'partners', who: 'admin', path: at('/partners') },
-  { name: 'partners, Filters', who: 'admin', path: at('/partners'), open: opens(/^Filters/, '[role="listbox"]') },
+  { name: 'partners, Filters', who: 'admin', path: at('/partners'), open: opens(/^Filters/, '[role="group"][aria-label="Filters"]:not([hidden])') },
   { name: 'partner request, pending', who: 'admin', path: (ids) => `/partners/${ids.pendingPartnerId}` },
   { name: 'partner request, Approve confirm', who: 'admin', path: (ids) => `/partners/${ids.pendingPartnerId}`, open: opens(/^Approve$/) },
   { name: 'partner request, Decline dialog', who: 'admin', path: (ids) => `/partners/${ids.pendingPartnerId}`, open: opens(/^Decline$/) },
@@ -184,7 +184,16 @@ const SCREENS: Screen[] = [
   { name: 'feedback, Delete confirm', who: 'admin', path: at('/feedback'), open: opens(/^Delete Feedback /) },
   { name: 'notifications', who: 'admin', path: at('/notifications') },
   { name: 'notifications, Send Notification', who: 'admin', path: at('/notifications'), open: opens(/^Send Notification$/) },
-  { name: 'notifications, Sent to picker', who: 'admin', path: at('/notifications'), open: opens(/^Anyone$/) },
+  { name: 'notifications, Filters', who: 'admin', path: at('/notifications'), open: opens(/^Filters/, '[role="group"][aria-label="Filters"]:not([hidden])') },
+  {
+    name: 'notifications, Sent to picker',
+    who: 'admin',
+    path: at('/notifications'),
+    open: async (page) => {
+      await opens(/^Filters/, '[role="group"][aria-label="Filters"]:not([hidden])')(page)
+      await opens(/^Anyone$/)(page)
+    },
+  },
   { name: 'command palette', who: 'admin', path: at('/dashboard'), open: opens(/^Go to \(Ctrl\+K\)$/) },
   // Typed: the server's records under their headings, once the live region has counted them.
   { name: 'command palette, records found', who: 'admin', path: at('/dashboard'), open: async (page) => {
@@ -205,7 +214,7 @@ const SCREENS: Screen[] = [
     await page.waitForSelector('[role="dialog"] input[type="datetime-local"]')
   } },
   { name: 'notification recipients', who: 'admin', path: (ids) => `/notifications/notification-detail/${ids.notificationId}/recipients` },
-  { name: 'notification recipients, Filters', who: 'admin', path: (ids) => `/notifications/notification-detail/${ids.notificationId}/recipients`, open: opens(/^Filters/, '[role="listbox"]') },
+  { name: 'notification recipients, Filters', who: 'admin', path: (ids) => `/notifications/notification-detail/${ids.notificationId}/recipients`, open: opens(/^Filters/, '[role="group"][aria-label="Filters"]:not([hidden])') },
   { name: 'cities', who: 'admin', path: at('/content-management') },
   { name: 'cities, Add City', who: 'admin', path: at('/content-management'), open: opens(/^Add City$/) },
   { name: 'cities, Edit city', who: 'admin', path: at('/content-management'), open: opens(/^Edit /) },

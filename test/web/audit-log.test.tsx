@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { AUDIT_MSG, AUDIT_CSV_HEADER, type AuditEntry } from '@contract'
-import { GROUP_SHOWN } from '@/features/audit/AuditLogPage'
+import { GROUP_CHIP, GROUP_CHIP_LABEL } from '@/features/audit/AuditLogPage'
 import { formatDateTime } from '@/lib/format'
 import { db } from './mocks/db'
 import { captureDownloads, csvLinesOf, trackRequests } from './mocks/requests'
@@ -28,6 +28,12 @@ const settled = () => waitFor(() => expect(table()).toHaveAttribute('aria-busy',
 afterEach(() => vi.restoreAllMocks())
 
 // Several tests wait out the real 500 ms pauses of the search box and the date range.
+/** Opens the one Filters panel, which holds the action, the actor and the days. */
+async function openFilters(user: ReturnType<typeof renderRoute>['user']) {
+  await user.click(screen.getByRole('button', { name: /^Filters/ }))
+  await screen.findByRole('group', { name: 'Days' })
+}
+
 describe('the audit log', { timeout: 15_000 }, () => {
   it('shows the columns Time, Actor, Action, Target, Address, Request id and Actions, newest first', async () => {
     await openAuditLog()
@@ -88,6 +94,7 @@ describe('the audit log', { timeout: 15_000 }, () => {
 
   it('filters by action: the choice goes to the URL and the request, back on page 1', async () => {
     const { user, router } = await openAuditLog('/settings/audit-log?page=2')
+    await openFilters(user)
     const requests = trackRequests('/admin/audit-log')
     const action = screen.getByRole('combobox', { name: 'Action' })
     expect(within(action).getAllByRole('option')[0]).toHaveTextContent('All')
@@ -104,6 +111,7 @@ describe('the audit log', { timeout: 15_000 }, () => {
 
   it('filters by actor from the admins the server lists', async () => {
     const { user, router } = await openAuditLog()
+    await openFilters(user)
     const requests = trackRequests('/admin/audit-log')
     const actor = screen.getByRole('combobox', { name: 'Actor' })
     await waitFor(() => expect(within(actor).getAllByRole('option')).toHaveLength(1 + db.audit.actors.length))
@@ -123,6 +131,7 @@ describe('the audit log', { timeout: 15_000 }, () => {
 
   it('sends a date range as from and to, both days included', async () => {
     const { user, router } = await openAuditLog()
+    await openFilters(user)
     const requests = trackRequests('/admin/audit-log')
     await user.type(screen.getByLabelText('From'), '2025-06-22')
     await user.type(screen.getByLabelText('To'), '2025-06-28')
@@ -133,10 +142,12 @@ describe('the audit log', { timeout: 15_000 }, () => {
     const inRange = entries().filter((e) => e.at.slice(0, 10) >= '2025-06-22' && e.at.slice(0, 10) <= '2025-06-28')
     await waitFor(() => expect(column(0)).toEqual(inRange.map((e) => formatDateTime(e.at))))
     expect(inRange.map((e) => e.at.slice(0, 10))).toEqual(['2025-06-28', '2025-06-27', '2025-06-25', '2025-06-24', '2025-06-22'])
+    expect(screen.getByRole('list', { name: 'Filters in effect' })).toHaveTextContent('Days: 2025-06-22 to 2025-06-28')
   })
 
   it('refuses a start date after the end date before sending anything', async () => {
     const { user, router } = await openAuditLog('/settings/audit-log?to=2025-06-20')
+    await openFilters(user)
     const requests = trackRequests('/admin/audit-log')
     const from = screen.getByLabelText('From')
     await user.type(from, '2025-06-25')
@@ -269,14 +280,15 @@ describe('a bulk action in the audit log', () => {
     await settled()
     await waitFor(() => expect(bodyRows()).toHaveLength(added.length))
     expect(column(3).sort()).toEqual(['User2 changed, 1 skipped', 'Userann', 'Userbob'].sort())
-    expect(screen.getByText(GROUP_SHOWN)).toBeInTheDocument()
+    // Shown as a filter in effect, whose chip removes it.
+    expect(within(screen.getByRole('list', { name: 'Filters in effect' })).getByText(GROUP_CHIP)).toBeInTheDocument()
     // Already there: no link to where the list is.
     expect(within(table()).queryByRole('link', { name: 'Show the bulk action’s entries' })).not.toBeInTheDocument()
 
-    await user.click(screen.getByRole('button', { name: 'Show all entries' }))
+    await user.click(screen.getByRole('button', { name: `Remove filter: ${GROUP_CHIP_LABEL}` }))
     await waitFor(() => expect(router.state.location.search).toEqual({}))
     await settled()
-    expect(screen.queryByText(GROUP_SHOWN)).not.toBeInTheDocument()
+    expect(screen.queryByText(GROUP_CHIP)).not.toBeInTheDocument()
   })
 
   it('links a changed row’s entry to its bulk action from its dialog, and closes the dialog on the way', async () => {

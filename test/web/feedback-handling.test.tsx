@@ -39,14 +39,17 @@ const notes = () => within(screen.getByRole('list', { name: 'Notes, newest first
 afterEach(() => vi.restoreAllMocks())
 
 describe('the feedback list’s status', () => {
-  it('shows each feedback’s status and filters by it beside the type, kept in the address', async () => {
+  it('shows each feedback’s status and filters by it in the same panel as the type, kept in the address', async () => {
     const { user, router } = await openList()
     expect(statusColumn().slice(0, 3)).toEqual(['Open', 'In progress', 'Resolved'])
 
     const requests = trackRequests('/feedback/list')
-    const status = screen.getByRole('combobox', { name: 'Status' })
-    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Open', 'In progress', 'Resolved'])
-    await user.selectOptions(status, 'Resolved')
+    // One Filters panel: the type, then the status.
+    await user.click(screen.getByRole('button', { name: 'Filters' }))
+    const status = await screen.findByRole('group', { name: 'Status' })
+    expect(screen.getByRole('group', { name: 'Feedback Type' })).toBeInTheDocument()
+    expect(within(status).getAllByRole('radio').map((o) => o.closest('label')?.textContent)).toEqual(['All', 'Open', 'In progress', 'Resolved'])
+    await user.click(within(status).getByRole('radio', { name: 'Resolved' }))
     await waitFor(() => expect(statusColumn().every((s) => s === 'Resolved')).toBe(true))
     expect(statusColumn()).toHaveLength(feedbackDb().filter((f) => f.status === FEEDBACK_STATUS.RESOLVED).length)
     expect(requests.at(-1)!.get('status')).toBe('3')
@@ -66,7 +69,7 @@ describe('the feedback list’s status', () => {
 
   it('opens filtered from an address with a status and a type', async () => {
     await openList('/feedback?status=2&filter=NEW_FEATURE')
-    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('2')
+    expect(screen.getByRole('list', { name: 'Filters in effect' })).toHaveTextContent('Feedback Type: New FeatureStatus: In progress')
     const expected = feedbackDb().filter((f) => f.status === 2 && f.type === 'NEW_FEATURE').length
     await waitFor(() => expect(statusColumn()).toEqual(Array(expected).fill('In progress')))
   })

@@ -88,14 +88,14 @@ describe('the feedback list', () => {
     const requests = trackRequests('/feedback/list')
     await user.click(screen.getByRole('button', { name: 'Filters' }))
     const choices = await screen.findByRole('group', { name: 'Feedback Type' })
-    expect(within(choices).getAllByRole('option').map((o) => o.textContent)).toEqual([
+    expect(within(choices).getAllByRole('radio').map((o) => o.closest('label')?.textContent)).toEqual([
       'All',
       'Bug',
       'New Feature',
       'Suggestion',
       'Other',
     ])
-    await user.click(within(choices).getByRole('option', { name: 'New Feature' }))
+    await user.click(within(choices).getByRole('radio', { name: 'New Feature' }))
     await waitFor(() => expect(column(1)).toEqual(['New Feature', 'New Feature', 'New Feature', 'New Feature']))
     expect(column(0)).toEqual(['1', '2', '3', '4'])
     expect(requests.at(-1)!.get('filter')).toBe('NEW_FEATURE')

@@ -5,6 +5,7 @@ import { api, db } from './mocks/db'
 import { gate, trackRequests } from './mocks/requests'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
+import { screenWidth } from './screen-width'
 
 /**
  * The list kit (components/list), seen through the users screen: the header (search, Filters,
@@ -228,51 +229,76 @@ describe('sorting', () => {
 })
 
 describe('the Filters button', () => {
-  it('filters by status and carries a dot marker, read "(active)", while a filter is on', async () => {
+  const chips = () => within(screen.getByRole('list', { name: 'Filters in effect' })).getAllByRole('listitem').map((li) => li.textContent)
+
+  it('filters by status, carries a dot marker read "(active)" and shows the filter as a chip while it is on', async () => {
     const { user, router } = await openUsers()
+    expect(screen.queryByRole('list', { name: 'Filters in effect' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Filters' }))
     const choices = await screen.findByRole('group', { name: 'Status' })
-    expect(within(choices).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Active', 'Blocked'])
-    expect(within(choices).getByRole('option', { name: 'All' })).toHaveAttribute('aria-selected', 'true')
+    expect(within(choices).getAllByRole('radio').map((o) => o.closest('label')?.textContent)).toEqual(['All', 'Active', 'Blocked'])
+    expect(within(choices).getByRole('radio', { name: 'All' })).toBeChecked()
 
-    await user.click(within(choices).getByRole('option', { name: 'Blocked' }))
+    await user.click(within(choices).getByRole('radio', { name: 'Blocked' }))
     expect(await screen.findByRole('button', { name: 'Filters (active)' })).toBeInTheDocument()
     await waitFor(() => expect(usernames()).toHaveLength(4))
     for (const row of bodyRows()) expect(within(row).getByText('Blocked')).toBeInTheDocument()
     expect(search(router)).toMatchObject({ filter: 2 })
+    expect(chips()).toEqual(['Status: Blocked'])
 
-    await user.click(screen.getByRole('button', { name: 'Filters (active)' }))
-    await user.click(await screen.findByRole('option', { name: 'All' }))
+    // The panel stays open for another choice; All clears the filter.
+    await user.click(within(choices).getByRole('radio', { name: 'All' }))
     expect(await screen.findByRole('button', { name: 'Filters' })).toBeInTheDocument()
     await waitFor(() => expect(usernames()).toHaveLength(10))
+    expect(screen.queryByRole('list', { name: 'Filters in effect' })).not.toBeInTheDocument()
   })
 
-  it('moves between the choices with the arrow keys without applying them, and applies one on Enter', async () => {
-    const { user, router } = await openUsers()
-    const requests = trackRequests('/admin/users')
-    await user.click(screen.getByRole('button', { name: 'Filters' }))
-    const choices = await screen.findByRole('group', { name: 'Status' })
-    await user.keyboard('{ArrowDown}{ArrowDown}')
-    await waitFor(() => expect(within(choices).getByRole('option', { name: 'Blocked' })).toHaveAttribute('data-focus'))
-    // Nothing applied yet: the list, its address and the button are as they were.
-    expect(within(choices).getByRole('option', { name: 'All' })).toHaveAttribute('aria-selected', 'true')
-    expect(search(router)).not.toHaveProperty('filter')
-    expect(requests).toHaveLength(0)
-
-    await user.keyboard('{ArrowUp}{Enter}')
-    await waitFor(() => expect(search(router)).toMatchObject({ filter: 1 }))
-    expect(screen.queryByRole('group', { name: 'Status' })).not.toBeInTheDocument()
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Filters (active)' })).toHaveFocus())
+  it('removes a filter with its chip’s ×, without opening the panel', async () => {
+    const { user, router } = await openUsers('/users?filter=1&search=a')
+    expect(chips()).toEqual(['Status: Active'])
+    await user.click(screen.getByRole('button', { name: 'Remove filter: Status' }))
+    await waitFor(() => expect(search(router)).toEqual({ search: 'a' }))
+    expect(screen.queryByRole('list', { name: 'Filters in effect' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument()
   })
 
   it('closes on Escape without changing the filter, focus back on the button', async () => {
     const { user, router } = await openUsers()
     await user.click(screen.getByRole('button', { name: 'Filters' }))
     await screen.findByRole('group', { name: 'Status' })
-    await user.keyboard('{ArrowDown}{Escape}')
+    await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('group', { name: 'Status' })).not.toBeInTheDocument())
     expect(screen.getByRole('button', { name: 'Filters' })).toHaveFocus()
     expect(search(router)).not.toHaveProperty('filter')
+  })
+})
+
+describe('the toolbar on a phone', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('is the heading, then one row: the search and icon buttons, each named', async () => {
+    screenWidth(360)
+    renderRoute('/users', { signedInAs: 'admin' })
+    await screen.findByRole('listitem', { name: db.users[0]!.username! })
+    const tools = screen.getByRole('group', { name: 'Users tools' })
+    expect(within(tools).getByRole('searchbox', { name: 'Search' })).toBeInTheDocument()
+    const buttons = within(tools).getAllByRole('button')
+    expect(buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Filters', 'Export CSV', 'Views', 'Columns'])
+    // Each shows its icon alone: its words are for screen readers only.
+    for (const button of buttons) {
+      const seen = button.cloneNode(true) as HTMLElement
+      for (const hidden of seen.querySelectorAll('.sr-only')) hidden.remove()
+      expect(seen.textContent).toBe('')
+      expect(button.querySelector('svg')).not.toBeNull()
+    }
+    expect(tools).not.toContainElement(screen.getByRole('heading', { level: 1, name: 'Users' }))
+  })
+
+  it('keeps the buttons’ words beside their icons on a wide screen', async () => {
+    await openUsers()
+    const tools = screen.getByRole('group', { name: 'Users tools' })
+    expect(within(tools).getByRole('button', { name: 'Export CSV' })).toHaveTextContent('Export CSV')
+    expect(within(tools).getByRole('button', { name: 'Export CSV' }).querySelector('.sr-only')).toBeNull()
   })
 })
 
@@ -309,7 +335,7 @@ describe('the list state in the address', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }))
     await waitFor(() => expect(search(router)).toEqual({ search: 'a', page: 2 }))
     await user.click(screen.getByRole('button', { name: 'Filters' }))
-    await user.click(await screen.findByRole('option', { name: 'Active' }))
+    await user.click(await screen.findByRole('radio', { name: 'Active' }))
     await waitFor(() => expect(search(router)).toEqual({ search: 'a', filter: 1 }))
   })
 

@@ -146,7 +146,7 @@ describe('View all recipients', () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Search recipients' }))
     await user.type(screen.getByRole('searchbox', { name: 'Search recipients' }), '{Enter}')
     await user.click(screen.getByRole('button', { name: 'Filters' }))
-    await user.click(within(await screen.findByRole('group', { name: 'Delivery' })).getByRole('option', { name: 'Failed' }))
+    await user.click(within(await screen.findByRole('group', { name: 'Delivery' })).getByRole('radio', { name: 'Failed' }))
     await waitFor(() => expect(usernames()).toEqual([failed.username]))
     expect(requests.at(-1)!.get('filter')).toBe(String(DELIVERY_STATUS.FAILED))
   })

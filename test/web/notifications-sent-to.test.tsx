@@ -16,7 +16,12 @@ const titles = () => {
   return rows.map((row) => within(row).getAllByRole('cell').find((cell) => !cell.querySelector('input[type="checkbox"]'))!.textContent)
 }
 const receivedBy = (userIndex: number) => notificationsDb().filter((n) => n.users.some((u) => u._id === db.users[userIndex]!._id)).map((n) => n.title)
-const sentTo = () => screen.getByRole('button', { name: /^Sent to / })
+/** The Sent to control, in the one Filters panel (opened first). */
+async function sentTo(user: ReturnType<typeof renderRoute>['user']) {
+  if (!screen.queryByRole('group', { name: 'Filters' })) await user.click(screen.getByRole('button', { name: /^Filters/ }))
+  return screen.findByRole('button', { name: /^Sent to / })
+}
+const chips = () => screen.queryByRole('list', { name: 'Filters in effect' })
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -25,8 +30,8 @@ describe('the notifications list, narrowed to what one user received', { timeout
   it('picks the user in the short picker: Username, Full Name and Email, no Contact No.', async () => {
     const { user } = renderRoute('/notifications', { signedInAs: 'admin' })
     await screen.findByRole('cell', { name: notificationsDb()[0]!.title })
-    expect(sentTo()).toHaveAccessibleName('Sent to Anyone')
-    await user.click(sentTo())
+    expect(await sentTo(user)).toHaveAccessibleName('Sent to Anyone')
+    await user.click(await sentTo(user))
     const dialog = await screen.findByRole('dialog', { name: 'Choose a user' })
     const picker = await within(dialog).findByRole('table', { name: 'Users' })
     expect(within(picker).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Username', 'Full Name', 'Email'])
@@ -36,7 +41,7 @@ describe('the notifications list, narrowed to what one user received', { timeout
   it('lists only the notifications the chosen user received, names them, and keeps the choice in the address', async () => {
     const { user, router } = renderRoute('/notifications', { signedInAs: 'admin' })
     await screen.findByRole('cell', { name: notificationsDb()[0]!.title })
-    await user.click(sentTo())
+    await user.click(await sentTo(user))
     const dialog = await screen.findByRole('dialog', { name: 'Choose a user' })
     await user.type(within(dialog).getByRole('searchbox', { name: 'Search users' }), 'kofi')
     await user.click(await within(dialog).findByRole('button', { name: 'kofi_mensah' }))
@@ -44,17 +49,21 @@ describe('the notifications list, narrowed to what one user received', { timeout
     await waitFor(() => expect(router.state.location.search).toEqual({ recipientId: db.users[10]!._id }))
     await waitFor(() => expect(titles()).toEqual(receivedBy(10)))
     expect(receivedBy(10)).toHaveLength(3)
-    await waitFor(() => expect(sentTo()).toHaveAccessibleName('Sent to kofi_mensah'))
+    // The dialog gives focus back to the Filters button; the chip names the user.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Filters (active)' })).toHaveFocus())
+    await waitFor(() => expect(chips()).toHaveTextContent('Sent to: kofi_mensah'))
+    expect(await sentTo(user)).toHaveAccessibleName('Sent to kofi_mensah')
   })
 
-  it('names the user of a shared link, and the clear button shows every notification again', async () => {
+  it('names the user of a shared link in a chip, whose × shows every notification again', async () => {
     const { user, router } = renderRoute(`/notifications?recipientId=${db.users[0]!._id}`, { signedInAs: 'subAdmin' })
     await waitFor(() => expect(titles()).toEqual(receivedBy(0)))
     expect(receivedBy(0)).toContain(notificationsDb()[0]!.title)
-    await waitFor(() => expect(sentTo()).toHaveAccessibleName('Sent to aarav_sharma'))
-    await user.click(screen.getByRole('button', { name: 'Clear Sent to' }))
+    await waitFor(() => expect(chips()).toHaveTextContent('Sent to: aarav_sharma'))
+    await user.click(screen.getByRole('button', { name: 'Remove filter: Sent to' }))
     await waitFor(() => expect(router.state.location.search).toEqual({}))
     await waitFor(() => expect(titles()).toHaveLength(notificationsDb().length))
-    expect(sentTo()).toHaveAccessibleName('Sent to Anyone')
+    expect(chips()).not.toBeInTheDocument()
+    expect(await sentTo(user)).toHaveAccessibleName('Sent to Anyone')
   })
 })

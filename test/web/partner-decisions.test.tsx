@@ -27,16 +27,17 @@ afterEach(() => {
 })
 
 describe('the partners list’s status', () => {
-  it('shows each request’s status and filters by it beside the type, kept in the address', async () => {
+  it('shows each request’s status and filters by it in the same panel as the type, kept in the address', async () => {
     const { user, router } = renderRoute('/partners', { signedInAs: 'subAdmin' })
     await screen.findByRole('cell', { name: db.partners[0]!.name })
     expect(within(partnersTable()).getAllByRole('columnheader').at(-2)).toHaveTextContent('Status')
     expect(statusColumn().slice(2, 4)).toEqual(['Pending', 'Declined'])
 
     const requests = trackRequests('/admin/partners')
-    const status = screen.getByRole('combobox', { name: 'Status' })
-    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Pending', 'Approved', 'Declined'])
-    await user.selectOptions(status, 'Declined')
+    await user.click(screen.getByRole('button', { name: 'Filters' }))
+    const status = await screen.findByRole('group', { name: 'Status' })
+    expect(within(status).getAllByRole('radio').map((o) => o.closest('label')?.textContent)).toEqual(['All', 'Pending', 'Approved', 'Declined'])
+    await user.click(within(status).getByRole('radio', { name: 'Declined' }))
     await waitFor(() => expect(statusColumn()).toEqual(['Declined']))
     expect(requests.at(-1)!.get('status')).toBe('3')
     expect(router.state.location.search).toEqual({ status: 3 })

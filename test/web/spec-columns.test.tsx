@@ -1,5 +1,4 @@
 import { screen, within } from '@testing-library/react'
-import { db } from './mocks/db'
 import { feedbackDb } from './mocks/handlers/feedback'
 import { notificationsDb } from './mocks/handlers/notifications'
 import { renderRoute } from './render'
@@ -14,7 +13,8 @@ type View = ReturnType<typeof renderRoute>
 
 /** The visible headers of a table, in order; the row checkboxes' column has no text. */
 async function headersOf(tableName: string, within_: HTMLElement = document.body) {
-  const table = await within(within_).findByRole('table', { name: tableName })
+  // The dashboard's newest lists come after its charts: more than the default second on a loaded machine.
+  const table = await within(within_).findByRole('table', { name: tableName }, { timeout: 5_000 })
   await within(table).findAllByRole('row')
   return within(table)
     .getAllByRole('columnheader')

@@ -69,7 +69,7 @@ describe('Settings > Trash', () => {
     const { user, router } = await openTrash()
     const requests = trackRequests('/admin/trash')
     await user.click(screen.getByRole('button', { name: 'Filters' }))
-    await user.click(within(await screen.findByRole('group', { name: 'Kind' })).getByRole('option', { name: 'Notification' }))
+    await user.click(within(await screen.findByRole('group', { name: 'Kind' })).getByRole('radio', { name: 'Notification' }))
     await waitFor(() => expect(within(trashTable()).queryByRole('cell', { name: shop.name })).not.toBeInTheDocument())
     expect(rowOf(notification.title)).toBeInTheDocument()
     expect(requests.at(-1)!.get('filter')).toBe('notification')

@@ -105,7 +105,7 @@ describe('blocking a user from the list', () => {
   it('refreshes the list after the change, so a filtered list drops the user', async () => {
     const { user } = await openUsers()
     await user.click(screen.getByRole('button', { name: 'Filters' }))
-    await user.click(await screen.findByRole('option', { name: 'Active' }))
+    await user.click(await screen.findByRole('radio', { name: 'Active' }))
     await waitFor(() => expect(screen.queryByText(db.users[4]!.username!)).not.toBeInTheDocument())
     await user.click(within(rowOf('carlos_mendes')).getByRole('button', { name: 'Block carlos_mendes' }))
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Block' }))

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/Button'
 import { http, notifyIfUnseen } from '@/lib/http'
 import { DownloadIcon } from './icons'
 import type { ListSearch } from './search'
+import { ToolLabel, useToolButtonClass } from './tools'
 
 /**
  * 'Export CSV': downloads the server's CSV of the list as it is filtered, searched and sorted now
@@ -23,6 +24,7 @@ export function ExportCsvButton({
   label?: string
 }) {
   const [busy, setBusy] = useState(false)
+  const size = useToolButtonClass()
   const exportCsv = async () => {
     setBusy(true)
     try {
@@ -38,9 +40,9 @@ export function ExportCsvButton({
     }
   }
   return (
-    <Button variant="secondary" busy={busy} onClick={() => void exportCsv()} className="h-10">
+    <Button variant="secondary" busy={busy} onClick={() => void exportCsv()} className={size}>
       {!busy && <DownloadIcon className="h-5 w-5" />}
-      {label}
+      <ToolLabel>{label}</ToolLabel>
     </Button>
   )
 }

@@ -37,8 +37,11 @@
  *
  * A list query with fields of its own (the audit log's action, actorId, from, to) passes them as
  * `params`, its `LIST_PARAMS[list].params` (route: `loaderDeps: ({ search }) => listDeps(search,
- * params)`, screen: `params`) and draws their controls with `filters={(q, change) => <SelectFilter .../>}` (SelectFilter,
- * DateRangeFilter); ExportCsvButton sends them with the rest.
+ * params)`, screen: `params`) and adds their filters to the same Filters panel with
+ * `filters={[choiceFilter('status', 'Status', options)]}` (or a part with controls of its own, such
+ * as `DateRangeFilter`); the filters in effect show as chips, each removable. ExportCsvButton
+ * sends them with the rest. On a phone the header is the heading, then one row: the search and
+ * icon buttons (`ToolLabel` keeps a button's words for screen readers).
  *
  * On a phone (below `sm`) the rows are cards: `meta.card` places each column's cell (title,
  * status, actions; a labelled field by default) and "Sort by" replaces the sortable headers.
@@ -57,10 +60,13 @@ import type { ListName } from '@contract/preferences'
 import type { PaginationState, RowData } from '@tanstack/react-table'
 import { useBulk, type ListBulk } from './bulk'
 import { ColumnsButton } from './ColumnsButton'
+import { PHONE_SCREEN, useMediaQuery } from '@/components/layout/useMediaQuery'
 import { useColumnChoice } from './columnChoice'
-import { useListTools } from './tools'
+import { CompactToolsContext, useListTools } from './tools'
 import { DataTable, type ListColumnDefs, type RowSelection } from './DataTable'
+import { FilterChips } from './FilterChips'
 import { FiltersButton } from './FiltersButton'
+import { choiceFilter, isFilterSet, type ListFilterPart } from './filters'
 import { SearchBox } from './SearchBox'
 import { listDeps, type ListFilter, type ListParams, type ListSearch } from './search'
 
@@ -92,11 +98,11 @@ type ListProps<TRow extends RowData & { _id: string }, Q extends ListSearch, TKe
   /** The Filters button's choices ("All" is added); omitted: no Filters button. */
   filter?: ListFilter<FilterValue<Q>>
   /**
-   * Further filter controls, drawn in a bar under the header (`SelectFilter`, `DateRangeFilter`),
-   * for a list query with fields of its own (see `params`). `change` applies a patch to the list
-   * state and goes back to page 1.
+   * Further filters, for a list query with fields of its own (see `params`): each is a part of the
+   * same Filters panel after `filter` (`choiceFilter(key, label, options)`, or controls of its
+   * own such as `DateRangeFilter`), and a chip while set.
    */
-  filters?: (state: Q, change: (patch: Partial<Q>) => void) => ReactNode
+  filters?: readonly ListFilterPart<Q>[]
   /** Extra header actions (Export CSV, Add...); a function receives the list state in effect. */
   actions?: ReactNode | ((query: Q) => ReactNode)
   /** An optional breadcrumb above the header (the layout's bar is built from the path otherwise). */
@@ -175,6 +181,12 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
   const columnChoice = useColumnChoice(listName, columns)
   const { Views } = useListTools()
   const chosen = useBulk(bulk, state, list?.total, list?.data)
+  // On a phone the toolbar is one row: the search and icon buttons.
+  const phone = useMediaQuery(PHONE_SCREEN)
+  const filterParts: ListFilterPart<Q>[] = [
+    ...(filter ? [choiceFilter<Q, 'filter'>('filter', filter.label, filter.options as never)] : []),
+    ...(filters ?? []),
+  ]
 
   // A page past the end (an old link, rows gone since): show the last page instead, in place.
   const lastPage = list && !result.isPlaceholderData ? Math.max(1, list.totalPages) : undefined
@@ -203,30 +215,35 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
       className="flex flex-col gap-4"
     >
       {breadcrumb}
-      <div className="flex flex-wrap items-center justify-end gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-end">
         {heading && (
-          <h1 ref={headingRef} id={titleId} className="mr-auto text-xl font-semibold text-slate-900">
+          <h1 ref={headingRef} id={titleId} className="text-xl font-semibold text-slate-900 sm:mr-auto">
             {name}
           </h1>
         )}
-        <SearchBox
-          value={state.search}
-          label={searchLabel}
-          onSearch={(text) => change({ search: text })}
-          className="w-full sm:w-72"
-        />
-        {filter && (
-          <FiltersButton
-            filter={filter}
-            value={state.filter as FilterValue<Q> | undefined}
-            onChange={(value) => change({ filter: value })}
-          />
-        )}
-        {typeof actions === 'function' ? actions(state) : actions}
-        {listName && Views && <Views list={listName} name={name} state={state} />}
-        {columnChoice && <ColumnsButton name={name} choice={columnChoice} />}
+        <CompactToolsContext value={phone}>
+          <div role="group" aria-label={`${name} tools`} className="relative flex min-w-0 items-center gap-2 sm:flex-wrap sm:justify-end sm:gap-3">
+            <SearchBox
+              value={state.search}
+              label={searchLabel}
+              onSearch={(text) => change({ search: text })}
+              className="min-w-0 flex-1 sm:w-72 sm:flex-none"
+            />
+            {filterParts.length > 0 && (
+              <FiltersButton
+                parts={filterParts}
+                state={state}
+                change={(patch) => change(patch as Partial<ListSearch>)}
+                active={filterParts.some((part) => isFilterSet(part, state))}
+              />
+            )}
+            {typeof actions === 'function' ? actions(state) : actions}
+            {listName && Views && <Views list={listName} name={name} state={state} />}
+            {columnChoice && <ColumnsButton name={name} choice={columnChoice} />}
+          </div>
+        </CompactToolsContext>
       </div>
-      {filters && <div className="flex flex-wrap items-start gap-3">{filters(state, (patch) => change(patch as Partial<ListSearch>))}</div>}
+      <FilterChips parts={filterParts} state={state} change={(patch) => change(patch as Partial<ListSearch>)} />
       {chosen.bar}
       <DataTable
         name={name}

@@ -1,12 +1,128 @@
-import { useEffect, useEffectEvent, useId, useState } from 'react'
+import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react'
 import { SEARCH_DEBOUNCE_MS } from '@contract'
 import type { FilterOption } from './search'
 
 /**
- * Filter controls for a list's filter bar (`ListScreen filters`), for list queries with fields of
- * their own beyond the one `filter` of the Filters button: a labelled select, and a date range.
- * Both are native controls, so keyboard, screen readers and phones' pickers work as usual.
+ * A list's filters: each is one part of the list's Filters panel (FiltersButton) and, while set,
+ * a chip under the toolbar whose × clears it. A choice filter (`choiceFilter`) is a group of
+ * radio buttons, "All" first; a part may draw controls of its own (a date range, a user picker).
+ * Every control is native or a real button, so keyboard, screen readers and phones work as usual.
  */
+export type ListFilterPart<Q> = {
+  /** Its name: the panel's group heading and the chip's. */
+  label: string
+  /** The list state's fields it sets; set when any is, cleared all at once by its chip. */
+  keys: readonly (keyof Q & string)[]
+  /** What the chip says it is set to (after the label). */
+  chip: (state: Q) => ReactNode
+  /**
+   * Its controls in the panel. `change` applies a patch to the list state (back to page 1);
+   * `closePanel` closes the panel, focus back on the Filters button (before a dialog opens).
+   */
+  control: (state: Q, change: (patch: Partial<Q>) => void, closePanel: () => void) => ReactNode
+}
+
+/** Whether a filter part is set in this state. */
+export const isFilterSet = <Q,>(part: ListFilterPart<Q>, state: Q) => part.keys.some((key) => state[key] !== undefined)
+
+/**
+ * One list state field's choices as a filter part: "All" (the field left out) and `options`.
+ * A value the choices do not know (an old link, choices still loading) is shown as itself.
+ */
+export function choiceFilter<Q, K extends keyof Q & string>(key: K, label: string, options: readonly FilterOption<NonNullable<Q[K]>>[]): ListFilterPart<Q> {
+  const labelOf = (value: Q[K]) => options.find((o) => o.value === value)?.label ?? String(value)
+  return {
+    label,
+    keys: [key],
+    chip: (state) => labelOf(state[key]),
+    control: (state, change) => (
+      <FilterChoices
+        label={label}
+        value={state[key]}
+        options={options}
+        onChange={(value) => change({ [key]: value } as Partial<Q>)}
+      />
+    ),
+  }
+}
+
+/** The same as a labelled select, for a long list of choices (the audit log's actions). */
+export function selectFilter<Q, K extends keyof Q & string>(
+  key: K,
+  label: string,
+  options: readonly FilterOption<Extract<NonNullable<Q[K]>, string>>[],
+): ListFilterPart<Q> {
+  return {
+    label,
+    keys: [key],
+    chip: (state) => options.find((o) => o.value === state[key])?.label ?? String(state[key]),
+    control: (state, change) => (
+      <SelectFilter
+        label={label}
+        value={state[key] as Extract<NonNullable<Q[K]>, string> | undefined}
+        options={options}
+        onChange={(value) => change({ [key]: value } as Partial<Q>)}
+        className="w-full"
+      />
+    ),
+  }
+}
+
+/** A day range (`from`, `to`) as a filter part: the two date inputs, and a chip "2026-01-01 to 2026-01-31". */
+export function dateRangeFilter<Q extends { from?: string | undefined; to?: string | undefined }>(label: string, orderMessage: string): ListFilterPart<Q> {
+  return {
+    label,
+    keys: ['from', 'to'] as (keyof Q & string)[],
+    chip: ({ from, to }) => (from && to ? `${from} to ${to}` : from ? `from ${from}` : `until ${to}`),
+    control: (state, change) => (
+      <fieldset className="flex min-w-0 flex-col gap-2">
+        <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</legend>
+        <DateRangeFilter value={{ from: state.from, to: state.to }} onChange={(range) => change(range as Partial<Q>)} orderMessage={orderMessage} />
+      </fieldset>
+    ),
+  }
+}
+
+/** A labelled group of radio buttons, "All" first; choosing applies at once. */
+function FilterChoices<V>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  value: V | undefined
+  options: readonly FilterOption<V>[]
+  onChange: (value: V | undefined) => void
+}) {
+  const name = useId()
+  const choices: { key: string; label: string; value: V | undefined }[] = [
+    { key: '', label: 'All', value: undefined },
+    ...options.map((o) => ({ key: String(o.value), label: o.label, value: o.value })),
+  ]
+  if (value !== undefined && !options.some((o) => o.value === value)) choices.push({ key: String(value), label: String(value), value })
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-1">
+      <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</legend>
+      {choices.map((choice) => (
+        <label
+          key={choice.key}
+          className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md px-2 text-sm text-slate-800 hover:bg-slate-100 has-[:checked]:font-semibold has-[:checked]:text-primary-800"
+        >
+          <input
+            type="radio"
+            name={name}
+            value={choice.key}
+            checked={choice.value === value}
+            onChange={() => onChange(choice.value)}
+            className="h-4 w-4 accent-primary-700"
+          />
+          {choice.label}
+        </label>
+      ))}
+    </fieldset>
+  )
+}
 
 const controlClass =
   'h-10 w-full rounded-md border bg-white px-3 text-sm text-slate-900 focus:outline-none focus:ring-2'
@@ -108,7 +224,7 @@ export function DateRangeFilter({
   const input = (key: keyof DateRange, label: string) => {
     const invalid = key === 'to' && misordered
     return (
-      <div className="flex w-full flex-col gap-1 sm:w-44">
+      <div className="flex w-full flex-col gap-1">
         <label htmlFor={`${id}-${key}`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
           {label}
         </label>

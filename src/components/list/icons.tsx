@@ -35,3 +35,5 @@ export const UnblockIcon = outline(
     <path d="M8.5 12.5l2.5 2.5 4.5-5" />
   </>,
 )
+export const ColumnsIcon = outline(<path d="M4 5h16v14H4zM10 5v14M16 5v14" />)
+export const ViewsIcon = outline(<path d="M7 4h10v16l-5-4-5 4z" />)

@@ -1,9 +1,10 @@
-import { Suspense, useState } from 'react'
+import { Suspense, useState, type ComponentProps } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { ROLE, USER_STATUS, adminRoleLabel, type AdminAccount } from '@contract'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { PermittedSection } from '@/components/layout/PermittedSection'
-import { ListScreen, cells, listColumns, type ListFilter } from '@/components/list'
+import { PlusIcon } from '@/components/layout/icons'
+import { ListScreen, ToolLabel, cells, listColumns, useToolButtonClass, type ListFilter } from '@/components/list'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
@@ -103,6 +104,16 @@ const roleFilter: ListFilter<1 | 2> = {
   ],
 }
 
+/** The header's Add Admin (its icon alone on a phone). */
+function AddAdminButton(props: ComponentProps<typeof Button>) {
+  return (
+    <Button {...props} className={useToolButtonClass()}>
+      <PlusIcon className="h-5 w-5" />
+      <ToolLabel>Add Admin</ToolLabel>
+    </Button>
+  )
+}
+
 function AdminsList() {
   const [adding, setAdding] = useState(false)
   const opened = useOpenedOnce(adding)
@@ -117,11 +128,7 @@ function AdminsList() {
         query={adminsListQuery}
         columns={adminColumns}
         filter={roleFilter}
-        actions={
-          <Button onClick={() => start(() => setAdding(true))} {...trigger}>
-            Add Admin
-          </Button>
-        }
+        actions={<AddAdminButton onClick={() => start(() => setAdding(true))} {...trigger} />}
       />
       <Suspense fallback={null}>{opened && <AddAdminDialog open={adding} onClose={() => setAdding(false)} />}</Suspense>
     </>

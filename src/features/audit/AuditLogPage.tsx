@@ -3,7 +3,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { AUDIT_MSG, EMAIL_CUT, roleLabel, type AuditEntry } from '@contract'
 import { LIST_PARAMS } from '@contract/list-params'
 import { PermittedSection } from '@/components/layout/PermittedSection'
-import { DateRangeFilter, ExportCsvButton, ListScreen, SelectFilter, cells, listColumns, type ListBulk } from '@/components/list'
+import { ExportCsvButton, ListScreen, cells, dateRangeFilter, listColumns, selectFilter, type ListBulk, type ListFilterPart } from '@/components/list'
 import { Button } from '@/components/ui/Button'
 import { Dashes, OrDashes } from '@/components/ui/Dashes'
 import { Truncate } from '@/components/ui/Truncate'
@@ -14,10 +14,13 @@ import { BulkGroupLink } from './BulkGroupLink'
 import { actionLabel, actionOptions, isBulkGroupEntry, targetName, targetTypeLabel } from './labels'
 
 const route = getRouteApi('/_signed-in/settings/audit-log')
+type AuditSearch = ReturnType<typeof route.useSearch>
 
 /** What a sub admin sees instead of the log (the server answers them 403). */
 export const AUDIT_ADMIN_ONLY = 'Only admins can view the audit log.'
 /** Above the list filtered to a bulk action's group (the link of its entries). */
+export const GROUP_CHIP_LABEL = 'Bulk action'
+export const GROUP_CHIP = 'its entry and each changed row’s'
 export const GROUP_SHOWN = 'Showing one bulk action: its entry and each changed row’s.'
 /** The request id's cut in the table; the full id is its tooltip and is in the entry's dialog. */
 export const REQUEST_ID_CUT = 8
@@ -114,6 +117,21 @@ const bulk: ListBulk<AuditEntry> = {
   exportName: 'audit-log.csv',
 }
 
+/** One bulk action's entries (set by its link in the Target column), shown as a chip like any filter. */
+const groupFilter: ListFilterPart<AuditSearch> = {
+  label: GROUP_CHIP_LABEL,
+  keys: ['group'],
+  chip: () => GROUP_CHIP,
+  control: (_state, change) => (
+    <p className="flex flex-col items-start gap-2 text-sm text-slate-700">
+      {GROUP_SHOWN}
+      <Button variant="ghost" onClick={() => change({ group: undefined })}>
+        Show all entries
+      </Button>
+    </p>
+  ),
+}
+
 function AuditLogList() {
   const actors = useQuery(auditActorsQuery)
   const actorOptions = (actors.data ?? []).map((a) => ({ value: a._id, label: `${a.name} (${a.email})` }))
@@ -127,21 +145,12 @@ function AuditLogList() {
       query={auditLogQuery}
       columns={auditColumns}
       bulk={bulk}
-      filters={(q, change) => (
-        <>
-          <SelectFilter label="Action" value={q.action} options={actionOptions} onChange={(action) => change({ action })} />
-          <SelectFilter label="Actor" value={q.actorId} options={actorOptions} onChange={(actorId) => change({ actorId })} />
-          <DateRangeFilter value={{ from: q.from, to: q.to }} onChange={(range) => change(range)} orderMessage={AUDIT_MSG.fromAfterTo} />
-          {q.group !== undefined && (
-            <p className="flex flex-wrap items-center gap-2 self-end text-sm text-slate-700">
-              {GROUP_SHOWN}
-              <Button variant="ghost" onClick={() => change({ group: undefined })}>
-                Show all entries
-              </Button>
-            </p>
-          )}
-        </>
-      )}
+      filters={[
+        selectFilter<AuditSearch, 'action'>('action', 'Action', actionOptions),
+        selectFilter<AuditSearch, 'actorId'>('actorId', 'Actor', actorOptions),
+        dateRangeFilter<AuditSearch>('Days', AUDIT_MSG.fromAfterTo),
+        groupFilter,
+      ]}
       actions={(q) => <ExportCsvButton path="admin/audit-log/export" query={q} filename="audit-log.csv" />}
     />
   )

@@ -8,6 +8,7 @@ import { useCan } from '@/lib/auth'
 import { lazyChunk, useLazyTrigger } from '@/lib/lazy-chunk'
 import { movesToTrash } from '@/lib/trash'
 import { useDeleteCity } from './api'
+import { ToolLabel, useToolButtonClass } from '@/components/list/tools'
 
 // The name dialog (its form, Headless UI's Dialog) is not part of the list's first load: its code
 // comes as an Add or Edit button is neared, or on the press.
@@ -18,11 +19,12 @@ const CityDialog = lazyChunk(importDialog, ChunkLoadFailed)
 export function AddCityButton() {
   const [open, setOpen] = useState(false)
   const { start, trigger } = useLazyTrigger(importDialog)
+  const size = useToolButtonClass()
   return (
     <>
-      <Button onClick={() => start(() => setOpen(true))} {...trigger} className="h-10">
+      <Button onClick={() => start(() => setOpen(true))} {...trigger} className={size}>
         <PlusIcon className="h-5 w-5" />
-        Add City
+        <ToolLabel>Add City</ToolLabel>
       </Button>
       <Suspense fallback={null}>{open && <CityDialog open onClose={() => setOpen(false)} />}</Suspense>
     </>

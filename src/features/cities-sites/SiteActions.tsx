@@ -8,6 +8,7 @@ import { Switch } from '@/components/ui/Switch'
 import { useCan } from '@/lib/auth'
 import { movesToTrash } from '@/lib/trash'
 import { useDeleteSite, useToggleSiteStatus } from './api'
+import { ToolLabel, useToolButtonClass } from '@/components/list/tools'
 
 /**
  * The status switch (both roles): on is Active. A press toggles at once (optimistic; the server
@@ -70,10 +71,11 @@ export function DeleteSiteButton({
 
 /** The city page's 'Add Site' (both roles add sites), for this city. */
 export function AddSiteLink({ cityId }: { cityId: string }) {
+  const size = useToolButtonClass()
   return (
-    <Link to="/sites/add-site" search={{ cityId }} className={buttonClass('primary', 'h-10')}>
+    <Link to="/sites/add-site" search={{ cityId }} className={buttonClass('primary', size)}>
       <PlusIcon className="h-5 w-5" />
-      Add Site
+      <ToolLabel>Add Site</ToolLabel>
     </Link>
   )
 }

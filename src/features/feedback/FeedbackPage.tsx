@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router'
-import { FEEDBACK_TYPES, feedbackTypeLabel, type FeedbackStatus, type FeedbackType } from '@contract'
+import { FEEDBACK_TYPES, feedbackTypeLabel, type FeedbackType } from '@contract'
 import { LIST_PARAMS } from '@contract/list-params'
-import { ExportCsvButton, ListScreen, RowLink, SelectFilter, cells, listColumns, type ListBulk, type ListFilter } from '@/components/list'
+import { ExportCsvButton, ListScreen, RowLink, cells, choiceFilter, listColumns, type ListBulk, type ListFilter } from '@/components/list'
 import { OrDashes } from '@/components/ui/Dashes'
 import { feedbackKeys, feedbackListQueryOptions, type NumberedFeedback } from './api'
 import { authorLabel } from './author'
@@ -11,6 +11,7 @@ import { FeedbackStatusSelect } from './FeedbackStatusSelect'
 import { FeedbackTypeBadge } from './FeedbackTypeBadge'
 
 const route = getRouteApi('/_signed-in/feedback/')
+type FeedbackSearch = ReturnType<typeof route.useSearch>
 
 const col = listColumns<NumberedFeedback>()
 /**
@@ -61,6 +62,9 @@ const typeFilter: ListFilter<FeedbackType> = {
   options: FEEDBACK_TYPES.map((type) => ({ value: type, label: feedbackTypeLabel[type] })),
 }
 
+/** The status, in the same Filters panel after the type. */
+const filters = [choiceFilter<FeedbackSearch, 'status'>('status', 'Status', feedbackStatusOptions)]
+
 /** Feedback in bulk: mark resolved, and (admins) delete. */
 const bulk: ListBulk<NumberedFeedback> = {
   list: 'feedback',
@@ -83,14 +87,7 @@ export function FeedbackPage() {
       filter={typeFilter}
       bulk={bulk}
       params={LIST_PARAMS.feedback.params}
-      filters={(q, change) => (
-        <SelectFilter
-          label="Status"
-          value={q.status === undefined ? undefined : String(q.status)}
-          options={feedbackStatusOptions}
-          onChange={(status) => change({ status: status === undefined ? undefined : (Number(status) as FeedbackStatus) })}
-        />
-      )}
+      filters={filters}
       actions={(q) => <ExportCsvButton path="feedback/export" query={q} filename="feedback.csv" />}
     />
   )

@@ -14,6 +14,6 @@ export function FeedbackStatusBadge({ status }: { status: FeedbackStatus }) {
 
 /** The statuses in their order, for a filter or a picker. */
 export const feedbackStatusOptions = (Object.values(FEEDBACK_STATUS) as FeedbackStatus[]).map((status) => ({
-  value: String(status),
+  value: status,
   label: feedbackStatusLabel[status],
 }))

@@ -11,7 +11,7 @@ import { formatDateTime } from '@/lib/format'
 import { movesToTrash } from '@/lib/trash'
 import { notificationKeys, notificationsListQuery, useCancelNotification, useDeleteNotification } from './api'
 import { audienceLabel, sendToText } from './audience'
-import { SentToFilter } from './SentToFilter'
+import { sentToFilter } from './SentToFilter'
 import { SendNotificationButton } from './SendNotificationButton'
 
 const route = getRouteApi('/_signed-in/notifications/')
@@ -120,6 +120,9 @@ const audienceFilter: ListFilter<Audience> = {
   options: AUDIENCE.map((value) => ({ value, label: audienceLabel[value] })),
 }
 
+/** One user who received them, in the same Filters panel after the audience. */
+const filters = [sentToFilter<ReturnType<typeof route.useSearch>>()]
+
 /** Notifications in bulk: delete (admins). */
 const bulk: ListBulk<NotificationListItem> = {
   list: 'notifications',
@@ -143,7 +146,7 @@ export function NotificationsPage() {
       columns={notificationColumns}
       filter={audienceFilter}
       bulk={bulk}
-      filters={(q, change) => <SentToFilter value={q.recipientId} onChange={(recipientId) => change({ recipientId })} />}
+      filters={filters}
       actions={<SendNotificationButton />}
     />
   )

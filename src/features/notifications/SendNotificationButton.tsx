@@ -4,6 +4,7 @@ import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { SendIcon } from '@/components/layout/icons'
 import { Button } from '@/components/ui/Button'
 import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
+import { ToolLabel, useToolButtonClass } from '@/components/list/tools'
 
 // The dialog (its form, Headless UI's Dialog, the recipient picker, date-fns) is not part of the
 // list's first load: its code comes as the button is neared, or on the press.
@@ -20,6 +21,7 @@ export function SendNotificationButton() {
   const [open, setOpen] = useState(asked !== undefined)
   const opened = useOpenedOnce(open)
   const { start, trigger } = useLazyTrigger(importDialog)
+  const size = useToolButtonClass()
   // Each arrival asks once (another palette choice while here is a new arrival).
   const [seen, setSeen] = useState(asked)
   if (seen !== asked) {
@@ -33,9 +35,9 @@ export function SendNotificationButton() {
   }, [asked, navigate])
   return (
     <>
-      <Button onClick={() => start(() => setOpen(true))} {...trigger} className="h-10">
+      <Button onClick={() => start(() => setOpen(true))} {...trigger} className={size}>
         <SendIcon />
-        Send Notification
+        <ToolLabel>Send Notification</ToolLabel>
       </Button>
       <Suspense fallback={null}>{opened && <SendNotificationDialog open={open} onClose={() => setOpen(false)} />}</Suspense>
     </>

@@ -1,7 +1,7 @@
 import { Suspense, useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
-import { CloseIcon } from '@/components/layout/icons'
+import type { ListFilterPart } from '@/components/list'
 import { buttonClass } from '@/components/ui/Button'
 import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
 import { userLabel } from '@/lib/user-label'
@@ -12,47 +12,43 @@ import { sentToUserQuery } from './api'
 const importDialog = () => import('./SentToDialog')
 const SentToDialog = lazyChunk(importDialog, ChunkLoadFailed)
 
+/** The chosen user's name, looked up from their id (the URL keeps the id). */
+function SentToName({ id }: { id: string | undefined }) {
+  const chosen = useQuery({ ...sentToUserQuery(id ?? ''), enabled: id !== undefined })
+  return id === undefined ? 'Anyone' : chosen.data ? userLabel(chosen.data) : chosen.isError ? 'Unknown user' : 'Loading…'
+}
+
 /**
- * The notifications list's "Sent to" filter: which notifications one user received, for the
- * question "did they get it?". Choosing opens the short user picker in a dialog; the chosen
- * user's id is kept in the list's URL (the name is looked up), and the × clears it.
+ * The "Sent to" filter's control in the Filters panel: which notifications one user received, for
+ * the question "did they get it?". Its button closes the panel (focus back on Filters, where the
+ * dialog returns it) and opens the short user picker in a dialog; the chosen user's id is kept in
+ * the list's URL. Its chip's × clears it.
  */
-export function SentToFilter({ value, onChange }: { value: string | undefined; onChange: (id: string | undefined) => void }) {
+function SentToControl({ value, onChange, closePanel }: { value: string | undefined; onChange: (id: string | undefined) => void; closePanel: () => void }) {
   const [open, setOpen] = useState(false)
   const opened = useOpenedOnce(open)
   const { start, trigger } = useLazyTrigger(importDialog)
   const labelId = useId()
   const buttonId = useId()
-  const chosen = useQuery({ ...sentToUserQuery(value ?? ''), enabled: value !== undefined })
-  const shown = value === undefined ? 'Anyone' : chosen.data ? userLabel(chosen.data) : chosen.isError ? 'Unknown user' : 'Loading…'
   return (
     <div className="flex flex-col gap-1">
       <span id={labelId} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
         Sent to
       </span>
-      <div className="flex items-center gap-1">
-        <button
-          id={buttonId}
-          type="button"
-          aria-haspopup="dialog"
-          aria-labelledby={`${labelId} ${buttonId}`}
-          onClick={() => start(() => setOpen(true))}
-          {...trigger}
-          className={buttonClass('secondary', 'max-w-64 justify-start truncate')}
-        >
-          {shown}
-        </button>
-        {value !== undefined && (
-          <button
-            type="button"
-            aria-label="Clear Sent to"
-            onClick={() => onChange(undefined)}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-          >
-            <CloseIcon className="h-4 w-4" />
-          </button>
-        )}
-      </div>
+      <button
+        id={buttonId}
+        type="button"
+        aria-haspopup="dialog"
+        aria-labelledby={`${labelId} ${buttonId}`}
+        onClick={() => {
+          closePanel()
+          start(() => setOpen(true))
+        }}
+        {...trigger}
+        className={buttonClass('secondary', 'w-full justify-start truncate')}
+      >
+        <SentToName id={value} />
+      </button>
       <Suspense fallback={null}>
         {opened && (
           <SentToDialog
@@ -67,4 +63,16 @@ export function SentToFilter({ value, onChange }: { value: string | undefined; o
       </Suspense>
     </div>
   )
+}
+
+/** The notifications list's "Sent to" filter, one part of its Filters panel. */
+export function sentToFilter<Q extends { recipientId?: string | undefined }>(): ListFilterPart<Q> {
+  return {
+    label: 'Sent to',
+    keys: ['recipientId'] as (keyof Q & string)[],
+    chip: (state) => <SentToName id={state.recipientId} />,
+    control: (state, change, closePanel) => (
+      <SentToControl value={state.recipientId} onChange={(recipientId) => change({ recipientId } as Partial<Q>)} closePanel={closePanel} />
+    ),
+  }
 }

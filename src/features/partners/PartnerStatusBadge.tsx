@@ -14,6 +14,6 @@ export function PartnerStatusBadge({ status }: { status: PartnerStatus }) {
 
 /** The statuses in their order, for the list's filter. */
 export const partnerStatusOptions = (Object.values(PARTNER_STATUS) as PartnerStatus[]).map((status) => ({
-  value: String(status),
+  value: status,
   label: partnerStatusLabel[status],
 }))

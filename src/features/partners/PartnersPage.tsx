@@ -1,11 +1,12 @@
 import { getRouteApi } from '@tanstack/react-router'
-import { PARTNER_TYPE, partnerTypeLabel, type Partner, type PartnerStatus, type PartnerType } from '@contract'
+import { PARTNER_TYPE, partnerTypeLabel, type Partner, type PartnerType } from '@contract'
 import { LIST_PARAMS } from '@contract/list-params'
-import { ExportCsvButton, ListScreen, RowLink, SelectFilter, cells, listColumns, statusCell, type ListBulk, type ListFilter } from '@/components/list'
+import { ExportCsvButton, ListScreen, RowLink, cells, choiceFilter, listColumns, statusCell, type ListBulk, type ListFilter } from '@/components/list'
 import { partnersListQuery } from './api'
 import { PartnerStatusBadge, partnerStatusOptions } from './PartnerStatusBadge'
 
 const route = getRouteApi('/_signed-in/partners/')
+type PartnersSearch = ReturnType<typeof route.useSearch>
 
 const col = listColumns<Partner>()
 /**
@@ -46,6 +47,9 @@ const typeFilter: ListFilter<PartnerType> = {
   ],
 }
 
+/** Where a request stands, in the same Filters panel after the type. */
+const filters = [choiceFilter<PartnersSearch, 'status'>('status', 'Status', partnerStatusOptions)]
+
 /** No bulk action: decisions are made one request at a time, each read first. Export selected only. */
 const bulk: ListBulk<Partner> = {
   noun: ['partner request', 'partner requests'],
@@ -67,14 +71,7 @@ export function PartnersPage() {
       filter={typeFilter}
       params={LIST_PARAMS.partners.params}
       bulk={bulk}
-      filters={(q, change) => (
-        <SelectFilter
-          label="Status"
-          value={q.status === undefined ? undefined : String(q.status)}
-          options={partnerStatusOptions}
-          onChange={(status) => change({ status: status === undefined ? undefined : (Number(status) as PartnerStatus) })}
-        />
-      )}
+      filters={filters}
       actions={(q) => <ExportCsvButton path="admin/partners/export" query={q} filename="partners.csv" />}
     />
   )

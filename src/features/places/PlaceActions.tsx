@@ -9,6 +9,7 @@ import { useCan } from '@/lib/auth'
 import { movesToTrash } from '@/lib/trash'
 import { useDeletePlace, useTogglePlaceStatus } from './api'
 import { PLACE_SCREENS } from './kinds'
+import { ToolLabel, useToolButtonClass } from '@/components/list/tools'
 
 /**
  * The status switch: on is Active. A press toggles at once (optimistic; the server flips 1 <-> 2
@@ -84,10 +85,11 @@ const linkButton = {
 /** The list header's 'Add Pet Shop' / 'Add Hospital' (both roles add places: docs/DECISIONS.md, Roles). */
 export function AddPlaceLink({ kind }: { kind: PlaceKind }) {
   const { addPath, addTitle } = PLACE_SCREENS[kind]
+  const size = useToolButtonClass()
   return (
-    <Link to={addPath} className={`h-10 ${linkButton.primary}`}>
+    <Link to={addPath} className={`${linkButton.primary} ${size}`}>
       <PlusIcon className="h-5 w-5" />
-      {addTitle}
+      <ToolLabel>{addTitle}</ToolLabel>
     </Link>
   )
 }

@@ -1,5 +1,6 @@
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { HeaderDialogButton } from '@/components/list/HeaderDialogButton'
+import { ViewsIcon } from '@/components/list/icons'
 import type { ListViewsProps } from '@/components/list/tools'
 import { lazyChunk } from '@/lib/lazy-chunk'
 
@@ -8,5 +9,5 @@ const ViewsDialog = lazyChunk(() => import('./ViewsDialog'), ChunkLoadFailed)
 
 /** The list header's Views button: the list's shared and personal views, Save current view, manage. */
 export function ViewsButton(props: ListViewsProps) {
-  return <HeaderDialogButton label="Views" dialog={(close) => <ViewsDialog {...props} onClose={close} />} />
+  return <HeaderDialogButton label="Views" icon={ViewsIcon} dialog={(close) => <ViewsDialog {...props} onClose={close} />} />
 }
