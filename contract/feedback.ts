@@ -14,6 +14,8 @@ export const userSummary = zm.object({
   name: zm.nullable(zm.string()),
   email: zm.nullable(zm.string()),
   mobileNo: zm.nullable(zm.string()),
+  /** The mobile's country code ('+91'); shown before it (`phoneNumber`, phone.ts). */
+  countryCode: zm.nullable(zm.string()),
   profileImage: zm.nullable(zm.string()),
 })
 export type UserSummary = zm.infer<typeof userSummary>

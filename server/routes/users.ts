@@ -8,6 +8,7 @@ import {
   USERS_MSG,
   userListQuery,
   userPetParams,
+  userStatusLabel,
   type UserDetails,
   type UserListItem,
   type UserListQuery,
@@ -90,7 +91,8 @@ const usersWith =
 
 const userRows = usersWith(userColumns)
 
-export const USERS_CSV_HEADER = ['Username', 'Full Name', 'Email', 'DOB', 'Contact No.'] as const
+/** The list's columns, then the status (the list shows it in Actions: a file has no Actions). */
+export const USERS_CSV_HEADER = ['Username', 'Full Name', 'Email', 'DOB', 'Contact No.', 'Status'] as const
 // Only what the file shows: a million rows of unused columns (a Date each) are garbage to collect.
 const userCsvColumns = {
   id: appUsers.id,
@@ -100,10 +102,11 @@ const userCsvColumns = {
   dob: appUsers.dob,
   countryCode: appUsers.countryCode,
   mobileNo: appUsers.mobileNo,
+  status: appUsers.status,
 }
 type UserCsvRow = Pick<UserRow, keyof typeof userCsvColumns>
 const userCsvRows = usersWith(userCsvColumns)
-const userCsvLine = (u: UserCsvRow): CsvValue[] => [u.username, u.name, u.email, u.dob, phoneOf(u)]
+const userCsvLine = (u: UserCsvRow): CsvValue[] => [u.username, u.name, u.email, u.dob, phoneOf(u), userStatusLabel[u.status]]
 
 async function userDetails(db: Db, id: string): Promise<UserDetails | undefined> {
   const [user] = await db

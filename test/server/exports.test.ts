@@ -61,9 +61,9 @@ describe('GET /admin/users/export', () => {
       })),
     )
     const rows = await csvOf(t, '/admin/users/export?sortBy=username&sortOrder=1', 'users')
-    expect(rows[0]).toEqual(['Username', 'Full Name', 'Email', 'DOB', 'Contact No.'])
+    expect(rows[0]).toEqual(['Username', 'Full Name', 'Email', 'DOB', 'Contact No.', 'Status'])
     expect(rows).toHaveLength(26)
-    expect(rows[1]).toEqual(['user00', 'User 0', 'user0@example.com', '1990-05-01', "'+44 7700900000"])
+    expect(rows[1]).toEqual(['user00', 'User 0', 'user0@example.com', '1990-05-01', "'+44 7700900000", 'Active'])
     expect(rows.at(-1)?.[0]).toBe('user24')
   })
 
@@ -72,8 +72,8 @@ describe('GET /admin/users/export', () => {
     await addUsers(t, [{ username: '=cmd|calc', name: 'Lee, "Ann"', email: 'ann@example.com', mobileNo: null, dob: null }])
     const res = await t.get('/admin/users/export', { token: await tokenOf(t) })
     const text = await res.text()
-    expect(text).toContain(`'=cmd|calc,"Lee, ""Ann""",ann@example.com,,\r\n`)
-    expect(parseCsv(text)[1]).toEqual(["'=cmd|calc", 'Lee, "Ann"', 'ann@example.com', '', ''])
+    expect(text).toContain(`'=cmd|calc,"Lee, ""Ann""",ann@example.com,,,Active\r\n`)
+    expect(parseCsv(text)[1]).toEqual(["'=cmd|calc", 'Lee, "Ann"', 'ann@example.com', '', '', 'Active'])
   })
 
   it('respects the search, the filter and the order of the list', async () => {
@@ -86,6 +86,20 @@ describe('GET /admin/users/export', () => {
     ])
     const rows = await csvOf(t, '/admin/users/export?search=SMITH&filter=1', 'users')
     expect(rows.slice(1).map((r) => r[0])).toEqual(['cy', 'ann'])
+  })
+
+  it('says each user’s status in a Status column, Active or Blocked', async () => {
+    const t = await testApp()
+    await addUsers(t, [
+      { username: 'ann', status: 1, createdAt: minutesAgo(t, 1) },
+      { username: 'bob', status: 2, createdAt: minutesAgo(t, 0) },
+    ])
+    const rows = await csvOf(t, '/admin/users/export', 'users')
+    expect(rows[0]!.at(-1)).toBe('Status')
+    expect(rows.slice(1).map((r) => [r[0], r.at(-1)])).toEqual([
+      ['bob', 'Blocked'],
+      ['ann', 'Active'],
+    ])
   })
 
   it('answers 400 with the field for a bad query', async () => {
@@ -101,7 +115,7 @@ describe('GET /admin/users/export', () => {
 
   it('writes only the header when nothing matches', async () => {
     const t = await testApp()
-    expect(await csvOf(t, '/admin/users/export?search=nobody', 'users')).toEqual([['Username', 'Full Name', 'Email', 'DOB', 'Contact No.']])
+    expect(await csvOf(t, '/admin/users/export?search=nobody', 'users')).toEqual([['Username', 'Full Name', 'Email', 'DOB', 'Contact No.', 'Status']])
   })
 })
 

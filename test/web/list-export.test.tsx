@@ -35,7 +35,7 @@ describe('Export CSV', () => {
     // The server's name for the file.
     expect(files[0]!.name).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/)
     const lines = await csvLinesOf(files[0]!)
-    expect(lines[0]).toBe('Username,Full Name,Email,DOB,Contact No.')
+    expect(lines[0]).toBe('Username,Full Name,Email,DOB,Contact No.,Status')
     // Active users whose text contains "a", by email descending.
     const emails = lines.slice(1).map((line) => line.split(',')[2]!)
     expect(emails).toEqual([...emails].sort().reverse())

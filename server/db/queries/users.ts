@@ -1,4 +1,5 @@
 import type { UserSummary } from '../../../contract'
+import { phoneNumber } from '../../../contract/phone'
 import { appUsers } from '../schema'
 
 /** The columns of a user shown as a feedback's author or a notification's recipient. */
@@ -8,6 +9,7 @@ export const userSummaryColumns = {
   name: appUsers.name,
   email: appUsers.email,
   mobileNo: appUsers.mobileNo,
+  countryCode: appUsers.countryCode,
   profileImage: appUsers.profileImage,
 }
 
@@ -19,9 +21,9 @@ export const toUserSummary = (u: UserSummaryRow): UserSummary => ({
   name: u.name,
   email: u.email,
   mobileNo: u.mobileNo,
+  countryCode: u.countryCode,
   profileImage: u.profileImage,
 })
 
-/** The phone as one would dial it: '+44 7700900123'. */
-export const phoneOf = (u: { countryCode: string | null; mobileNo: string | null }) =>
-  u.mobileNo ? [u.countryCode, u.mobileNo].filter(Boolean).join(' ') : null
+/** The phone as one would dial it: '+44 7700900123' (the contract's one formatter). */
+export const phoneOf = (u: { countryCode: string | null; mobileNo: string | null }) => phoneNumber(u.countryCode, u.mobileNo)

@@ -11,6 +11,7 @@ import {
 import { EMAIL_CUT, MOBILE_CUT } from '@contract'
 import { Badge, type BadgeTone } from '@/components/ui/Badge'
 import { OrDashes } from '@/components/ui/Dashes'
+import { PhoneNumber } from '@/components/ui/PhoneNumber'
 import { Truncate } from '@/components/ui/Truncate'
 import { formatDate, formatDateTime } from '@/lib/format'
 
@@ -84,6 +85,10 @@ export const cells = {
   email: (info: ValueOf<Text>) => <Truncate value={info.getValue()} max={EMAIL_CUT} />,
   /** Cut to 12 characters plus an ellipsis; the full value as a tooltip. */
   mobile: (info: ValueOf<Text>) => <Truncate value={info.getValue()} max={MOBILE_CUT} />,
+  /** A pet owner's phone, '+91 ' and the number cut to 12 characters (the row's `countryCode` and `mobileNo`). */
+  phone: ({ row }: { row: { original: { countryCode: Text; mobileNo: Text } } }) => (
+    <PhoneNumber countryCode={row.original.countryCode} mobileNo={row.original.mobileNo} cut />
+  ),
   /** An address: at most two lines, the whole one as a tooltip. */
   address: (info: ValueOf<Text>) => <TwoLines value={info.getValue()} width="max-w-xs" />,
   /** A description or a message body: at most two lines in a wider column, the whole one as a tooltip. */

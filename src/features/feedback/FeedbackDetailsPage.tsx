@@ -6,6 +6,7 @@ import { DetailsError } from '@/components/layout/DetailsError'
 import { useRecordTitle } from '@/components/layout/PageTitle'
 import { Avatar } from '@/components/ui/Avatar'
 import { OrDashes } from '@/components/ui/Dashes'
+import { PhoneNumber } from '@/components/ui/PhoneNumber'
 import { Card, DetailsList, type DetailField } from '@/components/ui/DetailsCard'
 import { formatDateTime } from '@/lib/format'
 import { feedbackDetailsQuery } from './api'
@@ -69,7 +70,7 @@ function Sender({ item }: { item: Feedback }) {
     ['Username', <OrDashes value={user?.username} />],
     ['Name', <OrDashes value={user?.name} />],
     ['Email', <OrDashes value={user?.email} />],
-    ['Mobile No.', <OrDashes value={user?.mobileNo} />],
+    ['Mobile No.', <PhoneNumber countryCode={user?.countryCode} mobileNo={user?.mobileNo} />],
     ['Created At', formatDateTime(item.createdAt)],
   ]
   return (

@@ -21,7 +21,7 @@ const recipientColumns = col.columns([
   col.accessor('username', { header: 'Username', meta: { card: 'title' }, cell: ({ row }) => <RecipientName user={row.original} /> }),
   col.accessor('name', { header: 'Name', cell: cells.text }),
   col.accessor('email', { header: 'Email', cell: cells.email }),
-  col.accessor('mobileNo', { header: 'Mobile No.', cell: cells.mobile, meta: { className: 'whitespace-nowrap' } }),
+  col.accessor('mobileNo', { header: 'Mobile No.', cell: cells.phone, meta: { className: 'whitespace-nowrap' } }),
 ])
 
 /** A read-only field of the page: a labelled input (or text area) that can be read and copied, not edited. */

@@ -19,7 +19,7 @@ export const recipientColumns = col.columns([
   col.accessor('username', { header: 'Username', enableSorting: true, cell: cells.text, meta: { card: 'title' } }),
   col.accessor('name', { header: 'Full Name', enableSorting: true, cell: cells.text }),
   col.accessor('email', { header: 'Email', enableSorting: true, cell: cells.email }),
-  col.accessor('mobileNo', { header: 'Contact No.', cell: cells.mobile, meta: { className: 'whitespace-nowrap' } }),
+  col.accessor('mobileNo', { header: 'Contact No.', cell: cells.phone, meta: { className: 'whitespace-nowrap' } }),
 ])
 
 /**

@@ -6,6 +6,7 @@ import { DetailsError } from '@/components/layout/DetailsError'
 import { useRecordTitle } from '@/components/layout/PageTitle'
 import { Avatar } from '@/components/ui/Avatar'
 import { OrDashes } from '@/components/ui/Dashes'
+import { PhoneNumber } from '@/components/ui/PhoneNumber'
 import { Card, DetailsCard, type DetailField } from '@/components/ui/DetailsCard'
 import { fileSrc } from '@/lib/file-src'
 import { formatDate } from '@/lib/format'
@@ -54,11 +55,10 @@ export function UserDetailsPage() {
 }
 
 function Profile({ user }: { user: UserDetails }) {
-  const phone = user.mobileNo ? [user.countryCode, user.mobileNo].filter(Boolean).join(' ') : null
   const fields: DetailField[] = [
     ['Email', <OrDashes value={user.email} />],
     ['Full Name', <OrDashes value={user.name} />],
-    ['Phone', <OrDashes value={phone} />],
+    ['Phone', <PhoneNumber countryCode={user.countryCode} mobileNo={user.mobileNo} />],
     ['Date of Birth', <OrDashes value={user.dob ? formatDate(user.dob) : null} />],
     ['Username', <OrDashes value={user.username} />],
     ['Country Code', <OrDashes value={user.countryCode} />],

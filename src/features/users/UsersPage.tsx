@@ -1,26 +1,13 @@
 import { getRouteApi } from '@tanstack/react-router'
-import { MOBILE_CUT, USER_STATUS, type UserListItem } from '@contract'
+import { USER_STATUS, type UserListItem } from '@contract'
 import { ExportCsvButton, ListScreen, RowLink, cells, listColumns, type ListBulk, type ListFilter } from '@/components/list'
 import { Avatar } from '@/components/ui/Avatar'
-import { Dashes, OrDashes } from '@/components/ui/Dashes'
-import { Truncate } from '@/components/ui/Truncate'
-import { isBlank } from '@/lib/format'
+import { OrDashes } from '@/components/ui/Dashes'
 import { userKeys, usersListQuery } from './api'
 import { BlockUserButton, userLabel } from './BlockUserButton'
 import { UserStatusBadge } from './UserStatusBadge'
 
 const route = getRouteApi('/_signed-in/users/')
-
-/** Contact No.: the country code and the number, the number cut to 12 characters. */
-function ContactNo({ user }: { user: UserListItem }) {
-  if (isBlank(user.mobileNo)) return <Dashes />
-  return (
-    <span className="whitespace-nowrap">
-      {user.countryCode && `${user.countryCode} `}
-      <Truncate value={user.mobileNo} max={MOBILE_CUT} />
-    </span>
-  )
-}
 
 function UserActions({ user }: { user: UserListItem }) {
   const who = userLabel(user)
@@ -50,7 +37,7 @@ export const userColumns = col.columns([
   col.accessor('name', { header: 'Full Name', enableSorting: true, cell: cells.text }),
   col.accessor('email', { header: 'Email', enableSorting: true, cell: cells.email }),
   col.accessor('dob', { header: 'DOB', enableSorting: true, cell: cells.date, meta: { className: 'whitespace-nowrap' } }),
-  col.accessor('mobileNo', { header: 'Contact No.', cell: ({ row }) => <ContactNo user={row.original} /> }),
+  col.accessor('mobileNo', { header: 'Contact No.', cell: cells.phone }),
   col.display({
     id: 'actions',
     header: 'Actions',

@@ -131,6 +131,7 @@ const summaryOf = (user: UserDetails): UserSummary => ({
   name: user.name,
   email: user.email,
   mobileNo: user.mobileNo,
+  countryCode: user.countryCode,
   profileImage: user.profileImage,
 })
 

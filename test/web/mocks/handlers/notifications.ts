@@ -73,12 +73,13 @@ export const notificationRules: ListRules<MockNotification> = {
   filter: (n, sendTo: string) => n.sendTo === sendTo,
 }
 
-const toSummary = ({ _id, username, name, email, mobileNo, profileImage }: UserSummary): UserSummary => ({
+const toSummary = ({ _id, username, name, email, mobileNo, countryCode, profileImage }: UserSummary): UserSummary => ({
   _id,
   username,
   name,
   email,
   mobileNo,
+  countryCode,
   profileImage,
 })
 let sent = 0

@@ -8,7 +8,9 @@ import {
   petDetails,
   userListItem,
   userListQuery,
+  phoneNumber,
   userPetParams,
+  userStatusLabel,
   type UserDetails,
 } from '@contract'
 import { db, fail, ok, route } from '../db'
@@ -34,7 +36,8 @@ export const userHandlers: HttpHandler[] = [
         ['Full Name', (u) => u.name],
         ['Email', (u) => u.email],
         ['DOB', (u) => u.dob],
-        ['Contact No.', (u) => (u.mobileNo ? [u.countryCode, u.mobileNo].filter(Boolean).join(' ') : null)],
+        ['Contact No.', (u) => phoneNumber(u.countryCode, u.mobileNo)],
+        ['Status', (u) => userStatusLabel[u.status]],
       ],
     }),
   ),
