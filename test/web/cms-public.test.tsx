@@ -62,7 +62,7 @@ describe('the public content pages', () => {
 
   it('has a logo to the home page and a footer linking every public page', async () => {
     renderRoute('/contact-us')
-    expect(await screen.findByRole('link', { name: 'Petcare Admin home' })).toHaveAttribute('href', '/')
+    expect(await screen.findByRole('link', { name: 'Petcare home' })).toHaveAttribute('href', '/')
     const footer = within(screen.getByRole('navigation', { name: 'Information' }))
     expect(footer.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Privacy Policy', '/privacy-policy'],

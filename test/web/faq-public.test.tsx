@@ -28,7 +28,7 @@ describe('the public FAQ', () => {
     const { user } = await openFaq()
     const question = screen.getByRole('button', { name: first.title })
     // Tab from the logo link to the first question.
-    screen.getByRole('link', { name: 'Petcare Admin home' }).focus()
+    screen.getByRole('link', { name: 'Petcare home' }).focus()
     await user.tab()
     expect(question).toHaveFocus()
     expect(question).toHaveAttribute('aria-expanded', 'false')

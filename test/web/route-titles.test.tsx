@@ -63,7 +63,8 @@ describe('document titles', () => {
   it('names public pages and the sign-in screen', async () => {
     const { router } = renderRoute('/faq')
     await heading('Frequently Asked Questions')
-    expect(document.title).toBe('Frequently Asked Questions · Petcare Admin')
+    // Pet owners read the public pages: the platform's name; the sign-in screen is the admins'.
+    expect(document.title).toBe('Frequently Asked Questions · Petcare')
     await router.navigate({ to: '/' })
     await heading('Login')
     expect(document.title).toBe('Login · Petcare Admin')

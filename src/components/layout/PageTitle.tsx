@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react'
 import { useRouterState } from '@tanstack/react-router'
-import { pageTitle } from '@contract/page-title'
+import { PLATFORM_NAME, PRODUCT_NAME, pageTitle } from '@contract/page-title'
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -10,6 +10,11 @@ declare module '@tanstack/react-router' {
      * page then names the record with `useRecordTitle`.
      */
     title?: string
+    /**
+     * 'platform' on the pages pet owners read (policies, FAQ, contact, support, no data found):
+     * their tab says "· Petcare", not "· Petcare Admin".
+     */
+    brand?: 'platform'
   }
 }
 
@@ -24,12 +29,13 @@ const useRouteTitle = () =>
 /** Sets the document title from the deepest route that names its screen. Rendered once, in the root. */
 export function RouteTitle() {
   const title = useRouteTitle()
+  const brand = useRouterState({ select: (s) => (s.matches.findLast((m) => m.staticData?.title)?.staticData.brand === 'platform' ? PLATFORM_NAME : PRODUCT_NAME) })
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   // A layout effect: it runs before any page's passive effect of the same commit, so a title set
   // by `usePageTitle` on the new page is not overwritten by the route's generic one.
   useLayoutEffect(() => {
-    document.title = pageTitle(title)
-  }, [title, pathname])
+    document.title = pageTitle(title, brand)
+  }, [title, brand, pathname])
   return null
 }
 

@@ -2,7 +2,16 @@
  * The product's mark and name. `tone="light"` for dark backgrounds. The orange of "Admin" is the
  * lightest (or, on teal, the palest) shade that reads at 4.5:1, as small bold text must.
  */
-export function Logo({ tone = 'dark', className = '' }: { tone?: 'dark' | 'light'; className?: string }) {
+export function Logo({
+  tone = 'dark',
+  product = 'admin',
+  className = '',
+}: {
+  tone?: 'dark' | 'light'
+  /** 'platform' on the pages pet owners read (policies, FAQ, contact, support): "Petcare" alone. */
+  product?: 'admin' | 'platform'
+  className?: string
+}) {
   const light = tone === 'light'
   return (
     <span className={`inline-flex items-center gap-2 ${className}`}>
@@ -13,7 +22,7 @@ export function Logo({ tone = 'dark', className = '' }: { tone?: 'dark' | 'light
         <PawIcon className="h-5 w-5" />
       </span>
       <span className={`whitespace-nowrap text-lg font-bold tracking-tight ${light ? 'text-white' : 'text-slate-900'}`}>
-        Petcare <span className={light ? 'text-secondary-100' : 'text-secondary-700'}>Admin</span>
+        Petcare{product === 'admin' && <> <span className={light ? 'text-secondary-100' : 'text-secondary-700'}>Admin</span></>}
       </span>
     </span>
   )

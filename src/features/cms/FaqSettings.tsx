@@ -84,9 +84,13 @@ export function FaqSettings() {
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           FAQ&apos;s
         </h2>
-        {canEdit && (
-          <FaqDialogButton onOpen={() => setDialog({ open: true })}>Add FAQ</FaqDialogButton>
-        )}
+        <div className="flex flex-wrap items-center gap-3">
+          {/* As the other content pages have it: what visitors see at /faq. */}
+          <a href="/faq" target="_blank" rel="noopener noreferrer" className="text-sm font-semibold text-primary-700 underline">
+            View public page
+          </a>
+          {canEdit && <FaqDialogButton onOpen={() => setDialog({ open: true })}>Add FAQ</FaqDialogButton>}
+        </div>
       </div>
       {!canEdit && (
         <p role="note" className="rounded-md border border-secondary-200 bg-secondary-50 px-3 py-2 text-sm text-secondary-800">

@@ -14,13 +14,26 @@ export function PublicCmsPage() {
   return <PublicCmsContent type={type} />
 }
 
+const LEADING_HEADING = /^\s*<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/i
+
+/**
+ * The content without a first heading that only repeats the page's title (the seeded policy, or
+ * an editor's, opens with "<h1>Privacy Policy</h1>"): the page shows its title once, as its h1.
+ */
+export function withoutRepeatedTitle(html: string, title: string) {
+  const heading = LEADING_HEADING.exec(html)
+  if (!heading) return html
+  const text = heading[2]!.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim()
+  return text.toLowerCase() === title.toLowerCase() ? html.slice(heading[0].length) : html
+}
+
 function PublicCmsContent({ type }: { type: NonNullable<ReturnType<typeof cmsPageTypeOf>> }) {
   const { data: page } = useSuspenseQuery(publicCmsPageQuery(type))
   return (
     <PublicLayout title={CMS_TITLE[type]}>
       {page.content ? (
         <article aria-label={CMS_TITLE[type]}>
-          <RichContent html={page.content} />
+          <RichContent html={withoutRepeatedTitle(page.content, CMS_TITLE[type])} />
         </article>
       ) : (
         <p className="text-slate-500">{EMPTY_PAGE_TEXT}</p>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, useRouter, useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
 import { MSG } from '@contract/messages'
+import { PLATFORM_NAME } from '@contract/page-title'
 import { PageChunkFailed } from '@/components/layout/RouteError'
 import { Logo } from '@/components/ui/Logo'
 import { Spinner } from '@/components/ui/Spinner'
@@ -9,7 +10,8 @@ import { PUBLIC_PAGES, publicTitleOf } from './pages'
 
 /**
  * The public content pages' frame (for visitors without a token; a token holder is sent to
- * /dashboard: docs/DECISIONS.md, Public pages and a held token): the logo home, the page's title, the content, and a footer linking the
+ * /dashboard: docs/DECISIONS.md, Public pages and a held token): the platform's logo ("Petcare":
+ * pet owners read these pages) home, the page's title, the content, and a footer linking the
  * other public pages. It pulls none of the admin shell (no drawer, tables or forms), and reads
  * well from a narrow phone up.
  */
@@ -19,8 +21,8 @@ export function PublicLayout({ title, children }: { title: string; children: Rea
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 w-full max-w-4xl items-center px-4 sm:px-6">
-          <Link to="/" aria-label="Petcare Admin home" className="rounded-md">
-            <Logo />
+          <Link to="/" aria-label={`${PLATFORM_NAME} home`} className="rounded-md">
+            <Logo product="platform" />
           </Link>
         </div>
       </header>

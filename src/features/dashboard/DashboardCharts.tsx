@@ -58,7 +58,9 @@ function NotificationsChart({ data }: { data: Charts }) {
   const points = data.notificationsPerWeek
   const top = busiest(points)
   const summary =
-    `${plural(total(points), 'notification', 'notifications')} sent in the ${points.length} weeks from ${points[0]?.start ?? data.from}.` +
+    // The period's own words, as the other charts say them: the count of weeks it touches
+    // ("49 weeks from ...") read as another period than the switch's.
+    `${plural(total(points), 'notification', 'notifications')} sent in the last ${chartPeriodLabel[data.period]}, by week.` +
     (top ? ` The busiest: the week of ${top.start}, with ${count.format(top.n)}.` : '')
   return (
     <ChartCard title="Notifications sent per week" summary={summary}>

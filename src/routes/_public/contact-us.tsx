@@ -6,7 +6,7 @@ import { publicPageQueryOf } from '@/features/cms/public-api'
 /** The page comes from the path by the content-type helper. */
 export const Route = createFileRoute('/_public/contact-us')({
   loader: ({ context, location }) => context.queryClient.ensureQueryData(publicPageQueryOf(location.pathname)),
-  staticData: { title: 'Contact Us' },
+  staticData: { title: 'Contact Us', brand: 'platform' },
   pendingComponent: PublicPagePending,
   errorComponent: PublicPageError,
   component: PublicCmsPage,

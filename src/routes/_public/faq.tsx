@@ -5,7 +5,7 @@ import { publicFaqsQuery } from '@/features/cms/public-api'
 
 export const Route = createFileRoute('/_public/faq')({
   loader: ({ context }) => context.queryClient.ensureQueryData(publicFaqsQuery),
-  staticData: { title: 'Frequently Asked Questions' },
+  staticData: { title: 'Frequently Asked Questions', brand: 'platform' },
   pendingComponent: PublicPagePending,
   errorComponent: PublicPageError,
   component: PublicFaqPage,

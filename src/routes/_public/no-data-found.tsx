@@ -1,7 +1,7 @@
 import { Link, createFileRoute } from '@tanstack/react-router'
 
 export const Route = createFileRoute('/_public/no-data-found')({
-  staticData: { title: 'No Data Found' },
+  staticData: { title: 'No Data Found', brand: 'platform' },
   component: () => (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-semibold">No data found</h1>

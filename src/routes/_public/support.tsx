@@ -6,7 +6,7 @@ import { publicPageQueryOf } from '@/features/cms/public-api'
 /** The page comes from the path by the content-type helper. */
 export const Route = createFileRoute('/_public/support')({
   loader: ({ context, location }) => context.queryClient.ensureQueryData(publicPageQueryOf(location.pathname)),
-  staticData: { title: 'Support' },
+  staticData: { title: 'Support', brand: 'platform' },
   pendingComponent: PublicPagePending,
   errorComponent: PublicPageError,
   component: PublicCmsPage,

@@ -6,7 +6,7 @@ import { publicPageQueryOf } from '@/features/cms/public-api'
 /** The page comes from the path by the content-type helper. */
 export const Route = createFileRoute('/_public/term-and-conditions')({
   loader: ({ context, location }) => context.queryClient.ensureQueryData(publicPageQueryOf(location.pathname)),
-  staticData: { title: 'Terms & Conditions' },
+  staticData: { title: 'Terms & Conditions', brand: 'platform' },
   pendingComponent: PublicPagePending,
   errorComponent: PublicPageError,
   component: PublicCmsPage,
