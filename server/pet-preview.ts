@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { USER_STATUS } from '../contract/enums'
-import { pageTitle } from '../contract/page-title'
+import { PLATFORM_NAME, pageTitle } from '../contract/page-title'
 import type { Db } from './db/client'
 import { appUsers, pets } from './db/schema'
 
@@ -97,7 +97,7 @@ export function petPreviewTags(pet: PetPreview | undefined, { pageUrl, baseUrl }
     : GENERIC_PREVIEW.description
   const ogTitle = pet ? pet.name : GENERIC_PREVIEW.title
   // The same title the page sets once it has the pet (src/pet-details/PetPage.tsx).
-  const title = pageTitle(pet ? `${GENERIC_PREVIEW.title}: ${pet.name}` : GENERIC_PREVIEW.title)
+  const title = pageTitle(pet ? `${GENERIC_PREVIEW.title}: ${pet.name}` : GENERIC_PREVIEW.title, PLATFORM_NAME)
   const image = pet ? absoluteImageUrl(pet.photoUrl, baseUrl) : undefined
 
   type Meta = readonly [attribute: 'name' | 'property', key: string, value: string]

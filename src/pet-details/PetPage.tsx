@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { pageTitle } from '@contract/page-title'
+import { PLATFORM_NAME, pageTitle } from '@contract/page-title'
 import type { PetDetails } from '@contract/pets'
 import { lazyChunk } from '@/lib/lazy-chunk'
 import { ageLabel, dateLabel, genderLabel, NO_VALUE, orNoValue, ownerDaysLabel, profileLabel, sizeLabel } from './format'
@@ -57,7 +57,7 @@ export function PetPage({ pet }: { pet: PetDetails }) {
   const markBroken = useCallback((src: string) => setBroken((prev) => (prev.has(src) ? prev : new Set(prev).add(src))), [])
 
   useEffect(() => {
-    if (pet.name.trim()) document.title = pageTitle(`Pet Details: ${pet.name.trim()}`)
+    if (pet.name.trim()) document.title = pageTitle(`Pet Details: ${pet.name.trim()}`, PLATFORM_NAME)
   }, [pet.name])
 
   return (

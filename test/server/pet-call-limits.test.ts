@@ -138,6 +138,6 @@ describe('the pet page a shared link opens', { timeout: 60_000 }, () => {
     const res = await spaRoutes(dist, { petPreview: petPreviewLookup(t.db) }).request(`/pet-details/${petId}`, { headers: { Accept: 'text/html' } })
     expect(res.status).toBe(200)
     expect(res.headers.get('X-Robots-Tag')).toBe('noindex')
-    expect(await res.text()).toContain(known ? '<title>Pet Details: Rex · Petcare Admin</title>' : '<title>Pet Details · Petcare Admin</title>')
+    expect(await res.text()).toContain(known ? '<title>Pet Details: Rex · Petcare</title>' : '<title>Pet Details · Petcare</title>')
   })
 })

@@ -68,7 +68,7 @@ describe('the public pet page, with link-preview tags', () => {
     expect(res.headers.get('Content-Type')).toMatch(/^text\/html/)
     const html = await res.text()
     expect(html).toContain('<div id="pet-root"></div>') // the pet page's own entry
-    expect(titleOf(html)).toEqual(['Pet Details: Bella · Petcare Admin'])
+    expect(titleOf(html)).toEqual(['Pet Details: Bella · Petcare'])
     expect(metaOf(html)).toEqual({
       description: ['Dog · Labrador Retriever · 3 years old'],
       'og:type': ['website'],
@@ -97,7 +97,7 @@ describe('the public pet page, with link-preview tags', () => {
     const pet = await addPet({ name, speciesName: 'Dog', profilePhotos: [{ url: 'https://img.example/a.jpg?x=1&y="2"' }] })
     const html = await (await page(`/pet-details/${pet.id}`)).text()
     expect(html).not.toContain('<script>')
-    expect(titleOf(html)).toEqual(['Pet Details: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Rex &amp; &#39;Co&#39; $&amp; $&#39; · Petcare Admin'])
+    expect(titleOf(html)).toEqual(['Pet Details: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Rex &amp; &#39;Co&#39; $&amp; $&#39; · Petcare'])
     expect(metaOf(html)['og:title']).toEqual(['&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Rex &amp; &#39;Co&#39; $&amp; $&#39;'])
     expect(metaOf(html)['og:image']).toEqual(['https://img.example/a.jpg?x=1&amp;y=%222%22'])
   })
@@ -131,7 +131,7 @@ describe('the public pet page, with link-preview tags', () => {
     const html = await res.text()
     expect(html).toContain('<div id="pet-root"></div>')
     expect(html).not.toMatch(/<script>/i)
-    expect(titleOf(html)).toEqual(['Pet Details · Petcare Admin'])
+    expect(titleOf(html)).toEqual(['Pet Details · Petcare'])
     const tags = metaOf(html)
     expect(tags['og:title']).toEqual(['Pet Details'])
     expect(tags['og:description']).toEqual(["A pet&#39;s profile, shared from the Petcare app."])
@@ -152,7 +152,7 @@ describe('the public pet page, with link-preview tags', () => {
     const pet = await addPet({ name: 'Crawled' })
     const res = await page(`/pet-details/${pet.id}`, { accept: '*/*' })
     expect(res.status).toBe(200)
-    expect(titleOf(await res.text())).toEqual(['Pet Details: Crawled · Petcare Admin'])
+    expect(titleOf(await res.text())).toEqual(['Pet Details: Crawled · Petcare'])
   })
 
   it('falls back to index.html while the pet page has no entry of its own', async () => {
@@ -162,7 +162,7 @@ describe('the public pet page, with link-preview tags', () => {
       const pet = await addPet({ name: 'Fallback' })
       const html = await (await page(`/pet-details/${pet.id}`, { distDir: plain })).text()
       expect(html).toContain('<div id="root"></div>')
-      expect(titleOf(html)).toEqual(['Pet Details: Fallback · Petcare Admin'])
+      expect(titleOf(html)).toEqual(['Pet Details: Fallback · Petcare'])
     } finally {
       rmSync(plain, { recursive: true, force: true })
     }
@@ -175,7 +175,7 @@ describe('the public pet page, with link-preview tags', () => {
       res = await failing.request(`/pet-details/${UNKNOWN_ID}`, { headers: { Accept: 'text/html' } })
     })
     expect(res!.status).toBe(200)
-    expect(titleOf(await res!.text())).toEqual(['Pet Details · Petcare Admin'])
+    expect(titleOf(await res!.text())).toEqual(['Pet Details · Petcare'])
     expect(lines).toContainEqual(expect.objectContaining({ level: 'error', error: expect.stringContaining('database down') }))
   })
 })

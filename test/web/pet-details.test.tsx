@@ -94,7 +94,7 @@ describe('public pet details', () => {
     expect(appStore).toHaveAttribute('href', APP_STORE_URL)
     expect(appStore).toHaveAttribute('target', '_blank')
     expect(screen.getByRole('link', { name: /Get it on Google Play/ })).toHaveAttribute('href', PLAY_STORE_URL)
-    await waitFor(() => expect(document.title).toBe('Pet Details: Bruno · Petcare Admin'))
+    await waitFor(() => expect(document.title).toBe('Pet Details: Bruno · Petcare'))
   })
 
   it('shows placeholders, Private, the months rule and no Medications for a sparse pet', async () => {
