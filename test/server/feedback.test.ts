@@ -32,7 +32,7 @@ describe('GET /feedback/list', () => {
         _id: rows[0]!.id,
         type: 'BUG',
         description: 'The app crashes on upload',
-        user: { _id: ann.id, username: 'ann.lee', name: 'Ann Lee', email: 'ann@example.com', mobileNo: '7700900111', profileImage: 'https://img.test/ann.png' },
+        user: { _id: ann.id, username: 'ann.lee', name: 'Ann Lee', email: 'ann@example.com', countryCode: null, mobileNo: '7700900111', profileImage: 'https://img.test/ann.png' },
         status: 1,
         createdAt: minutesAgo(t, 1).toISOString(),
       },

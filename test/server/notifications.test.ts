@@ -104,8 +104,8 @@ describe('GET /admin/notification/:id', () => {
       failedCount: 0,
       notSentCount: 0,
       users: [
-        { _id: adam!.id, username: 'Adam', name: 'Adam Hall', email: 'adam@example.com', mobileNo: null, profileImage: null },
-        { _id: zoe!.id, username: 'zoe', name: 'Zoe King', email: 'zoe@example.com', mobileNo: '7700900111', profileImage: 'https://img.test/zoe.png' },
+        { _id: adam!.id, username: 'Adam', name: 'Adam Hall', email: 'adam@example.com', countryCode: null, mobileNo: null, profileImage: null },
+        { _id: zoe!.id, username: 'zoe', name: 'Zoe King', email: 'zoe@example.com', countryCode: null, mobileNo: '7700900111', profileImage: 'https://img.test/zoe.png' },
       ].sort((a, b) => (a._id < b._id ? -1 : 1)),
     })
   })

@@ -144,7 +144,7 @@ describe('the public pet page, with link-preview tags', () => {
     const pet = await addPet({ name: 'Hidden', speciesName: 'Dog', profilePhotos: [{ url: 'https://img.example/hidden.jpg' }] })
     await t.db.update(appUsers).set({ status: USER_STATUS.BLOCKED }).where(eq(appUsers.id, pet.ownerId))
     const html = await (await page(`/pet-details/${pet.id}`)).text()
-    expect(titleOf(html)).toEqual(['Pet Details · Petcare Admin'])
+    expect(titleOf(html)).toEqual(['Pet Details · Petcare'])
     expect(html).not.toMatch(/Hidden|hidden\.jpg/)
   })
 
