@@ -23,6 +23,7 @@ import { stopWhenNpmStops } from './stop-with-npm'
 import { isSpaBuilt, spaRoutes } from './spa'
 import { demoPictureSource } from './seed/demo-pictures'
 import { configuredStorage } from './storage/configured'
+import { makeUploadPathsRelative } from './storage/relative-upload-paths'
 
 /** How long in-flight requests get to finish on shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -76,6 +77,8 @@ async function main() {
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
     await database.migrate()
+    // Once per database, with the disk storage only (the file says why).
+    await makeUploadPathsRelative(database.db, storage)
     const created = await ensureAdmins(database.db, adminAccounts(config.admin, config.subAdmin))
     created.forEach((email) => logInfo(`Created the account ${email}`))
     if (config.seedDemo && (await seedDemo(database.db, systemClock.now(), demoPictureSource(storage)))) logInfo('Seeded the demo data')

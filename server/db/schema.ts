@@ -795,3 +795,13 @@ export const savedViews = pgTable(
     index('saved_views_list_idx').on(t.list, t.shared),
   ],
 )
+
+/**
+ * One-time start-up steps that have run on this database (server/storage/relative-upload-paths.ts):
+ * each runs once, by whichever server process starts first, and writes its row in the same
+ * transaction as its work.
+ */
+export const startSteps = pgTable('start_steps', {
+  name: text('name').primaryKey(),
+  doneAt: at('done_at').notNull().defaultNow(),
+})
