@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { IMAGE_MIME_TYPES, RESIZED_WIDTHS, SITE_IMAGE_MAX_BYTES, UPLOAD_KEY, type ResizedWidth } from '../../contract'
+import { logError } from '../log'
 import { isTooLarge, PICTURE_INPUT, pictureHeaderOf } from './picture-size'
 import type { Storage, StoredFile } from './storage'
 
@@ -9,9 +10,10 @@ import type { Storage, StoredFile } from './storage'
  * afterwards. Each costs one decode and encode (tens of milliseconds for a phone photo) once per
  * upload and width, so a client can make the server do at most that much work per stored file:
  * a key with no stored picture is looked up before it takes a place in the queue, an original
- * whose header says it is too large to decode is not decoded, and one that could not be made into
- * a copy is remembered and not tried again. At most MAX_AT_ONCE are made at a time, so a burst of
- * new pictures cannot take every CPU from the API.
+ * whose header says it is too large to decode is not decoded, and one that sharp says it cannot
+ * decode is remembered and not tried again (a timeout or a failed allocation on a busy machine
+ * is not remembered: the photo is fine, and is tried again when next asked for). At most
+ * MAX_AT_ONCE are made at a time, so a burst of new pictures cannot take every CPU from the API.
  */
 
 export const RESIZED_TYPE = 'image/webp'
@@ -24,7 +26,7 @@ const MAX_AT_ONCE = 2
 /** Requests beyond this many waiting are refused (503) rather than queued without end. */
 const MAX_WAITING = 50
 /**
- * Originals remembered as not making a copy, at most this many (the oldest forgotten first, then
+ * Originals remembered as not pictures (unreadable, or too large), at most this many (the oldest forgotten first, then
  * tried once more): under a megabyte of keys. Only stored files get there, as a key is looked up
  * first, so made-up keys cannot fill it.
  */
@@ -48,11 +50,35 @@ export async function resizePicture(bytes: Uint8Array, width: number): Promise<B
   return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength)
 }
 
-/** The copy of a picture (`bytes`) at `width`, or undefined for a file that is not a picture, or one too large to decode. */
+/**
+ * Whether sharp's error says the file itself cannot be decoded: its input checks ("Input buffer
+ * has corrupt header: ...", "... unsupported image format", "Input image exceeds pixel limit")
+ * and its loaders' errors ("VipsJpeg: premature end of JPEG image", "vipspng: libpng read
+ * error", "gifload: ..."). Not its timeout ("timeout: 40% complete", a busy machine) nor a
+ * failed allocation: those say nothing about the file, which is tried again.
+ */
+export const isBadPictureError = (err: unknown) =>
+  err instanceof Error &&
+  !/timeout|memory|alloc/i.test(err.message) &&
+  /^(Input (buffer|file|image) |VipsJpeg:|vipspng:|VipsForeignLoad|[a-z]*load(_buffer|_source)?:)/i.test(err.message)
+
+/** What copyOf answers for a file that will never make a copy: not a picture, or too large to decode. */
+const NOT_A_PICTURE = Symbol('not a picture')
+
+/**
+ * The copy of a picture (`bytes`) at `width`; NOT_A_PICTURE for a file that is not one, or one too
+ * large to decode; undefined when making it failed for another reason (see isBadPictureError).
+ */
 async function copyOf(bytes: Uint8Array, width: number, resize: typeof resizePicture) {
   const header = await pictureHeaderOf(bytes)
-  if (!header || isTooLarge(header)) return undefined
-  return resize(bytes, width).catch(() => undefined)
+  if (!header || isTooLarge(header)) return NOT_A_PICTURE
+  try {
+    return await resize(bytes, width)
+  } catch (err) {
+    if (isBadPictureError(err)) return NOT_A_PICTURE
+    logError('resizing a picture (tried again when next asked for)', err)
+    return undefined
+  }
 }
 
 /** Too many pictures are being resized; the client may try again shortly. */
@@ -158,8 +184,9 @@ export function resizedPictures(
         }
         // A file sharp cannot read, or will not (too large), is not a picture, whatever its name says.
         const made = await copyOf(await readAll(original.body), width, resize)
-        if (!made) failed.add(key)
-        return made
+        if (made !== NOT_A_PICTURE) return made
+        failed.add(key)
+        return undefined
       }),
     )
     if (copy) await storage.put(copyKey, copy, RESIZED_TYPE)

@@ -4,6 +4,7 @@ import { RESIZED_WIDTHS } from '../../contract'
 import { removeUpload, resizedKey, resizedPictures, resizePicture } from '../../server/storage/resized'
 import type { Storage } from '../../server/storage/storage'
 import { errorOf } from './helpers/bodies'
+import { captureLog } from './helpers/captured-log'
 import { pngHeaderOf, pngOf } from './helpers/pictures'
 import { testApp } from './helpers/test-app'
 
@@ -113,6 +114,29 @@ describe('GET /resized/:width/<key>', () => {
     expect(counted.decodes()).toBe(1)
     // And through the route, a 404.
     expect((await t.app.request(`/resized/320/${KEY}`)).status).toBe(404)
+  })
+
+  it("tries a photo again after a failure that says nothing about the file (sharp's timeout, memory), but not after a decode error", async () => {
+    const t = await testApp()
+    await t.storage.put(KEY, await pngOf(800, 600), 'image/png')
+    const failures = [
+      { message: 'timeout: 40% complete', retried: true },
+      { message: 'vips_malloc: out of memory --- size == 230400000', retried: true },
+      { message: 'Input buffer has corrupt header: pngload_buffer: end of stream', retried: false },
+      { message: 'VipsJpeg: premature end of JPEG image', retried: false },
+    ]
+    for (const { message, retried } of failures) {
+      let decodes = 0
+      // The first decode fails with `message`; any later one works.
+      const resize = (bytes: Uint8Array, width: number) => (decodes++ === 0 ? Promise.reject(new Error(message)) : resizePicture(bytes, width))
+      const pictures = resizedPictures(t.storage, { resize })
+      const { lines } = await captureLog(async () => expect(await pictures.get(KEY, 320), message).toBeUndefined())
+      const again = await pictures.get(KEY, 640)
+      expect([decodes, again !== undefined], message).toEqual(retried ? [2, true] : [1, false])
+      // A failure that is not the file's is logged (a busy machine is worth knowing of); a bad file is not.
+      expect(lines.some((line) => JSON.stringify(line).includes(message)), message).toBe(retried)
+      await t.storage.remove(resizedKey(KEY, 640))
+    }
   })
 
   it('remembers a bounded number of failed originals, forgetting the oldest first', async () => {
