@@ -209,8 +209,20 @@ export function resizedPictures(
   }
 }
 
+/**
+ * The name copies had before their key kept the original's extension (commit 65618f4, December
+ * 2026). Such names exist only in storages where copies were made before that change, and only
+ * for uploads stored before it; removeUpload takes them too, so that such a copy does not outlive
+ * its erased original (in a public bucket it would stay readable). It can go once no upload
+ * stored before the change is left (or a sweep has removed every copy under the old names).
+ */
+const resizedKeyBeforeExtensionKept = (key: string, width: ResizedWidth) => `resized/${width}/${key.replace(/\.[a-z]+$/, '')}.webp`
+
 /** Removes an upload and every resized copy of it (a copy must not outlive its picture). */
 export async function removeUpload(storage: Storage, key: string) {
   await storage.remove(key)
-  for (const width of RESIZED_WIDTHS) await storage.remove(resizedKey(key, width))
+  for (const width of RESIZED_WIDTHS) {
+    await storage.remove(resizedKey(key, width))
+    await storage.remove(resizedKeyBeforeExtensionKept(key, width))
+  }
 }

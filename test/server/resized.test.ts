@@ -104,6 +104,17 @@ describe('GET /resized/:width/<key>', () => {
     for (const key of [KEY, ...RESIZED_WIDTHS.map((w) => resizedKey(KEY, w))]) expect(await t.storage.get(key), key).toBeUndefined()
   })
 
+  it('removes the copies made before their key kept the extension with their upload too', async () => {
+    const t = await testApp()
+    await t.storage.put(KEY, await pngOf(800, 600), 'image/png')
+    // Named `resized/<width>/<key without its extension>.webp` then.
+    const oldNames = RESIZED_WIDTHS.map((w) => `resized/${w}/${KEY.replace(/\.png$/, '')}.webp`)
+    const copy = new Uint8Array(await sharp(await pngOf(40, 30)).webp().toBuffer())
+    for (const name of oldNames) await t.storage.put(name, copy, 'image/webp')
+    await removeUpload(t.storage, KEY)
+    for (const key of [KEY, ...oldNames]) expect(await t.storage.get(key), key).toBeUndefined()
+  })
+
   it('decodes an original that cannot be decoded once, however often and at whatever width it is asked for', async () => {
     const t = await testApp()
     await t.storage.put(KEY, cutOff(await pngOf(800, 600)), 'image/png')

@@ -139,8 +139,12 @@ describe('S3 uploads against a local S3-compatible server', () => {
     const kept = await storage.get(resizedKey(key, 320))
     expect(kept?.contentType).toBe('image/webp')
     await kept?.body.cancel()
+    // A copy made before copies' keys kept the original's extension: removed with the upload too.
+    const oldName = `resized/640/${key.replace(/\.jpg$/, '')}.webp`
+    await storage.put(oldName, new Uint8Array(await sharp(photo).webp().toBuffer()), 'image/webp')
     await removeUpload(storage, key)
     expect(await storage.get(resizedKey(key, 320))).toBeUndefined()
+    expect(await storage.get(oldName)).toBeUndefined()
     expect(await storage.get(key)).toBeUndefined()
   })
 })
