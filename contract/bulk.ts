@@ -100,6 +100,11 @@ export const bulkSkipped = zm.object({ _id: zm.string(), reason: zm.string() })
 export type BulkSkipped = zm.infer<typeof bulkSkipped>
 
 /**
+ * `stopped`: an error stopped the action after some rows had changed (server/routes/bulk.ts): the
+ * rows it did not reach are in `skipped` with BULK_REASON.stopped, and the message is
+ * BULK_MSG.stopped. A flag rather than the message compared, so the screen tells a partial
+ * action from a done one by the answer's data.
+ *
  * `ids`: a delete's answer names the rows it moved to the trash, for its Undo (a `restore` of
  * them). The client cannot know them for "all matching" (the server resolved the query), and one
  * rule for both kinds of choice is simpler than working out "sent less skipped" beside it; at most
@@ -108,6 +113,7 @@ export type BulkSkipped = zm.infer<typeof bulkSkipped>
 export const bulkResult = zm.object({
   changed: zm.int().check(zm.gte(0)),
   skipped: zm.array(bulkSkipped),
+  stopped: zm.boolean(),
   ids: zm.optional(zm.array(zm.string()).check(zm.maxLength(BULK_MAX))),
 })
 export type BulkResult = zm.infer<typeof bulkResult>

@@ -353,7 +353,7 @@ async function runBulk<L extends BulkList>(
   now: Date,
   adminId: string,
   audit: (events: AuditEvent[], tx: Db) => Promise<void>,
-): Promise<BulkResult & { stopped: boolean }> {
+): Promise<BulkResult> {
   const rule = spec.actions[action]
   const changed: Row[] = []
   const skipped: BulkSkipped[] = []
@@ -384,14 +384,15 @@ async function runBulk<L extends BulkList>(
     const entry = groupEntry({ changed: changed.length, skipped: skipped.length, stopped: notDone.length })
     skipped.push(...notDone)
     await audit([entry], db).catch((auditErr: unknown) => logError('bulk: the group audit entry', auditErr))
-    return { ...answer(rule, changed, skipped), stopped: true }
+    return answer(rule, changed, skipped, true)
   }
-  return { ...answer(rule, changed, skipped), stopped: false }
+  return answer(rule, changed, skipped, false)
 }
 
-const answer = (rule: ActionRule, changed: Row[], skipped: BulkSkipped[]): BulkResult => ({
+const answer = (rule: ActionRule, changed: Row[], skipped: BulkSkipped[], stopped: boolean): BulkResult => ({
   changed: changed.length,
   skipped,
+  stopped,
   ...(rule.answerIds ? { ids: changed.map((row) => row.id) } : {}),
 })
 
@@ -405,10 +406,10 @@ function bulkRoute<L extends BulkList>(deps: Deps, spec: BulkSpec<L>, where: Bul
     const admin = c.get('signedIn').admin
     // Every entry of the call (its rows' and the group's) shares a group: the log lists them together.
     const group = randomUUID()
-    const { stopped, ...result } = await runBulk(deps.db, spec, action, targets, deps.clock.now(), admin.id, (events, tx) =>
+    const result = await runBulk(deps.db, spec, action, targets, deps.clock.now(), admin.id, (events, tx) =>
       recordAudits(c, events, tx, group),
     )
-    return c.json(ok(stopped ? BULK_MSG.stopped : BULK_MSG.done, result))
+    return c.json(ok(result.stopped ? BULK_MSG.stopped : BULK_MSG.done, result))
   })
 }
 

@@ -45,7 +45,7 @@ describe('POST /admin/{list}/bulk: the request', () => {
     )
     const ids = (await t.db.select({ id: appUsers.id }).from(appUsers)).map((row) => row.id)
     const { data } = await okBody(await bulk(t, 'users', { action: 'block', ids }), bulkResult)
-    expect(data).toEqual({ changed: 6000, skipped: [] })
+    expect(data).toEqual({ changed: 6000, skipped: [], stopped: false })
     // Every entry, the group's too, is one action's.
     expect(await t.db.$count(auditLog, sql`${auditLog.groupId} is not null`)).toBe(6001)
     expect(await t.db.$count(appUsers, eq(appUsers.status, USER_STATUS.BLOCKED))).toBe(6000)
@@ -75,6 +75,7 @@ describe('bulk actions: results, audit and counts', () => {
         { _id: cara!.id, reason: BULK_REASON.already },
         { _id: UNKNOWN_ID, reason: BULK_REASON.notFound },
       ],
+      stopped: false,
     })
     const blocked = await t.db.select({ username: appUsers.username }).from(appUsers).where(eq(appUsers.status, USER_STATUS.BLOCKED))
     expect(blocked.map((u) => u.username).sort()).toEqual(['ann', 'bob', 'cara'])
@@ -95,7 +96,7 @@ describe('bulk actions: results, audit and counts', () => {
     await addPlaces(t, 'petShop', [{ name: 'Paws One' }, { name: 'Paws Two', status: PLACE_STATUS.DEACTIVE }, { name: 'Other' }])
     await addPlaces(t, 'hospital', [{ name: 'Paws Hospital' }])
     const { data } = await okBody(await bulk(t, 'pet-shops', { action: 'deactivate', query: { search: 'paws', filter: 1 } }), bulkResult)
-    expect(data).toEqual({ changed: 1, skipped: [] })
+    expect(data).toEqual({ changed: 1, skipped: [], stopped: false })
     const inactive = await t.db.select({ name: places.name }).from(places).where(eq(places.status, PLACE_STATUS.DEACTIVE))
     expect(inactive.map((p) => p.name).sort()).toEqual(['Paws One', 'Paws Two'])
     const [entry] = await auditOf(t, 'petShop.status')
@@ -119,6 +120,7 @@ describe('bulk actions: results, audit and counts', () => {
         { _id: imageless!.id, reason: BULK_REASON.noImage },
         { _id: hospital!.id, reason: BULK_REASON.notFound },
       ],
+      stopped: false,
     })
     const active = await t.db.select({ name: places.name }).from(places).where(eq(places.status, PLACE_STATUS.ACTIVE))
     expect(active.map((p) => p.name)).toEqual(['Ready'])
@@ -129,7 +131,7 @@ describe('bulk actions: results, audit and counts', () => {
     const [a, b, gone] = await addPlaces(t, 'hospital', [{ name: 'A' }, { name: 'B' }, { name: 'Gone' }])
     await t.db.update(places).set({ deletedAt: t.clock.now() }).where(eq(places.id, gone!.id))
     const { data } = await okBody(await bulk(t, 'hospitals', { action: 'delete', ids: [a!.id, b!.id, gone!.id] }), bulkResult)
-    expect(data).toEqual({ changed: 2, skipped: [{ _id: gone!.id, reason: BULK_REASON.deleted }], ids: [a!.id, b!.id] })
+    expect(data).toEqual({ changed: 2, skipped: [{ _id: gone!.id, reason: BULK_REASON.deleted }], stopped: false, ids: [a!.id, b!.id] })
     const trashed = await t.db.select({ deletedAt: places.deletedAt, deletedBy: places.deletedBy }).from(places).where(inArray(places.id, [a!.id, b!.id]))
     expect(trashed.every((p) => p.deletedAt?.getTime() === t.clock.now().getTime() && p.deletedBy !== null)).toBe(true)
     expect(await rowCount(t.db, places, { kind: 'hospital' })).toBe(0)
@@ -143,7 +145,7 @@ describe('bulk actions: results, audit and counts', () => {
     const [kept, trashed] = await addSites(t, city!.id, [{ name: 'Park' }, { name: 'Old park' }])
     await t.db.update(sites).set({ deletedAt: t.clock.now(), status: PLACE_STATUS.ACTIVE }).where(eq(sites.id, trashed!.id))
     const { data } = await okBody(await bulk(t, 'sites', { action: 'deactivate', query: { search: 'park', cityId: city!.id } }), bulkResult)
-    expect(data).toEqual({ changed: 1, skipped: [] })
+    expect(data).toEqual({ changed: 1, skipped: [], stopped: false })
     const [row] = await t.db.select({ status: sites.status }).from(sites).where(eq(sites.id, trashed!.id))
     expect(row!.status).toBe(PLACE_STATUS.ACTIVE)
     const [keptRow] = await t.db.select({ status: sites.status }).from(sites).where(eq(sites.id, kept!.id))
@@ -155,7 +157,7 @@ describe('bulk actions: results, audit and counts', () => {
     const [user] = await addUsers(t, [{}])
     const [open, done] = await addFeedback(t, [{ userId: user!.id }, { userId: user!.id, status: FEEDBACK_STATUS.RESOLVED }])
     const { data } = await okBody(await bulk(t, 'feedback', { action: 'resolve', ids: [open!.id, done!.id] }, 'subAdmin'), bulkResult)
-    expect(data).toEqual({ changed: 1, skipped: [{ _id: done!.id, reason: BULK_REASON.already }] })
+    expect(data).toEqual({ changed: 1, skipped: [{ _id: done!.id, reason: BULK_REASON.already }], stopped: false })
     const [entry] = await auditOf(t, 'feedback.status')
     expect(entry!.detail).toEqual({ from: FEEDBACK_STATUS.OPEN, to: FEEDBACK_STATUS.RESOLVED, status: 'Resolved', bulk: true })
   })
@@ -222,7 +224,7 @@ describe('bulk actions: in chunks', { timeout: 90_000 }, () => {
         return r
       })
       const { data } = await okBody(res, bulkResult)
-      expect(data).toEqual({ changed: ids.length, skipped: [] })
+      expect(data).toEqual({ changed: ids.length, skipped: [], stopped: false })
       expect((await list!).status).toBe(200)
       expect(order).toEqual(['list', 'bulk'])
       expect(watch.begun()).toBe(chunks)
@@ -251,6 +253,7 @@ describe('bulk actions: in chunks', { timeout: 90_000 }, () => {
         { _id: ids[BULK_CHUNK_ROWS + 1], reason: BULK_REASON.already },
         { _id: UNKNOWN_ID, reason: BULK_REASON.notFound },
       ],
+      stopped: false,
     })
     const [group] = await auditOf(t, 'user.bulk_block')
     expect(group!.detail).toEqual({ count: ids.length - 2, skipped: 3 })
@@ -272,7 +275,7 @@ describe('bulk actions: in chunks', { timeout: 90_000 }, () => {
       const body = await okBody(res, bulkResult)
       expect(body.message).toBe(BULK_MSG.stopped)
       const notDone = ids.slice(BULK_CHUNK_ROWS)
-      expect(body.data).toEqual({ changed: BULK_CHUNK_ROWS, skipped: notDone.map((_id) => ({ _id, reason: BULK_REASON.stopped })) })
+      expect(body.data).toEqual({ changed: BULK_CHUNK_ROWS, skipped: notDone.map((_id) => ({ _id, reason: BULK_REASON.stopped })), stopped: true })
       const blocked = await t.db.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.status, USER_STATUS.BLOCKED))
       expect(blocked.map((row) => row.id).sort()).toEqual(ids.slice(0, BULK_CHUNK_ROWS).sort())
       expect(await t.db.$count(auditLog, eq(auditLog.action, 'user.block'))).toBe(BULK_CHUNK_ROWS)
@@ -351,6 +354,7 @@ describe('bulk restore: the Undo of a bulk delete', () => {
         // Another kind's row, trashed or not, is not one of this list's.
         { _id: hospital!.id, reason: BULK_REASON.notFound },
       ],
+      stopped: false,
     })
     expect(await trashedOf(t, [a!.id, b!.id, kept!.id])).toEqual([])
     expect(await trashedOf(t, [hospital!.id])).toHaveLength(1)
@@ -376,7 +380,7 @@ describe('bulk restore: the Undo of a bulk delete', () => {
     expect(deleted.data.changed).toBe(2)
     expect([...deleted.data.ids!].sort()).toEqual([one!.id, two!.id].sort())
     const { data } = await okBody(await bulk(t, 'hospitals', { action: 'restore', ids: deleted.data.ids! }), bulkResult)
-    expect(data).toEqual({ changed: 2, skipped: [] })
+    expect(data).toEqual({ changed: 2, skipped: [], stopped: false })
     expect(await rowCount(t.db, places, { kind: 'hospital' })).toBe(3)
     // Only a delete's answer names its rows.
     expect(data.ids).toBeUndefined()
@@ -389,8 +393,8 @@ describe('bulk restore: the Undo of a bulk delete', () => {
     const [f] = await addFeedback(t, [{ userId: user!.id }])
     await okBody(await bulk(t, 'notifications', { action: 'delete', ids: [n.id] }), bulkResult)
     await okBody(await bulk(t, 'feedback', { action: 'delete', ids: [f!.id] }), bulkResult)
-    expect((await okBody(await bulk(t, 'notifications', { action: 'restore', ids: [n.id] }), bulkResult)).data).toEqual({ changed: 1, skipped: [] })
-    expect((await okBody(await bulk(t, 'feedback', { action: 'restore', ids: [f!.id] }), bulkResult)).data).toEqual({ changed: 1, skipped: [] })
+    expect((await okBody(await bulk(t, 'notifications', { action: 'restore', ids: [n.id] }), bulkResult)).data).toEqual({ changed: 1, skipped: [], stopped: false })
+    expect((await okBody(await bulk(t, 'feedback', { action: 'restore', ids: [f!.id] }), bulkResult)).data).toEqual({ changed: 1, skipped: [], stopped: false })
     expect(await t.db.$count(notifications, sql`${notifications.deletedAt} is null and ${notifications.deletedBy} is null`)).toBe(1)
     expect(await t.db.$count(feedback, sql`${feedback.deletedAt} is null and ${feedback.deletedBy} is null`)).toBe(1)
     expect((await auditOf(t, 'trash.restore')).map((r) => r.targetType).sort()).toEqual(['feedback', 'notification'])
@@ -407,7 +411,7 @@ describe('bulk restore: the Undo of a bulk delete', () => {
     expect((await t.call('DELETE', `/admin/city/${paris!.id}`, undefined, { token })).status).toBe(200)
 
     const { data } = await okBody(await bulk(t, 'sites', { action: 'restore', ids: [parc!.id, frogner!.id] }), bulkResult)
-    expect(data).toEqual({ changed: 1, skipped: [{ _id: parc!.id, reason: TRASH_MSG.siteCityGone }] })
+    expect(data).toEqual({ changed: 1, skipped: [{ _id: parc!.id, reason: TRASH_MSG.siteCityGone }], stopped: false })
     const [parcRow] = await t.db.select({ deletedAt: sites.deletedAt }).from(sites).where(eq(sites.id, parc!.id))
     expect(parcRow!.deletedAt).not.toBeNull()
     expect((await okBody(await t.get(`/admin/city/${oslo!.id}`, { token }), city)).data.siteCount).toBe(1)

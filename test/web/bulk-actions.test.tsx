@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { TRASH_MSG, USER_STATUS } from '@contract'
 import { BULK_MAX, BULK_MSG, BULK_REASON } from '@contract/bulk'
 import { http } from 'msw'
-import { api, db, fail } from './mocks/db'
+import { api, db, fail, ok } from './mocks/db'
 import { captureBodies, captureDownloads, csvLinesOf } from './mocks/requests'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
@@ -52,6 +52,39 @@ describe('bulk actions on the users list', { timeout: 20_000 }, () => {
     const summary = await screen.findByRole('region', { name: 'Bulk action result' })
     expect(summary).toHaveTextContent('Blocked 1 user.')
     expect(within(summary).getByRole('listitem')).toHaveTextContent(`${blocked.username}: ${BULK_REASON.already}`)
+  })
+
+  it('says an action an error stopped partway in an error toast, with the server’s message, and keeps the rows not done chosen', async () => {
+    // As the server answers when a later chunk fails (server/routes/bulk.ts): the first row changed, the others not reached.
+    const [done, ...notDone] = db.users.filter((u) => u.status === USER_STATUS.ACTIVE).slice(0, 3)
+    server.use(
+      http.post(api('/admin/users/bulk'), () =>
+        ok(BULK_MSG.stopped, { changed: 1, skipped: notDone.map((u) => ({ _id: u._id, reason: BULK_REASON.stopped })), stopped: true }),
+      ),
+    )
+    const { user } = await openUsers()
+    for (const u of [done!, ...notDone]) await user.click(within(rowOf(u.username!)).getByRole('checkbox', { name: `Select ${u.username}` }))
+    await user.click(within(await screen.findByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Block' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Block 3 users?' })).getByRole('button', { name: 'Block' }))
+
+    const text = `${BULK_MSG.stopped}. Blocked 1 user. 2 not done.`
+    const toast = await waitFor(() => {
+      const found = screen.getByText(text).closest('[data-sonner-toast]')
+      expect(found).not.toBeNull()
+      return found!
+    })
+    expect(toast).toHaveAttribute('data-type', 'error')
+    expect(document.querySelector('[data-sonner-toast][data-type="success"]')).toBeNull()
+    const summary = screen.getByRole('region', { name: 'Bulk action result' })
+    expect(summary).toHaveTextContent(BULK_MSG.stopped)
+    expect(within(summary).getByText('2 not done:')).toBeInTheDocument()
+    expect(within(within(summary).getByRole('list', { name: 'Rows not done' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(
+      notDone.map((u) => `${u.username}: ${BULK_REASON.stopped}`),
+    )
+    // The rows not done stay chosen, for another try; the one done does not.
+    expect(within(bar()).getByText('2 selected')).toBeInTheDocument()
+    for (const u of notDone) expect(screen.getByRole('checkbox', { name: `Select ${u.username}` })).toBeChecked()
+    expect(screen.getByRole('checkbox', { name: `Select ${done!.username}` })).not.toBeChecked()
   })
 
   it('chooses every row matching the search, and sends the list query instead of ids', async () => {

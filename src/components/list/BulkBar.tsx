@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { MutationObserver, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import { can, type Permission } from '@contract'
-import { BULK_ACTIONS, BULK_MAX, BULK_MSG, BULK_PATH, BULK_PERMISSION, bulkResult, type BulkAction, type BulkList, type BulkResult } from '@contract/bulk'
+import { BULK_ACTIONS, BULK_MAX, BULK_MSG, BULK_PATH, BULK_PERMISSION, BULK_REASON, bulkResult, type BulkAction, type BulkList, type BulkResult, type BulkSkipped } from '@contract/bulk'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useAuth } from '@/lib/auth'
@@ -36,8 +36,29 @@ const CHANGES: Record<BulkList, LiveTable[]> = {
 
 const counted = (count: number, [one, many]: readonly [string, string]) => `${countFormat.format(count)} ${count === 1 ? one : many}`
 
-/** The toast of an answer: what changed, and how many were skipped. */
-const toastText = (text: string, result: BulkResult) => (result.skipped.length ? `${text} ${countFormat.format(result.skipped.length)} skipped.` : text)
+/** The rows an error stopped the action before (`stopped`), apart from those skipped for their own reason. */
+const splitSkipped = (result: BulkResult) => ({
+  notDone: result.skipped.filter((row) => row.reason === BULK_REASON.stopped),
+  skipped: result.skipped.filter((row) => row.reason !== BULK_REASON.stopped),
+})
+
+/** The toast of an answer: what changed, how many were skipped, and how many an error left not done. */
+const toastText = (text: string, result: BulkResult) => {
+  const { notDone, skipped } = splitSkipped(result)
+  return [
+    text,
+    ...(skipped.length ? [`${countFormat.format(skipped.length)} skipped.`] : []),
+    ...(notDone.length ? [`${countFormat.format(notDone.length)} not done.`] : []),
+  ].join(' ')
+}
+
+/**
+ * An answer's toast: a success when the action went through; an error when an error stopped it
+ * partway (`stopped`), with the server's message, what changed and what was not done, so that a
+ * partial action never reads as done.
+ */
+const notifyResult = (text: string, result: BulkResult, message: string) =>
+  result.stopped ? notify.error(`${message}. ${toastText(text, result)}`) : notify.success(toastText(text, result))
 
 /** What a bulk delete's Undo needs: the rows it moved (the answer's `ids`), and where to show them back. */
 interface BulkUndo {
@@ -60,10 +81,10 @@ function notifyBulkDeleted(queryClient: QueryClient, message: string, undo: Bulk
     new MutationObserver(queryClient, {
       mutationFn: () => http.post(BULK_PATH[undo.list], withData(bulkResult), { action: 'restore', ids: undo.ids }),
       meta: { changes: CHANGES[undo.list] },
-      onSuccess: ({ data }) => {
+      onSuccess: ({ data, message }) => {
         const text = `${WORDS.restore.done} ${counted(data.changed, undo.noun)}.`
-        notify.success(toastText(text, data))
-        undo.onSummary({ text, result: data, labels: undo.labels })
+        notifyResult(text, data, message)
+        undo.onSummary({ text, message, result: data, labels: undo.labels })
       },
       onError: notifyIfUnseen,
       onSettled: () => Promise.all([...undo.refresh, TRASH_ROOT].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
@@ -72,6 +93,21 @@ function notifyBulkDeleted(queryClient: QueryClient, message: string, undo: Bulk
       // A failure was toasted (onError, or the HTTP client).
       .catch(() => undefined)
   notify.successWithAction(message, { label: 'Undo', onClick: () => void restore() }, UNDO_MS)
+}
+
+/** The summary's rows of one kind left as they were ("3 skipped:", "500 not done:"), each with why; the first 50. */
+function RowsLeft({ title, rows, labels }: { title: string; rows: BulkSkipped[]; labels: Map<string, string> }) {
+  if (!rows.length) return null
+  return (
+    <>
+      <p className="text-slate-700">{`${countFormat.format(rows.length)} ${title}:`}</p>
+      <ul aria-label={`Rows ${title}`} className="list-disc pl-5 text-slate-700">
+        {rows.slice(0, 50).map((row) => (
+          <li key={row._id}>{`${labels.get(row._id) ?? row._id}: ${row.reason}`}</li>
+        ))}
+      </ul>
+    </>
+  )
 }
 
 /**
@@ -116,14 +152,19 @@ export default function BulkBar({
         action,
         ...(choice.allMatching ? { query } : { ids: [...choice.ids.keys()] }),
       }),
-    onSuccess: ({ data }, action) => {
+    onSuccess: ({ data, message }, action) => {
       const text = `${WORDS[action].done} ${counted(data.changed, bulk.noun)}.`
+      // Stopped partway: the error toast first (it closes other toasts, not an Undo), then a
+      // delete's Undo for the rows it did move, which says only what was done.
+      if (data.stopped) notifyResult(text, data, message)
       if (action === 'delete' && data.ids?.length) {
         const { noun, refresh } = bulk
-        notifyBulkDeleted(queryClient, toastText(text, data), { list: list!, ids: data.ids, noun, refresh, labels: choice.ids, onSummary })
-      } else notify.success(toastText(text, data))
-      onSummary({ text, result: data, labels: choice.ids })
-      onChoice(new Map(), false)
+        notifyBulkDeleted(queryClient, data.stopped ? text : toastText(text, data), { list: list!, ids: data.ids, noun, refresh, labels: choice.ids, onSummary })
+      } else if (!data.stopped) notifyResult(text, data, message)
+      onSummary({ text, message, result: data, labels: choice.ids })
+      // The rows an error stopped the action before stay chosen, for another try; the others are done with.
+      const notDone = splitSkipped(data).notDone
+      onChoice(new Map(notDone.map((row) => [row._id, choice.ids.get(row._id) ?? row._id])), false)
       setAsked(null)
     },
     onError: (error) => {
@@ -153,16 +194,9 @@ export default function BulkBar({
         <section aria-label="Bulk action result" className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
           <div className="mr-auto flex flex-col gap-1">
             <p className="font-semibold text-slate-900">{summary.text}</p>
-            {summary.result.skipped.length > 0 && (
-              <>
-                <p className="text-slate-700">{`${countFormat.format(summary.result.skipped.length)} skipped:`}</p>
-                <ul className="list-disc pl-5 text-slate-700">
-                  {summary.result.skipped.slice(0, 50).map((row) => (
-                    <li key={row._id}>{`${summary.labels.get(row._id) ?? row._id}: ${row.reason}`}</li>
-                  ))}
-                </ul>
-              </>
-            )}
+            {summary.result.stopped && <p className="font-semibold text-red-700">{summary.message}</p>}
+            <RowsLeft title="skipped" rows={splitSkipped(summary.result).skipped} labels={summary.labels} />
+            <RowsLeft title="not done" rows={splitSkipped(summary.result).notDone} labels={summary.labels} />
           </div>
           <Button variant="ghost" onClick={() => onSummary(null)}>
             Dismiss

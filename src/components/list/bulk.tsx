@@ -36,7 +36,8 @@ export type ListBulk<TRow> = {
 /** The rows chosen: by id (with their labels, for the summary), or every row the search matches. */
 export type BulkChoice = { key: string; ids: Map<string, string>; allMatching: boolean }
 
-export type BulkSummary = { text: string; result: BulkResult; labels: Map<string, string> }
+/** `message`: the server's, shown when an error stopped the action (`result.stopped`). */
+export type BulkSummary = { text: string; message: string; result: BulkResult; labels: Map<string, string> }
 
 const BulkBar = lazyChunk(() => import('./BulkBar'), ChunkLoadFailed)
 

@@ -69,7 +69,7 @@ function bulkHandler<T extends Row>(spec: MockBulk<T>): HttpHandler {
         entry!.putBack()
         changed++
       }
-      return ok<BulkResult>(BULK_MSG.done, { changed, skipped })
+      return ok<BulkResult>(BULK_MSG.done, { changed, skipped, stopped: false })
     }
     const moved: string[] = []
     for (const id of ids) {
@@ -95,7 +95,7 @@ function bulkHandler<T extends Row>(spec: MockBulk<T>): HttpHandler {
         changed++
       }
     }
-    return ok<BulkResult>(BULK_MSG.done, { changed, skipped, ...(body.action === 'delete' ? { ids: moved } : {}) })
+    return ok<BulkResult>(BULK_MSG.done, { changed, skipped, stopped: false, ...(body.action === 'delete' ? { ids: moved } : {}) })
   })
 }
 
