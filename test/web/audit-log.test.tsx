@@ -145,6 +145,20 @@ describe('the audit log', { timeout: 15_000 }, () => {
     expect(screen.getByRole('list', { name: 'Filters in effect' })).toHaveTextContent('Days: 2025-06-22 to 2025-06-28')
   })
 
+  it('moves the focus to the chip left when one is removed, and to the Filters button when none is', async () => {
+    const { user, router } = await openAuditLog('/settings/audit-log?action=user.block&from=2025-06-22&to=2025-06-28')
+    const chips = screen.getByRole('list', { name: 'Filters in effect' })
+    expect(within(chips).getAllByRole('listitem')).toHaveLength(2)
+    await user.click(within(chips).getByRole('button', { name: 'Remove filter: Action' }))
+    await waitFor(() => expect(router.state.location.search).toEqual({ from: '2025-06-22', to: '2025-06-28' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove filter: Days' })).toHaveFocus())
+
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(router.state.location.search).toEqual({}))
+    expect(screen.queryByRole('list', { name: 'Filters in effect' })).not.toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Filters' })).toHaveFocus())
+  })
+
   it('refuses a start date after the end date before sending anything', async () => {
     const { user, router } = await openAuditLog('/settings/audit-log?to=2025-06-20')
     await openFilters(user)

@@ -176,6 +176,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
   const titleId = useId()
   // Where focus goes when a delete empties the list: its heading, else the list's own section.
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const filtersBox = useRef<HTMLSpanElement>(null)
   const result = useQuery({ ...query(state), placeholderData: keepPreviousData })
   const list = result.data
   const columnChoice = useColumnChoice(listName, columns)
@@ -230,12 +231,16 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
               className="min-w-0 flex-1 sm:w-72 sm:flex-none"
             />
             {filterParts.length > 0 && (
-              <FiltersButton
-                parts={filterParts}
-                state={state}
-                change={(patch) => change(patch as Partial<ListSearch>)}
-                active={filterParts.some((part) => isFilterSet(part, state))}
-              />
+              // A box adding nothing to the layout, so the chips can focus the button within
+              // (plain, or the loaded panel's: two elements over time, one place to find it).
+              <span ref={filtersBox} className="contents">
+                <FiltersButton
+                  parts={filterParts}
+                  state={state}
+                  change={(patch) => change(patch as Partial<ListSearch>)}
+                  active={filterParts.some((part) => isFilterSet(part, state))}
+                />
+              </span>
             )}
             {typeof actions === 'function' ? actions(state) : actions}
             {listName && Views && <Views list={listName} name={name} state={state} />}
@@ -243,7 +248,12 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
           </div>
         </CompactToolsContext>
       </div>
-      <FilterChips parts={filterParts} state={state} change={(patch) => change(patch as Partial<ListSearch>)} />
+      <FilterChips
+        parts={filterParts}
+        state={state}
+        change={(patch) => change(patch as Partial<ListSearch>)}
+        filtersButton={() => filtersBox.current?.querySelector('button') ?? null}
+      />
       {chosen.bar}
       <DataTable
         name={name}
