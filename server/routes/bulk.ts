@@ -255,10 +255,10 @@ async function matchingIds<L extends BulkList>(db: Db, spec: BulkSpec<L>, where:
 /**
  * Rows per transaction. A transaction holds the embedded database (PGlite runs one at a time) and
  * its rows' locks on PostgreSQL, so other requests wait while it runs: 10,000 rows in one held the
- * API about 4 s; a chunk this size about a twentieth of that, with other requests' statements
- * taking their turn between chunks.
+ * API about 4 s; in chunks this size other requests' statements take their turn between chunks
+ * and wait tens of milliseconds, for a call about a third longer (the figures: docs/DECISIONS.md).
  */
-export const BULK_CHUNK_ROWS = 500
+export const BULK_CHUNK_ROWS = 100
 
 /** What one chunk's transaction decided: the rows it changed and the ones it left, with why. */
 interface ChunkResult {
