@@ -43,6 +43,8 @@ export const OTP_CHECK_MSG = {
   expired: 'Verification code has expired. Please request a new one.',
   used: 'Verification code has already been used. Please request a new one.',
   exhausted: 'Too many wrong attempts. Please request a new code.',
+  /** The admin's live code, typed from another network than the one that asked for it (server/auth/otp.ts). */
+  otherNetwork: 'This code was requested from another network. Please request a new code here.',
 } as const
 
 export const PROFILE_MSG = {

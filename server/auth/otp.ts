@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm'
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '../../contract'
 import { addMs } from '../clock'
 import type { Db } from '../db/client'
@@ -37,7 +37,7 @@ export async function issueOtp(db: Db, adminId: string, address: string, now: Da
   return code
 }
 
-export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'used' | 'exhausted'
+export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'used' | 'exhausted' | 'otherNetwork'
 
 /** Stands in for the admin when the email has no active account, so both paths run the same queries. */
 const NO_ADMIN_ID = '00000000-0000-0000-0000-000000000000'
@@ -45,11 +45,17 @@ const NO_ADMIN_ID = '00000000-0000-0000-0000-000000000000'
 /**
  * Checks a code against the admin's current one asked for from `address` (`adminId` undefined:
  * an unknown or blocked email, which can only fail). A code is tried only from the address that
- * asked for it: from anywhere else every code is wrong, and counts against no code, so wrong
- * codes typed elsewhere never use up the tries of the code its owner just asked for.
+ * asked for it (its address group: server/http/client-address.ts): from anywhere else it does not
+ * work and counts against no code, so wrong codes typed elsewhere never use up the tries of the
+ * code its owner just asked for.
  *
- * A wrong code is 'invalid', whatever state the admin's code is in: an expired, used or dead
- * code is named only to someone who typed it right (its owner, who has the mail), so a guesser
+ * A wrong code is 'invalid', whatever state the admin's code is in, except the admin's live code
+ * asked for from another address ('otherNetwork': a phone that moved from Wi-Fi to mobile data).
+ * That answer costs the typing address a wrong try like any other and touches the other code's
+ * tries not at all; to get it one must type a live code, as hard as guessing one (the same
+ * limits), and the code so learnt works only from the network that asked for it.
+ *
+ * An expired, used or dead code is named only to someone who typed it right (its owner, who has the mail), so a guesser
  * learns nothing about who has an account or a code. Every path reads the code row and runs the
  * counting update, so an unknown email costs the same queries as a known one.
  *
@@ -58,7 +64,7 @@ const NO_ADMIN_ID = '00000000-0000-0000-0000-000000000000'
  * the right digits. A good code is spent at once.
  */
 export async function checkOtp(db: Db, adminId: string | undefined, address: string, code: string, now: Date): Promise<OtpCheck> {
-  const owner = adminId ?? NO_ADMIN_ID
+  const owner = adminId ?? NO_ADMIN_ID // NO_ADMIN_ID has no rows, so it never matches
   const ofAddress = and(eq(passwordOtps.adminId, owner), eq(passwordOtps.requestedFrom, address))
   const [otp] = await db.select().from(passwordOtps).where(ofAddress).limit(1)
   const typedHash = hashCode(owner, code)
@@ -72,7 +78,7 @@ export async function checkOtp(db: Db, adminId: string | undefined, address: str
     .set({ attempts: sql`${passwordOtps.attempts} + 1` })
     .where(and(sameCode, isNull(passwordOtps.usedAt), lt(passwordOtps.attempts, OTP_MAX_ATTEMPTS), gt(passwordOtps.expiresAt, now)))
     .returning({ id: passwordOtps.id })
-  if (!matches) return 'invalid'
+  if (!matches) return (await isLiveCodeElsewhere(db, owner, address, typedHash, now)) ? 'otherNetwork' : 'invalid'
   if (otp.usedAt) return 'used'
   if (otp.attempts >= OTP_MAX_ATTEMPTS) return 'exhausted'
   if (otp.expiresAt <= now) return 'expired'
@@ -84,4 +90,21 @@ export async function checkOtp(db: Db, adminId: string | undefined, address: str
     .where(and(sameCode, isNull(passwordOtps.usedAt)))
     .returning({ id: passwordOtps.id })
   return spent.length > 0 ? 'ok' : 'used'
+}
+
+/** Whether `typedHash` is the admin's live code (unused, unexpired, tries left) asked for from elsewhere. */
+async function isLiveCodeElsewhere(db: Db, adminId: string, address: string, typedHash: string, now: Date): Promise<boolean> {
+  const elsewhere = await db
+    .select({ codeHash: passwordOtps.codeHash })
+    .from(passwordOtps)
+    .where(
+      and(
+        eq(passwordOtps.adminId, adminId),
+        ne(passwordOtps.requestedFrom, address),
+        isNull(passwordOtps.usedAt),
+        lt(passwordOtps.attempts, OTP_MAX_ATTEMPTS),
+        gt(passwordOtps.expiresAt, now),
+      ),
+    )
+  return elsewhere.some((otp) => sameDigest(otp.codeHash, typedHash))
 }

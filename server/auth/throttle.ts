@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, lte, or } from 'drizzle-orm'
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'
 import { throttleEvents } from '../db/schema'
@@ -51,25 +51,45 @@ export interface ThrottleRule {
   /** Events allowed within the window; the next one is refused. */
   max: number
   windowMs: number
+  /**
+   * A ceiling per account from all addresses: it does not apply from an address the account
+   * signed in from within KNOWN_ADDRESS_MS (reserveForAccount), so strangers cannot use it to
+   * keep the owner out at home or at work.
+   */
+  accountCeiling?: true
 }
 
 const MINUTE_MS = 60_000
+const DAY_MS = 24 * 60 * MINUTE_MS
 
 export const THROTTLE = {
   signInAccountAddress: { kind: 'sign_in_failure.account_address', max: 5, windowMs: 15 * MINUTE_MS },
   signInAddress: { kind: 'sign_in_failure.address', max: 20, windowMs: 15 * MINUTE_MS },
-  signInAccount: { kind: 'sign_in_failure.account', max: 100, windowMs: 15 * MINUTE_MS },
+  signInAccount: { kind: 'sign_in_failure.account', max: 20, windowMs: 15 * MINUTE_MS, accountCeiling: true },
+  signInAccountDay: { kind: 'sign_in_failure.account_day', max: 100, windowMs: DAY_MS, accountCeiling: true },
   otpEmailAddress: { kind: 'otp_request.email_address', max: 3, windowMs: 15 * MINUTE_MS },
   otpAddress: { kind: 'otp_request.address', max: 10, windowMs: 15 * MINUTE_MS },
-  otpEmail: { kind: 'otp_request.email', max: 20, windowMs: 15 * MINUTE_MS },
+  otpEmail: { kind: 'otp_request.email', max: 5, windowMs: 15 * MINUTE_MS, accountCeiling: true },
   otpVerifyEmailAddress: { kind: 'otp_failure.email_address', max: 5, windowMs: 15 * MINUTE_MS },
+  otpVerifyEmail: { kind: 'otp_failure.email', max: 10, windowMs: 15 * MINUTE_MS, accountCeiling: true },
+  otpVerifyEmailDay: { kind: 'otp_failure.email_day', max: 30, windowMs: DAY_MS, accountCeiling: true },
   changePassword: { kind: 'password_change_failure.account', max: 5, windowMs: 15 * MINUTE_MS },
   passwordLinkAddress: { kind: 'password_link_failure.address', max: 20, windowMs: 15 * MINUTE_MS },
   petPageAddress: { kind: 'pet_page.address', max: 60, windowMs: MINUTE_MS },
 } as const satisfies Record<string, ThrottleRule>
 
-/** The longest window: older rows count for nothing and are pruned. */
-const LONGEST_WINDOW_MS = Math.max(...Object.values(THROTTLE).map((rule) => rule.windowMs))
+/**
+ * How long an address the account signed in from (or reset its password from) stays its own:
+ * kept in throttle_events as one row per account and address, its time the latest success.
+ */
+export const KNOWN_ADDRESS_MS = 30 * DAY_MS
+const KNOWN_ADDRESS_KIND = 'sign_in_success.account_address'
+
+/** Every kind with the window after which its rows count for nothing and are pruned. */
+const WINDOWS: { kind: string; windowMs: number }[] = [
+  ...Object.values(THROTTLE),
+  { kind: KNOWN_ADDRESS_KIND, windowMs: KNOWN_ADDRESS_MS },
+]
 /** Old rows are deleted at most this often per app (and on the first call). */
 const PRUNE_EVERY_MS = MINUTE_MS
 
@@ -106,7 +126,11 @@ async function pruneSometimes(deps: ThrottleDeps, now: Date): Promise<void> {
   const last = lastPrune.get(deps)
   if (last !== undefined && Math.abs(now.getTime() - last) < PRUNE_EVERY_MS) return
   lastPrune.set(deps, now.getTime())
-  await deps.db.delete(throttleEvents).where(lte(throttleEvents.at, new Date(now.getTime() - LONGEST_WINDOW_MS)))
+  // Each kind by its own window: a day's or a month's rows must not keep a minute's alive.
+  const expired = WINDOWS.map(({ kind, windowMs }) =>
+    and(eq(throttleEvents.kind, kind), lte(throttleEvents.at, new Date(now.getTime() - windowMs))),
+  )
+  await deps.db.delete(throttleEvents).where(or(...expired))
 }
 
 /**
@@ -156,4 +180,46 @@ export async function release(deps: ThrottleDeps, ids: string[]): Promise<void> 
 /** Forgets every event of `rule` for `key` (a successful sign-in clears the account's failures). */
 export async function clear(deps: ThrottleDeps, rule: ThrottleRule, key: string): Promise<void> {
   await deps.db.delete(throttleEvents).where(and(eq(throttleEvents.kind, rule.kind), eq(throttleEvents.key, key)))
+}
+
+/**
+ * Counts one attempt at an account (`email` as typed, from `address`) like `reserve`, except
+ * that a refusal by an account ceiling is looked at again: from an address the account signed
+ * in from within KNOWN_ADDRESS_MS the attempt is counted without the ceilings, so only its own
+ * limits per account and address (and per address) apply. The look-up (one indexed row) is made
+ * only when a ceiling refused.
+ */
+export async function reserveForAccount(
+  deps: ThrottleDeps,
+  keys: ThrottleKey[],
+  email: string,
+  address: string,
+): Promise<Reservation | Refusal> {
+  const attempt = await reserve(deps, keys)
+  if (attempt.ok || !attempt.rule.accountCeiling) return attempt
+  if (!(await isKnownAddress(deps, email, address))) return attempt
+  return reserve(
+    deps,
+    keys.filter(({ rule }) => !rule.accountCeiling),
+  )
+}
+
+/** Whether the account signed in (or reset its password) from `address` within KNOWN_ADDRESS_MS. */
+export async function isKnownAddress(deps: ThrottleDeps, email: string, address: string): Promise<boolean> {
+  const since = new Date(deps.clock.now().getTime() - KNOWN_ADDRESS_MS)
+  const [row] = await deps.db
+    .select({ id: throttleEvents.id })
+    .from(throttleEvents)
+    .where(and(eq(throttleEvents.kind, KNOWN_ADDRESS_KIND), eq(throttleEvents.key, accountAddressKey(email, address)), gt(throttleEvents.at, since)))
+    .limit(1)
+  return row !== undefined
+}
+
+/** Records that the owner proved themselves from `address` now (one row per account and address). */
+export async function rememberAddress(deps: ThrottleDeps, email: string, address: string): Promise<void> {
+  const key = accountAddressKey(email, address)
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(throttleEvents).where(and(eq(throttleEvents.kind, KNOWN_ADDRESS_KIND), eq(throttleEvents.key, key)))
+    await tx.insert(throttleEvents).values({ kind: KNOWN_ADDRESS_KIND, key, at: deps.clock.now() })
+  })
 }

@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 
@@ -43,3 +44,36 @@ export function clientAddress(c: Context, trust: TrustProxy): string {
     return '-' // not on a Node socket (e.g. app.request in tests)
   }
 }
+
+/**
+ * The address as throttles and codes count it: an IPv6 address by its /64 network (one home or
+ * phone line gets a whole /64 and may pick any address in it, so counting whole addresses would
+ * give one network unlimited "addresses"), an IPv4-mapped one (::ffff:a.b.c.d) as its IPv4, and
+ * an IPv4 address whole. Anything else (no address, '-') as it is.
+ */
+export function addressGroup(address: string): string {
+  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '')
+  if (isIPv4(bare)) return bare
+  if (!isIPv6(bare)) return address
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare)
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!
+  return `${ipv6Hextets(bare).slice(0, 4).join(':')}::/64`
+}
+
+/** The 8 hextets of a valid IPv6 address, without leading zeros (an embedded IPv4 tail as two). */
+function ipv6Hextets(address: string): string[] {
+  let text = address.toLowerCase()
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number]
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined]
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0')
+  return [...left, ...zeros, ...right].map((h) => parseInt(h, 16).toString(16))
+}
+
+/** The client's address group (addressGroup): the one every throttle key and code uses. */
+export const clientAddressGroup = (c: Context, trust: TrustProxy): string => addressGroup(clientAddress(c, trust))

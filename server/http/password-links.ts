@@ -1,7 +1,7 @@
 import { THROTTLE_MSG } from '../../contract'
 import { release, reserve, THROTTLE, type Reservation } from '../auth/throttle'
 import type { Deps } from '../deps'
-import { clientAddress } from './client-address'
+import { clientAddressGroup } from './client-address'
 import type { AppContext } from './env'
 import { TooManyRequests } from './errors'
 
@@ -12,7 +12,7 @@ import { TooManyRequests } from './errors'
  * token is checked before the password is hashed, so a try with a made-up token costs queries.
  */
 export async function passwordLinkAttempt(c: AppContext, deps: Deps): Promise<{ succeeded(): Promise<void> }> {
-  const attempt = await reserve(deps, [{ rule: THROTTLE.passwordLinkAddress, key: clientAddress(c, deps.config.trustProxy) }])
+  const attempt = await reserve(deps, [{ rule: THROTTLE.passwordLinkAddress, key: clientAddressGroup(c, deps.config.trustProxy) }])
   if (!attempt.ok) throw new TooManyRequests(THROTTLE_MSG.passwordLink(attempt.retryAfterS), attempt.retryAfterS)
   const reservation: Reservation = attempt
   return { succeeded: () => release(deps, reservation.ids) }

@@ -4,9 +4,9 @@ import { recordAudit } from '../http/audit'
 import { findAdminByEmail, normaliseEmail, toAdminProfile } from '../auth/admins'
 import { spendPasswordCheck, verifyPassword } from '../auth/passwords'
 import { revokeSession, startSession } from '../auth/sessions'
-import { accountAddressKey, clear, release, reserve, THROTTLE, type ThrottleRule } from '../auth/throttle'
+import { accountAddressKey, clear, release, rememberAddress, reserveForAccount, THROTTLE, type ThrottleRule } from '../auth/throttle'
 import type { Deps } from '../deps'
-import { clientAddress } from '../http/client-address'
+import { clientAddressGroup } from '../http/client-address'
 import { ApiError, forbidden, unauthorized } from '../api-error'
 import { requireAuth } from '../http/auth'
 import type { AppEnv } from '../http/env'
@@ -19,6 +19,7 @@ const SIGN_IN_LIMIT_NAMES = new Map<ThrottleRule, string>([
   [THROTTLE.signInAccountAddress, 'account_address'],
   [THROTTLE.signInAddress, 'address'],
   [THROTTLE.signInAccount, 'account'],
+  [THROTTLE.signInAccountDay, 'account_day'],
 ])
 
 /** Sign-in and sign-out. */
@@ -28,15 +29,22 @@ export const authRoutes = (deps: Deps) =>
       const { password } = c.req.valid('json')
       const email = normaliseEmail(c.req.valid('json').email)
       // Throttled by the email typed (whether or not it has an account) and the client's address
-      // together, by the address, and by the email from all addresses (a much higher ceiling),
-      // before any password check: see server/auth/throttle.ts for the limits.
-      const address = clientAddress(c, deps.config.trustProxy)
+      // together, by the address, and by the email from all addresses (ceilings over 15 minutes
+      // and a day, which do not apply from an address the account signed in from), before any
+      // password check: see server/auth/throttle.ts for the limits.
+      const address = clientAddressGroup(c, deps.config.trustProxy)
       const accountAddress = accountAddressKey(email, address)
-      const attempt = await reserve(deps, [
-        { rule: THROTTLE.signInAccountAddress, key: accountAddress },
-        { rule: THROTTLE.signInAddress, key: address },
-        { rule: THROTTLE.signInAccount, key: email },
-      ])
+      const attempt = await reserveForAccount(
+        deps,
+        [
+          { rule: THROTTLE.signInAccountAddress, key: accountAddress },
+          { rule: THROTTLE.signInAddress, key: address },
+          { rule: THROTTLE.signInAccount, key: email },
+          { rule: THROTTLE.signInAccountDay, key: email },
+        ],
+        email,
+        address,
+      )
       if (!attempt.ok) {
         const limit = SIGN_IN_LIMIT_NAMES.get(attempt.rule)!
         await recordAudit(c, {
@@ -69,10 +77,11 @@ export const authRoutes = (deps: Deps) =>
         throw new ApiError(403, 'FORBIDDEN', AUTH_MSG.blocked)
       }
 
-      // The owner is back: earlier failures against the account from here, and its ceiling, no
-      // longer count (see throttle.ts).
+      // The owner is back: earlier failures against the account from here no longer count, and
+      // this address is theirs, out of the account's ceilings (see throttle.ts). The ceilings
+      // themselves stay: clearing them would hand a distributed guess a fresh allowance.
       await clear(deps, THROTTLE.signInAccountAddress, accountAddress)
-      await clear(deps, THROTTLE.signInAccount, email)
+      await rememberAddress(deps, email, address)
       const token = await startSession(deps.db, admin.id, deps.clock.now(), deps.config.sessionTtlMs)
       await recordAudit(c, { action: 'auth.sign_in', actor: { id: admin.id, email: admin.email, role: admin.role } })
       const data: LoginResult = { ...toAdminProfile(admin), token }

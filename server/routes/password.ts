@@ -18,12 +18,12 @@ import { checkOtp, issueOtp, type OtpCheck } from '../auth/otp'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { consumeResetToken, isLiveResetToken, issueResetToken } from '../auth/reset-tokens'
 import { revokeSessionsOf } from '../auth/sessions'
-import { accountAddressKey, clear, release, reserve, THROTTLE } from '../auth/throttle'
+import { accountAddressKey, clear, release, rememberAddress, reserve, reserveForAccount, THROTTLE } from '../auth/throttle'
 import { admins } from '../db/schema'
 import type { Deps } from '../deps'
 import { badRequest, unauthorized } from '../api-error'
 import { requireAuth } from '../http/auth'
-import { clientAddress } from '../http/client-address'
+import { clientAddressGroup } from '../http/client-address'
 import type { AppContext, AppEnv } from '../http/env'
 import { TooManyRequests } from '../http/errors'
 import { passwordLinkAttempt } from '../http/password-links'
@@ -52,15 +52,20 @@ export const passwordRoutes = (deps: Deps) => {
    */
   const sendOtp = async (c: AppContext, typed: string) => {
     const email = normaliseEmail(typed)
-    const address = clientAddress(c, deps.config.trustProxy)
-    // Limited per email and address, per address and per email from all addresses (a higher
-    // ceiling), whether or not the email has an account, so the 429 says nothing about who has
-    // one: see server/auth/throttle.ts for the limits.
-    const attempt = await reserve(deps, [
-      { rule: THROTTLE.otpEmailAddress, key: accountAddressKey(email, address) },
-      { rule: THROTTLE.otpAddress, key: address },
-      { rule: THROTTLE.otpEmail, key: email },
-    ])
+    const address = clientAddressGroup(c, deps.config.trustProxy)
+    // Limited per email and address, per address and per email from all addresses (a ceiling
+    // that does not apply from an address the account signed in from), whether or not the email
+    // has an account, so the 429 says nothing about who has one: see server/auth/throttle.ts.
+    const attempt = await reserveForAccount(
+      deps,
+      [
+        { rule: THROTTLE.otpEmailAddress, key: accountAddressKey(email, address) },
+        { rule: THROTTLE.otpAddress, key: address },
+        { rule: THROTTLE.otpEmail, key: email },
+      ],
+      email,
+      address,
+    )
     if (!attempt.ok) {
       await recordAudit(c, {
         action: 'auth.otp_requested',
@@ -104,16 +109,28 @@ export const passwordRoutes = (deps: Deps) => {
     .post('/admin/verify-otp', validate('json', verifyOtpSchema), async (c) => {
       const { otp } = c.req.valid('json')
       const email = normaliseEmail(c.req.valid('json').email)
-      const address = clientAddress(c, deps.config.trustProxy)
+      const address = clientAddressGroup(c, deps.config.trustProxy)
       const emailAddress = accountAddressKey(email, address)
-      const attempt = await reserve(deps, [{ rule: THROTTLE.otpVerifyEmailAddress, key: emailAddress }])
+      // Wrong codes count per email and address and per email from all addresses (ceilings that
+      // do not apply from an address the account signed in from): see server/auth/throttle.ts.
+      const attempt = await reserveForAccount(
+        deps,
+        [
+          { rule: THROTTLE.otpVerifyEmailAddress, key: emailAddress },
+          { rule: THROTTLE.otpVerifyEmail, key: email },
+          { rule: THROTTLE.otpVerifyEmailDay, key: email },
+        ],
+        email,
+        address,
+      )
       if (!attempt.ok) throw otpError('exhausted')
       const now = deps.clock.now()
       const admin = await findAdminByEmail(deps.db, email)
       const active = admin?.status === USER_STATUS.ACTIVE ? admin : undefined
       const check = await checkOtp(deps.db, active?.id, address, otp, now)
-      // Only a wrong code is a guess; the right one (even expired or used) is its owner's.
-      if (check !== 'invalid') await release(deps, attempt.ids)
+      // Only a wrong code is a guess; the right one (even expired or used) is its owner's. A code
+      // asked for from another network counts as a wrong try here (server/auth/otp.ts).
+      if (check !== 'invalid' && check !== 'otherNetwork') await release(deps, attempt.ids)
       if (check !== 'ok' || !active) throw otpError(check === 'ok' ? 'invalid' : check)
       await clear(deps, THROTTLE.otpVerifyEmailAddress, emailAddress)
       const resetToken = await issueResetToken(deps.db, active.id, now, deps.config.resetTokenTtlMs)
@@ -139,11 +156,13 @@ export const passwordRoutes = (deps: Deps) => {
       if (!adminId) throw badRequest(PASSWORD_MSG.resetTokenInvalid)
       await attempt.succeeded()
       const admin = await findAdminById(deps.db, adminId)
-      // The owner proved the mailbox and chose a new password: a sign-in lock that guessers put
-      // on the account, here or on its ceiling, would only keep them out (server/auth/throttle.ts).
+      // The owner proved the mailbox and chose a new password: failures against the account from
+      // here no longer count, and this address is theirs, out of the account's ceilings that
+      // guessers may have filled (server/auth/throttle.ts).
       if (admin) {
-        await clear(deps, THROTTLE.signInAccountAddress, accountAddressKey(admin.email, clientAddress(c, deps.config.trustProxy)))
-        await clear(deps, THROTTLE.signInAccount, admin.email)
+        const address = clientAddressGroup(c, deps.config.trustProxy)
+        await clear(deps, THROTTLE.signInAccountAddress, accountAddressKey(admin.email, address))
+        await rememberAddress(deps, admin.email, address)
       }
       if (admin) await recordAudit(c, { action: 'auth.password_reset', actor: { id: admin.id, email: admin.email, role: admin.role } })
       return c.json(ok(PASSWORD_MSG.passwordReset, null))

@@ -4,7 +4,7 @@ import { petDetails } from '../db/queries/pets'
 import { reserve, THROTTLE } from '../auth/throttle'
 import type { Deps } from '../deps'
 import { notFound } from '../api-error'
-import { clientAddress } from '../http/client-address'
+import { clientAddressGroup } from '../http/client-address'
 import type { AppEnv } from '../http/env'
 import { TooManyRequests } from '../http/errors'
 import { ok } from '../http/respond'
@@ -30,7 +30,7 @@ export type PetPageAllowance = (c: Context) => Promise<{ ok: true } | { ok: fals
 export const petPageAllowance =
   (deps: Deps): PetPageAllowance =>
   async (c) => {
-    const attempt = await reserve(deps, [{ rule: THROTTLE.petPageAddress, key: clientAddress(c, deps.config.trustProxy) }])
+    const attempt = await reserve(deps, [{ rule: THROTTLE.petPageAddress, key: clientAddressGroup(c, deps.config.trustProxy) }])
     return attempt.ok ? { ok: true } : { ok: false, retryAfterS: attempt.retryAfterS }
   }
 
