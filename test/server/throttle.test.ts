@@ -247,10 +247,16 @@ describe('the throttle table', () => {
     await requestCode(t)
     t.clock.advance(16 * MINUTE)
     const cutoff = new Date(t.clock.now().getTime() - 15 * MINUTE)
+    const dayKinds = [THROTTLE.signInAccountDay.kind]
+    const olderThanWindow = async () =>
+      (await t.db.select().from(throttleEvents).where(lt(throttleEvents.at, cutoff))).filter((r) => !dayKinds.includes(r.kind))
     // 3 x (account and address, address, account) + 1 code x (email and address, address, email)
-    expect((await t.db.select().from(throttleEvents).where(lt(throttleEvents.at, cutoff))).length).toBe(12)
+    expect(await olderThanWindow()).toHaveLength(12)
     await failTimes(t, 1, 'someone@petcare.test')
-    expect((await t.db.select().from(throttleEvents).where(lt(throttleEvents.at, cutoff))).length).toBe(0)
+    expect(await olderThanWindow()).toHaveLength(0)
+    // A day's rows stay for their own window: the 3 failures still count against the day's ceiling.
+    const dayRows = await t.db.select().from(throttleEvents).where(eq(throttleEvents.kind, THROTTLE.signInAccountDay.kind))
+    expect(dayRows.filter((r) => r.key === TEST_ADMIN.email)).toHaveLength(3)
     const current = await t.db
       .select()
       .from(throttleEvents)
@@ -263,63 +269,114 @@ describe('the throttle table', () => {
   }
 })
 
+
 describe('an attacker elsewhere', () => {
   const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000')
   const requestCode = (t: TestApp, address: string) => t.post('/admin/send-otp', { email: TEST_ADMIN.email }, { headers: { 'X-Forwarded-For': address } })
   const verify = (t: TestApp, otp: string, address: string) =>
     t.post('/admin/verify-otp', { email: TEST_ADMIN.email, otp }, { headers: { 'X-Forwarded-For': address } })
+  const throttledLimits = async (t: TestApp) =>
+    (await t.db.select().from(auditLog)).filter((r) => r.action === 'auth.sign_in_throttled').map((r) => r.detail?.limit)
+  /** `count` wrong passwords for the admin, 5 from each of fresh addresses in 203.0.113.0/24. */
+  let nextAttacker = 0
+  async function guessFromManyAddresses(t: TestApp, count: number) {
+    for (let n = 0; n < count; n++) {
+      if (n % 5 === 0) nextAttacker++
+      await errorOf(await signIn(t, TEST_ADMIN.email, WRONG, `203.0.113.${nextAttacker % 250}`), 401)
+    }
+  }
+  /** Wrong passwords for the admin until every ceiling is full: 100 in a day, 20 in the last 15 minutes. */
+  async function fillSignInCeilings(t: TestApp) {
+    for (let round = 0; round < 5; round++) {
+      await guessFromManyAddresses(t, 20)
+      t.clock.advance(15 * MINUTE)
+    }
+    t.clock.advance(-15 * MINUTE + 1000) // back inside the last round's 15 minutes
+  }
 
-  it('cannot keep the owner from signing in: 20 wrong passwords from 4 addresses lock those addresses only', async () => {
+  it('cannot keep the owner from signing in at an address they signed in from: wrong passwords from 4 addresses fill the ceiling of 20', async () => {
     const t = await throttledApp()
-    const attackers = ['203.0.113.21', '203.0.113.22', '203.0.113.23', '203.0.113.24']
-    for (const address of attackers) await failTimes(t, 5, TEST_ADMIN.email, address)
-    for (const address of attackers) await errorOf(await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password, address), 429)
+    await okBody(await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password, HOME), loginResult)
+    await guessFromManyAddresses(t, 20)
+    await errorOf(await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password, '203.0.113.249'), 429)
     await okBody(await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password, HOME), loginResult)
   })
 
-  it('still meets a ceiling per account: after 100 failures in 15 minutes from 20 addresses, the account is refused from anywhere', async () => {
+  it('meets a ceiling per account of 20 failures in 15 minutes from addresses it never signed in from', async () => {
     const t = await throttledApp()
-    for (let a = 0; a < 20; a++) {
-      const address = `203.0.113.${100 + a}`
-      // Five at once from each address: the limits hold for parallel guesses too.
-      const answers = await Promise.all(Array.from({ length: 5 }, () => signIn(t, TEST_ADMIN.email, WRONG, address)))
-      expect(answers.map((res) => res.status)).toEqual([401, 401, 401, 401, 401])
-    }
-    const res = await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password, HOME)
-    expect((await errorOf(res, 429)).message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.')
-    expect(res.headers.get('Retry-After')).toBe('900')
-    const [throttled] = (await t.db.select().from(auditLog)).filter((r) => r.action === 'auth.sign_in_throttled')
-    expect(throttled).toMatchObject({ address: HOME, detail: { limit: 'account' } })
+    await guessFromManyAddresses(t, 20)
+    const res = await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password, '198.51.100.250')
+    expect((await errorOf(res, 429)).message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/)
+    expect(await throttledLimits(t)).toEqual(['account'])
     // Other accounts, from the same addresses, are not concerned.
-    await okBody(await signIn(t, TEST_SUB_ADMIN.email, TEST_SUB_ADMIN.password, '203.0.113.100'), loginResult)
+    await okBody(await signIn(t, TEST_SUB_ADMIN.email, TEST_SUB_ADMIN.password, `203.0.113.${nextAttacker % 250}`), loginResult)
+  })
+
+  it('caps a guess spread over addresses and time at 100 failures a day per account', async () => {
+    const t = await throttledApp()
+    await fillSignInCeilings(t) // 5 rounds of 20, never 21 within 15 minutes
+    t.clock.advance(15 * MINUTE) // the 15-minute ceiling is empty again; the day's holds 100
+    const res = await signIn(t, TEST_ADMIN.email, WRONG, '198.51.100.251')
+    await errorOf(res, 429)
+    expect(await throttledLimits(t)).toEqual(['account_day'])
+    // The first round leaves the day's window 24 hours after it began.
+    // The first round (at 0) leaves the day's window 24 hours after it; it is now 75 minutes and 1 second.
+    expect(res.headers.get('Retry-After')).toBe(String(24 * 60 * 60 - 75 * 60 - 1))
   }, 120_000)
 
-  it('cannot keep the owner from asking for a code and using it: codes asked for and wrong codes typed elsewhere touch none of it', async () => {
+  it('cannot keep the owner out from an address they signed in from, once every ceiling is full: sign-in, asking for a code and using it', async () => {
     const t = await throttledApp()
-    const attackers = ['203.0.113.31', '203.0.113.32', '203.0.113.33']
-    for (const address of attackers) {
-      for (let i = 0; i < 3; i++) await okBody(await requestCode(t, address), nothing)
-      await errorOf(await requestCode(t, address), 429)
-      for (let i = 0; i < 5; i++) await errorOf(await verify(t, '000000', address), 400)
-      expect((await errorOf(await verify(t, '000000', address), 400)).message).toBe('Too many wrong attempts. Please request a new code.')
+    await okBody(await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password, HOME), loginResult)
+    // Wrong codes: 30 in 30 minutes, 10 in each 15 (the ceilings: 10 in 15 minutes, 30 a day).
+    for (let round = 0; round < 3; round++) {
+      for (let n = 0; n < 10; n++) await errorOf(await verify(t, '000000', `203.0.113.${220 + round * 2 + Math.floor(n / 5)}`), 400)
+      t.clock.advance(15 * MINUTE)
     }
+    await fillSignInCeilings(t)
+    // Codes asked for: 5 in 15 minutes per email.
+    for (let n = 0; n < 5; n++) await okBody(await requestCode(t, `203.0.113.${200 + n}`), nothing)
+    // Every ceiling refuses an address the account never signed in from.
+    await errorOf(await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password, '198.51.100.252'), 429)
+    await errorOf(await requestCode(t, '198.51.100.252'), 429)
+    expect((await errorOf(await verify(t, '000000', '198.51.100.252'), 400)).message).toBe('Too many wrong attempts. Please request a new code.')
+
+    await okBody(await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password, HOME), loginResult)
     await okBody(await requestCode(t, HOME), nothing)
     const code = t.mailer.lastCodeTo(TEST_ADMIN.email)
-    // After the owner's request: more codes asked for and wrong codes typed elsewhere, the
-    // owner's own code among them, which works only where it was asked for.
+    await errorOf(await verify(t, wrongCodeFor(code), HOME), 400)
+    await okBody(await verify(t, code, HOME), verifyOtpResult)
+  }, 120_000)
+
+  it('leaves the code its owner asked for alone: codes asked for and wrong codes typed elsewhere touch none of it', async () => {
+    const t = await throttledApp()
+    await okBody(await requestCode(t, HOME), nothing)
+    const code = t.mailer.lastCodeTo(TEST_ADMIN.email)
     await okBody(await requestCode(t, '203.0.113.34'), nothing)
     for (let i = 0; i < 5; i++) await errorOf(await verify(t, wrongCodeFor(code), '203.0.113.34'), 400)
-    expect((await errorOf(await verify(t, code, '203.0.113.35'), 400)).message).toBe('Invalid verification code')
     await okBody(await verify(t, code, HOME), verifyOtpResult)
   })
 
-  it('still meets a ceiling per email on codes asked for: the 21st in 15 minutes is refused from anywhere', async () => {
+  it('meets a ceiling per email of 5 codes asked for in 15 minutes from addresses it never signed in from', async () => {
     const t = await throttledApp()
-    // 20 from 7 addresses (3 each, 2 from the last), none over its own limit.
-    for (let n = 0; n < 20; n++) await okBody(await requestCode(t, `203.0.113.${40 + Math.floor(n / 3)}`), nothing)
+    for (let n = 0; n < 5; n++) await okBody(await requestCode(t, `203.0.113.${40 + n}`), nothing)
     const res = await requestCode(t, HOME)
     expect((await errorOf(res, 429)).message).toBe('Too many verification codes requested. Please try again in 15 minutes.')
-    expect(t.mailer.messages).toHaveLength(20)
+    expect(t.mailer.messages).toHaveLength(5)
+  })
+
+  it('meets a ceiling per email of 10 wrong codes in 15 minutes from addresses it never signed in from, then 30 a day', async () => {
+    const t = await throttledApp()
+    await okBody(await requestCode(t, '203.0.113.50'), nothing)
+    const code = t.mailer.lastCodeTo(TEST_ADMIN.email)
+    for (let n = 0; n < 10; n++) await errorOf(await verify(t, wrongCodeFor(code), `203.0.113.${51 + Math.floor(n / 5)}`), 400)
+    // Even the right code, from the address that asked for it, is refused without being tried.
+    expect((await errorOf(await verify(t, code, '203.0.113.50'), 400)).message).toBe('Too many wrong attempts. Please request a new code.')
+    for (let round = 0; round < 2; round++) {
+      t.clock.advance(15 * MINUTE)
+      for (let n = 0; n < 10; n++) await errorOf(await verify(t, '000000', `203.0.113.${60 + round * 2 + Math.floor(n / 5)}`), 400)
+    }
+    t.clock.advance(15 * MINUTE)
+    expect((await errorOf(await verify(t, '000000', '203.0.113.70'), 400)).message).toBe('Too many wrong attempts. Please request a new code.')
   })
 
   it('asking for codes for many emails from one address stops at 10 in 15 minutes', async () => {
@@ -329,5 +386,50 @@ describe('an attacker elsewhere', () => {
     for (let i = 0; i < 10; i++) await okBody(await ask(`user${i}@petcare.test`), nothing)
     await errorOf(await ask(TEST_ADMIN.email), 429)
     await okBody(await requestCode(t, HOME), nothing)
+  })
+})
+
+describe('an IPv6 client', () => {
+  it('rotating addresses inside one /64 is limited like one address', async () => {
+    const t = await throttledApp()
+    for (let i = 1; i <= 5; i++) await errorOf(await signIn(t, TEST_ADMIN.email, WRONG, `2001:db8:1:2::${i.toString(16)}`), 401)
+    await errorOf(await signIn(t, TEST_ADMIN.email, WRONG, '2001:db8:1:2:ffff:ffff:ffff:fff0'), 429)
+    await errorOf(await signIn(t, TEST_ADMIN.email, WRONG, '2001:0db8:0001:0002:0:0:0:77'), 429)
+    // Another /64 is another address.
+    await errorOf(await signIn(t, TEST_ADMIN.email, WRONG, '2001:db8:1:3::1'), 401)
+  })
+
+  it('asking for codes from many addresses of one /64 stops at 3 per email', async () => {
+    const t = await throttledApp()
+    const ask = (address: string) => t.post('/admin/send-otp', { email: TEST_ADMIN.email }, { headers: { 'X-Forwarded-For': address } })
+    for (let i = 1; i <= 3; i++) await okBody(await ask(`2001:db8:5:6::${i}`), nothing)
+    await errorOf(await ask('2001:db8:5:6::99'), 429)
+  })
+})
+
+describe('a code typed on another network', () => {
+  const requestCode = (t: TestApp, address: string) => t.post('/admin/send-otp', { email: TEST_ADMIN.email }, { headers: { 'X-Forwarded-For': address } })
+  const verify = (t: TestApp, otp: string, address: string) =>
+    t.post('/admin/verify-otp', { email: TEST_ADMIN.email, otp }, { headers: { 'X-Forwarded-For': address } })
+
+  it('is told so, counts as a wrong try there, and still works where it was asked for', async () => {
+    const t = await throttledApp()
+    await okBody(await requestCode(t, HOME), nothing)
+    const code = t.mailer.lastCodeTo(TEST_ADMIN.email)
+    const body = await errorOf(await verify(t, code, '203.0.113.80'), 400)
+    expect(body.message).toBe('This code was requested from another network. Please request a new code here.')
+    expect(body.error.fields).toEqual({ otp: 'This code was requested from another network. Please request a new code here.' })
+    // 4 more tries from there use up that address's 5.
+    for (let i = 0; i < 4; i++) await errorOf(await verify(t, code, '203.0.113.80'), 400)
+    expect((await errorOf(await verify(t, code, '203.0.113.80'), 400)).message).toBe('Too many wrong attempts. Please request a new code.')
+    await okBody(await verify(t, code, HOME), verifyOtpResult)
+  })
+
+  it('reads like any wrong code once the code is used', async () => {
+    const t = await throttledApp()
+    await okBody(await requestCode(t, HOME), nothing)
+    const code = t.mailer.lastCodeTo(TEST_ADMIN.email)
+    await okBody(await verify(t, code, HOME), verifyOtpResult)
+    expect((await errorOf(await verify(t, code, '203.0.113.81'), 400)).message).toBe('Invalid verification code')
   })
 })
