@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { addressGroup } from '../../server/http/client-address'
 import { auditLog } from '../../server/db/schema'
 import { TEST_ADMIN } from './helpers/accounts'
 import { errorOf } from './helpers/bodies'
@@ -59,5 +60,28 @@ describe('X-Forwarded-Proto behind TRUST_PROXY', () => {
     expect(await hsts(one, 'https, http')).toBeNull()
     const two = await testApp({ config: { trustProxy: 2 } })
     expect(await hsts(two, 'http, https, http')).not.toBeNull()
+  })
+})
+
+describe('the address group throttles count by', () => {
+  it('is an IPv6 address’s /64, however it is written', () => {
+    expect(addressGroup('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64')
+    expect(addressGroup('2001:0DB8:0001:0002:ffff:0:0:9')).toBe('2001:db8:1:2::/64')
+    expect(addressGroup('[2001:db8:1:2::3]')).toBe('2001:db8:1:2::/64')
+    expect(addressGroup('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+    expect(addressGroup('::1')).toBe('0:0:0:0::/64')
+    expect(addressGroup('2001:db8::')).toBe('2001:db8:0:0::/64')
+    expect(addressGroup('2001:db8:1:3::1')).not.toBe(addressGroup('2001:db8:1:2::1'))
+  })
+
+  it('is an IPv4 address whole, also when mapped into IPv6', () => {
+    expect(addressGroup('203.0.113.7')).toBe('203.0.113.7')
+    expect(addressGroup('::ffff:203.0.113.7')).toBe('203.0.113.7')
+    expect(addressGroup('::FFFF:203.0.113.7')).toBe('203.0.113.7')
+  })
+
+  it('leaves anything that is not an address as it is', () => {
+    expect(addressGroup('-')).toBe('-')
+    expect(addressGroup('unknown')).toBe('unknown')
   })
 })
