@@ -10,30 +10,28 @@ import { throttleEvents } from '../db/schema'
  *
  * Decisions (docs/DECISIONS.md, Accounts and sign-in; OWASP ASVS 5 V6.3):
  * - Failures count per account and address: someone guessing from elsewhere uses up their own
- *   allowance, never the owner's, who from their own address can still sign in and ask for and
- *   use a code. Above that, a much higher ceiling per account stops a guess spread over many
- *   addresses; it is the only limit an attacker elsewhere can put on the owner, and reaching it
- *   takes at least ceiling / pair-limit addresses. Keys use the email as typed (trimmed,
- *   lower-cased) whether or not an account has it, so a refusal says nothing about who has one.
+ *   allowance, never the owner's. Above that, tight ceilings per account from all addresses
+ *   (15 minutes and a day) cap a guess spread over many addresses; they do not apply from an
+ *   address the account signed in from (or reset its password from) within 30 days
+ *   (reserveForAccount), so strangers who fill them never keep the owner out there. Addresses
+ *   are address groups (an IPv6 /64: server/http/client-address.ts). Keys use the email as typed
+ *   (trimmed, lower-cased) whether or not an account has it, so a refusal says nothing about who
+ *   has one.
  * - Sign-in: 5 failures per account and address in 15 minutes; 20 per address across every email
- *   (password spraying: one guess at each of many accounts); 100 per account from all addresses
- *   (at least 20 addresses; NIST SP 800-63B 5.2.2 caps failed attempts on one account at 100).
- *   The attempt over a limit, right password or not, is refused without checking it.
- * - A successful sign-in clears the account's failures from that address and its ceiling: only
- *   someone who knows the password can do that, and the counters are keyed by the target
- *   account, so an attacker's own valid sign-ins (to their own account) never reset a victim's.
- *   It does not clear the address's failures: there an attacker holding any account could
- *   interleave their own sign-ins.
+ *   (password spraying); 20 per account in 15 minutes and 100 in a day (NIST SP 800-63B 5.2.2's
+ *   cap of 100) from unknown addresses. The attempt over a limit, right password or not, is
+ *   refused without checking it.
+ * - A successful sign-in clears the account's failures from that address and remembers the
+ *   address; it clears neither the address's failures (an attacker holding any account could
+ *   interleave their own sign-ins) nor the ceilings (a fresh allowance for a spread guess).
  * - Verification codes: 3 requests per email and address in 15 minutes, 10 per address across
- *   emails, 20 per email from all addresses (each sends the owner a mail; 20 codes of 5 tries
- *   each bound a guess spread over addresses to 100 tries in 15 minutes). Counted whether or not
- *   the email has an account (the answer stays the same for unknown emails).
- * - Wrong verification codes: 5 per email and address in 15 minutes, counted by the email as
- *   typed whether or not it has an account, then every code from that address is refused as
- *   "too many wrong attempts" (a known email's code dies after 5 wrong tries too, so both read
- *   alike). A new code asked for from that address clears its count, as it gives that address's
- *   new code 5 tries of its own. A code can be tried only from the address that asked for it
- *   (server/auth/otp.ts), so wrong codes typed elsewhere never touch the owner's code.
+ *   emails, 5 per email from unknown addresses (each mails the owner). Counted whether or not
+ *   the email has an account.
+ * - Wrong verification codes: 5 per email and address in 15 minutes, 10 per email from unknown
+ *   addresses in 15 minutes and 30 in a day, counted by the email as typed; then every code from
+ *   there is refused as "too many wrong attempts". A new code asked for from an address clears
+ *   its count per email and address (its new code gets 5 tries), never the ceilings. A code can
+ *   be tried only from the address that asked for it (server/auth/otp.ts).
  * - Change password, per account: 5 wrong old passwords in 15 minutes, then 429 as sign-in
  *   (a stolen session must not become a way to guess the password). The right one clears them.
  * - Accept-invite and reset-password, per client address: 20 links that did not work (unknown,

@@ -247,7 +247,7 @@ describe('the throttle table', () => {
     await requestCode(t)
     t.clock.advance(16 * MINUTE)
     const cutoff = new Date(t.clock.now().getTime() - 15 * MINUTE)
-    const dayKinds = [THROTTLE.signInAccountDay.kind]
+    const dayKinds: string[] = [THROTTLE.signInAccountDay.kind]
     const olderThanWindow = async () =>
       (await t.db.select().from(throttleEvents).where(lt(throttleEvents.at, cutoff))).filter((r) => !dayKinds.includes(r.kind))
     // 3 x (account and address, address, account) + 1 code x (email and address, address, email)
