@@ -45,22 +45,24 @@ async function within(done: Promise<void>, timeoutMs: number, what: () => string
 const groupAlive = (pgid: number) => isRunning(-pgid)
 
 // `npm start` and `npm run serve` as an operator or a process manager runs them (the build step
-// skipped: the server bundle is built here).
+// skipped: the server bundle is built here, once). Both run on one data folder: `npm start` makes
+// the database, as a first start does, and `npm run serve` opens it again.
+let dataDir: string
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'petcare-npm-start-'))
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' })
+  if (build.status !== 0) throw new Error(`The server build failed:\n${build.stderr}`)
+})
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
 describe.each([
   { script: 'npm start', args: ['start', '--', '--no-build'] },
   { script: 'npm run serve', args: ['run', 'serve'] },
 ])('$script', ({ args }) => {
-  let dataDir: string
   let npm: ChildProcess | undefined
   let serverPid: number | undefined
-  beforeAll(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'petcare-npm-start-'))
-    const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' })
-    if (build.status !== 0) throw new Error(`The server build failed:\n${build.stderr}`)
-  })
   afterAll(() => {
     if (npm?.pid && groupAlive(npm.pid)) process.kill(-npm.pid, 'SIGKILL')
-    rmSync(dataDir, { recursive: true, force: true })
   })
 
   it('stops the server cleanly when npm is sent SIGTERM, and ends only after it', async () => {
