@@ -1,6 +1,7 @@
 import * as zm from 'zod/mini'
 import { auditActor, auditEntry } from './audit'
 import { adminAccount } from './admins'
+import { apiToken, apiTokenSelf, createdApiToken } from './api-tokens'
 import { adminProfile, loginResult, verifyOtpResult } from './auth'
 import { city } from './cities'
 import { cmsPage, faq } from './cms'
@@ -171,6 +172,15 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'POST /admin/admins': ['Create an admin account (mails an invitation)', created(adminAccount)],
     'PATCH /admin/admins/:id/status': ['Block or unblock an admin account', data(adminAccount)],
     'POST /admin/admins/:id/invite': ['Mail the invitation again', data(adminAccount)],
+  }),
+  ...group('API tokens', {
+    'GET /admin/api-tokens': ['List the API tokens, with their last use (never their secrets)', data(zm.array(apiToken))],
+    'POST /admin/api-tokens': ['Create an API token: its secret is in this answer only', created(createdApiToken)],
+    'POST /admin/api-tokens/:id/revoke': ['Revoke an API token, at once', data(apiToken)],
+  }),
+  // The integration API: API tokens only (security apiToken), within their scopes.
+  ...group('Integration', {
+    'GET /integration/token': ['The calling API token: its name, scopes and expiry', data(apiTokenSelf)],
   }),
   ...group('Bulk actions', {
     'POST /admin/users/bulk': ['Block or unblock many users (ids, or the list query for all matching; at most 10,000)', data(bulkResult)],

@@ -86,6 +86,10 @@ export const AUDIT_ACTIONS = [
   'site.bulk_restore',
   'notification.bulk_restore',
   'feedback.bulk_restore',
+  // API tokens: created and revoked by an admin; the first use by the token itself (no actor).
+  'apiToken.create',
+  'apiToken.first_use',
+  'apiToken.revoke',
 ] as const
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number]
 
@@ -103,6 +107,7 @@ export const auditTargetLabel = {
   partner: 'Partner request',
   admin: 'Admin',
   view: 'Saved view',
+  apiToken: 'API token',
 } as const
 export type AuditTargetType = keyof typeof auditTargetLabel
 

@@ -27,9 +27,11 @@ export * from './audit'
 export * from './admins'
 export * from './csv'
 export * from './trash'
+export * from './api-tokens'
 // What clients send: classic zod, kept apart from the answers above (zod/mini) so that a screen
 // that only reads loads none of it.
 export * from './input/admins'
+export * from './input/api-tokens'
 export * from './input/audit'
 export * from './input/cities'
 export * from './input/cms'

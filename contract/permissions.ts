@@ -49,6 +49,8 @@ export const PERMISSIONS = {
   'trash.manage': ADMIN_ONLY,
   /** Add, rename and delete the saved views every admin sees (each admin manages their own). */
   'view.share': ADMIN_ONLY,
+  /** Settings > API tokens: list, create and revoke the integration API's tokens. */
+  'apiToken.manage': ADMIN_ONLY,
 } as const satisfies Record<string, readonly Role[]>
 
 export type Permission = keyof typeof PERMISSIONS

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
-import { API_PREFIX, RESIZED_PATH } from '../contract'
+import { API_PREFIX, INTEGRATION_PREFIX, RESIZED_PATH } from '../contract'
+import { apiTokenCache } from './auth/api-tokens'
 import { sessionCache } from './auth/sessions'
 import type { Clock } from './clock'
 import type { Db } from './db/client'
@@ -14,6 +15,7 @@ import { requestId } from './http/request-id'
 import { appMetrics, METRICS_PATH } from './http/metrics'
 import { idempotency } from './http/idempotency'
 import type { AppEnv } from './http/env'
+import { rateLimit } from './http/rate-limit'
 import { corsFor, jsonBodyLimit, securityHeaders } from './http/security'
 import { logger } from './log'
 import type { Logger } from 'pino'
@@ -23,6 +25,8 @@ import type { Mailer } from './mail/mailer'
 import type { NotificationDelivery } from './notifications/delivery'
 import { notificationScheduler } from './notifications/scheduler'
 import { adminsRoutes } from './routes/admins'
+import { apiTokensRoutes } from './routes/api-tokens'
+import { integrationRoutes } from './routes/integration'
 import { auditRoutes } from './routes/audit'
 import { authRoutes } from './routes/auth'
 import { bulkRoutes } from './routes/bulk'
@@ -70,6 +74,8 @@ export function createApp(options: AppOptions) {
     delivery: options.delivery ?? null,
     config,
     sessions: sessionCache(options.db),
+    apiTokens: apiTokenCache(options.db),
+    apiTokenRate: rateLimit(config.apiTokenRequestsPerMinute),
     searchCounts: searchCounts(options.clock),
     dataChanges: dataChanges(options.db, config.liveEvents),
   }
@@ -106,6 +112,9 @@ export function createApp(options: AppOptions) {
     .route('/', trashRoutes(deps))
     .route('/', auditRoutes(deps))
     .route('/', adminsRoutes(deps))
+    .route('/', apiTokensRoutes(deps))
+    // The API for machines, with API tokens only (server/routes/integration/).
+    .route(INTEGRATION_PREFIX, integrationRoutes(deps))
     // Each list's bulk actions act on what that list's own search and filters match.
     .route(
       '/',
@@ -149,7 +158,7 @@ export function createApp(options: AppOptions) {
   app.all('/api/*', apiNotFound)
   app.route('/', uploadsRoutes(deps))
   // The housekeeping jobs on these deps; the server starts them (index.ts), tests run a round.
-  // Its session cache too, which the server keeps in step with other processes (followRevocations),
+  // Its session and API token caches too, which the server keeps in step with other processes (followRevocations, followTokenRevocations),
   // and its data changes, whose close() ends the event streams when the server stops.
   // The notifications' scheduler too (scheduled sends, deliveries a stopped process left), which the server starts.
   // And the pet call's per-address limit, which the server-rendered pet page shares (server/spa.ts).
@@ -158,6 +167,7 @@ export function createApp(options: AppOptions) {
     maintenance: maintenance(deps),
     metrics,
     sessions: deps.sessions,
+    apiTokens: deps.apiTokens,
     dataChanges: deps.dataChanges,
     scheduler: deps.scheduler,
   })

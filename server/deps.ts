@@ -1,9 +1,11 @@
+import type { ApiTokenCache } from './auth/api-tokens'
 import type { SessionCache } from './auth/sessions'
 import type { Clock } from './clock'
 import type { Db } from './db/client'
 import type { DataChanges } from './db/data-changes'
 import type { SearchCounts } from './db/search-counts'
 import type { TrustProxy } from './http/client-address'
+import type { RateLimit } from './http/rate-limit'
 import type { Mailer } from './mail/mailer'
 import type { NotificationDelivery } from './notifications/delivery'
 import type { NotificationScheduler } from './notifications/scheduler'
@@ -25,6 +27,8 @@ export interface AppConfig {
   auditRetentionMs: number
   /** What one admin may sign for upload per rolling day: files, and bytes (the signed maximum of each). */
   uploadQuota: { files: number; bytes: number }
+  /** Requests one API token may make per minute (in each server process: server/http/rate-limit.ts); 429 beyond. */
+  apiTokenRequestsPerMinute: number
   /** The live update stream (GET /admin/events, server/routes/events.ts). */
   liveEvents: {
     /** How often an open stream gets a keep-alive comment (proxies close connections silent for long), and its session is checked. */
@@ -47,6 +51,7 @@ export const defaultAppConfig: AppConfig = {
   corsOrigins: [],
   auditRetentionMs: 365 * 24 * 60 * 60 * 1000,
   uploadQuota: { files: 500, bytes: 2 * 1024 ** 3 },
+  apiTokenRequestsPerMinute: 1_200,
   liveEvents: { heartbeatMs: 20_000, coalesceMs: 300, minGapMs: 1_000, streamsPerSession: 10, streamsPerAdmin: 30 },
 }
 
@@ -61,6 +66,10 @@ export interface Deps {
   config: AppConfig
   /** This app's cache of found sessions (server/auth/sessions.ts). */
   sessions: SessionCache
+  /** This app's cache of found API tokens (server/auth/api-tokens.ts). */
+  apiTokens: ApiTokenCache
+  /** The per-token request limit of the integration API (server/http/token-auth.ts). */
+  apiTokenRate: RateLimit
   /** Searches known lately to match more rows than a list counts (server/db/search-counts.ts). */
   searchCounts: SearchCounts
   /** The changes other writers make, for the event streams (server/db/data-changes.ts). */

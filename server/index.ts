@@ -6,6 +6,7 @@ import net from 'node:net'
 import { join, resolve } from 'node:path'
 import { Hono } from 'hono'
 import { createApp } from './app'
+import { followTokenRevocations } from './auth/api-tokens'
 import { followRevocations } from './auth/sessions'
 import { systemClock } from './clock'
 import { ConfigError, DEFAULT_PASSWORDS, loadConfig, readEnvFile, localUrl, uploadOrigins, type ServerConfig } from './config'
@@ -117,6 +118,8 @@ async function main() {
   const stopScheduler = api.scheduler.start()
   // Sign-outs, password changes and blocks made by other server processes on this database reach this one's session cache.
   const revocations = await followRevocations(db.db, api.sessions)
+  // And API tokens revoked there (server/auth/api-tokens.ts).
+  const tokenRevocations = await followTokenRevocations(db.db, api.apiTokens)
   const root = new Hono()
   let stopping = false
   // While stopping, a connection closes after its answer instead of waiting for another request.
@@ -174,6 +177,7 @@ async function main() {
       await schedulerStopped
       await streamsClosed
       await revocations.stop()
+      await tokenRevocations.stop()
       await db.close().catch((err) => logError('closing the database', err))
       lock?.release()
       logInfo('Stopped.')

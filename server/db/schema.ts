@@ -40,6 +40,7 @@ import {
   type Theme,
   type UserStatus,
 } from '../../contract/enums'
+import type { ApiTokenScope } from '../../contract/api-tokens'
 
 /**
  * The one PostgreSQL schema. Change it here, then `npm run db:generate` writes the next
@@ -144,6 +145,31 @@ export const sessions = pgTable(
     revokedAt: at('revoked_at'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_admin_id_idx').on(t.adminId)],
+)
+
+/**
+ * API tokens for machines (Settings > API tokens; server/auth/api-tokens.ts): the integration
+ * API's bearer credentials. Only the secret's sha256 is kept, with its last characters in clear
+ * (`hint`) so the list can tell tokens apart. A revoked or expired token stays listed.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull().$type<ApiTokenScope[]>(),
+    tokenHash: text('token_hash').notNull(),
+    hint: text('hint').notNull(),
+    createdBy: uuid('created_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at'),
+    /** Written at most once a minute per process (as sessions' last_used_at). */
+    lastUsedAt: at('last_used_at'),
+    /** Set once, by the first request that used it: that request records 'apiToken.first_use'. */
+    firstUsedAt: at('first_used_at'),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash), index('api_tokens_created_at_idx').on(t.createdAt)],
 )
 
 /**

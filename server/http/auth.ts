@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { API_MSG, can, type AuditActionName, type AuditTargetType, type Permission } from '../../contract'
+import { API_MSG, API_TOKEN_PREFIX, API_TOKENS_MSG, can, type AuditActionName, type AuditTargetType, type Permission } from '../../contract'
 import { recordAudit } from './audit'
 import { touchSession } from '../auth/sessions'
 import { forbidden, unauthorized } from '../api-error'
@@ -16,6 +16,9 @@ export const bearerToken = (c: AppContext): string | undefined => BEARER.exec(c.
 async function authenticate(c: AppContext): Promise<SignedIn> {
   const token = bearerToken(c)
   if (!token) throw unauthorized(API_MSG.signIn)
+  // An API token (server/http/token-auth.ts) never opens the admin API: told by its prefix, so
+  // it is neither hashed nor looked up here.
+  if (token.startsWith(API_TOKEN_PREFIX)) throw unauthorized(API_TOKENS_MSG.notForAdmin)
   const { db, clock, sessions } = c.get('deps')
   const now = clock.now()
   // Through a short in-process cache: see server/auth/sessions.ts for how stale it may be.

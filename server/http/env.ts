@@ -1,11 +1,19 @@
 import type { Context } from 'hono'
-import type { AuditActionName, AuditTargetType, Role } from '../../contract'
+import type { ApiTokenScope, AuditActionName, AuditTargetType, Role } from '../../contract'
 import type { Deps } from '../deps'
 
 /** The signed-in admin of a request, as the auth middleware found it. */
 export interface SignedIn {
   sessionId: string
   admin: { id: string; name: string; email: string; role: Role; profileImage: string | null }
+}
+
+/** The API token of an integration API request, as permitToken found it (server/http/token-auth.ts). */
+export interface ApiTokenCaller {
+  id: string
+  name: string
+  scopes: ApiTokenScope[]
+  expiresAt: Date | null
 }
 
 /**
@@ -27,6 +35,8 @@ export type AppEnv = {
   Variables: {
     deps: Deps
     signedIn: SignedIn
+    /** Behind permitToken (the integration API) instead of signedIn. */
+    apiToken: ApiTokenCaller
     auditNote: AuditNote
   }
 }

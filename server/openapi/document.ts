@@ -1,9 +1,10 @@
 import { z } from 'zod'
-import { API_PREFIX, PERMISSIONS, roleLabel, type Permission } from '../../contract'
+import { API_PREFIX, API_TOKEN_PREFIX, INTEGRATION_BASE_PATH, PERMISSIONS, roleLabel, type ApiTokenScope, type Permission } from '../../contract'
 import { API_OPERATIONS, failureBody, successBody, type ApiOperation } from '../../contract/api-responses'
 import { LIVE_EVENT, LIVE_TABLES } from '../../contract/live-events'
 import { defaultAppConfig } from '../deps'
 import { permissionOf } from '../http/auth'
+import { scopeOf } from '../http/token-auth'
 import { VALIDATED_INPUT, type ValidatedInput } from '../http/validate'
 
 /** A route as Hono lists it in `app.routes`. */
@@ -20,6 +21,8 @@ export interface ApiRoute {
   path: string
   inputs: ValidatedInput[]
   permission: Permission | undefined
+  /** The API token scope it takes (the integration API: server/http/token-auth.ts). */
+  scope: ApiTokenScope | undefined
   operation: ApiOperation | undefined
 }
 
@@ -31,10 +34,11 @@ export function apiRoutes(routes: readonly RouteEntry[]): ApiRoute[] {
     const path = route.path.slice(API_PREFIX.length)
     const key = `${route.method} ${path}`
     let entry = byKey.get(key)
-    if (!entry) byKey.set(key, (entry = { method: route.method, path, inputs: [], permission: undefined, operation: API_OPERATIONS[key] }))
+    if (!entry) byKey.set(key, (entry = { method: route.method, path, inputs: [], permission: undefined, scope: undefined, operation: API_OPERATIONS[key] }))
     const input = (route.handler as { [VALIDATED_INPUT]?: ValidatedInput })[VALIDATED_INPUT]
     if (input) entry.inputs.push(input)
     entry.permission ??= permissionOf(route.handler)
+    entry.scope ??= scopeOf(route.handler)
   }
   return [...byKey.values()]
 }
@@ -67,7 +71,8 @@ function parameters(inputs: ValidatedInput[]) {
     })
 }
 
-function accessText(permission: Permission | undefined): string {
+function accessText(permission: Permission | undefined, scope: ApiTokenScope | undefined): string {
+  if (scope) return `An API token with the \`${scope}\` scope (sessions are refused).`
   if (!permission) return 'No sign-in needed.'
   const roles = PERMISSIONS[permission].map((role) => roleLabel[role]).join(' and ')
   return `Signed in, with the \`${permission}\` permission (held by: ${roles}).`
@@ -84,7 +89,7 @@ const EVENTS_TEXT = [
 ].join(' ')
 
 function operationOf(route: ApiRoute, operationId: string) {
-  const { operation, permission } = route
+  const { operation, permission, scope } = route
   const body = route.inputs.find((input) => input.target === 'json')
   const success = operation ? successBody(operation.answer) : undefined
   const status = operation?.answer.kind === 'data' ? operation.answer.status : 200
@@ -99,9 +104,11 @@ function operationOf(route: ApiRoute, operationId: string) {
     operationId,
     tags: [operation?.tag ?? 'Other'],
     summary: operation?.summary ?? `${route.method} ${route.path}`,
-    description: accessText(permission),
+    description: accessText(permission, scope),
     ...(permission ? { 'x-permission': permission } : {}),
-    security: permission ? [{ bearerAuth: [] }] : [],
+    ...(scope ? { 'x-scope': scope } : {}),
+    // OpenAPI 3.1 lets a bearer scheme's requirement list roles: the token's scope here.
+    security: scope ? [{ apiToken: [scope] }] : permission ? [{ bearerAuth: [] }] : [],
     parameters: parameters(route.inputs),
     ...(body ? { requestBody: { required: true, content: json(jsonSchema(body.schema, 'input')) } } : {}),
     responses: { [String(status)]: successResponse, '4XX': failure, '5XX': failure },
@@ -133,11 +140,20 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
       title: 'Petcare Admin API',
       version: '1',
       description:
-        'The API of the Petcare Admin panel. Answers are `{ isSuccess, message, data }` (lists: the items in `data`, with page, limit, total and totalPages beside them); failures `{ isSuccess: false, message, error: { code, message, fields?, requestId? } }`. Sign in with POST /admin/login and send its token as `Authorization: Bearer <token>`.',
+        'The API of the Petcare Admin panel. Answers are `{ isSuccess, message, data }` (lists: the items in `data`, with page, limit, total and totalPages beside them); failures `{ isSuccess: false, message, error: { code, message, fields?, requestId? } }`. Sign in with POST /admin/login and send its token as `Authorization: Bearer <token>` (scheme bearerAuth). ' +
+        `The integration API (\`${INTEGRATION_BASE_PATH.slice(API_PREFIX.length)}/...\`) takes API tokens instead (scheme apiToken), which admins create in Settings > API tokens; each of its calls names the scope it needs.`,
     },
     servers: [{ url: API_PREFIX }],
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'A session token from POST /admin/login: the admin API only.' },
+        apiToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: `${API_TOKEN_PREFIX}...`,
+          description: `An API token (\`${API_TOKEN_PREFIX}\` and 43 characters) from Settings > API tokens: the integration API only, within its scopes; rate-limited per token (429 with Retry-After).`,
+        },
+      },
       // Every 4xx and 5xx answer: one shape, written once.
       responses: {
         Failure: { description: 'The error body: a message for a person, a code, per-field messages for a 400', content: json(jsonSchema(failureBody, 'output')) },

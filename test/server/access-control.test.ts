@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { can, PERMISSION_NAMES, PERMISSIONS, ROLE, type Permission } from '../../contract'
+import { API_TOKEN_SCOPES, API_TOKENS_MSG, can, INTEGRATION_BASE_PATH, PERMISSION_NAMES, PERMISSIONS, ROLE, type ApiTokenScope, type Permission } from '../../contract'
 import { findAdminByEmail } from '../../server/auth/admins'
 import { auditLog, faqs } from '../../server/db/schema'
+import { createApiToken } from '../../server/auth/api-tokens'
 import { permissionOf } from '../../server/http/auth'
+import { scopeOf } from '../../server/http/token-auth'
 import { errorOf } from './helpers/bodies'
 import {
   addCities,
@@ -72,12 +74,17 @@ const ADMIN_ONLY_ROUTES = [
   'POST /api/v1/admin/admins',
   'PATCH /api/v1/admin/admins/:id/status',
   'POST /api/v1/admin/admins/:id/invite',
+  'GET /api/v1/admin/api-tokens',
+  'POST /api/v1/admin/api-tokens',
+  'POST /api/v1/admin/api-tokens/:id/revoke',
 ].sort()
 
 interface RouteInfo {
   method: string
   path: string
   permissions: Permission[]
+  /** What permitToken checks: the integration API's routes only. */
+  scopes: ApiTokenScope[]
 }
 
 /** Every method and path of the app with the permissions its handlers check. */
@@ -89,18 +96,22 @@ function routesOf(t: TestApp): { routes: RouteInfo[]; catchAll: string[] } {
     if (r.method === 'ALL') {
       catchAll.push(r.path)
       expect(permissionOf(r.handler), `ALL ${r.path}`).toBeUndefined()
+      expect(scopeOf(r.handler), `ALL ${r.path}`).toBeUndefined()
       continue
     }
     const key = `${r.method} ${r.path}`
-    const route = byKey.get(key) ?? { method: r.method, path: r.path, permissions: [] }
+    const route = byKey.get(key) ?? { method: r.method, path: r.path, permissions: [], scopes: [] }
     const permission = permissionOf(r.handler)
     if (permission) route.permissions.push(permission)
+    const scope = scopeOf(r.handler)
+    if (scope) route.scopes.push(scope)
     byKey.set(key, route)
   }
   return { routes: [...byKey.values()], catchAll: [...new Set(catchAll)].sort() }
 }
 
 const keyOf = (r: RouteInfo) => `${r.method} ${r.path}`
+const isIntegration = (r: RouteInfo) => r.path.startsWith(`${INTEGRATION_BASE_PATH}/`)
 
 /** Rows for the path parameters, so that a sub admin's refused delete has something to delete. */
 async function targets(t: TestApp) {
@@ -173,6 +184,7 @@ describe('the role matrix', () => {
         'site.delete',
         'trash.manage',
         'view.share',
+        'apiToken.manage',
       ].sort(),
     )
     expect(PERMISSION_NAMES.every((p) => can(ROLE.ADMIN, p))).toBe(true)
@@ -188,20 +200,63 @@ describe('every route of the app', () => {
     expect(routes.length).toBeGreaterThan(50)
     // Only middleware (on everything, /api/*, /uploads/*, /resized/*) and the API's 404 answer for every method: no route hides there.
     expect(catchAll.filter((path) => !['/*', '/api/*', '/api/v1/*', '/uploads/*', '/resized/*'].includes(path))).toEqual([])
-    const undeclared = routes.filter((r) => r.permissions.length !== 1 && !PUBLIC_ROUTES.includes(keyOf(r))).map(keyOf)
+    const undeclared = routes.filter((r) => !isIntegration(r) && r.permissions.length !== 1 && !PUBLIC_ROUTES.includes(keyOf(r))).map(keyOf)
     expect(undeclared, 'routes without exactly one permit(...)').toEqual([])
     const publicWithPermission = routes.filter((r) => PUBLIC_ROUTES.includes(keyOf(r)) && r.permissions.length > 0).map(keyOf)
     expect(publicWithPermission).toEqual([])
     expect(routes.filter((r) => PUBLIC_ROUTES.includes(keyOf(r))).map(keyOf).sort()).toEqual(PUBLIC_ROUTES)
     const adminOnly = routes.filter((r) => r.permissions.some((p) => !can(ROLE.SUB_ADMIN, p))).map(keyOf)
     expect(adminOnly.sort()).toEqual(ADMIN_ONLY_ROUTES)
+    // The integration API: one permitToken each, `read` on GET calls, never a permit; nowhere else.
+    const integration = routes.filter(isIntegration)
+    expect(integration.length).toBeGreaterThan(0)
+    for (const r of integration) {
+      expect(r.permissions, keyOf(r)).toEqual([])
+      expect(r.scopes, keyOf(r)).toHaveLength(1)
+      if (r.method === 'GET') expect(r.scopes, keyOf(r)).toEqual(['read'])
+      else expect(r.scopes, keyOf(r)).not.toEqual(['read'])
+    }
+    expect(routes.filter((r) => !isIntegration(r) && r.scopes.length > 0).map(keyOf)).toEqual([])
+  })
+
+  it('refuses an API token, even one with every scope, on every admin call', async () => {
+    const t = await testApp()
+    const pathOf = await targets(t)
+    const admin = (await findAdminByEmail(t.db, TEST_ADMIN.email))!
+    const { secret } = await createApiToken(t.db, { name: 'All', scopes: [...API_TOKEN_SCOPES], expiresAt: null, createdBy: admin.id }, t.clock.now())
+    const guarded = routesOf(t).routes.filter((r) => !isIntegration(r) && !PUBLIC_ROUTES.includes(keyOf(r)))
+    const before = await domainDigest(t)
+    for (const route of guarded) {
+      const refused = await call(t, route.method, pathOf(route.path, 'admin'), secret)
+      expect((await errorOf(refused, 401)).message, keyOf(route)).toBe(API_TOKENS_MSG.notForAdmin)
+    }
+    expect(await domainDigest(t)).toBe(before)
+  })
+
+  it('lets an integration call through only with an API token holding its scope', async () => {
+    const t = await testApp()
+    const pathOf = await targets(t)
+    const admin = (await findAdminByEmail(t.db, TEST_ADMIN.email))!
+    const tokenWith = async (scopes: ApiTokenScope[]) =>
+      (await createApiToken(t.db, { name: scopes.join(' '), scopes, expiresAt: null, createdBy: admin.id }, t.clock.now())).secret
+    for (const route of routesOf(t).routes.filter(isIntegration)) {
+      const [scope] = route.scopes
+      const path = pathOf(route.path, 'admin')
+      expect((await call(t, route.method, path)).status, `${keyOf(route)} without a token`).toBe(401)
+      expect((await call(t, route.method, path, await tokenOf(t, 'admin'))).status, `${keyOf(route)} with a session`).toBe(401)
+      const others = API_TOKEN_SCOPES.filter((s) => s !== scope)
+      expect((await call(t, route.method, path, await tokenWith(others))).status, `${keyOf(route)} without ${scope}`).toBe(403)
+      const admitted = await call(t, route.method, path, await tokenWith([scope!]))
+      expect([401, 403], `${keyOf(route)} with ${scope}`).not.toContain(admitted.status)
+      expect(admitted.status, `${keyOf(route)} with ${scope}`).toBeLessThan(500)
+    }
   })
 
   it('answers 401 without a token, 403 to a sub admin on an admin-only action (changing nothing), and lets an admin through', async () => {
     const t = await testApp()
     const pathOf = await targets(t)
     const { routes } = routesOf(t)
-    const guarded = routes.filter((r) => !PUBLIC_ROUTES.includes(keyOf(r)))
+    const guarded = routes.filter((r) => !isIntegration(r) && !PUBLIC_ROUTES.includes(keyOf(r)))
     const subAdmin = (await findAdminByEmail(t.db, TEST_SUB_ADMIN.email))!
 
     for (const route of guarded) {

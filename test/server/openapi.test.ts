@@ -45,6 +45,24 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(API_OPERATIONS).filter((key) => !routed.has(key))).toEqual([])
   })
 
+  it('declares both bearer schemes: sessions for the admin API, API tokens for the integration API', async () => {
+    const t = await testApp()
+    const document = openApiDocument(t.app.routes) as unknown as {
+      components: { securitySchemes: Record<string, Record<string, string>> }
+      paths: Record<string, Record<string, Operation>>
+    }
+    expect(document.components.securitySchemes).toMatchObject({
+      bearerAuth: { type: 'http', scheme: 'bearer' },
+      apiToken: { type: 'http', scheme: 'bearer', bearerFormat: 'pct_...' },
+    })
+    const operations = Object.entries(document.paths).flatMap(([path, byMethod]) => Object.values(byMethod).map((op) => ({ path, op })))
+    for (const { path, op } of operations) {
+      const schemes = op.security.flatMap((s) => Object.keys(s as object))
+      if (path.startsWith('/integration/')) expect(schemes, path).toEqual(['apiToken'])
+      else expect(schemes, path).not.toContain('apiToken')
+    }
+  })
+
   it('takes request fields from the routes’ own schemas, access from their permissions', async () => {
     const t = await testApp()
     const { paths } = openApiDocument(t.app.routes) as unknown as { paths: Record<string, Record<string, Operation>> }
@@ -69,6 +87,9 @@ describe('the OpenAPI document', () => {
     expect(users.responses['200']!.content!['application/json']!.schema).toMatchObject({ properties: { totalPages: { type: 'integer' } } })
 
     expect(paths['/admin/faq/{id}']!.delete).toMatchObject({ 'x-permission': 'faq.write' })
+    // The integration API takes API tokens only, each call its scope; the admin API sessions only.
+    expect(paths['/integration/token']!.get!).toMatchObject({ security: [{ apiToken: ['read'] }], 'x-scope': 'read' })
+    expect(paths['/admin/api-tokens']!.post!.security).toEqual([{ bearerAuth: [] }])
     expect(paths['/admin/users/export']!.get!.responses['200']!.content).toHaveProperty(['text/csv'])
   })
 })

@@ -1,0 +1,12 @@
+import { Hono } from 'hono'
+import type { Deps } from '../../deps'
+import type { AppEnv } from '../../http/env'
+import { tokenRoutes } from './token'
+
+/**
+ * The integration API (issue 37, section 2): what the platform's backend calls with an API token,
+ * mounted at INTEGRATION_PREFIX under /api/v1. Each resource is a router of its own in this
+ * folder, its paths relative to the prefix, every route declaring `permitToken(scope)` first
+ * (`read` for GET calls). Add one by a `.route('/', ...)` line here.
+ */
+export const integrationRoutes = (deps: Deps) => new Hono<AppEnv>().route('/', tokenRoutes(deps))
