@@ -39,6 +39,7 @@ import { Route as SignedInPetShopsAddRouteImport } from './routes/_signed-in/pet
 import { Route as SignedInSettingsIndexRouteImport } from './routes/_signed-in/settings/index'
 import { Route as SignedInSettingsAdminsRouteImport } from './routes/_signed-in/settings/admins'
 import { Route as SignedInSettingsApiReferenceRouteImport } from './routes/_signed-in/settings/api-reference'
+import { Route as SignedInSettingsApiTokensRouteImport } from './routes/_signed-in/settings/api-tokens'
 import { Route as SignedInSettingsAuditLogRouteImport } from './routes/_signed-in/settings/audit-log'
 import { Route as SignedInSettingsChangePasswordRouteImport } from './routes/_signed-in/settings/change-password'
 import { Route as SignedInSettingsContactUsRouteImport } from './routes/_signed-in/settings/contact-us'
@@ -213,6 +214,12 @@ const SignedInSettingsApiReferenceRoute =
     path: '/api-reference',
     getParentRoute: () => SignedInSettingsRoute,
   } as any)
+const SignedInSettingsApiTokensRoute =
+  SignedInSettingsApiTokensRouteImport.update({
+    id: '/api-tokens',
+    path: '/api-tokens',
+    getParentRoute: () => SignedInSettingsRoute,
+  } as any)
 const SignedInSettingsAuditLogRoute =
   SignedInSettingsAuditLogRouteImport.update({
     id: '/audit-log',
@@ -349,6 +356,7 @@ export interface FileRoutesByFullPath {
   '/pet-shops/add': typeof SignedInPetShopsAddRoute
   '/settings/admins': typeof SignedInSettingsAdminsRoute
   '/settings/api-reference': typeof SignedInSettingsApiReferenceRoute
+  '/settings/api-tokens': typeof SignedInSettingsApiTokensRoute
   '/settings/audit-log': typeof SignedInSettingsAuditLogRoute
   '/settings/change-password': typeof SignedInSettingsChangePasswordRoute
   '/settings/contact-us': typeof SignedInSettingsContactUsRoute
@@ -397,6 +405,7 @@ export interface FileRoutesByTo {
   '/pet-shops/add': typeof SignedInPetShopsAddRoute
   '/settings/admins': typeof SignedInSettingsAdminsRoute
   '/settings/api-reference': typeof SignedInSettingsApiReferenceRoute
+  '/settings/api-tokens': typeof SignedInSettingsApiTokensRoute
   '/settings/audit-log': typeof SignedInSettingsAuditLogRoute
   '/settings/change-password': typeof SignedInSettingsChangePasswordRoute
   '/settings/contact-us': typeof SignedInSettingsContactUsRoute
@@ -449,6 +458,7 @@ export interface FileRoutesById {
   '/_signed-in/pet-shops/add': typeof SignedInPetShopsAddRoute
   '/_signed-in/settings/admins': typeof SignedInSettingsAdminsRoute
   '/_signed-in/settings/api-reference': typeof SignedInSettingsApiReferenceRoute
+  '/_signed-in/settings/api-tokens': typeof SignedInSettingsApiTokensRoute
   '/_signed-in/settings/audit-log': typeof SignedInSettingsAuditLogRoute
   '/_signed-in/settings/change-password': typeof SignedInSettingsChangePasswordRoute
   '/_signed-in/settings/contact-us': typeof SignedInSettingsContactUsRoute
@@ -501,6 +511,7 @@ export interface FileRouteTypes {
     | '/pet-shops/add'
     | '/settings/admins'
     | '/settings/api-reference'
+    | '/settings/api-tokens'
     | '/settings/audit-log'
     | '/settings/change-password'
     | '/settings/contact-us'
@@ -549,6 +560,7 @@ export interface FileRouteTypes {
     | '/pet-shops/add'
     | '/settings/admins'
     | '/settings/api-reference'
+    | '/settings/api-tokens'
     | '/settings/audit-log'
     | '/settings/change-password'
     | '/settings/contact-us'
@@ -600,6 +612,7 @@ export interface FileRouteTypes {
     | '/_signed-in/pet-shops/add'
     | '/_signed-in/settings/admins'
     | '/_signed-in/settings/api-reference'
+    | '/_signed-in/settings/api-tokens'
     | '/_signed-in/settings/audit-log'
     | '/_signed-in/settings/change-password'
     | '/_signed-in/settings/contact-us'
@@ -846,6 +859,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInSettingsApiReferenceRouteImport
       parentRoute: typeof SignedInSettingsRoute
     }
+    '/_signed-in/settings/api-tokens': {
+      id: '/_signed-in/settings/api-tokens'
+      path: '/api-tokens'
+      fullPath: '/settings/api-tokens'
+      preLoaderRoute: typeof SignedInSettingsApiTokensRouteImport
+      parentRoute: typeof SignedInSettingsRoute
+    }
     '/_signed-in/settings/audit-log': {
       id: '/_signed-in/settings/audit-log'
       path: '/audit-log'
@@ -1035,6 +1055,7 @@ const PublicRouteWithChildren =
 interface SignedInSettingsRouteChildren {
   SignedInSettingsAdminsRoute: typeof SignedInSettingsAdminsRoute
   SignedInSettingsApiReferenceRoute: typeof SignedInSettingsApiReferenceRoute
+  SignedInSettingsApiTokensRoute: typeof SignedInSettingsApiTokensRoute
   SignedInSettingsAuditLogRoute: typeof SignedInSettingsAuditLogRoute
   SignedInSettingsChangePasswordRoute: typeof SignedInSettingsChangePasswordRoute
   SignedInSettingsContactUsRoute: typeof SignedInSettingsContactUsRoute
@@ -1049,6 +1070,7 @@ interface SignedInSettingsRouteChildren {
 const SignedInSettingsRouteChildren: SignedInSettingsRouteChildren = {
   SignedInSettingsAdminsRoute: SignedInSettingsAdminsRoute,
   SignedInSettingsApiReferenceRoute: SignedInSettingsApiReferenceRoute,
+  SignedInSettingsApiTokensRoute: SignedInSettingsApiTokensRoute,
   SignedInSettingsAuditLogRoute: SignedInSettingsAuditLogRoute,
   SignedInSettingsChangePasswordRoute: SignedInSettingsChangePasswordRoute,
   SignedInSettingsContactUsRoute: SignedInSettingsContactUsRoute,

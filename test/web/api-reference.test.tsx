@@ -69,6 +69,16 @@ describe('the API reference', { timeout: 15_000 }, () => {
     expect(describeViolations(await axeViolations())).toBe('')
   })
 
+  it('shows how to call the integration API with a token, and which calls take one', async () => {
+    const { user } = renderRoute('/settings/api-reference', { signedInAs: 'admin' })
+    await screen.findByText(`${operationCount} of ${operationCount} calls`)
+    const howTo = screen.getByRole('region', { name: 'Calling with an API token' })
+    expect(within(howTo).getByText(`curl -H "Authorization: Bearer pct_…" ${window.location.origin}/api/v1/integration/token`)).toBeInTheDocument()
+    const whoAmI = call('GET', '/integration/token')
+    await user.click(within(whoAmI).getByText('The calling API token: its name, scopes and expiry'))
+    expect(within(whoAmI).getByText('An API token with the `read` scope (sessions are refused).')).toBeInTheDocument()
+  })
+
   it('finds calls by method, path and words', async () => {
     const { user } = renderRoute('/settings/api-reference', { signedInAs: 'admin' })
     await screen.findByText(`${operationCount} of ${operationCount} calls`)

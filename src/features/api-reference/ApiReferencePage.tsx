@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useId, useMemo, useState } from 'react'
+import { API_TOKEN_PREFIX, INTEGRATION_BASE_PATH, INTEGRATION_PREFIX } from '@contract/api-tokens'
 import { PageLoader } from '@/components/ui/Spinner'
 import { apiDocumentQuery, callsOf, matchesSearch, type ApiCall, type FieldRow } from './api'
 
@@ -71,6 +72,27 @@ function CallDetails({ call }: { call: ApiCall }) {
   )
 }
 
+/** How a machine calls the integration API: the token, its scopes, and a call to try. */
+function CallingWithAToken() {
+  const headingId = useId()
+  const curl = `curl -H "Authorization: Bearer ${API_TOKEN_PREFIX}…" ${window.location.origin}${INTEGRATION_BASE_PATH}/token`
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
+      <h3 id={headingId} className="text-base font-semibold text-slate-800">
+        Calling with an API token
+      </h3>
+      <p className="text-sm text-slate-600">
+        The integration API (paths under <code className="font-mono">{INTEGRATION_PREFIX}</code>) is for machines: it takes an API token, which
+        an admin creates in Settings &gt; API Tokens with the scopes its calls need (<code className="font-mono">read</code> for GET calls), and
+        refuses sessions. Every other call takes a session and refuses API tokens. Each token is rate-limited (429 with Retry-After).
+      </p>
+      <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
+        <code>{curl}</code>
+      </pre>
+    </section>
+  )
+}
+
 /**
  * Settings > API Reference: every call of the API from the server's own OpenAPI document
  * (generated from the contract), grouped, with a search over method, path and summary.
@@ -102,6 +124,7 @@ export function ApiReferencePage() {
             <code className="font-mono">{apiDocument.servers?.[0]?.url ?? '/'}</code>; signed-in calls send{' '}
             <code className="font-mono">Authorization: Bearer &lt;token&gt;</code>.
           </p>
+          <CallingWithAToken />
           <div className="flex flex-col gap-1">
             <label htmlFor={searchId} className="text-sm font-medium text-slate-700">
               Search

@@ -1,6 +1,8 @@
 import * as zm from 'zod/mini'
 import {
   adminAccount,
+  apiToken,
+  createdApiToken,
   adminProfile,
   city,
   cmsPage,
@@ -792,6 +794,29 @@ const adminScenarios: Scenario[] = [
   },
 ]
 
+const newApiToken = async (c: Client, name: string) =>
+  (await c.data({ method: 'POST', path: '/admin/api-tokens', json: { name, scopes: ['read', 'users:write'] } }, createdApiToken)).token
+
+const apiTokenScenarios: Scenario[] = [
+  { name: 'create an API token (its secret in the answer)', call: () => ({ method: 'POST', path: '/admin/api-tokens', json: { name: 'App backend', scopes: ['read', 'pets:write'] } }) },
+  { name: 'create an API token with no name and no scope: 400', call: () => ({ method: 'POST', path: '/admin/api-tokens', json: { name: ' ', scopes: [] } }) },
+  { name: 'create an API token with a repeated scope: 400', call: () => ({ method: 'POST', path: '/admin/api-tokens', json: { name: 'Twice', scopes: ['read', 'read'] } }) },
+  { name: 'create an API token as a sub admin: 403', as: 'subAdmin', call: () => ({ method: 'POST', path: '/admin/api-tokens', json: { name: 'Mine', scopes: ['read'] } }) },
+  { name: 'API tokens', call: () => ({ path: '/admin/api-tokens' }) },
+  { name: 'API tokens as a sub admin: 403', as: 'subAdmin', call: () => ({ path: '/admin/api-tokens' }) },
+  { name: 'revoke an API token', call: async (c) => ({ method: 'POST', path: `/admin/api-tokens/${(await newApiToken(c, 'To revoke'))._id}/revoke` }) },
+  {
+    name: 'revoke a revoked API token: 409',
+    call: async (c) => {
+      const { _id } = await newApiToken(c, 'Twice revoked')
+      await c.data({ method: 'POST', path: `/admin/api-tokens/${_id}/revoke` }, apiToken)
+      return { method: 'POST', path: `/admin/api-tokens/${_id}/revoke` }
+    },
+  },
+  { name: 'revoke an unknown API token: 404', call: () => ({ method: 'POST', path: `/admin/api-tokens/${UNKNOWN_ID}/revoke` }) },
+  { name: 'revoke an API token by a bad id: 400', call: () => ({ method: 'POST', path: '/admin/api-tokens/nope/revoke' }) },
+]
+
 const auditScenarios: Scenario[] = [
   { name: 'audit log: search, action, sort, page', call: () => ({ path: '/admin/audit-log', query: { action: 'user.block', sortBy: 'at', sortOrder: -1, page: 1, limit: 2 } }), freeForm: ['detail'] },
   { name: 'audit log: from after to: 400', call: () => ({ path: '/admin/audit-log', query: { from: '2025-06-30', to: '2025-06-01' } }) },
@@ -923,6 +948,7 @@ export const scenarios: Scenario[] = [
   ...siteScenarios,
   ...contentScenarios,
   ...adminScenarios,
+  ...apiTokenScenarios,
   ...trashScenarios,
   ...uploadScenarios,
   // By now the scenarios above have left entries in the server's log.

@@ -1,5 +1,6 @@
 import { accountHandlers } from './account'
 import { adminHandlers } from './admins'
+import { apiTokenHandlers } from './api-tokens'
 import { auditHandlers } from './audit'
 import { authHandlers } from './auth'
 import { bulkHandlers } from './bulk'
@@ -39,5 +40,6 @@ export const handlers = [
   ...citiesSitesHandlers,
   ...auditHandlers,
   ...adminHandlers,
+  ...apiTokenHandlers,
   ...trashHandlers,
 ]
