@@ -116,6 +116,7 @@ const envSchema = z.object({
   CORS_ORIGINS: originList(),
   AUDIT_RETENTION_DAYS: withDefault(z.coerce.number().int().min(1).max(36_500), '365'),
   UPLOAD_DAILY_FILES: withDefault(z.coerce.number().int().min(1), '500'),
+  API_TOKEN_RATE_PER_MINUTE: withDefault(z.coerce.number().int().min(1).max(1_000_000), '1200'),
   UPLOAD_DAILY_BYTES: withDefault(byteSize(), '2GB'),
 })
 
@@ -152,6 +153,8 @@ export interface ServerConfig {
   corsOrigins: string[]
   /** How long audit entries are kept (AUDIT_RETENTION_DAYS); older ones are pruned by the server. */
   auditRetentionMs: number
+  /** Requests one API token may make per minute in each process (API_TOKEN_RATE_PER_MINUTE). */
+  apiTokenRequestsPerMinute: number
   /** What one admin may sign for upload per day (UPLOAD_DAILY_FILES, UPLOAD_DAILY_BYTES). */
   uploadQuota: { files: number; bytes: number }
 }
@@ -220,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     corsOrigins: e.CORS_ORIGINS,
     auditRetentionMs: e.AUDIT_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     uploadQuota: { files: e.UPLOAD_DAILY_FILES, bytes: e.UPLOAD_DAILY_BYTES },
+    apiTokenRequestsPerMinute: e.API_TOKEN_RATE_PER_MINUTE,
   }
 }
 

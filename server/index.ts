@@ -109,6 +109,7 @@ async function main() {
       publicUrl: config.publicUrl,
       auditRetentionMs: config.auditRetentionMs,
       uploadQuota: config.uploadQuota,
+      apiTokenRequestsPerMinute: config.apiTokenRequestsPerMinute,
     },
     metricsToken: config.metricsToken,
   })

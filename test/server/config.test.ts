@@ -56,6 +56,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '0' })).toThrow(/AUDIT_RETENTION_DAYS/)
   })
 
+  it('reads the per-token rate of the integration API, 1,200 a minute by default', () => {
+    expect(loadConfig({}).apiTokenRequestsPerMinute).toBe(1200)
+    expect(loadConfig({ API_TOKEN_RATE_PER_MINUTE: '60' }).apiTokenRequestsPerMinute).toBe(60)
+    expect(() => loadConfig({ API_TOKEN_RATE_PER_MINUTE: '0' })).toThrow(/API_TOKEN_RATE_PER_MINUTE/)
+  })
+
   it('listens on loopback unless HOST says otherwise, and reads the slow-client limits', () => {
     expect(loadConfig({})).toMatchObject({
       host: '127.0.0.1',

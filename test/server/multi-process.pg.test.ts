@@ -42,6 +42,9 @@ async function login(server: ServerProcess, email: string, password: string): Pr
 }
 
 const profileStatus = async (server: ServerProcess, token: string) => (await api(server, 'GET', '/admin/profile', token)).status
+/** An API token is asked on the integration API, a session on the admin API. */
+const statusFor = async (server: ServerProcess, token: string) =>
+  token.startsWith('pct_') ? (await api(server, 'GET', '/integration/token', token)).status : profileStatus(server, token)
 
 /**
  * Asks every process, every POLL_MS, until each refuses `token`, while `revoke` runs; resolves
@@ -49,11 +52,11 @@ const profileStatus = async (server: ServerProcess, token: string) => (await api
  */
 async function delaysUntilRefused(servers: ServerProcess[], token: string, revoke: () => Promise<void>): Promise<number[]> {
   // Each process has the session in its cache now, for SESSION_CACHE_MS.
-  for (const server of servers) expect(await profileStatus(server, token)).toBe(200)
+  for (const server of servers) expect(await statusFor(server, token)).toBe(200)
   const giveUpAt = performance.now() + 2 * SESSION_CACHE_MS + 2_000
   const refusedAt = servers.map(async (server) => {
     for (;;) {
-      const status = await profileStatus(server, token)
+      const status = await statusFor(server, token)
       const at = performance.now()
       if (status === 401) return at
       expect(status).toBe(200)
@@ -77,7 +80,7 @@ describe('several server processes on one PostgreSQL', () => {
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>
   const processes = serverProcesses('multi', () => scratch.url)
   const { servers } = processes
-  const measured: Record<string, number[]> = { logout: [], 'password change': [], 'password reset': [], 'admin block': [] }
+  const measured: Record<string, number[]> = { logout: [], 'password change': [], 'password reset': [], 'admin block': [], 'API token revoke': [] }
   /** The password test changes it. */
   let adminPassword: string = TEST_ADMIN.password
 
@@ -167,6 +170,22 @@ describe('several server processes on one PostgreSQL', () => {
       measured['admin block']!.push(...delays)
       for (const delay of delays) expect(delay).toBeLessThan(REVOCATION_LIMIT_MS)
       expect((await api(revoking, 'PATCH', `/admin/admins/${sub._id}/status`, admin.token, { status: 1 })).status).toBe(200)
+    }
+  })
+
+  it('refuses a revoked API token on every process within 100 ms', async () => {
+    const admin = await login(servers[0]!, TEST_ADMIN.email, adminPassword)
+    for (let round = 0; round < 3; round++) {
+      const revoking = servers[round % servers.length]!
+      const made = await api(servers[0]!, 'POST', '/admin/api-tokens', admin.token, { name: `Backend ${round}`, scopes: ['read'] })
+      expect(made.status, made.body).toBe(201)
+      const { token, secret } = (JSON.parse(made.body) as { data: { token: { _id: string }; secret: string } }).data
+      const delays = await delaysUntilRefused(servers, secret, async () => {
+        const res = await api(revoking, 'POST', `/admin/api-tokens/${token._id}/revoke`, admin.token)
+        expect(res.status, res.body).toBe(200)
+      })
+      measured['API token revoke']!.push(...delays)
+      for (const delay of delays) expect(delay).toBeLessThan(REVOCATION_LIMIT_MS)
     }
   })
 
