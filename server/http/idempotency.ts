@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { and, eq, lt } from 'drizzle-orm'
 import type { MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { API_PREFIX, IDEMPOTENCY_MSG } from '../../contract'
+import { API_PREFIX, API_TOKEN_PREFIX, IDEMPOTENCY_MSG } from '../../contract'
 import { API_OPERATIONS } from '../../contract/api-responses'
 import { sha256 } from '../auth/tokens'
 import type { Clock } from '../clock'
@@ -66,7 +66,8 @@ export const idempotency = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   if (!KEY_PATTERN.test(key)) throw badRequest(IDEMPOTENCY_MSG.badKey)
   const { db, clock, sessions } = c.get('deps')
   const token = bearerToken(c)
-  const session = token ? await sessions.lookUp(token, clock.now()) : undefined
+  // An API token is no session (permit refuses it next): not hashed nor looked up here.
+  const session = token && !token.startsWith(API_TOKEN_PREFIX) ? await sessions.lookUp(token, clock.now()) : undefined
   if (!session) return next()
 
   const id = { adminId: session.admin.id, sessionId: session.id, key, method: c.req.method, path: c.req.path }

@@ -99,6 +99,9 @@ describe('the integration API with an API token', () => {
     const { token, secret } = await create(t, { expiresAt: FAR_EXPIRY })
     const { data } = await okBody(await whoAmI(t, secret), apiTokenSelf)
     expect(data).toEqual({ _id: token._id, name: 'App backend', scopes: ['read', 'users:write'], expiresAt: FAR_EXPIRY })
+    // Neither the creation's answer nor the calls put the secret in the access log.
+    expect(t.logLines.length).toBeGreaterThan(0)
+    expect(JSON.stringify(t.logLines)).not.toContain(secret.slice(4))
   })
 
   it('answers 401 without a token, with a session token, and with an unknown one', async () => {
