@@ -83,6 +83,12 @@ describe('document titles', () => {
     await waitFor(() => expect(document.title).toBe(`${PLACES_MSG.petShop.notFound} · Petcare Admin`))
   })
 
+  it('names the API tokens page after its own heading', async () => {
+    renderRoute('/settings/api-tokens', { signedInAs: 'admin' })
+    await heading('API Tokens', 2)
+    expect(document.title).toBe('API Tokens · Petcare Admin')
+  })
+
   it('names the admin accounts page after its own heading', async () => {
     renderRoute('/settings/admins', { signedInAs: 'admin' })
     await heading('Admin Accounts', 2)
