@@ -58,9 +58,10 @@ export const notificationStatusLabel: Record<NotificationStatus, string> = { 1: 
  * One recipient's delivery of a sent notification: as the push service reported it (delivered,
  * failed), waiting for it (pending), or not sent: no push service was configured to hand it to.
  */
-export const DELIVERY_STATUS = { PENDING: 1, DELIVERED: 2, FAILED: 3, NOT_SENT: 4 } as const
+/** NO_DEVICE: the user has no device registered for push, so nothing was sent to them (server/notifications/fcm.ts). */
+export const DELIVERY_STATUS = { PENDING: 1, DELIVERED: 2, FAILED: 3, NOT_SENT: 4, NO_DEVICE: 5 } as const
 export type DeliveryStatus = (typeof DELIVERY_STATUS)[keyof typeof DELIVERY_STATUS]
-export const deliveryStatusLabel: Record<DeliveryStatus, string> = { 1: 'Pending', 2: 'Delivered', 3: 'Failed', 4: 'Not sent' }
+export const deliveryStatusLabel: Record<DeliveryStatus, string> = { 1: 'Pending', 2: 'Delivered', 3: 'Failed', 4: 'Not sent', 5: 'No device' }
 
 /**
  * The time the dashboard's charts cover: the last 30 or 90 days (by day), or the last 12 months
@@ -91,3 +92,7 @@ export const trashKindLabel: Record<TrashKind, string> = {
 }
 /** How long a deleted row can be restored before the server erases it. */
 export const TRASH_DAYS = 30
+
+/** The platforms a push device registers from (contract/devices.ts). */
+export const PUSH_PLATFORMS = ['android', 'ios', 'web'] as const
+export type PushPlatform = (typeof PUSH_PLATFORMS)[number]

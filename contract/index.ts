@@ -28,6 +28,7 @@ export * from './admins'
 export * from './csv'
 export * from './trash'
 export * from './api-tokens'
+export * from './devices'
 // What clients send: classic zod, kept apart from the answers above (zod/mini) so that a screen
 // that only reads loads none of it.
 export * from './input/admins'
@@ -44,4 +45,5 @@ export * from './input/sites'
 export * from './input/trash'
 export * from './input/uploads'
 export * from './input/users'
+export * from './input/devices'
 export * from './phone'

@@ -27,6 +27,8 @@ export const NOTIFICATIONS_MSG = {
   /** Each recipient's reason for "Not sent". */
   noPushService: 'No push service is configured',
   pushServiceFetched: 'Push service fetched successfully',
+  /** Each recipient's reason for "No device". */
+  noDevice: 'No device is registered for push for this user',
 } as const
 
 /** The compose dialog's and the details' one line while no push service is configured. */
@@ -43,6 +45,7 @@ export const deliveryStatus = zm.union([
   zm.literal(DELIVERY_STATUS.DELIVERED),
   zm.literal(DELIVERY_STATUS.FAILED),
   zm.literal(DELIVERY_STATUS.NOT_SENT),
+  zm.literal(DELIVERY_STATUS.NO_DEVICE),
 ])
 
 export const notificationListItem = zm.object({
@@ -71,6 +74,8 @@ export const notificationDetails = zm.extend(notificationListItem, {
   deliveredCount: zm.int(),
   failedCount: zm.int(),
   notSentCount: zm.int(),
+  /** Recipients with no device registered for push: nothing was sent to them. */
+  noDeviceCount: zm.int(),
 })
 export type NotificationDetails = zm.infer<typeof notificationDetails>
 
@@ -87,7 +92,12 @@ export const notificationRecipient = zm.extend(userSummary, {
 export type NotificationRecipient = zm.infer<typeof notificationRecipient>
 
 /** Whether this server hands notifications to a push service (GET /admin/notifications/push-service). */
-export const pushService = zm.object({ configured: zm.boolean() })
+export const pushService = zm.object({
+  configured: zm.boolean(),
+  /** The service notifications go through ('FCM'), and its project; null when none is configured (or a test's adapter does not say). */
+  provider: zm.nullable(zm.literal('FCM')),
+  projectId: zm.nullable(zm.string()),
+})
 export type PushService = zm.infer<typeof pushService>
 
 /** A scheduled notification may be due at most this far ahead. */

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseEnv } from 'node:util'
@@ -79,6 +80,9 @@ const withDefault = <T extends z.ZodType>(schema: T, fallback: string) =>
 /** The demo accounts' defaults; the README lists them. */
 export const DEFAULT_PASSWORDS = { admin: 'Admin@123', subAdmin: 'SubAdmin@123' } as const
 
+/** FCM keeps an undelivered message at most 28 days, its default. */
+export const FCM_TTL_MAX_SECONDS = 28 * 24 * 60 * 60
+
 /** The server's environment variables, with their defaults (listed in .env.example). */
 const envSchema = z.object({
   PORT: withDefault(z.coerce.number().int().min(1).max(65535), '3000'),
@@ -118,6 +122,13 @@ const envSchema = z.object({
   UPLOAD_DAILY_FILES: withDefault(z.coerce.number().int().min(1), '500'),
   API_TOKEN_RATE_PER_MINUTE: withDefault(z.coerce.number().int().min(1).max(1_000_000), '1200'),
   UPLOAD_DAILY_BYTES: withDefault(byteSize(), '2GB'),
+  FCM_SERVICE_ACCOUNT_FILE: optionalText(),
+  FCM_SERVICE_ACCOUNT_JSON: optionalText(),
+  // At most FCM's own maximum, 28 days (its default).
+  FCM_TTL_SECONDS: withDefault(z.coerce.number().int().min(0).max(FCM_TTL_MAX_SECONDS), String(FCM_TTL_MAX_SECONDS)),
+  FCM_LINK_BASE: withDefault(z.string().trim().min(1).max(200), 'petcare://notifications/'),
+  // Tests only: where their loopback fake FCM listens.
+  FCM_BASE_URL: optionalUrl(),
 })
 
 export interface ServerConfig {
@@ -157,9 +168,12 @@ export interface ServerConfig {
   apiTokenRequestsPerMinute: number
   /** What one admin may sign for upload per day (UPLOAD_DAILY_FILES, UPLOAD_DAILY_BYTES). */
   uploadQuota: { files: number; bytes: number }
+  /** Push through FCM, when a service account is given (FCM_SERVICE_ACCOUNT_FILE or _JSON); else no push service. */
+  fcm: FcmConfig | undefined
 }
 
 export class ConfigError extends Error {}
+
 
 /**
  * Adds the variables of a `.env` file (`path`, by default in the folder the process started in)
@@ -224,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     auditRetentionMs: e.AUDIT_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     uploadQuota: { files: e.UPLOAD_DAILY_FILES, bytes: e.UPLOAD_DAILY_BYTES },
     apiTokenRequestsPerMinute: e.API_TOKEN_RATE_PER_MINUTE,
+    fcm: fcmConfig(e),
   }
 }
 
@@ -264,4 +279,93 @@ export function uploadOrigins(config: Pick<ServerConfig, 's3' | 'publicUrl'>): s
     }
   }
   return [...origins]
+}
+
+/** What the FCM adapter needs of a Google service account's key file (server/notifications/fcm.ts). */
+export interface ServiceAccount {
+  projectId: string
+  clientEmail: string
+  privateKeyId: string
+  /** PEM (PKCS #8), checked to be an RSA private key. */
+  privateKey: string
+  /** Where the signed JWT is exchanged for an access token (Google's, or a test's fake). */
+  tokenUri: string
+}
+
+export interface FcmConfig {
+  serviceAccount: ServiceAccount
+  /** How long FCM keeps a message for a phone that is off (FCM_TTL_SECONDS). */
+  ttlSeconds: number
+  /** The deep link's start: the notification's id follows (FCM_LINK_BASE). */
+  linkBase: string
+  /** FCM's origin: Google's unless a test points it at its fake (FCM_BASE_URL). */
+  baseUrl: string
+}
+
+export const FCM_ORIGIN = 'https://fcm.googleapis.com'
+
+const serviceAccountFile = z.object(
+  {
+    type: z.literal('service_account', { message: 'must have "type": "service_account" (a service account key, from the Firebase console)' }),
+    project_id: z.string({ message: 'has no project_id' }).regex(/^[a-z][a-z0-9-]{4,61}[a-z0-9]$/, 'has a project_id that is not a Google Cloud project id'),
+    private_key_id: z.string({ message: 'has no private_key_id' }).min(1, 'has an empty private_key_id'),
+    private_key: z.string({ message: 'has no private_key' }).includes('PRIVATE KEY', { message: 'has a private_key that is not a PEM private key' }),
+    client_email: z.email({ message: 'has no client_email (the service account\'s address)' }),
+    token_uri: z.url({ message: 'has no token_uri' }).default('https://oauth2.googleapis.com/token'),
+  },
+  { message: 'is not a JSON object' },
+)
+
+/** Google's endpoints over HTTPS; plain http only to this machine (the tests' fake). */
+function reachableOrigin(url: string): boolean {
+  const u = new URL(url)
+  return u.protocol === 'https:' || (u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname))
+}
+
+/** The FCM settings, when a service account is given; a ConfigError names what is wrong with it. */
+function fcmConfig(e: z.infer<typeof envSchema>): FcmConfig | undefined {
+  const bad = (variable: string, message: string): never => {
+    throw new ConfigError(`Invalid configuration:\n  ${variable}: ${message}`)
+  }
+  if (e.FCM_SERVICE_ACCOUNT_FILE && e.FCM_SERVICE_ACCOUNT_JSON) bad('FCM_SERVICE_ACCOUNT_JSON', 'Set FCM_SERVICE_ACCOUNT_FILE or FCM_SERVICE_ACCOUNT_JSON, not both')
+  const variable = e.FCM_SERVICE_ACCOUNT_FILE ? 'FCM_SERVICE_ACCOUNT_FILE' : 'FCM_SERVICE_ACCOUNT_JSON'
+  let text = e.FCM_SERVICE_ACCOUNT_JSON
+  if (e.FCM_SERVICE_ACCOUNT_FILE) {
+    try {
+      text = readFileSync(resolve(e.FCM_SERVICE_ACCOUNT_FILE), 'utf8')
+    } catch (err) {
+      bad(variable, `Cannot read ${e.FCM_SERVICE_ACCOUNT_FILE} (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`)
+    }
+  }
+  if (text === undefined) return undefined
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    bad(variable, 'The service account is not JSON (the key file downloaded from the Firebase console)')
+  }
+  const parsed = serviceAccountFile.safeParse(json)
+  if (!parsed.success) bad(variable, `The service account ${parsed.error.issues[0]!.message}`)
+  const account = parsed.data!
+  try {
+    if (createPrivateKey(account.private_key).asymmetricKeyType !== 'rsa') bad(variable, 'The service account\'s private_key is not an RSA key')
+  } catch (err) {
+    if (err instanceof ConfigError) throw err
+    bad(variable, 'The service account\'s private_key cannot be read as a PEM private key')
+  }
+  if (!reachableOrigin(account.token_uri)) bad(variable, 'The service account\'s token_uri must be an https URL')
+  const baseUrl = e.FCM_BASE_URL ?? FCM_ORIGIN
+  if (!reachableOrigin(baseUrl)) bad('FCM_BASE_URL', 'Must be an https URL (or http on this machine, for a test\'s fake FCM)')
+  return {
+    serviceAccount: {
+      projectId: account.project_id,
+      clientEmail: account.client_email,
+      privateKeyId: account.private_key_id,
+      privateKey: account.private_key,
+      tokenUri: account.token_uri,
+    },
+    ttlSeconds: e.FCM_TTL_SECONDS,
+    linkBase: e.FCM_LINK_BASE,
+    baseUrl,
+  }
 }

@@ -26,6 +26,7 @@ import {
   NOTIFICATION_STATUS,
   PARTNER_STATUS,
   PLACE_KINDS,
+  PUSH_PLATFORMS,
   THEMES,
   type Audience,
   type CmsType,
@@ -36,6 +37,7 @@ import {
   type PartnerStatus,
   type PartnerType,
   type PlaceStatus,
+  type PushPlatform,
   type Role,
   type Theme,
   type UserStatus,
@@ -545,6 +547,8 @@ export const notifications = pgTable(
     failedCount: integer('failed_count').notNull().default(0),
     /** Those not handed to any push service: none was configured (migration 0017). */
     notSentCount: integer('not_sent_count').notNull().default(0),
+    /** Those with no device registered for push: nothing was sent to them (migration push_devices_no_device). */
+    noDeviceCount: integer('no_device_count').notNull().default(0),
     ...trashColumns(),
   },
   (t) => [
@@ -585,7 +589,7 @@ export const notificationRecipients = pgTable(
     primaryKey({ columns: [t.notificationId, t.userId] }),
     index('notification_recipients_user_id_idx').on(t.userId),
     index('notification_recipients_delivery_idx').on(t.notificationId, t.delivery, t.userId),
-    check('notification_recipients_delivery_check', sql`${t.delivery} between 1 and 4`),
+    check('notification_recipients_delivery_check', sql`${t.delivery} between 1 and 5`),
   ],
 )
 
@@ -831,3 +835,58 @@ export const startSteps = pgTable('start_steps', {
   name: text('name').primaryKey(),
   doneAt: at('done_at').notNull().defaultNow(),
 })
+
+/**
+ * The app users' devices that push reaches (server/notifications/devices.ts): one row per FCM
+ * registration token, registered by the platform's backend. A token is unique: registered again,
+ * for whichever user, it moves to that user. Removed when FCM answers that it is no longer
+ * registered or invalid (server/notifications/fcm.ts), and with its user.
+ */
+export const pushDevices = pgTable(
+  'push_devices',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUsers.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: PUSH_PLATFORMS }).$type<PushPlatform>().notNull(),
+    token: text('token').notNull(),
+    appVersion: text('app_version'),
+    locale: text('locale'),
+    createdAt: createdAt(),
+    /** When the app last registered this token (a refresh moves it): the oldest go first past a user's limit. */
+    lastRegisteredAt: at('last_registered_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_devices_token_key').on(t.token),
+    index('push_devices_user_id_idx').on(t.userId, t.lastRegisteredAt),
+    check('push_devices_platform_check', sql`${t.platform} in ('android', 'ios', 'web')`),
+  ],
+)
+
+/**
+ * What FCM answered for each device a notification was sent to, written as the answers come
+ * (server/notifications/fcm.ts): a batch handed over again after a restart skips the devices
+ * already answered in this attempt, so a device is sent to once. `attempt` is the recipient's
+ * attempt it belongs to (a Retry is a new attempt and sends the failed devices again). No key to
+ * push_devices: a removed device's answer still explains its user's result.
+ */
+export const pushSends = pgTable(
+  'push_sends',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    deviceId: uuid('device_id').notNull(),
+    attempt: smallint('attempt').notNull(),
+    /** DELIVERY_STATUS.DELIVERED (FCM accepted it) or FAILED (with the reason). */
+    status: smallint('status').$type<DeliveryStatus>().notNull(),
+    error: text('error'),
+    sentAt: at('sent_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.userId, t.deviceId] }),
+    check('push_sends_status_check', sql`${t.status} in (2, 3)`),
+  ],
+)

@@ -41,7 +41,7 @@ export interface DeliveryOptions {
 }
 
 /** How long the adapter may take with one batch: well inside the lease, so no other process takes the batch meanwhile. */
-const DELIVERY_TIMEOUT_MS = DELIVERY_LEASE_MS / 2
+export const DELIVERY_TIMEOUT_MS = DELIVERY_LEASE_MS / 2
 const NO_ANSWER = 'No answer from the push service'
 
 const r = notificationRecipients
@@ -91,9 +91,9 @@ export async function deliverPending(
   deps: DeliveryDeps,
   notificationId: string,
   { shouldStop, maxBatches = Infinity }: DeliveryOptions = {},
-): Promise<{ delivered: number; failed: number; notSent: number }> {
+): Promise<{ delivered: number; failed: number; notSent: number; noDevice: number }> {
   const { db, delivery, clock } = deps
-  const outcome = { delivered: 0, failed: 0, notSent: 0 }
+  const outcome = { delivered: 0, failed: 0, notSent: 0, noDevice: 0 }
   const [n] = await db
     .select({
       title: notifications.title,
@@ -146,7 +146,7 @@ export async function deliverPending(
     let timer: NodeJS.Timeout | undefined
     try {
       results = await Promise.race([
-        delivery.deliver({ notificationId, title: n.title, body: n.body, userIds, batch, total: n.pending }),
+        delivery.deliver({ notificationId, title: n.title, body: n.body, userIds, batch, total: n.pending, shouldStop }),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error(NO_ANSWER)), DELIVERY_TIMEOUT_MS)
         }),
@@ -161,6 +161,9 @@ export async function deliverPending(
     const recorded = await recordOutcomes(db, notificationId, results, userIds, claimedAt, clock.now())
     outcome.delivered += recorded.delivered
     outcome.failed += recorded.failed
+    outcome.noDevice += recorded.noDevice
+    // Stopping, or the service asked to wait: the deferred wait for their lease, the rest for the sweep.
+    if (recorded.deferred > 0) return outcome
   }
   return outcome
 }
@@ -173,13 +176,16 @@ const theseRecipients = (notificationId: string, userIds: string[]) =>
 
 /**
  * Writes a batch's outcomes (only for recipients this claim still holds: pending, claimed at
- * `claimedAt`): one statement for the delivered and one per distinct failure reason, so the
- * counters move a few times per batch. A claimed recipient the adapter did not answer for has
- * failed: left pending, it would be handed over again at every lease, uncounted, for good.
+ * `claimedAt`): one statement for the delivered, one for those with no device and one per
+ * distinct failure reason, so the counters move a few times per batch. A deferred recipient is
+ * left as it is, under its claim, until the lease ends. A claimed recipient the adapter did not
+ * answer for has failed: left pending, it would be handed over again at every lease, uncounted, for good.
  */
 async function recordOutcomes(db: Db, notificationId: string, results: DeliveryResult[], claimed: string[], claimedAt: Date, at: Date) {
   const unanswered = new Set(claimed)
   const ok: string[] = []
+  const noDevice: string[] = []
+  let deferred = 0
   const failedBy = new Map<string, string[]>()
   const fail = (userId: string, error: string) => {
     const users = failedBy.get(error)
@@ -188,7 +194,9 @@ async function recordOutcomes(db: Db, notificationId: string, results: DeliveryR
   }
   for (const result of results) {
     if (!unanswered.delete(result.userId)) continue // not ours, or answered twice
-    if (result.ok) ok.push(result.userId)
+    if ('deferred' in result) deferred++
+    else if ('noDevice' in result) noDevice.push(result.userId)
+    else if (result.ok) ok.push(result.userId)
     else fail(result.userId, (result.error || 'Delivery failed').slice(0, ERROR_MAX))
   }
   unanswered.forEach((userId) => fail(userId, NO_ANSWER))
@@ -204,6 +212,15 @@ async function recordOutcomes(db: Db, notificationId: string, results: DeliveryR
         .where(and(theseRecipients(notificationId, ok), stillPending)),
     )
   }
+  let noDeviceCount = 0
+  if (noDevice.length > 0) {
+    noDeviceCount = affectedRows(
+      await db
+        .update(r)
+        .set({ delivery: DELIVERY_STATUS.NO_DEVICE, attempts, error: NOTIFICATIONS_MSG.noDevice, deliveredAt: at })
+        .where(and(theseRecipients(notificationId, noDevice), stillPending)),
+    )
+  }
   for (const [error, userIds] of failedBy) {
     failed += affectedRows(
       await db
@@ -212,7 +229,7 @@ async function recordOutcomes(db: Db, notificationId: string, results: DeliveryR
         .where(and(theseRecipients(notificationId, userIds), stillPending)),
     )
   }
-  return { delivered, failed }
+  return { delivered, failed, noDevice: noDeviceCount, deferred }
 }
 
 /**

@@ -59,7 +59,7 @@ export function notificationListSource(q: Pick<NotificationListQuery, 'recipient
   }
 }
 
-const recipientCount = sql<number>`(${notifications.pendingCount} + ${notifications.deliveredCount} + ${notifications.failedCount} + ${notifications.notSentCount})::int`
+const recipientCount = sql<number>`(${notifications.pendingCount} + ${notifications.deliveredCount} + ${notifications.failedCount} + ${notifications.notSentCount} + ${notifications.noDeviceCount})::int`
 
 // The kept counters, not a count: a notification's million recipients are never counted here.
 const notificationColumns = {
@@ -179,6 +179,7 @@ async function countsOf(db: Db, id: string) {
       deliveredCount: notifications.deliveredCount,
       failedCount: notifications.failedCount,
       notSentCount: notifications.notSentCount,
+      noDeviceCount: notifications.noDeviceCount,
     })
     .from(notifications)
     .where(liveNotification(id))
@@ -201,6 +202,7 @@ async function recipientPage(db: Db, id: string, q: NotificationRecipientListQue
       [DELIVERY_STATUS.DELIVERED]: counts.deliveredCount,
       [DELIVERY_STATUS.FAILED]: counts.failedCount,
       [DELIVERY_STATUS.NOT_SENT]: counts.notSentCount,
+      [DELIVERY_STATUS.NO_DEVICE]: counts.noDeviceCount,
     }
     return {
       rows,
@@ -234,6 +236,7 @@ async function notificationDetails(db: Db, id: string): Promise<NotificationDeta
     deliveredCount: row.deliveredCount,
     failedCount: row.failedCount,
     notSentCount: row.notSentCount,
+    noDeviceCount: row.noDeviceCount,
   }
 }
 
@@ -344,7 +347,13 @@ export const notificationsRoutes = (deps: Deps) =>
 
     // A server-wide fact, for the compose dialog's and the details' line (no such line while one is configured).
     .get('/admin/notifications/push-service', permit('read'), (c) =>
-      c.json(ok(NOTIFICATIONS_MSG.pushServiceFetched, { configured: deps.delivery !== null } satisfies PushService)),
+      c.json(
+        ok(NOTIFICATIONS_MSG.pushServiceFetched, {
+          configured: deps.delivery !== null,
+          provider: deps.delivery?.service?.provider ?? null,
+          projectId: deps.delivery?.service?.projectId ?? null,
+        } satisfies PushService),
+      ),
     )
 
     .get('/admin/notification/:id', permit('read'), validate('param', idParam), async (c) => {

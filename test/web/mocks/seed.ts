@@ -221,7 +221,7 @@ export function seedFeedback(users: readonly UserDetails[] = seedUsers()): Feedb
  * A notification with every recipient and their delivery, as the mock API keeps it (recipients in
  * the server's order, by id); the details' counts are counted from them when asked.
  */
-export type MockNotification = Omit<NotificationDetails, 'users' | 'pendingCount' | 'deliveredCount' | 'failedCount' | 'notSentCount'> & {
+export type MockNotification = Omit<NotificationDetails, 'users' | 'pendingCount' | 'deliveredCount' | 'failedCount' | 'notSentCount' | 'noDeviceCount'> & {
   users: NotificationRecipient[]
 }
 

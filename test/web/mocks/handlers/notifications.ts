@@ -31,6 +31,8 @@ export const mockPushFails = storeOf(() => new Map<string, string>())
  * test's server, given an adapter); a test sets `configured` false for the server's default.
  */
 export const mockPushService = storeOf(() => ({ configured: true }))
+/** Users with no device registered for push: a delivery records them "No device". */
+export const mockNoDevice = storeOf(() => new Set<string>())
 
 /**
  * Hands the pending recipients to the mock push service, as the server's delivery does once sent;
@@ -41,6 +43,10 @@ function deliver(recipients: NotificationRecipient[], at: string) {
     if (r.delivery !== DELIVERY_STATUS.PENDING) continue
     if (!mockPushService().configured) {
       Object.assign(r, { delivery: DELIVERY_STATUS.NOT_SENT, error: NOTIFICATIONS_MSG.noPushService, deliveredAt: null })
+      continue
+    }
+    if (mockNoDevice().has(r._id)) {
+      Object.assign(r, { delivery: DELIVERY_STATUS.NO_DEVICE, attempts: r.attempts + 1, error: NOTIFICATIONS_MSG.noDevice, deliveredAt: at })
       continue
     }
     const error = mockPushFails().get(r._id)
@@ -58,6 +64,7 @@ const detailsOf = (n: MockNotification): NotificationDetails => ({
   deliveredCount: countOf(n, DELIVERY_STATUS.DELIVERED),
   failedCount: countOf(n, DELIVERY_STATUS.FAILED),
   notSentCount: countOf(n, DELIVERY_STATUS.NOT_SENT),
+  noDeviceCount: countOf(n, DELIVERY_STATUS.NO_DEVICE),
 })
 
 const recipientRules: ListRules<NotificationRecipient> = {
@@ -136,7 +143,7 @@ export const notificationHandlers: HttpHandler[] = [
   }),
 
   route('get', '/admin/notifications/push-service', { permission: 'read' }, () =>
-    ok(NOTIFICATIONS_MSG.pushServiceFetched, { configured: mockPushService().configured } satisfies PushService),
+    ok(NOTIFICATIONS_MSG.pushServiceFetched, { configured: mockPushService().configured, provider: mockPushService().configured ? 'FCM' : null, projectId: mockPushService().configured ? 'petcare-demo' : null } satisfies PushService),
   ),
 
   route('get', '/admin/notification/:id', { permission: 'read', params: idParam }, ({ params }) => {
