@@ -9,7 +9,7 @@ import { inject } from 'vitest'
 import * as zm from 'zod/mini'
 import { API_PREFIX, loginResult, type LoginResult } from '../../../contract'
 import { createApp } from '../../../server/app'
-import { openPostgres, pgliteDatabase, type Database } from '../../../server/db/client'
+import { openPostgres, pgliteDatabase, type Database, type Db } from '../../../server/db/client'
 import type { AppConfig } from '../../../server/deps'
 import type { NotificationDelivery } from '../../../server/notifications/delivery'
 import { createLogger } from '../../../server/log'
@@ -17,7 +17,7 @@ import { diskStorage } from '../../../server/storage/disk'
 import { okBody } from './bodies'
 import { capturingDelivery } from './capturing-delivery'
 import { embeddedTemplate } from './embedded-template'
-import { manualClock } from './manual-clock'
+import { manualClock, type ManualClock } from './manual-clock'
 import { memoryMailer } from './memory-mailer'
 import { checkingAnswers } from './openapi-check'
 import { databaseUrlFor, quoteIdent } from './postgres'
@@ -165,9 +165,12 @@ interface CallOptions {
  * A fresh app on the template's data: the two test accounts (helpers/accounts.ts), no demo
  * data, an in-memory mailer, a manual clock, disk storage in a temporary folder and a push
  * delivery that keeps what it is given (`delivered`), unless another `delivery` is passed
- * (null: no push service configured, as the server runs by default).
+ * (null: no push service configured, as the server runs by default; a function: made on the
+ * test's database and clock, as the FCM adapter is).
  */
-export async function testApp(options: { config?: Partial<AppConfig>; delivery?: NotificationDelivery | null } = {}) {
+export async function testApp(
+  options: { config?: Partial<AppConfig>; delivery?: NotificationDelivery | null | ((db: Db, clock: ManualClock) => NotificationDelivery) } = {},
+) {
   workerDatabase ??= openWorkerDatabase()
   const { database, reset } = await workerDatabase
   const { db, loadingTransaction } = database
@@ -183,7 +186,8 @@ export async function testApp(options: { config?: Partial<AppConfig>; delivery?:
   const logLines: Record<string, unknown>[] = []
   const log = createLogger('json', { write: (line) => logLines.push(JSON.parse(line) as Record<string, unknown>) })
   // Every answer a test gets through app.request is held to the OpenAPI document (helpers/openapi-check.ts).
-  const app = checkingAnswers(createApp({ db, storage, mailer, clock, delivery: options.delivery === undefined ? delivery : options.delivery, config: options.config, log }))
+  const chosen = typeof options.delivery === 'function' ? options.delivery(db, clock) : options.delivery
+  const app = checkingAnswers(createApp({ db, storage, mailer, clock, delivery: chosen === undefined ? delivery : chosen, config: options.config, log }))
   latestApp?.metrics.stopTimingQueries()
   latestApp = app
 
