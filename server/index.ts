@@ -25,6 +25,7 @@ import { isSpaBuilt, spaRoutes } from './spa'
 import { demoPictureSource } from './seed/demo-pictures'
 import { configuredStorage } from './storage/configured'
 import { makeUploadPathsRelative } from './storage/relative-upload-paths'
+import { fcmDelivery } from './notifications/fcm'
 
 /** How long in-flight requests get to finish on shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -97,11 +98,14 @@ async function main() {
   }
   const db = database
 
+  // Push through FCM when a service account is configured (server/notifications/fcm.ts); else none.
+  const delivery = config.fcm ? fcmDelivery(db.db, systemClock, config.fcm) : null
   const api = createApp({
     db: db.db,
     storage,
     mailer: chooseMailer(config),
     clock: systemClock,
+    delivery,
     config: {
       sessionTtlMs: config.sessionTtlMs,
       trustProxy: config.trustProxy,
@@ -176,6 +180,7 @@ async function main() {
       clearInterval(idleSweep)
       await stopMaintenance() // a round in progress ends before the database closes
       await schedulerStopped
+      await delivery?.close() // after the scheduler: its messages in flight are answered
       await streamsClosed
       await revocations.stop()
       await tokenRevocations.stop()
@@ -208,7 +213,9 @@ function printBanner(config: ServerConfig) {
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${join(config.dataDir, 'db')}`}`,
     `  Uploads:  ${config.s3 ? `S3 bucket ${config.s3.bucket} (S3_BUCKET)` : `on disk, in ${join(config.dataDir, 'uploads')}`}`,
     `  Mail:     ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `dev outbox in ${join(config.dataDir, 'outbox')} (npm run outbox)`}`,
-    '  Push:     no push service is configured: notifications are stored, their recipients "Not sent"',
+    config.fcm
+      ? `  Push:     FCM, project ${config.fcm.serviceAccount.projectId} (${process.env.FCM_SERVICE_ACCOUNT_FILE ? 'FCM_SERVICE_ACCOUNT_FILE' : 'FCM_SERVICE_ACCOUNT_JSON'})`
+      : '  Push:     no push service is configured: notifications are stored, their recipients "Not sent"',
     '',
     'Sign in with:',
     `  admin      ${config.admin.email}  /  ${shownPassword(config.admin.password, DEFAULT_PASSWORDS.admin, 'ADMIN_PASSWORD')}`,

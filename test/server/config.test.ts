@@ -1,5 +1,6 @@
 import { MSG } from '../../contract'
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { generateKeyPairSync } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ConfigError, loadConfig, readEnvFile } from '../../server/config'
@@ -99,5 +100,61 @@ describe('readEnvFile', () => {
     const env: NodeJS.ProcessEnv = {}
     readEnvFile(env, join(tmpdir(), 'petcare-no-such-folder', '.env'))
     expect(env).toEqual({})
+  })
+})
+
+describe('FCM configuration', () => {
+  const account = (overrides: Record<string, unknown> = {}) => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    return JSON.stringify({
+      type: 'service_account',
+      project_id: 'petcare-prod',
+      private_key_id: 'abc123',
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      client_email: 'push@petcare-prod.iam.gserviceaccount.com',
+      token_uri: 'https://oauth2.googleapis.com/token',
+      ...overrides,
+    })
+  }
+
+  it('has no push service without a service account', () => {
+    expect(loadConfig({}).fcm).toBeUndefined()
+  })
+
+  it('reads the service account from FCM_SERVICE_ACCOUNT_FILE or FCM_SERVICE_ACCOUNT_JSON, with the TTL', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'petcare-fcm-'))
+    const file = join(dir, 'service-account.json')
+    writeFileSync(file, account())
+    const config = loadConfig({ FCM_SERVICE_ACCOUNT_FILE: file, FCM_TTL_SECONDS: '3600' })
+    expect(config.fcm).toMatchObject({
+      serviceAccount: { projectId: 'petcare-prod', clientEmail: 'push@petcare-prod.iam.gserviceaccount.com', tokenUri: 'https://oauth2.googleapis.com/token' },
+      ttlSeconds: 3600,
+      baseUrl: 'https://fcm.googleapis.com',
+      linkBase: 'petcare://notifications/',
+    })
+    expect(loadConfig({ FCM_SERVICE_ACCOUNT_JSON: account() }).fcm?.ttlSeconds).toBe(2_419_200)
+  })
+
+  it('refuses to start on a service account it cannot use, saying what is wrong', () => {
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env)
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError)
+        return (err as Error).message
+      }
+      throw new Error('accepted')
+    }
+    expect(refusal({ FCM_SERVICE_ACCOUNT_FILE: '/nonexistent/sa.json' })).toContain('FCM_SERVICE_ACCOUNT_FILE: Cannot read /nonexistent/sa.json (ENOENT)')
+    expect(refusal({ FCM_SERVICE_ACCOUNT_JSON: '{not json' })).toContain('FCM_SERVICE_ACCOUNT_JSON: The service account is not JSON')
+    expect(refusal({ FCM_SERVICE_ACCOUNT_JSON: account({ type: 'authorized_user' }) })).toContain('"type": "service_account"')
+    expect(refusal({ FCM_SERVICE_ACCOUNT_JSON: account({ client_email: undefined }) })).toContain('client_email')
+    expect(refusal({ FCM_SERVICE_ACCOUNT_JSON: account({ private_key: '-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----\n' }) })).toContain(
+      'cannot be read as a PEM private key',
+    )
+    expect(refusal({ FCM_SERVICE_ACCOUNT_JSON: account({ token_uri: 'http://oauth2.example.com/token' }) })).toContain('token_uri must be an https URL')
+    expect(refusal({ FCM_SERVICE_ACCOUNT_JSON: account(), FCM_BASE_URL: 'http://fcm.example.com' })).toContain('FCM_BASE_URL')
+    expect(refusal({ FCM_SERVICE_ACCOUNT_JSON: account(), FCM_SERVICE_ACCOUNT_FILE: '/x.json' })).toContain('not both')
+    expect(refusal({ FCM_SERVICE_ACCOUNT_JSON: account(), FCM_TTL_SECONDS: '3000000' })).toContain('FCM_TTL_SECONDS')
   })
 })

@@ -243,7 +243,7 @@ describe('deliveries', () => {
     const t = await testApp({ delivery: silent })
     const [ann] = await addUsers(t, [{}])
     const made = await addNotification(t, { sentAt: t.clock.now() }, [ann!.id])
-    expect(await deliverPending({ db: t.db, clock: t.clock, delivery: silent }, made.id)).toEqual({ delivered: 0, failed: 1, notSent: 0 })
+    expect(await deliverPending({ db: t.db, clock: t.clock, delivery: silent }, made.id)).toEqual({ delivered: 0, failed: 1, notSent: 0, noDevice: 0 })
     const [row] = await t.db.select().from(notificationRecipients).where(eq(notificationRecipients.notificationId, made.id))
     expect(row).toMatchObject({ delivery: DELIVERY_STATUS.FAILED, attempts: 1, error: 'No answer from the push service' })
     t.clock.advance(DELIVERY_LEASE_MS + 1000)
@@ -278,12 +278,14 @@ describe('deliveries', () => {
       delivered: 0,
       failed: 0,
       notSent: 0,
+      noDevice: 0,
     })
     t.clock.advance(DELIVERY_LEASE_MS + 1)
     expect(await deliverPending(deps, made.id)).toEqual({
       delivered: 1,
       failed: 0,
       notSent: 0,
+      noDevice: 0,
     })
   })
 })

@@ -62,7 +62,7 @@ describe('sending with no push service configured', () => {
     const answer = await okBody(await none.get('/admin/notifications/push-service', { token: await tokenOf(none, 'subAdmin') }), pushService)
     expect(answer).toMatchObject({ message: NOTIFICATIONS_MSG.pushServiceFetched, data: { configured: false } })
     const some = await testApp()
-    expect((await okBody(await some.get('/admin/notifications/push-service', { token: await tokenOf(some) }), pushService)).data).toEqual({ configured: true })
+    expect((await okBody(await some.get('/admin/notifications/push-service', { token: await tokenOf(some) }), pushService)).data).toEqual({ configured: true, provider: null, projectId: null })
     expect((await some.get('/admin/notifications/push-service')).status).toBe(401)
   })
 

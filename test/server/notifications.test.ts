@@ -103,6 +103,7 @@ describe('GET /admin/notification/:id', () => {
       deliveredCount: 0,
       failedCount: 0,
       notSentCount: 0,
+      noDeviceCount: 0,
       users: [
         { _id: adam!.id, username: 'Adam', name: 'Adam Hall', email: 'adam@example.com', countryCode: null, mobileNo: null, profileImage: null },
         { _id: zoe!.id, username: 'zoe', name: 'Zoe King', email: 'zoe@example.com', countryCode: null, mobileNo: '7700900111', profileImage: 'https://img.test/zoe.png' },

@@ -189,7 +189,7 @@ describe('sending with no push service configured', () => {
   it('has no such line while one is configured', async () => {
     const view = await openDialog()
     // The answer is in: the line would be drawn by now.
-    await waitFor(() => expect(view.queryClient.getQueryData(pushServiceQuery.queryKey)).toEqual({ configured: true }))
+    await waitFor(() => expect(view.queryClient.getQueryData(pushServiceQuery.queryKey)).toEqual({ configured: true, provider: 'FCM', projectId: 'petcare-demo' }))
     expect(within(view.dialog).queryByText(NO_PUSH_SERVICE_LINE)).not.toBeInTheDocument()
   })
 })

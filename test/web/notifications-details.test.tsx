@@ -106,7 +106,7 @@ describe('a notification’s details', () => {
     const item = notificationsDb()[0]!
     server.use(
       http.get(api('/admin/notification/:id'), () =>
-        ok(NOTIFICATIONS_MSG.fetched, { ...item, recipientCount: 3, users: item.users.slice(0, 3), pendingCount: 0, deliveredCount: 3, failedCount: 0, notSentCount: 0 }),
+        ok(NOTIFICATIONS_MSG.fetched, { ...item, recipientCount: 3, users: item.users.slice(0, 3), pendingCount: 0, deliveredCount: 3, failedCount: 0, notSentCount: 0, noDeviceCount: 0 }),
       ),
     )
     await openDetails(0)

@@ -102,8 +102,48 @@ describe('the deliveries with no push service configured', () => {
         ['Delivered', '3'],
       ]),
     )
-    expect(view.queryClient.getQueryData(pushServiceQuery.queryKey)).toEqual({ configured: true })
+    expect(view.queryClient.getQueryData(pushServiceQuery.queryKey)).toEqual({ configured: true, provider: 'FCM', projectId: 'petcare-demo' })
     expect(screen.queryByText(NO_PUSH_SERVICE_LINE)).not.toBeInTheDocument()
+  })
+})
+
+describe('recipients with no device registered for push', () => {
+  /** Seeded [4] (to 3 selected users) as FCM records it when two of them have no device: "No device", nothing sent. */
+  const noDevicePath = () => {
+    notificationsDb()[4]!.users.forEach((u, i) =>
+      Object.assign(
+        u,
+        i === 0
+          ? { delivery: DELIVERY_STATUS.DELIVERED, attempts: 1, error: null }
+          : { delivery: DELIVERY_STATUS.NO_DEVICE, attempts: 1, error: NOTIFICATIONS_MSG.noDevice },
+      ),
+    )
+    return detailsPath(4)
+  }
+
+  it('counts them "No device", says nothing was sent to them, and offers no Retry for them', async () => {
+    renderRoute(noDevicePath(), { signedInAs: 'subAdmin' })
+    await screen.findByRole('heading', { name: 'Deliveries' })
+    await waitFor(() =>
+      expect(counts()).toEqual([
+        ['Recipients', '3'],
+        ['Delivered', '1'],
+        ['No device', '2'],
+      ]),
+    )
+    expect(deliveries().getByText('2 recipients have no device registered for push: nothing was sent to them.')).toBeInTheDocument()
+    expect(deliveries().queryByText('Failed')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
+  })
+
+  it('shows them "No device" in View all recipients, and filters by it', async () => {
+    const { user } = renderRoute(`${noDevicePath()}/recipients`, { signedInAs: 'admin' })
+    await waitFor(() => expect(within(table()).getAllByText('No device')).toHaveLength(2))
+    expect(within(table()).getByText('Delivered')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Filters' }))
+    await user.click(within(await screen.findByRole('group', { name: 'Delivery' })).getByRole('radio', { name: 'No device' }))
+    await waitFor(() => expect(usernames()).toHaveLength(2))
+    expect(within(table()).queryByText('Delivered')).not.toBeInTheDocument()
   })
 })
 

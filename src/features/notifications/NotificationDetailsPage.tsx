@@ -55,8 +55,9 @@ function Count({ label, value }: { label: string; value: number }) {
 
 /**
  * Where the notification stands: scheduled (and when), cancelled, or sent with its recipients
- * counted by delivery (Recipients, then each of Delivered, Failed, Not sent, Pending that has any:
- * never a count of what did not happen), and "Retry" for both roles that send while any failed or
+ * counted by delivery (Recipients, then each of Delivered, Failed, Not sent, No device, Pending that
+ * has any: never a count of what did not happen; those with no device are said to have got
+ * nothing, and Retry leaves them: it would find no device again), and "Retry" for both roles that send while any failed or
  * were not sent. With no push service the one line says so, and Retry is off: it would change nothing.
  */
 function Deliveries({ notification }: { notification: NotificationDetails }) {
@@ -71,6 +72,7 @@ function Deliveries({ notification }: { notification: NotificationDetails }) {
     ['Delivered', notification.deliveredCount],
     ['Failed', notification.failedCount],
     ['Not sent', notification.notSentCount],
+    ['No device', notification.noDeviceCount],
     ['Pending', notification.pendingCount],
   ]
   return (
@@ -93,6 +95,13 @@ function Deliveries({ notification }: { notification: NotificationDetails }) {
           </Button>
         )}
       </div>
+      {notification.noDeviceCount > 0 && (
+        <p className="text-sm text-slate-600">
+          {notification.noDeviceCount === 1
+            ? '1 recipient has no device registered for push: nothing was sent to them.'
+            : `${count.format(notification.noDeviceCount)} recipients have no device registered for push: nothing was sent to them.`}
+        </p>
+      )}
     </div>
   )
 }

@@ -14,6 +14,7 @@ const deliveryCell = statusCell<DeliveryStatus>({
   [DELIVERY_STATUS.DELIVERED]: [deliveryStatusLabel[DELIVERY_STATUS.DELIVERED], 'success'],
   [DELIVERY_STATUS.FAILED]: [deliveryStatusLabel[DELIVERY_STATUS.FAILED], 'danger'],
   [DELIVERY_STATUS.NOT_SENT]: [deliveryStatusLabel[DELIVERY_STATUS.NOT_SENT], 'warning'],
+  [DELIVERY_STATUS.NO_DEVICE]: [deliveryStatusLabel[DELIVERY_STATUS.NO_DEVICE], 'neutral'],
 })
 
 const col = listColumns<NotificationRecipient>()
@@ -39,7 +40,7 @@ const recipientColumns = col.columns([
 
 const deliveryFilter: ListFilter<DeliveryStatus> = {
   label: 'Delivery',
-  options: ([DELIVERY_STATUS.PENDING, DELIVERY_STATUS.DELIVERED, DELIVERY_STATUS.FAILED, DELIVERY_STATUS.NOT_SENT] as const).map((value) => ({
+  options: ([DELIVERY_STATUS.PENDING, DELIVERY_STATUS.DELIVERED, DELIVERY_STATUS.FAILED, DELIVERY_STATUS.NOT_SENT, DELIVERY_STATUS.NO_DEVICE] as const).map((value) => ({
     value,
     label: deliveryStatusLabel[value],
   })),
