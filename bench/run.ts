@@ -4,10 +4,12 @@
  * its 80 kB goal; Lighthouse's mobile performance and accessibility scores of /, /dashboard,
  * /users and the pet page beside their goals (bench/lighthouse.ts, when Chromium is installed;
  * printed, not enforced); then loads every list of the panel at a million users, and exports
- * them all (bench/api.ts).
+ * them all (bench/api.ts); then sends a notification to --push-devices devices through the FCM
+ * adapter to a local fake FCM, stopped halfway and finished by another scheduler (bench/push.ts).
  *
  *   npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--page URL ...] [--http1] [--duration S]
  *                    [--warmup S] [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR]
+ *                    [--no-push] [--push-devices N]
  *
  * --no-build reuses dist/ and build/; --no-bundle, --no-lighthouse and --no-api skip a part; --page
  * scores only that Lighthouse page (repeat it for several: /, /dashboard, /users, /pet-details/:petId); Lighthouse
@@ -27,9 +29,10 @@ import { parseArgs } from 'node:util'
 import { API_BENCH_DEFAULTS, SCENARIO_IDS, runApiBench } from './api'
 import { PET_PAGE, htmlEntryBytes, pageSizes, readManifest, routeChunks } from './bundle'
 import { ACCESSIBILITY_GOAL, LIGHTHOUSE_PAGES, LIGHTHOUSE_RUNS, lighthouseScores } from './lighthouse'
+import { PUSH_BENCH_DEVICES, runPushBench } from './push'
 
 const USAGE =
-  'Usage: npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--page URL ...] [--http1] [--duration S] [--warmup S] [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR]'
+  'Usage: npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--page URL ...] [--http1] [--duration S] [--warmup S] [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR] [--no-push] [--push-devices N]'
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`)
@@ -54,6 +57,8 @@ function readArgs() {
         scenario: { type: 'string', multiple: true },
         postgres: { type: 'string' },
         'cpu-prof': { type: 'string' },
+        'no-push': { type: 'boolean', default: false },
+        'push-devices': { type: 'string' },
       },
       strict: true,
     }).values
@@ -61,7 +66,7 @@ function readArgs() {
     fail((err as Error).message)
   }
   const number = (name: string, fallback: number, min: number) => {
-    const value = values[name as 'duration' | 'warmup' | 'connections']
+    const value = values[name as 'duration' | 'warmup' | 'connections' | 'push-devices']
     if (value === undefined) return fallback
     const n = Number(value)
     if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number of at least ${min} (got "${value}").`)
@@ -80,6 +85,8 @@ function readArgs() {
     bundle: !values['no-bundle'],
     lighthouse: !values['no-lighthouse'],
     api: !values['no-api'],
+    push: !values['no-push'],
+    pushDevices: Math.round(number('push-devices', PUSH_BENCH_DEVICES, 2)),
     apiOptions: {
       connections: Math.round(number('connections', API_BENCH_DEFAULTS.connections, 1)),
       durationS: number('duration', API_BENCH_DEFAULTS.durationS, 1),
@@ -184,3 +191,4 @@ async function lighthouseBench() {
 if (args.bundle) bundleBench()
 if (args.bundle && args.lighthouse) await lighthouseBench()
 if (args.api && !(await runApiBench(args.apiOptions))) process.exitCode = 1
+if (args.push && !(await runPushBench(args.pushDevices))) process.exitCode = 1

@@ -1,5 +1,5 @@
 import { logError } from '../log'
-import { deliverLeftPending, deliverPending, sendDueNotifications, type DeliveryDeps } from './send'
+import { deliverLeftPending, deliverPendingInLanes, sendDueNotifications, type DeliveryDeps } from './send'
 
 /** How often a running server looks for due notifications (the first time when it starts). */
 export const SCHEDULER_EVERY_MS = 5_000
@@ -70,7 +70,7 @@ export function notificationScheduler(deps: DeliveryDeps): NotificationScheduler
   }
 
   const deliverInBackground = (notificationId: string) => {
-    const delivering = deliverPending(deps, notificationId, { shouldStop })
+    const delivering = deliverPendingInLanes(deps, notificationId, { shouldStop })
       .catch((err) => logError(`Push delivery of notification ${notificationId}`, err))
       .finally(() => running.delete(delivering))
     running.add(delivering)

@@ -168,6 +168,25 @@ export async function deliverPending(
   return outcome
 }
 
+/**
+ * Deliveries of one notification a process runs side by side: while one lane writes its batch's
+ * outcomes and claims the next, the other's messages are in flight (the adapter bounds what is in
+ * flight in all). Two lanes share a notification as two processes do (the claim), and made the
+ * FCM bench half again as fast (docs/DECISIONS.md "Push through FCM").
+ */
+export const DELIVERY_LANES = 2
+
+/** deliverPending in DELIVERY_LANES lanes at once; the outcomes summed. */
+export async function deliverPendingInLanes(deps: DeliveryDeps, notificationId: string, options: DeliveryOptions = {}) {
+  const lanes = await Promise.all(Array.from({ length: DELIVERY_LANES }, () => deliverPending(deps, notificationId, options)))
+  return lanes.reduce((sum, lane) => ({
+    delivered: sum.delivered + lane.delivered,
+    failed: sum.failed + lane.failed,
+    notSent: sum.notSent + lane.notSent,
+    noDevice: sum.noDevice + lane.noDevice,
+  }))
+}
+
 const ERROR_MAX = 500
 
 /** The recipients `userIds` of the notification, found by its key (an array parameter: the key's index, never a join the planner may turn around). */
@@ -268,7 +287,7 @@ export async function sendDueNotifications(deps: DeliveryDeps, options: Delivery
     })
     if (id === undefined) return sent
     sent.push(id)
-    await deliverPending(deps, id, options)
+    await deliverPendingInLanes(deps, id, options)
   }
   return sent
 }
@@ -288,6 +307,6 @@ export async function deliverLeftPending(deps: DeliveryDeps, options: DeliveryOp
     )
     .orderBy(asc(notifications.sentAt))
     .limit(100)
-  for (const { id } of left) await deliverPending(deps, id, options)
+  for (const { id } of left) await deliverPendingInLanes(deps, id, options)
   return left.length
 }
