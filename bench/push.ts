@@ -36,11 +36,22 @@ interface Counts {
   rss: number
 }
 
-const ask = <T>(child: ChildProcess, question: string) =>
-  new Promise<T>((resolve) => {
-    child.once('message', (answer) => resolve(answer as T))
-    child.send(question)
+/** Asks the fake a question; its answer comes back with the question's number (several may be in flight). */
+function asking(child: ChildProcess) {
+  let asked = 0
+  const waiting = new Map<number, (answer: unknown) => void>()
+  child.on('message', (answer: { id?: number }) => {
+    if (answer.id === undefined) return
+    waiting.get(answer.id)?.(answer)
+    waiting.delete(answer.id)
   })
+  return <T>(question: string) =>
+    new Promise<T>((resolve) => {
+      const id = ++asked
+      waiting.set(id, resolve as (answer: unknown) => void)
+      child.send({ id, question })
+    })
+}
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
 const load = () => loadavg().map((n) => n.toFixed(2)).join(', ')
@@ -55,6 +66,7 @@ export async function runPushBench(devices: number): Promise<boolean> {
   const database = await openDatabase({ dataDir })
   try {
     const [{ url, serviceAccount }] = (await once(fake, 'message')) as [{ url: string; serviceAccount: ServiceAccount }]
+    const ask = asking(fake)
     await database.migrate()
     const db = database.db
     console.info(`\nPush: seeding ${devices.toLocaleString('en')} app users with a device each...`)
@@ -83,7 +95,7 @@ export async function runPushBench(devices: number): Promise<boolean> {
     scheduler.deliverInBackground(id)
     await new Promise<void>((resolve) => {
       const watcher = setInterval(() => {
-        void ask<{ messages: number }>(fake, 'messages').then(({ messages }) => {
+        void ask<{ messages: number }>('messages').then(({ messages }) => {
           if (messages < devices / 2) return
           clearInterval(watcher)
           resolve()
@@ -92,7 +104,7 @@ export async function runPushBench(devices: number): Promise<boolean> {
     })
     await scheduler.stop()
     await first.close()
-    const stoppedAt = (await ask<Counts>(fake, 'counts')).messages
+    const stoppedAt = (await ask<Counts>('counts')).messages
     const pause = Date.now()
 
     skew = DELIVERY_LEASE_MS + 1000
@@ -106,7 +118,7 @@ export async function runPushBench(devices: number): Promise<boolean> {
     const sending = pause - started + (Date.now() - resumed)
     clearInterval(sampler)
 
-    const counts = await ask<Counts>(fake, 'counts')
+    const counts = await ask<Counts>('counts')
     const [left] = await db.select({ pending: notifications.pendingCount, delivered: notifications.deliveredCount }).from(notifications).where(sql`${notifications.id} = ${id}`)
     const rate = counts.messages / (sending / 1000)
     const passed = rate >= PUSH_GOAL_PER_S && counts.lost === 0 && counts.repeated === 0 && left!.pending === 0
@@ -130,7 +142,7 @@ export async function runPushBench(devices: number): Promise<boolean> {
     console.info(`Load average before: ${loadBefore}; after: ${load()}\n`)
     return passed
   } finally {
-    fake.send('close')
+    fake.send({ question: 'close' })
     await database.close().catch(() => {})
     rmSync(dataDir, { recursive: true, force: true })
   }
