@@ -151,7 +151,8 @@ export function fcmDelivery(
         if (answer.status === 200) return { delivered: true }
         const error = readError(answer.body)
         const said = `${answer.status}${error.status ? ` ${error.status}` : ''}${error.message ? `: ${error.message}` : ''}`
-        if (answer.status === 404 || error.errorCode === 'UNREGISTERED') return { delivered: false, error: FCM_MSG.unregistered, remove: true }
+        // By FCM's own error code only: a bare 404 (a wrong path or project) says nothing of the device.
+        if (error.errorCode === 'UNREGISTERED') return { delivered: false, error: FCM_MSG.unregistered, remove: true }
         if (answer.status === 400) {
           const tokenRefused = error.fields.includes('message.token') || (error.errorCode === 'INVALID_ARGUMENT' && /registration token/i.test(error.message ?? ''))
           if (tokenRefused) return { delivered: false, error: FCM_MSG.invalidToken, remove: true }

@@ -232,6 +232,25 @@ describe('push through FCM', () => {
     expect((await recipientsOf(t, sent._id)).get(broken.user.id)?.attempts).toBe(2)
   })
 
+  it('keeps the devices when FCM answers 404 without UNREGISTERED (a wrong project), and says why they failed', async () => {
+    let testClock: Clock | undefined
+    const fake = await startFakeFcm({ clock: { now: () => (testClock ?? { now: () => new Date() }).now() } })
+    fakes.push(fake)
+    const t = await testApp({
+      delivery: (db, clock) => {
+        testClock = clock
+        const config = fake.config()
+        const adapter = fcmDelivery(db, clock, { ...config, serviceAccount: { ...config.serviceAccount, projectId: 'another-project' } })
+        adapters.push(adapter)
+        return adapter
+      },
+    })
+    const ann = await userWithDevices(t, ['android'])
+    const sent = await sendTo(t, [ann.user.id])
+    expect((await recipientsOf(t, sent._id)).get(ann.user.id)).toMatchObject({ delivery: DELIVERY_STATUS.FAILED, error: expect.stringContaining('404 NOT_FOUND') })
+    expect(await deviceTokensOf(t, ann.user.id)).toEqual(ann.tokens)
+  })
+
   it('reports FCM and its project as the push service', async () => {
     const { t } = await fcmApp()
     const body = await okBody(await t.get('/admin/notifications/push-service', { token: await tokenOf(t, 'subAdmin') }), pushService)
