@@ -533,6 +533,13 @@ const notificationScenarios: Scenario[] = [
     as: 'subAdmin',
     call: async (c) => ({ path: `/admin/notification/${(await first(c, '/admin/notifications', notificationListItem))._id}/recipients` }),
   },
+  {
+    name: 'notification recipients: those with no device',
+    call: async (c) => ({
+      path: `/admin/notification/${(await first(c, '/admin/notifications', notificationListItem))._id}/recipients`,
+      query: { filter: 5 },
+    }),
+  },
   { name: 'notification recipients: unknown: 404', call: () => ({ path: `/admin/notification/${UNKNOWN_ID}/recipients` }) },
   {
     name: 'notification recipients: a bad filter and a sort: 400',
