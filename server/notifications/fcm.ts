@@ -86,7 +86,11 @@ export function retryAfterMs(value: string | string[] | undefined, now = Date.no
   return Number.isNaN(at) ? undefined : Math.max(0, at - now)
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+/** Waits `ms`, or less once `stopping` says so (looked at every 100 ms): a stopping server does not sit out a Retry-After. */
+async function sleep(ms: number, stopping: () => boolean): Promise<void> {
+  const until = Date.now() + ms
+  while (!stopping() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, Math.min(100, until - Date.now())))
+}
 
 /** The FCM adapter on `db` (devices, push_sends), with the service account and settings of `config`. */
 export function fcmDelivery(
@@ -135,7 +139,7 @@ export function fcmDelivery(
       const pause = pausedUntil - Date.now()
       if (pause > 0) {
         if (Date.now() + pause > deadline) return { deferred: true }
-        await sleep(pause)
+        await sleep(pause, stopping)
         if (stopping()) return { deferred: true }
       }
       let wait: number | undefined
@@ -181,7 +185,7 @@ export function fcmDelivery(
       if (tries === t.maxTries) break
       const backoff = wait ?? t.backoffMs * 2 ** (tries - 1) * (0.8 + Math.random() * 0.4)
       if (Date.now() + backoff > deadline) return { deferred: true }
-      if (backoff > 0) await sleep(backoff)
+      if (backoff > 0) await sleep(backoff, stopping)
     }
     // Still asked to wait after every try: not this device's fault, so it waits for the lease.
     if (last.startsWith('FCM asked to wait')) return { deferred: true }

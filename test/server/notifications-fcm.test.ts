@@ -191,6 +191,23 @@ describe('push through FCM', () => {
     expect(fake.received(busy.tokens[0]!)).toBe(2)
   })
 
+  it('stops without sitting out a Retry-After: the user waiting for it is left for the sweep', async () => {
+    const { t, fake } = await fcmApp()
+    const users = await Promise.all(Array.from({ length: 2 }, () => userWithDevices(t, ['android'])))
+    for (const u of users) fake.script(u.tokens[0]!, { status: 429, retryAfter: '10' })
+    const made = await addNotification(
+      t,
+      { sentAt: t.clock.now() },
+      users.map((u) => u.user.id),
+    )
+    t.app.scheduler.deliverInBackground(made.id)
+    while (fake.messages < 2) await new Promise((resolve) => setTimeout(resolve, 5))
+    const stopping = Date.now()
+    await t.app.scheduler.stop()
+    expect(Date.now() - stopping).toBeLessThan(2000)
+    expect(await details(t, made.id)).toMatchObject({ pendingCount: 2, deliveredCount: 0, failedCount: 0 })
+  })
+
   it('keeps the access token until near its expiry, then exchanges it once however many messages are waiting', async () => {
     const { t, fake } = await fcmApp()
     const users = await Promise.all(Array.from({ length: 20 }, () => userWithDevices(t, ['android'])))
