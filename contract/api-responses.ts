@@ -21,6 +21,7 @@ import { siteDetails, siteListItem } from './sites'
 import { trashItem } from './trash'
 import { uploadResult } from './uploads'
 import { userDetails, userListItem } from './users'
+import { webhookDelivery, webhookEndpoint, webhookEndpointWithSecret } from './webhooks'
 
 /**
  * What each API call answers when it succeeds, once, beside the request schemas the routes
@@ -198,6 +199,17 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
   }),
   ...group('Live updates', {
     'GET /admin/events': ['A stream of server-sent events naming the tables that changed, for screens to refetch', { kind: 'events' }],
+  }),
+  ...group('Webhooks', {
+    'GET /admin/webhooks': ['The webhook endpoints, with their state and latest delivery', data(zm.array(webhookEndpoint))],
+    'POST /admin/webhooks': ['Add an endpoint; the answer holds its signing secret, shown this once', created(webhookEndpointWithSecret)],
+    'GET /admin/webhooks/:id': ['One endpoint', data(webhookEndpoint)],
+    'PATCH /admin/webhooks/:id': ['Change an endpoint’s URL, events or description; disable, enable or resume it', data(webhookEndpoint)],
+    'DELETE /admin/webhooks/:id': ['Delete an endpoint and its delivery log', done],
+    'POST /admin/webhooks/:id/secret': ['Replace an endpoint’s signing secret (shown this once)', data(webhookEndpointWithSecret)],
+    'GET /admin/webhooks/:id/deliveries': ['An endpoint’s delivery log, newest first', list(webhookDelivery)],
+    'POST /admin/webhooks/:id/deliveries/:deliveryId/redeliver': ['Queue a finished delivery again, with its event id and body', created(webhookDelivery)],
+    'POST /admin/webhooks/:id/test': ['Queue a webhook.test event to the endpoint', created(webhookDelivery)],
   }),
 }
 

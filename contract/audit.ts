@@ -90,6 +90,12 @@ export const AUDIT_ACTIONS = [
   'apiToken.create',
   'apiToken.first_use',
   'apiToken.revoke',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.rotate_secret',
+  'webhook.redeliver',
+  'webhook.test',
 ] as const
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number]
 
@@ -108,6 +114,7 @@ export const auditTargetLabel = {
   admin: 'Admin',
   view: 'Saved view',
   apiToken: 'API token',
+  webhook: 'Webhook',
 } as const
 export type AuditTargetType = keyof typeof auditTargetLabel
 

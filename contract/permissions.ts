@@ -51,6 +51,8 @@ export const PERMISSIONS = {
   'view.share': ADMIN_ONLY,
   /** Settings > API tokens: list, create and revoke the integration API's tokens. */
   'apiToken.manage': ADMIN_ONLY,
+  /** Settings > Webhooks: endpoints, their secrets and delivery logs, Redeliver and Test. */
+  'webhook.manage': ADMIN_ONLY,
 } as const satisfies Record<string, readonly Role[]>
 
 export type Permission = keyof typeof PERMISSIONS

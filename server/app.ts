@@ -51,6 +51,8 @@ import { trashRoutes } from './routes/trash'
 import { uploadsRoutes } from './routes/uploads'
 import { userListSource, usersRoutes } from './routes/users'
 import type { Storage } from './storage/storage'
+import { webhooksRoutes } from './routes/webhooks'
+import { webhookDispatcher } from './webhooks/dispatcher'
 
 export interface AppOptions {
   db: Db
@@ -79,7 +81,7 @@ export function createApp(options: AppOptions) {
     searchCounts: searchCounts(options.clock),
     dataChanges: dataChanges(options.db, config.liveEvents),
   }
-  const deps: Deps = { ...base, scheduler: notificationScheduler(base) }
+  const deps: Deps = { ...base, scheduler: notificationScheduler(base), webhooks: webhookDispatcher(base) }
 
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
@@ -90,6 +92,11 @@ export function createApp(options: AppOptions) {
     .use(jsonBodyLimit())
     // A create sent again with the same Idempotency-Key gets the first answer (server/http/idempotency.ts).
     .use(idempotency())
+    // A change may have queued webhooks (server/webhooks/emit.ts): they go out now, not at the next poll.
+    .use(async (c, next) => {
+      await next()
+      if (c.req.method !== 'GET') deps.webhooks.nudge()
+    })
     .route('/', authRoutes(deps))
     .route('/', passwordRoutes(deps))
     .route('/', profileRoutes(deps))
@@ -115,6 +122,7 @@ export function createApp(options: AppOptions) {
     .route('/', apiTokensRoutes(deps))
     // The API for machines, with API tokens only (server/routes/integration/).
     .route(INTEGRATION_PREFIX, integrationRoutes(deps))
+    .route('/', webhooksRoutes(deps))
     // Each list's bulk actions act on what that list's own search and filters match.
     .route(
       '/',
@@ -170,6 +178,7 @@ export function createApp(options: AppOptions) {
     apiTokens: deps.apiTokens,
     dataChanges: deps.dataChanges,
     scheduler: deps.scheduler,
+    webhooks: deps.webhooks,
   })
 }
 

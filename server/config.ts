@@ -129,6 +129,7 @@ const envSchema = z.object({
   FCM_LINK_BASE: withDefault(z.string().trim().min(1).max(200), 'petcare://notifications/'),
   // Tests only: where their loopback fake FCM listens.
   FCM_BASE_URL: optionalUrl(),
+  WEBHOOK_ALLOW_PRIVATE: flag(false),
 })
 
 export interface ServerConfig {
@@ -170,6 +171,8 @@ export interface ServerConfig {
   uploadQuota: { files: number; bytes: number }
   /** Push through FCM, when a service account is given (FCM_SERVICE_ACCOUNT_FILE or _JSON); else no push service. */
   fcm: FcmConfig | undefined
+  /** WEBHOOK_ALLOW_PRIVATE: webhook endpoints may be on private networks or this machine. */
+  webhookAllowPrivate: boolean
 }
 
 export class ConfigError extends Error {}
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     sessionTtlMs: e.SESSION_TTL_HOURS * 60 * 60 * 1000,
     trustProxy: e.TRUST_PROXY,
     serveSpa: e.SERVE_SPA,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     metricsToken: e.METRICS_TOKEN,
     publicUrl: e.PUBLIC_URL,
     uploadSecret: e.UPLOAD_SECRET,

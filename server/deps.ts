@@ -10,6 +10,7 @@ import type { Mailer } from './mail/mailer'
 import type { NotificationDelivery } from './notifications/delivery'
 import type { NotificationScheduler } from './notifications/scheduler'
 import type { Storage } from './storage/storage'
+import type { WebhookDispatcher } from './webhooks/dispatcher'
 
 /** Settings the app itself needs (the process-level ones live in config.ts). */
 export interface AppConfig {
@@ -42,6 +43,8 @@ export interface AppConfig {
     /** And one admin across sessions: signing in again and again does not buy more sockets. */
     streamsPerAdmin: number
   }
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks (and other typed URLs) may reach private networks and this machine. */
+  webhookAllowPrivate: boolean
 }
 
 export const defaultAppConfig: AppConfig = {
@@ -53,6 +56,7 @@ export const defaultAppConfig: AppConfig = {
   uploadQuota: { files: 500, bytes: 2 * 1024 ** 3 },
   apiTokenRequestsPerMinute: 1_200,
   liveEvents: { heartbeatMs: 20_000, coalesceMs: 300, minGapMs: 1_000, streamsPerSession: 10, streamsPerAdmin: 30 },
+  webhookAllowPrivate: false,
 }
 
 /** Everything a route may use, handed to createApp: no module-level singletons. */
@@ -76,4 +80,6 @@ export interface Deps {
   dataChanges: DataChanges
   /** Scheduled sends and deliveries after the answer (server/notifications/scheduler.ts). */
   scheduler: NotificationScheduler
+  /** Webhooks out: sends the outbox's deliveries (server/webhooks/dispatcher.ts). */
+  webhooks: WebhookDispatcher
 }

@@ -114,6 +114,7 @@ async function main() {
       auditRetentionMs: config.auditRetentionMs,
       uploadQuota: config.uploadQuota,
       apiTokenRequestsPerMinute: config.apiTokenRequestsPerMinute,
+      webhookAllowPrivate: config.webhookAllowPrivate,
     },
     metricsToken: config.metricsToken,
   })
@@ -121,6 +122,8 @@ async function main() {
   const stopMaintenance = api.maintenance.start()
   // Scheduled notifications sent on time, and deliveries a stopped process left pending (server/notifications/scheduler.ts).
   const stopScheduler = api.scheduler.start()
+  // Webhooks out, from the outbox (server/webhooks/dispatcher.ts).
+  const stopWebhooks = api.webhooks.start()
   // Sign-outs, password changes and blocks made by other server processes on this database reach this one's session cache.
   const revocations = await followRevocations(db.db, api.sessions)
   // And API tokens revoked there (server/auth/api-tokens.ts).
@@ -171,6 +174,8 @@ async function main() {
     const streamsClosed = api.dataChanges.close()
     // No new sends or deliveries start; the batch in hand ends (its adapter call is bounded).
     const schedulerStopped = stopScheduler()
+    // No new webhook attempt; those in hand end (10 s at most) and are recorded.
+    const webhooksStopped = stopWebhooks()
     // Stop accepting: new connections are refused from now on (one still waiting in the kernel's
     // queue, not yet accepted by this process, is reset). Not http's close(), which also drops
     // every connection without a request in progress, including those whose request has arrived
@@ -181,6 +186,7 @@ async function main() {
       await stopMaintenance() // a round in progress ends before the database closes
       await schedulerStopped
       await delivery?.close() // after the scheduler: its messages in flight are answered
+      await webhooksStopped
       await streamsClosed
       await revocations.stop()
       await tokenRevocations.stop()

@@ -43,6 +43,7 @@ import {
   type UserStatus,
 } from '../../contract/enums'
 import type { ApiTokenScope } from '../../contract/api-tokens'
+import type { WebhookDeliveryStatus, WebhookStatus } from '../../contract/webhooks'
 
 /**
  * The one PostgreSQL schema. Change it here, then `npm run db:generate` writes the next
@@ -888,5 +889,67 @@ export const pushSends = pgTable(
   (t) => [
     primaryKey({ columns: [t.notificationId, t.userId, t.deviceId] }),
     check('push_sends_status_check', sql`${t.status} in (2, 3)`),
+  ],
+)
+
+/**
+ * Webhooks out (server/webhooks/): endpoints admins register. The secret is kept as given out
+ * (`whsec_` + base64): the server signs every delivery with it (docs/DECISIONS.md, Webhooks).
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    description: text('description'),
+    secret: text('secret').notNull(),
+    status: text('status').$type<WebhookStatus>().notNull().default('active'),
+    /** Consecutive failed attempts, and when the first of them was: the pause rule reads both. */
+    failureStreak: integer('failure_streak').notNull().default(0),
+    failingSince: at('failing_since'),
+    pausedAt: at('paused_at'),
+    createdBy: uuid('created_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('webhook_endpoints_status_check', sql`${t.status} in ('active', 'paused', 'disabled')`)],
+)
+
+/**
+ * The outbox: one row per endpoint per event, written in the transaction of the change
+ * (server/webhooks/emit.ts), sent after it commits by the dispatcher, in `seq` order per endpoint.
+ * A row is leased (`leased_until`) while one process sends it.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The `webhook-id`: the same on every attempt, and on a Redeliver of it. */
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    /** The body sent: `{ type, timestamp, data }`. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<WebhookDeliveryStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull(),
+    leasedUntil: at('leased_until'),
+    lastAttemptAt: at('last_attempt_at'),
+    answerStatus: integer('answer_status'),
+    answerBody: text('answer_body'),
+    error: text('error'),
+    durationMs: integer('duration_ms'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    // The dispatcher's: each endpoint's oldest pending row.
+    index('webhook_deliveries_pending_idx').on(t.endpointId, t.seq).where(sql`${t.status} = 'pending'`),
+    // The delivery log: an endpoint's rows, newest first.
+    index('webhook_deliveries_log_idx').on(t.endpointId, t.createdAt, t.seq),
+    check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'delivered', 'failed')`),
   ],
 )
