@@ -6,6 +6,7 @@ import type { Db } from '../db/client'
 import { appUsers, notificationRecipients, notifications } from '../db/schema'
 import { live } from '../db/trash'
 import { logError } from '../log'
+import { emitNotificationSent } from '../webhooks/events'
 import type { DeliveryResult, NotificationDelivery } from './delivery'
 
 /**
@@ -272,8 +273,8 @@ export async function sendDueNotifications(deps: DeliveryDeps, options: Delivery
         .limit(1)
         .for('update', { skipLocked: true })
       if (!due) return undefined
-      if (due.sendTo === 'ALL_USERS') await addAllActiveRecipients(tx, due.id)
-      else
+      const all = due.sendTo === 'ALL_USERS' ? await addAllActiveRecipients(tx, due.id) : undefined
+      if (all === undefined)
         await tx
           .delete(r)
           .where(
@@ -283,6 +284,7 @@ export async function sendDueNotifications(deps: DeliveryDeps, options: Delivery
             ),
           )
       await tx.update(notifications).set({ status: NOTIFICATION_STATUS.SENT, sentAt: now }).where(eq(notifications.id, due.id))
+      await emitNotificationSent(tx, due.id, now, all)
       return due.id
     })
     if (id === undefined) return sent

@@ -42,6 +42,7 @@ import type { AppEnv } from '../http/env'
 import { ok } from '../http/respond'
 import { logError } from '../log'
 import { validate } from '../http/validate'
+import { emitFeedbackStatus, emitPlaceEvents, emitUserEvents } from '../webhooks/events'
 
 /**
  * Bulk actions (contract/bulk.ts): one POST per list, with the chosen ids or the list's query
@@ -84,6 +85,8 @@ interface ActionRule {
   refuse?: (tx: Db, rows: Row[]) => Promise<Map<string, string>>
   /** The answer names the changed rows (`ids`): a delete's, for its Undo. */
   answerIds?: true
+  /** The single action's webhook events for the changed rows, in the chunk's transaction (server/webhooks/events.ts). */
+  webhook?: (tx: Db, rows: Row[], now: Date) => Promise<unknown>
 }
 
 interface BulkSpec<L extends BulkList> {
@@ -144,6 +147,10 @@ const siteCityGone = async (tx: Db, rows: Row[]): Promise<Map<string, string>> =
   return new Map(rows.filter((row) => !kept.has(row.id)).map((row) => [row.id, TRASH_MSG.siteCityGone]))
 }
 
+/** A place's bulk action sends the single action's event for each changed row. */
+const placeEvents = (type: Parameters<typeof emitPlaceEvents>[1], kind: PlaceKind) => (tx: Db, rows: Row[], now: Date) =>
+  emitPlaceEvents(tx, type, kind, rows.map((row) => row.id), now)
+
 const placeSpec = <L extends 'petShops' | 'hospitals'>(list: L, kind: PlaceKind): BulkSpec<L> => ({
   list,
   target: kind,
@@ -161,10 +168,11 @@ const placeSpec = <L extends 'petShops' | 'hospitals'>(list: L, kind: PlaceKind)
       // As the single toggle: a draft stays inactive until its form is saved, a place without an image until it has one.
       skip: (row) =>
         row.state === PLACE_STATUS.ACTIVE ? BULK_REASON.already : row.draft ? BULK_REASON.draft : !row.hasImage ? BULK_REASON.noImage : undefined,
+      webhook: placeEvents('place.activated', kind),
     },
-    deactivate: toStatus(`${kind}.status`, PLACE_STATUS.DEACTIVE),
-    delete: toTrash(`${kind}.delete`),
-    restore: fromTrash(),
+    deactivate: { ...toStatus(`${kind}.status`, PLACE_STATUS.DEACTIVE), webhook: placeEvents('place.deactivated', kind) },
+    delete: { ...toTrash(`${kind}.delete`), webhook: placeEvents('place.deleted', kind) },
+    restore: { ...fromTrash(), webhook: placeEvents('place.restored', kind) },
   } as Record<BulkAction<'petShops' | 'hospitals'>, ActionRule> as BulkSpec<L>['actions'],
 })
 
@@ -181,11 +189,13 @@ const SPECS: { [L in BulkList]: BulkSpec<L> } = {
         audit: 'user.block',
         skip: (row) => (row.state === USER_STATUS.BLOCKED ? BULK_REASON.already : undefined),
         set: () => ({ status: USER_STATUS.BLOCKED }),
+        webhook: (tx, rows, now) => emitUserEvents(tx, 'user.blocked', rows.map((row) => row.id), now),
       },
       unblock: {
         audit: 'user.unblock',
         skip: (row) => (row.state === USER_STATUS.ACTIVE ? BULK_REASON.already : undefined),
         set: () => ({ status: USER_STATUS.ACTIVE }),
+        webhook: (tx, rows, now) => emitUserEvents(tx, 'user.unblocked', rows.map((row) => row.id), now),
       },
     },
   },
@@ -231,6 +241,7 @@ const SPECS: { [L in BulkList]: BulkSpec<L> } = {
         skip: (row) => (row.state === FEEDBACK_STATUS.RESOLVED ? BULK_REASON.already : undefined),
         set: () => ({ status: FEEDBACK_STATUS.RESOLVED }),
         detail: (row) => ({ from: row.state, to: FEEDBACK_STATUS.RESOLVED, status: feedbackStatusLabel[FEEDBACK_STATUS.RESOLVED] }),
+        webhook: (tx, rows, now) => emitFeedbackStatus(tx, rows.map((row) => ({ id: row.id, from: row.state })), now),
       },
       delete: toTrash('feedback.delete'),
       restore: fromTrash(),
@@ -316,6 +327,7 @@ async function runChunk<L extends BulkList>(
       .update(spec.table)
       .set(rule.set(now, adminId))
       .where(and(sql`${spec.id} = any(${idArray(result.changed.map((row) => row.id))})`, inTrash))
+    await rule.webhook?.(tx, result.changed, now)
   }
   const entry = group(result)
   await audit(

@@ -10,6 +10,7 @@ import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { emitWebhookEvent } from '../webhooks/emit'
 
 /** A page's name in the audit log. */
 const CMS_PAGE_LABEL: Record<CmsPageType, string> = { 1: 'Privacy policy', 2: 'Terms and conditions', 4: 'Contact us', 5: 'Support' }
@@ -65,14 +66,18 @@ export const cmsRoutes = (deps: Deps) =>
     .put('/admin/cms', permit('cms.write', { action: 'cms.update', target: 'cmsPage' }), validate('json', cmsUpdateBody), async (c) => {
       const { type, content, version } = c.req.valid('json')
       const values = { content: sanitizeRichText(content), updatedAt: deps.clock.now(), updatedBy: c.get('signedIn').admin.id }
-      const [row] =
-        version === 0
-          ? await deps.db.insert(cmsPages).values({ type, ...values }).onConflictDoNothing({ target: cmsPages.type }).returning(pageColumns)
-          : await deps.db
-              .update(cmsPages)
-              .set({ ...values, version: sql`${cmsPages.version} + 1` })
-              .where(and(eq(cmsPages.type, type), eq(cmsPages.version, version)))
-              .returning(pageColumns)
+      const row = await deps.db.transaction(async (tx) => {
+        const [saved] =
+          version === 0
+            ? await tx.insert(cmsPages).values({ type, ...values }).onConflictDoNothing({ target: cmsPages.type }).returning(pageColumns)
+            : await tx
+                .update(cmsPages)
+                .set({ ...values, version: sql`${cmsPages.version} + 1` })
+                .where(and(eq(cmsPages.type, type), eq(cmsPages.version, version)))
+                .returning(pageColumns)
+        if (saved) await emitWebhookEvent(tx, 'cms_page.changed', { page: toCmsPage(saved) }, values.updatedAt)
+        return saved
+      })
       if (!row) throw conflict(CONFLICT_MSG.edited)
       auditNote(c, { id: String(type), label: CMS_PAGE_LABEL[type] })
       return c.json(ok(CMS_MSG.updated, toCmsPage(row)))

@@ -11,6 +11,7 @@ import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { emitWebhookEvent } from '../webhooks/emit'
 
 const liveFaq = (id: string) => and(eq(faqs.id, id), live(faqs))
 
@@ -58,6 +59,7 @@ export const faqsRoutes = (deps: Deps) =>
             updatedAt: now,
           })
           .returning()
+        await emitWebhookEvent(tx, 'faq.changed', { change: 'created', faq: toFaq(made!) }, now)
         return made!
       })
       auditNote(c, { id: row.id, label: row.title })
@@ -81,7 +83,9 @@ export const faqsRoutes = (deps: Deps) =>
           .update(faqs)
           .set({ sortOrder: sql`array_position(${list}, ${faqs.id}) - 1` })
           .where(live(faqs))
-        return listFaqs(tx)
+        const ordered = await listFaqs(tx)
+        await emitWebhookEvent(tx, 'faq.changed', { change: 'reordered', order: ordered.map((f) => f._id) }, deps.clock.now())
+        return ordered
       })
       auditNote(c, { detail: { ids } })
       return c.json(ok(FAQS_MSG.ordered, ordered))
@@ -94,11 +98,12 @@ export const faqsRoutes = (deps: Deps) =>
       validate('json', faqBody),
       async (c) => {
         const { title, description } = c.req.valid('json')
-        const [row] = await deps.db
-          .update(faqs)
-          .set({ title, description, updatedAt: deps.clock.now() })
-          .where(liveFaq(c.req.valid('param').id))
-          .returning()
+        const now = deps.clock.now()
+        const row = await deps.db.transaction(async (tx) => {
+          const [updated] = await tx.update(faqs).set({ title, description, updatedAt: now }).where(liveFaq(c.req.valid('param').id)).returning()
+          if (updated) await emitWebhookEvent(tx, 'faq.changed', { change: 'updated', faq: toFaq(updated) }, now)
+          return updated
+        })
         if (!row) throw notFound(FAQS_MSG.notFound)
         auditNote(c, { label: row.title })
         return c.json(ok(FAQS_MSG.updated, toFaq(row)))
@@ -113,8 +118,9 @@ export const faqsRoutes = (deps: Deps) =>
           .update(faqs)
           .set(trashedBy(c.get('signedIn').admin.id, deps.clock.now()))
           .where(liveFaq(c.req.valid('param').id))
-          .returning({ sortOrder: faqs.sortOrder, title: faqs.title })
+          .returning({ id: faqs.id, sortOrder: faqs.sortOrder, title: faqs.title })
         if (!gone) throw notFound(FAQS_MSG.notFound)
+        await emitWebhookEvent(tx, 'faq.changed', { change: 'deleted', faq: { _id: gone.id, title: gone.title } }, deps.clock.now())
         auditNote(c, { label: gone.title })
         await tx
           .update(faqs)

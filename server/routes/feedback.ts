@@ -27,6 +27,7 @@ import { chosenRows, csvLines, csvResponse, isoDay, type CsvValue } from '../htt
 import type { AppContext, AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { emitFeedbackStatus } from '../webhooks/events'
 
 type FeedbackSort = NonNullable<FeedbackListQuery['sortBy']>
 
@@ -169,12 +170,16 @@ export const feedbackRoutes = (deps: Deps) => {
         const { id } = c.req.valid('param')
         const { status } = c.req.valid('json')
         // The old status comes back from the same statement, for the audit entry's "from".
-        const [changed] = await deps.db
-          .update(feedback)
-          .set({ status })
-          .from(sql`(select ${feedback.id} as old_id, ${feedback.status} as old_status from ${feedback} where ${liveFeedback(id)} for update) as old`)
-          .where(and(liveFeedback(id), sql`${feedback.id} = old.old_id`))
-          .returning({ description: feedback.description, from: sql<number>`old.old_status` })
+        const changed = await deps.db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(feedback)
+            .set({ status })
+            .from(sql`(select ${feedback.id} as old_id, ${feedback.status} as old_status from ${feedback} where ${liveFeedback(id)} for update) as old`)
+            .where(and(liveFeedback(id), sql`${feedback.id} = old.old_id`))
+            .returning({ description: feedback.description, from: sql<number>`old.old_status` })
+          if (row) await emitFeedbackStatus(tx, [{ id, from: row.from }], deps.clock.now())
+          return row
+        })
         if (!changed) throw notFound(FEEDBACK_MSG.notFound)
         const [row] = await feedbackSelect(deps.db).where(eq(feedback.id, id))
         auditNote(c, {

@@ -33,6 +33,7 @@ import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { emitNotificationSent } from '../webhooks/events'
 import { addAllActiveRecipients, affectedRows, asPendingRecipients, DELIVERY_BATCH, deliverPending } from '../notifications/send'
 
 type NotificationSort = NonNullable<NotificationListQuery['sortBy']>
@@ -266,6 +267,7 @@ async function storeNotification(
       .returning()
     if (sendToAllUsers) {
       const n = scheduledAt ? 0 : await addAllActiveRecipients(tx, made!.id)
+      if (!scheduledAt) await emitNotificationSent(tx, made!.id, now, n)
       return { ...made!, recipientCount: n }
     }
     const recipients = await tx
@@ -280,6 +282,7 @@ async function storeNotification(
       })
       throw badRequest(NOTIFICATIONS_MSG.recipientsGone, fields) // rolls the notification back
     }
+    if (!scheduledAt) await emitNotificationSent(tx, made!.id, now, recipients.length)
     return { ...made!, recipientCount: recipients.length }
   })
 }

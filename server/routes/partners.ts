@@ -27,6 +27,7 @@ import { chosenRows, csvLines, csvResponse, isoDay, type CsvValue } from '../htt
 import type { AppContext, AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { emitWebhookEvent } from '../webhooks/emit'
 import { logError } from '../log'
 import { partnerDecisionMail, type Applicant } from '../mail/partner-decision'
 
@@ -217,6 +218,8 @@ export const partnersRoutes = (deps: Deps) => {
             if (!request) return undefined
             const [place] = await tx.insert(places).values(draftPlaceOf({ ...request, id }, now)).returning({ id: places.id, kind: places.kind })
             await tx.update(partners).set({ placeId: place!.id }).where(eq(partners.id, id))
+            // The request as decided, with its draft place (`place`), for the endpoints that want it.
+            await emitWebhookEvent(tx, 'partner.approved', async () => ({ partner: await detailsOf(tx, id) }), now)
             return { request, kind: place!.kind, placeId: place!.id }
           })
           if (!approved) throw await refusal(id)
@@ -235,12 +238,17 @@ export const partnersRoutes = (deps: Deps) => {
           const { id } = c.req.valid('param')
           const { reason } = c.req.valid('json')
           const admin = c.get('signedIn').admin
-          const [request] = await decide(deps.db, id, {
-            status: PARTNER_STATUS.DECLINED,
-            decidedAt: deps.clock.now(),
-            decidedBy: admin.id,
-            decidedByEmail: admin.email,
-            declineReason: reason,
+          const now = deps.clock.now()
+          const request = await deps.db.transaction(async (tx) => {
+            const [row] = await decide(tx, id, {
+              status: PARTNER_STATUS.DECLINED,
+              decidedAt: now,
+              decidedBy: admin.id,
+              decidedByEmail: admin.email,
+              declineReason: reason,
+            })
+            if (row) await emitWebhookEvent(tx, 'partner.declined', async () => ({ partner: await detailsOf(tx, id) }), now)
+            return row
           })
           if (!request) throw await refusal(id)
           const mailed = await mailApplicant(request, { approved: false, reason })

@@ -9,9 +9,7 @@ import {
   placeStatusLabel,
   placeUpdateBody,
   type PlaceCreateBody,
-  type PlaceDetails,
   type PlaceKind,
-  type PlaceListItem,
   type PlaceListQuery,
   type PlaceStatus,
   type PlaceUpdateBody,
@@ -31,6 +29,8 @@ import { chosenRows, csvLines, csvResponse, isoDay, type CsvValue } from '../htt
 import type { AppContext, AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { placeColumns, toPlaceDetails, toPlaceListItem, type PlaceRow } from '../db/queries/places'
+import { emitPlaceEvents, placeStatusEvent } from '../webhooks/events'
 import { checkAddedImages, checkImageEdit, type ImageRules } from '../storage/image-edit'
 
 /** Pet shops and hospitals: one implementation, its paths and words chosen by kind. */
@@ -63,43 +63,6 @@ export const placeListSource = (kind: PlaceKind): ListSource<PlaceSort, PlaceSta
   search: (pattern) => like(placeSearchText(places), pattern),
   filter: (status) => eq(places.status, status),
   counted: { scope: countKey(places.kind, kind), filter: (status) => countKey(places.status, status) },
-})
-
-const placeColumns = {
-  id: places.id,
-  name: places.name,
-  address: places.address,
-  status: places.status,
-  draft: places.draft,
-  createdAt: places.createdAt,
-}
-type PlaceRow = Pick<typeof places.$inferSelect, keyof typeof placeColumns>
-
-const toPlaceListItem = (p: PlaceRow): PlaceListItem => ({
-  _id: p.id,
-  name: p.name,
-  address: p.address,
-  status: p.status,
-  draft: p.draft,
-  createdAt: p.createdAt.toISOString(),
-})
-
-const toPlaceDetails = (p: typeof places.$inferSelect): PlaceDetails => ({
-  ...toPlaceListItem(p),
-  description: p.description,
-  discount_title: p.discountTitle,
-  discount_description: p.discountDescription,
-  latitude: p.latitude,
-  longitude: p.longitude,
-  logo: p.logo,
-  images: p.images,
-  updatedAt: p.updatedAt.toISOString(),
-  partnerId: p.partnerId,
-  owner:
-    p.ownerName === null && p.ownerEmail === null && p.ownerMobileNo === null
-      ? null
-      : { name: p.ownerName, email: p.ownerEmail, mobileNo: p.ownerMobileNo },
-  version: p.version,
 })
 
 const placeRows = (db: Db) => (p: PageQuery) =>
@@ -180,17 +143,21 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
           if (body.logo) faults.upload('logo', body.logo)
         })
         const now = deps.clock.now()
-        const [created] = await deps.db
-          .insert(places)
-          .values({
-            kind,
-            ...textColumns(body),
-            logo: body.logo ?? null,
-            images,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning()
+        const created = await deps.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(places)
+            .values({
+              kind,
+              ...textColumns(body),
+              logo: body.logo ?? null,
+              images,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning()
+          await emitPlaceEvents(tx, 'place.created', kind, [row!.id], now)
+          return row
+        })
         auditNote(c, { id: created!.id, label: created!.name })
         return c.json(ok(msg.created, toPlaceDetails(created!)), 201)
       })
@@ -224,19 +191,24 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
             if (body.logo && body.logo !== place.logo) faults.upload('logo', body.logo)
           })
 
-          const [updated] = await deps.db
-            .update(places)
-            .set({
-              ...textColumns(body),
-              images,
-              ...(body.logo !== undefined ? { logo: body.logo } : {}),
-              updatedAt: deps.clock.now(),
-              version: sql`${places.version} + 1`,
-              // Saving the form completes a draft: it has its description and position now.
-              draft: false,
-            })
-            .where(and(ofKind(kind, id), eq(places.version, body.version)))
-            .returning()
+          const now = deps.clock.now()
+          const updated = await deps.db.transaction(async (tx) => {
+            const [row] = await tx
+              .update(places)
+              .set({
+                ...textColumns(body),
+                images,
+                ...(body.logo !== undefined ? { logo: body.logo } : {}),
+                updatedAt: now,
+                version: sql`${places.version} + 1`,
+                // Saving the form completes a draft: it has its description and position now.
+                draft: false,
+              })
+              .where(and(ofKind(kind, id), eq(places.version, body.version)))
+              .returning()
+            if (row) await emitPlaceEvents(tx, 'place.updated', kind, [row.id], now)
+            return row
+          })
           if (!updated) throw await missedEdit(deps.db, places, ofKind(kind, id), msg.notFound)
           auditNote(c, { label: updated.name })
           return c.json(ok(msg.updated, toPlaceDetails(updated)))
@@ -249,11 +221,16 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
       // a draft stays inactive until its form is saved, a place without an image until it has one.
       .patch(`/place/${singular}/:id`, permit('place.status', audited('status')), validate('param', idParam), async (c) => {
         const { id } = c.req.valid('param')
-        const [updated] = await deps.db
-          .update(places)
-          .set({ status: sql`3 - ${places.status}`, updatedAt: deps.clock.now() })
-          .where(and(ofKind(kind, id), placeTogglable))
-          .returning(placeColumns)
+        const now = deps.clock.now()
+        const updated = await deps.db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(places)
+            .set({ status: sql`3 - ${places.status}`, updatedAt: now })
+            .where(and(ofKind(kind, id), placeTogglable))
+            .returning(placeColumns)
+          if (row) await emitPlaceEvents(tx, placeStatusEvent(row.status), kind, [row.id], now)
+          return row
+        })
         if (!updated) {
           const [kept] = await deps.db.select({ draft: places.draft }).from(places).where(ofKind(kind, id))
           throw !kept ? notFound(msg.notFound) : conflict(kept.draft ? msg.draftInactive : msg.noImageInactive)
@@ -264,11 +241,16 @@ const placeRoutes = (deps: Deps, kind: PlaceKind) => {
 
       // To the trash (server/routes/trash.ts), where it can be restored for TRASH_DAYS.
       .delete(`/place/${singular}/:id`, permit('place.delete', audited('delete')), validate('param', idParam), async (c) => {
-        const [deleted] = await deps.db
-          .update(places)
-          .set(trashedBy(c.get('signedIn').admin.id, deps.clock.now()))
-          .where(ofKind(kind, c.req.valid('param').id))
-          .returning({ name: places.name })
+        const now = deps.clock.now()
+        const deleted = await deps.db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(places)
+            .set(trashedBy(c.get('signedIn').admin.id, now))
+            .where(ofKind(kind, c.req.valid('param').id))
+            .returning({ id: places.id, name: places.name })
+          if (row) await emitPlaceEvents(tx, 'place.deleted', kind, [row.id], now)
+          return row
+        })
         if (!deleted) throw notFound(msg.notFound)
         auditNote(c, { label: deleted.name })
         return c.json(ok(msg.deleted, null))

@@ -13,6 +13,8 @@ import { auditNote, permit } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { emitWebhookEvent } from '../webhooks/emit'
+import { emitPlaceEvents } from '../webhooks/events'
 import { erase } from '../storage/trash-erase'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -119,7 +121,7 @@ async function trashPage(db: Db, q: TrashListQuery): Promise<{ rows: TrashItem[]
 }
 
 /** Brings a trashed row back as it was (same id, version, images); the FAQ to its old position. */
-async function restore(db: Db, kind: TrashKind, id: string): Promise<string> {
+async function restore(db: Db, kind: TrashKind, id: string, at: Date): Promise<string> {
   const back = { deletedAt: null, deletedBy: null }
   return db
     .transaction(async (tx) => {
@@ -130,7 +132,8 @@ async function restore(db: Db, kind: TrashKind, id: string): Promise<string> {
             .update(places)
             .set(back)
             .where(and(eq(places.id, id), eq(places.kind, kind), isNotNull(places.deletedAt)))
-            .returning({ name: places.name })
+            .returning({ id: places.id, name: places.name })
+          if (row) await emitPlaceEvents(tx, 'place.restored', kind, [row.id], at)
           return row?.name
         }
         case 'site': {
@@ -191,7 +194,8 @@ async function restore(db: Db, kind: TrashKind, id: string): Promise<string> {
             .update(faqs)
             .set({ ...back, sortOrder: position })
             .where(eq(faqs.id, id))
-            .returning({ name: faqs.title })
+            .returning({ id: faqs.id, name: faqs.title })
+          if (row) await emitWebhookEvent(tx, 'faq.changed', { change: 'restored', faq: { _id: row.id, title: row.name } }, at)
           return row?.name
         }
         case 'feedback': {
@@ -224,7 +228,7 @@ export const trashRoutes = (deps: Deps) =>
 
     .post('/admin/trash/:kind/:id/restore', permit('trash.manage', { action: 'trash.restore' }), validate('param', trashParam), async (c) => {
       const { kind, id } = c.req.valid('param')
-      const name = await restore(deps.db, kind, id)
+      const name = await restore(deps.db, kind, id, deps.clock.now())
       auditNote(c, {
         type: kind,
         id,

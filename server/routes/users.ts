@@ -29,6 +29,7 @@ import { chosenRows, csvLines, csvResponse, type CsvValue } from '../http/csv'
 import type { AppContext, AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { emitUserEvents } from '../webhooks/events'
 
 type UserSort = NonNullable<UserListQuery['sortBy']>
 
@@ -188,12 +189,13 @@ export const usersRoutes = (deps: Deps) => {
       validate('query', blockUnblockQuery),
       async (c) => {
         const { status } = c.req.valid('query')
-        const [updated] = await deps.db
-          .update(appUsers)
-          .set({ status })
-          .where(eq(appUsers.id, c.req.valid('param').id))
-          .returning(userColumns)
-        if (!updated) throw notFound(USERS_MSG.notFound)
+        const updated = await deps.db.transaction(async (tx) => {
+          const [row] = await tx.update(appUsers).set({ status }).where(eq(appUsers.id, c.req.valid('param').id)).returning(userColumns)
+          if (!row) throw notFound(USERS_MSG.notFound)
+          // With the change, in its transaction (the outbox: server/webhooks/emit.ts).
+          await emitUserEvents(tx, status === USER_STATUS.BLOCKED ? 'user.blocked' : 'user.unblocked', [row.id], deps.clock.now())
+          return row
+        })
         auditNote(c, { action: status === USER_STATUS.BLOCKED ? 'user.block' : 'user.unblock', label: updated.username ?? updated.email })
         const message = status === USER_STATUS.BLOCKED ? USERS_MSG.blocked : USERS_MSG.unblocked
         return c.json(ok(message, toUserListItem(updated)))

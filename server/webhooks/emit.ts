@@ -7,22 +7,33 @@ import { newEventId } from './signature'
 /** The body every delivery sends (Standard Webhooks' suggested shape). */
 export const eventPayload = (type: WebhookDeliveryType, data: unknown, at: Date) => ({ type, timestamp: at.toISOString(), data })
 
-/**
- * Queues `type` with `data` for every endpoint that wants it, in `tx`: the transaction of the
- * change itself, so the event commits with it or not at all (the outbox), and no process that
- * stops after the commit loses it. Nothing is queued when no endpoint wants it, nor for an endpoint
- * an admin disabled; a paused one gets it (it waits, in order, until it is resumed). Returns the rows queued.
- */
-export async function emitWebhookEvent(tx: Db, type: WebhookEvent, data: unknown, at: Date): Promise<number> {
-  const wanting = await tx
+/** An event's data, or how to read it (read only when some endpoint wants the event). */
+type EventData = Record<string, unknown> | (() => Promise<Record<string, unknown>>)
+
+/** The endpoints that get `type`: subscribed, and not disabled by an admin (a paused one's wait, in order, until it is resumed). */
+const wanting = (tx: Db, type: WebhookEvent) =>
+  tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(and(arrayContains(webhookEndpoints.events, [type]), ne(webhookEndpoints.status, 'disabled')))
-  if (wanting.length === 0) return 0
-  const eventId = newEventId()
-  const payload = eventPayload(type, data, at)
-  await tx.insert(webhookDeliveries).values(wanting.map((e) => ({ endpointId: e.id, eventId, type, payload, nextAttemptAt: at, createdAt: at })))
-  return wanting.length
+
+/**
+ * Queues `type` with `data` for every endpoint that wants it, in `tx`: the transaction of the
+ * change itself, so the event commits with it or not at all (the outbox), and no process that
+ * stops after the commit loses it. Nothing is queued (nor read) when no endpoint wants it.
+ * Returns the rows queued.
+ */
+export const emitWebhookEvent = (tx: Db, type: WebhookEvent, data: EventData, at: Date): Promise<number> =>
+  emitWebhookEvents(tx, type, async () => [typeof data === 'function' ? await data() : data], at)
+
+/** Several events of one type (a bulk action's rows), each its own message, in the order given. */
+export async function emitWebhookEvents(tx: Db, type: WebhookEvent, data: () => Promise<Record<string, unknown>[]>, at: Date): Promise<number> {
+  const endpoints = await wanting(tx, type)
+  if (endpoints.length === 0) return 0
+  const events = (await data()).map((one) => ({ eventId: newEventId(), payload: eventPayload(type, one, at) }))
+  const rows = events.flatMap((event) => endpoints.map((e) => ({ endpointId: e.id, ...event, type, nextAttemptAt: at, createdAt: at })))
+  if (rows.length > 0) await tx.insert(webhookDeliveries).values(rows)
+  return rows.length
 }
 
 /** Queues one event for one endpoint only (the Test button, a Redeliver). */
