@@ -38,7 +38,8 @@ export async function emitWebhookEvents(tx: Db, type: WebhookEvent, data: () => 
 
 /** Queues one event for one endpoint only (the Test button, a Redeliver). */
 export async function queueDelivery(tx: Db, endpointId: string, row: { eventId: string; type: string; payload: Record<string, unknown> }, at: Date) {
-  const [queued] = await tx.insert(webhookDeliveries).values({ endpointId, ...row, nextAttemptAt: at, createdAt: at }).returning()
+  const { eventId, type, payload } = row
+  const [queued] = await tx.insert(webhookDeliveries).values({ endpointId, eventId, type, payload, nextAttemptAt: at, createdAt: at }).returning()
   return queued!
 }
 
