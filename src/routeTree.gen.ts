@@ -48,6 +48,7 @@ import { Route as SignedInSettingsPrivacyPolicyRouteImport } from './routes/_sig
 import { Route as SignedInSettingsSupportRouteImport } from './routes/_signed-in/settings/support'
 import { Route as SignedInSettingsTermsAndConditionsRouteImport } from './routes/_signed-in/settings/terms-and-conditions'
 import { Route as SignedInSettingsTrashRouteImport } from './routes/_signed-in/settings/trash'
+import { Route as SignedInSettingsWebhooksRouteImport } from './routes/_signed-in/settings/webhooks'
 import { Route as SignedInSitesAddSiteRouteImport } from './routes/_signed-in/sites/add-site'
 import { Route as SignedInSitesSiteRouteImport } from './routes/_signed-in/sites/site'
 import { Route as SignedInUsersIndexRouteImport } from './routes/_signed-in/users/index'
@@ -265,6 +266,12 @@ const SignedInSettingsTrashRoute = SignedInSettingsTrashRouteImport.update({
   path: '/trash',
   getParentRoute: () => SignedInSettingsRoute,
 } as any)
+const SignedInSettingsWebhooksRoute =
+  SignedInSettingsWebhooksRouteImport.update({
+    id: '/webhooks',
+    path: '/webhooks',
+    getParentRoute: () => SignedInSettingsRoute,
+  } as any)
 const SignedInSitesAddSiteRoute = SignedInSitesAddSiteRouteImport.update({
   id: '/sites/add-site',
   path: '/sites/add-site',
@@ -365,6 +372,7 @@ export interface FileRoutesByFullPath {
   '/settings/support': typeof SignedInSettingsSupportRoute
   '/settings/terms-and-conditions': typeof SignedInSettingsTermsAndConditionsRoute
   '/settings/trash': typeof SignedInSettingsTrashRoute
+  '/settings/webhooks': typeof SignedInSettingsWebhooksRoute
   '/sites/add-site': typeof SignedInSitesAddSiteRoute
   '/sites/site': typeof SignedInSitesSiteRoute
   '/users/$userId': typeof SignedInUsersUserIdRoute
@@ -414,6 +422,7 @@ export interface FileRoutesByTo {
   '/settings/support': typeof SignedInSettingsSupportRoute
   '/settings/terms-and-conditions': typeof SignedInSettingsTermsAndConditionsRoute
   '/settings/trash': typeof SignedInSettingsTrashRoute
+  '/settings/webhooks': typeof SignedInSettingsWebhooksRoute
   '/sites/add-site': typeof SignedInSitesAddSiteRoute
   '/sites/site': typeof SignedInSitesSiteRoute
   '/users/$userId': typeof SignedInUsersUserIdRoute
@@ -467,6 +476,7 @@ export interface FileRoutesById {
   '/_signed-in/settings/support': typeof SignedInSettingsSupportRoute
   '/_signed-in/settings/terms-and-conditions': typeof SignedInSettingsTermsAndConditionsRoute
   '/_signed-in/settings/trash': typeof SignedInSettingsTrashRoute
+  '/_signed-in/settings/webhooks': typeof SignedInSettingsWebhooksRoute
   '/_signed-in/sites/add-site': typeof SignedInSitesAddSiteRoute
   '/_signed-in/sites/site': typeof SignedInSitesSiteRoute
   '/_signed-in/users/$userId': typeof SignedInUsersUserIdRoute
@@ -520,6 +530,7 @@ export interface FileRouteTypes {
     | '/settings/support'
     | '/settings/terms-and-conditions'
     | '/settings/trash'
+    | '/settings/webhooks'
     | '/sites/add-site'
     | '/sites/site'
     | '/users/$userId'
@@ -569,6 +580,7 @@ export interface FileRouteTypes {
     | '/settings/support'
     | '/settings/terms-and-conditions'
     | '/settings/trash'
+    | '/settings/webhooks'
     | '/sites/add-site'
     | '/sites/site'
     | '/users/$userId'
@@ -621,6 +633,7 @@ export interface FileRouteTypes {
     | '/_signed-in/settings/support'
     | '/_signed-in/settings/terms-and-conditions'
     | '/_signed-in/settings/trash'
+    | '/_signed-in/settings/webhooks'
     | '/_signed-in/sites/add-site'
     | '/_signed-in/sites/site'
     | '/_signed-in/users/$userId'
@@ -922,6 +935,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInSettingsTrashRouteImport
       parentRoute: typeof SignedInSettingsRoute
     }
+    '/_signed-in/settings/webhooks': {
+      id: '/_signed-in/settings/webhooks'
+      path: '/webhooks'
+      fullPath: '/settings/webhooks'
+      preLoaderRoute: typeof SignedInSettingsWebhooksRouteImport
+      parentRoute: typeof SignedInSettingsRoute
+    }
     '/_signed-in/sites/add-site': {
       id: '/_signed-in/sites/add-site'
       path: '/sites/add-site'
@@ -1064,6 +1084,7 @@ interface SignedInSettingsRouteChildren {
   SignedInSettingsSupportRoute: typeof SignedInSettingsSupportRoute
   SignedInSettingsTermsAndConditionsRoute: typeof SignedInSettingsTermsAndConditionsRoute
   SignedInSettingsTrashRoute: typeof SignedInSettingsTrashRoute
+  SignedInSettingsWebhooksRoute: typeof SignedInSettingsWebhooksRoute
   SignedInSettingsIndexRoute: typeof SignedInSettingsIndexRoute
 }
 
@@ -1080,6 +1101,7 @@ const SignedInSettingsRouteChildren: SignedInSettingsRouteChildren = {
   SignedInSettingsTermsAndConditionsRoute:
     SignedInSettingsTermsAndConditionsRoute,
   SignedInSettingsTrashRoute: SignedInSettingsTrashRoute,
+  SignedInSettingsWebhooksRoute: SignedInSettingsWebhooksRoute,
   SignedInSettingsIndexRoute: SignedInSettingsIndexRoute,
 }
 

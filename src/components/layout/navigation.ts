@@ -10,6 +10,7 @@ import {
   PageIcon,
   PartnerIcon,
   QuestionIcon,
+  SendIcon,
   SettingsIcon,
   StoreIcon,
   TrashIcon,
@@ -66,6 +67,8 @@ export const settingsMenu: readonly NavItem[] = [
   { id: 'api-tokens', title: 'API Tokens', url: '/settings/api-tokens', icon: LockIcon, ready: true, permission: 'apiToken.manage' },
   // The server's OpenAPI document, readable, for any signed-in admin.
   { id: 'api-reference', title: 'API Reference', url: '/settings/api-reference', icon: PageIcon, ready: true, permission: 'read' },
+  // Webhooks out, for admins only (docs/DECISIONS.md, Webhooks).
+  { id: 'webhooks', title: 'Webhooks', url: '/settings/webhooks', icon: SendIcon, ready: true, permission: 'webhook.manage' },
 ]
 
 /**

@@ -19,6 +19,7 @@ import { savedViewsHandlers } from './saved-views'
 import { searchHandlers } from './search'
 import { uploadHandlers } from './uploads'
 import { userHandlers } from './users'
+import { webhookHandlers } from './webhooks'
 
 export const handlers = [
   ...authHandlers,
@@ -42,4 +43,5 @@ export const handlers = [
   ...adminHandlers,
   ...apiTokenHandlers,
   ...trashHandlers,
+  ...webhookHandlers,
 ]

@@ -1,0 +1,69 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import * as zm from 'zod/mini'
+import { can } from '@contract'
+import type { WebhookCreateBody, WebhookDeliveryListQuery, WebhookUpdateBody } from '@contract/input/webhooks'
+import { webhookDelivery, webhookEndpoint, webhookEndpointWithSecret } from '@contract/webhooks'
+import type { AuthStore } from '@/lib/auth'
+import { http, notifyIfUnseen, withData } from '@/lib/http'
+import { notify } from '@/lib/toast'
+
+/**
+ * Webhooks, admins only ('webhook.manage'): GET/POST admin/webhooks, GET/PATCH/DELETE
+ * admin/webhooks/{id}, POST admin/webhooks/{id}/secret, GET admin/webhooks/{id}/deliveries,
+ * POST admin/webhooks/{id}/deliveries/{deliveryId}/redeliver and POST admin/webhooks/{id}/test.
+ */
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  lists: () => [...webhookKeys.all, 'list'] as const,
+  deliveries: (id: string) => [...webhookKeys.all, 'deliveries', id] as const,
+  deliveryPage: (id: string, q: WebhookDeliveryListQuery) => [...webhookKeys.deliveries(id), q] as const,
+}
+
+const endpoints = withData(zm.array(webhookEndpoint))
+const savedEndpoint = withData(webhookEndpoint)
+const withSecret = withData(webhookEndpointWithSecret)
+const queuedDelivery = withData(webhookDelivery)
+const deleted = withData(zm.null())
+
+/** GET admin/webhooks: every endpoint (an installation has a few). */
+export const webhooksQuery = () =>
+  queryOptions({ queryKey: webhookKeys.lists(), queryFn: async () => (await http.get('admin/webhooks', endpoints)).data })
+
+/** GET admin/webhooks/{id}/deliveries: a page of the endpoint's log, newest first. */
+export const deliveriesQuery = (id: string, q: WebhookDeliveryListQuery) =>
+  queryOptions({ queryKey: webhookKeys.deliveryPage(id, q), queryFn: () => http.list(`admin/webhooks/${id}/deliveries`, q, webhookDelivery) })
+
+/** The route loader's part: only an admin's list is asked for (a sub admin sees the not-allowed note). */
+export function prefetchWebhooks({ queryClient, auth }: { queryClient: QueryClient; auth: AuthStore }) {
+  if (can(auth.get().userDetails?.role, 'webhook.manage')) void queryClient.prefetchQuery(webhooksQuery())
+}
+
+/** Shows the server's message and refreshes the endpoints and their logs. */
+function useWebhookMutation<I, R extends { message: string }>(mutationFn: (input: I) => Promise<R>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn,
+    onSuccess: ({ message }) => notify.success(message),
+    onError: notifyIfUnseen,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
+  })
+}
+
+/** POST admin/webhooks: the answer holds the secret, this once. */
+export const useCreateWebhook = () => useWebhookMutation((body: WebhookCreateBody) => http.post('admin/webhooks', withSecret, body))
+
+/** PATCH admin/webhooks/{id}: URL, events, description; status 'active' enables or resumes, 'disabled' stops. */
+export const useUpdateWebhook = () =>
+  useWebhookMutation(({ id, ...body }: WebhookUpdateBody & { id: string }) => http.patch(`admin/webhooks/${id}`, savedEndpoint, body))
+
+export const useDeleteWebhook = () => useWebhookMutation((id: string) => http.delete(`admin/webhooks/${id}`, deleted))
+
+/** POST admin/webhooks/{id}/secret: a new secret, shown once; the old one stops signing at once. */
+export const useRotateSecret = () => useWebhookMutation((id: string) => http.post(`admin/webhooks/${id}/secret`, withSecret))
+
+export const useRedeliver = () =>
+  useWebhookMutation(({ id, deliveryId }: { id: string; deliveryId: string }) =>
+    http.post(`admin/webhooks/${id}/deliveries/${deliveryId}/redeliver`, queuedDelivery),
+  )
+
+export const useTestWebhook = () => useWebhookMutation((id: string) => http.post(`admin/webhooks/${id}/test`, queuedDelivery))
