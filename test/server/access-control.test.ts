@@ -77,6 +77,15 @@ const ADMIN_ONLY_ROUTES = [
   'GET /api/v1/admin/api-tokens',
   'POST /api/v1/admin/api-tokens',
   'POST /api/v1/admin/api-tokens/:id/revoke',
+  'GET /api/v1/admin/webhooks',
+  'POST /api/v1/admin/webhooks',
+  'GET /api/v1/admin/webhooks/:id',
+  'PATCH /api/v1/admin/webhooks/:id',
+  'DELETE /api/v1/admin/webhooks/:id',
+  'POST /api/v1/admin/webhooks/:id/secret',
+  'GET /api/v1/admin/webhooks/:id/deliveries',
+  'POST /api/v1/admin/webhooks/:id/deliveries/:deliveryId/redeliver',
+  'POST /api/v1/admin/webhooks/:id/test',
 ].sort()
 
 interface RouteInfo {
@@ -169,7 +178,7 @@ const call = (t: TestApp, method: string, path: string, token?: string) =>
   })
 
 describe('the role matrix', () => {
-  it('gives the sub admin everything but deletes, the trash, CMS and FAQ edits, shared views, admin accounts and the audit log', () => {
+  it('gives the sub admin everything but deletes, the trash, CMS and FAQ edits, shared views, admin accounts, the audit log and webhooks', () => {
     const adminOnly = PERMISSION_NAMES.filter((p) => !can(ROLE.SUB_ADMIN, p)).sort()
     expect(adminOnly).toEqual(
       [
@@ -185,6 +194,7 @@ describe('the role matrix', () => {
         'trash.manage',
         'view.share',
         'apiToken.manage',
+        'webhook.manage',
       ].sort(),
     )
     expect(PERMISSION_NAMES.every((p) => can(ROLE.ADMIN, p))).toBe(true)

@@ -282,6 +282,21 @@ describe('webhooks', { timeout: 60_000 }, () => {
     expect((await endpoint(other._id)).pending).toBe(0)
   })
 
+  it('a running dispatcher sends at once after the commit (the nudge), not at its next poll', async () => {
+    const { t, receiver, addEndpoint, block } = await setUp()
+    await addEndpoint(['user.blocked'])
+    const [user] = await addUsers(t, [{}])
+    t.app.webhooks.start(60_000) // a poll a minute: only the nudge can be quick
+    await new Promise((resolve) => setTimeout(resolve, 100)) // its first round (nothing due) ends
+    const started = performance.now()
+    await block(user!.id)
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 5_000, interval: 5 })
+    const ms = performance.now() - started
+    await t.app.webhooks.stop()
+    console.info(`webhooks: commit to receiver in ${ms.toFixed(0)} ms`)
+    expect(ms).toBeLessThan(1_000)
+  })
+
   it('survives a stop after the commit: a new app on the same database delivers the event', async () => {
     const { t, receiver, addEndpoint, block } = await setUp()
     await addEndpoint(['user.blocked'])

@@ -26,6 +26,7 @@ import {
 } from '../../../contract'
 import { BULK_REASON, bulkResult } from '../../../contract/bulk'
 import { PERSONAL_VIEWS_MAX, savedView } from '../../../contract/saved-views'
+import { webhookDelivery, webhookEndpoint } from '../../../contract/webhooks'
 import { placeFields, UNKNOWN_ID } from './fixtures'
 
 /**
@@ -824,6 +825,39 @@ const apiTokenScenarios: Scenario[] = [
   { name: 'revoke an API token by a bad id: 400', call: () => ({ method: 'POST', path: '/admin/api-tokens/nope/revoke' }) },
 ]
 
+const newWebhook = (c: Client, url = 'https://hooks.example.com/in') =>
+  c.data({ method: 'POST', path: '/admin/webhooks', json: { url, events: ['user.blocked', 'faq.changed'] } }, webhookEndpoint)
+
+const webhookScenarios: Scenario[] = [
+  { name: 'add a webhook (its secret, once)', call: () => ({ method: 'POST', path: '/admin/webhooks', json: { url: 'https://hooks.example.com/a', events: ['place.created'], description: 'Shop sync' } }) },
+  { name: 'webhooks: the list', call: () => ({ path: '/admin/webhooks' }) },
+  { name: 'webhooks as a sub admin: 403', as: 'subAdmin', call: () => ({ path: '/admin/webhooks' }) },
+  { name: 'add a webhook with bad fields: 400', call: () => ({ method: 'POST', path: '/admin/webhooks', json: { url: 'ftp://example.com', events: [] } }) },
+  { name: 'add a webhook to a private address: 400', call: () => ({ method: 'POST', path: '/admin/webhooks', json: { url: 'http://10.0.0.5/in', events: ['user.blocked'] } }) },
+  { name: 'edit a webhook', call: async (c) => ({ method: 'PATCH', path: `/admin/webhooks/${(await newWebhook(c))._id}`, json: { description: 'CRM', events: ['user.unblocked'] } }) },
+  { name: 'disable a webhook', call: async (c) => ({ method: 'PATCH', path: `/admin/webhooks/${(await newWebhook(c))._id}`, json: { status: 'disabled' } }) },
+  { name: 'edit an unknown webhook: 404', call: () => ({ method: 'PATCH', path: `/admin/webhooks/${UNKNOWN_ID}`, json: { description: 'x' } }) },
+  { name: 'send a test event', call: async (c) => ({ method: 'POST', path: `/admin/webhooks/${(await newWebhook(c))._id}/test` }) },
+  {
+    name: 'a webhook’s delivery log',
+    call: async (c) => {
+      const { _id } = await newWebhook(c)
+      await c.data({ method: 'POST', path: `/admin/webhooks/${_id}/test` }, webhookDelivery)
+      return { path: `/admin/webhooks/${_id}/deliveries` }
+    },
+  },
+  {
+    name: 'redeliver a delivery still pending: 409',
+    call: async (c) => {
+      const { _id } = await newWebhook(c)
+      const queued = await c.data({ method: 'POST', path: `/admin/webhooks/${_id}/test` }, webhookDelivery)
+      return { method: 'POST', path: `/admin/webhooks/${_id}/deliveries/${queued._id}/redeliver` }
+    },
+  },
+  { name: 'a new secret', call: async (c) => ({ method: 'POST', path: `/admin/webhooks/${(await newWebhook(c))._id}/secret` }) },
+  { name: 'delete a webhook', call: async (c) => ({ method: 'DELETE', path: `/admin/webhooks/${(await newWebhook(c))._id}` }) },
+]
+
 const auditScenarios: Scenario[] = [
   { name: 'audit log: search, action, sort, page', call: () => ({ path: '/admin/audit-log', query: { action: 'user.block', sortBy: 'at', sortOrder: -1, page: 1, limit: 2 } }), freeForm: ['detail'] },
   { name: 'audit log: from after to: 400', call: () => ({ path: '/admin/audit-log', query: { from: '2025-06-30', to: '2025-06-01' } }) },
@@ -958,6 +992,7 @@ export const scenarios: Scenario[] = [
   ...apiTokenScenarios,
   ...trashScenarios,
   ...uploadScenarios,
+  ...webhookScenarios,
   // By now the scenarios above have left entries in the server's log.
   ...auditScenarios,
   resetPassword,
