@@ -34,7 +34,7 @@ export function WebhookDialog({ open, onClose, endpoint }: { open: boolean; onCl
           busy={busy}
           onCancel={close}
           onSave={(values, form) => {
-            const onError = (error: Error) => {
+            const onError = (error: unknown) => {
               if (error instanceof ApiError) applyServerErrors(form, error.fields)
             }
             if (endpoint) update.mutate({ id: endpoint._id, ...values }, { onSuccess: done, onError })
