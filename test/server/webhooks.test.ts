@@ -3,7 +3,7 @@ import { auditEntry } from '../../contract'
 import { WEBHOOKS_MSG, webhookDelivery, webhookEndpoint, webhookEndpointWithSecret, type WebhookEvent } from '../../contract/webhooks'
 import { createApp } from '../../server/app'
 import { webhookDeliveries, webhookEndpoints } from '../../server/db/schema'
-import { MAX_ATTEMPTS, PAUSE_AFTER_FAILURES, RETRY_DELAYS_MS, RETRY_JITTER } from '../../server/webhooks/dispatcher'
+import { DELIVERY_LEASE_MS, MAX_ATTEMPTS, PAUSE_AFTER_FAILURES, RETRY_DELAYS_MS, RETRY_JITTER } from '../../server/webhooks/dispatcher'
 import { errorOf, listBody, okBody } from './helpers/bodies'
 import { TEST_ADMIN } from './helpers/accounts'
 import { addFeedback, addPartners, addPlaces, addUsers, tokenOf } from './helpers/fixtures'
@@ -319,6 +319,23 @@ describe('webhooks', { timeout: 60_000 }, () => {
     const other = createApp({ db: t.db, storage: t.storage, mailer: memoryMailer(), clock: t.clock, config: { webhookAllowPrivate: true } })
     for (let round = 0; round < 5; round++) await Promise.all([t.app.webhooks.runOnce(), other.webhooks.runOnce()])
     expect(receiver.received.map((r) => (r.event.data.user as { _id: string })._id)).toEqual(users.map((u) => u.id))
+  })
+
+  it('takes a delivery again when the process sending it stopped answering for longer than its lease', async () => {
+    const { t, receiver, addEndpoint, block, deliveries } = await setUp()
+    const made = await addEndpoint(['user.blocked'])
+    receiver.answerWith((n) => (n === 1 ? { status: 200, delayMs: 1_500 } : { status: 200 }))
+    const [user] = await addUsers(t, [{}])
+    await block(user!.id)
+    const stuck = t.app.webhooks.runOnce() // its attempt hangs, as if its process froze
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(1))
+    const other = createApp({ db: t.db, storage: t.storage, mailer: memoryMailer(), clock: t.clock, config: { webhookAllowPrivate: true } })
+    expect(await other.webhooks.runOnce()).toBe(0) // leased
+    t.clock.advance(DELIVERY_LEASE_MS + 1)
+    expect(await other.webhooks.runOnce()).toBe(1)
+    await stuck // its late outcome is not written over the other's
+    expect(receiver.received.map((r) => r.id)).toEqual([receiver.received[0]!.id, receiver.received[0]!.id])
+    expect((await deliveries(made._id))[0]).toMatchObject({ status: 'delivered', attempts: 1 })
   })
 
   it('sends the events of places, notifications, CMS and FAQs, single and bulk', async () => {
