@@ -26,7 +26,7 @@ export interface Answer {
   delayMs?: number
 }
 
-export async function webhookReceiver(options: { secret?: string; now: () => Date; toleranceSeconds?: number }) {
+export async function webhookReceiver(options: { secret?: string; now: () => Date; toleranceSeconds?: number; port?: number }) {
   let secret = options.secret ?? ''
   const tolerance = options.toleranceSeconds ?? 5 * 60
   const received: ReceivedWebhook[] = []
@@ -82,7 +82,7 @@ export async function webhookReceiver(options: { secret?: string; now: () => Dat
       else send()
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}/hooks`,
