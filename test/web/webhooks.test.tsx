@@ -4,6 +4,7 @@ import { WEBHOOKS_ADMIN_ONLY } from '@/features/webhooks/WebhooksPage'
 import { trackRequests } from './mocks/requests'
 import { MOCK_SECRET, PAUSED_HOOK, SHOP_HOOK, webhooksDb } from './mocks/handlers/webhooks'
 import { renderRoute } from './render'
+import { screenWidth } from './screen-width'
 
 /** Settings > Webhooks. */
 
@@ -111,5 +112,17 @@ describe('an endpoint’s details', () => {
     await user.click(screen.getByRole('button', { name: 'Send test event' }))
     expect(await screen.findByText(WEBHOOKS_MSG.testQueued)).toBeInTheDocument()
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Deliveries' })).getByText('webhook.test')).toBeInTheDocument())
+  })
+})
+
+describe('on a 360 px phone', () => {
+  it('shows the endpoints, the banner and a log as stacked cards with real buttons, and folds the settings menu', async () => {
+    screenWidth(360)
+    await openWebhooks(`/settings/webhooks?endpoint=${SHOP_HOOK}`)
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Settings page/ })).toHaveAttribute('aria-expanded', 'false')
+    expect(within(screen.getByRole('alert')).getByRole('button', { name: /Resume/ })).toBeInTheDocument()
+    expect(await screen.findByRole('list', { name: 'Deliveries' })).toBeInTheDocument()
+    for (const name of ['Send test event', 'Edit', 'Disable', 'New secret', 'Delete']) expect(screen.getByRole('button', { name })).toBeInTheDocument()
   })
 })
