@@ -4,6 +4,7 @@ import type { Deps } from './deps'
 import { pruneIdempotencyKeys } from './http/idempotency'
 import { logError } from './log'
 import { sweepUnattachedUploads } from './storage/signed-uploads'
+import { pruneWebhookDeliveries } from './webhooks/emit'
 import { purgeTrash } from './storage/trash-erase'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -21,6 +22,8 @@ export interface MaintenanceReport {
   idempotencyPruned: number
   /** Rows in the trash longer than TRASH_DAYS, erased with their files (sites before their cities). */
   trashPurged: number
+  /** Finished webhook deliveries older than WEBHOOK_LOG_DAYS, deleted. */
+  webhookDeliveriesPruned: number
 }
 
 export interface Maintenance {
@@ -44,7 +47,7 @@ const guarded = async (job: string, run: () => Promise<number>): Promise<number>
 
 /**
  * The server's own housekeeping, on the app's dependencies: the audit log's retention, the
- * sweep of unattached uploads, the expiry of idempotency keys and the purge of the trash. Every job is a plain delete
+ * sweep of unattached uploads, the expiry of idempotency keys, the purge of the trash and of old webhook deliveries. Every job is a plain delete
  * of what is due, so several server processes on one database may run them at once.
  */
 export function maintenance(deps: Deps): Maintenance {
@@ -53,6 +56,7 @@ export function maintenance(deps: Deps): Maintenance {
     uploadsSwept: await guarded('unattached uploads', () => sweepUnattachedUploads(deps)),
     idempotencyPruned: await guarded('idempotency keys', () => pruneIdempotencyKeys(deps)),
     trashPurged: await guarded('trash purge', () => purgeTrash(deps, new Date(deps.clock.now().getTime() - TRASH_DAYS * DAY_MS))),
+    webhookDeliveriesPruned: await guarded('webhook deliveries', () => pruneWebhookDeliveries(deps.db, deps.clock.now())),
   })
 
   const start = (everyMs = MAINTENANCE_EVERY_MS) => {

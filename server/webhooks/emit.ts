@@ -1,4 +1,4 @@
-import { and, arrayContains, ne } from 'drizzle-orm'
+import { and, arrayContains, lt, ne } from 'drizzle-orm'
 import type { WebhookDeliveryType, WebhookEvent } from '../../contract/webhooks'
 import type { Db } from '../db/client'
 import { webhookDeliveries, webhookEndpoints } from '../db/schema'
@@ -43,3 +43,16 @@ export async function queueDelivery(tx: Db, endpointId: string, row: { eventId: 
   return queued!
 }
 
+
+/** How long a finished delivery stays in its endpoint's log. */
+export const WEBHOOK_LOG_DAYS = 30
+
+/** The maintenance round's part: finished deliveries older than WEBHOOK_LOG_DAYS go (pending ones stay, whatever their age). */
+export async function pruneWebhookDeliveries(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - WEBHOOK_LOG_DAYS * 24 * 60 * 60 * 1000)
+  const gone = await db
+    .delete(webhookDeliveries)
+    .where(and(ne(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.createdAt, before)))
+    .returning({ id: webhookDeliveries.id })
+  return gone.length
+}

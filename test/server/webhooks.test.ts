@@ -338,6 +338,23 @@ describe('webhooks', { timeout: 60_000 }, () => {
     expect((await deliveries(made._id))[0]).toMatchObject({ status: 'delivered', attempts: 1 })
   })
 
+  it('keeps finished deliveries in the log for 30 days, and pending ones however old', async () => {
+    const { t, receiver, addEndpoint, block, dispatch } = await setUp()
+    const made = await addEndpoint(['user.blocked', 'user.unblocked'])
+    receiver.answerWith((n) => ({ status: n === 1 ? 200 : 500 }))
+    const [user] = await addUsers(t, [{}])
+    await block(user!.id, 2)
+    await dispatch() // delivered
+    await block(user!.id, 1)
+    await dispatch() // failed once, pending
+    t.clock.advance(30 * 24 * 60 * 60 * 1000)
+    expect((await t.app.maintenance.runOnce()).webhookDeliveriesPruned).toBe(0) // exactly 30 days: not yet
+    t.clock.advance(1)
+    expect((await t.app.maintenance.runOnce()).webhookDeliveriesPruned).toBe(1)
+    const left = await t.db.select().from(webhookDeliveries)
+    expect(left.map((d) => [d.endpointId, d.type, d.status])).toEqual([[made._id, 'user.unblocked', 'pending']])
+  })
+
   it('sends the events of places, notifications, CMS and FAQs, single and bulk', async () => {
     const { t, auth, receiver, addEndpoint, dispatch } = await setUp()
     await addEndpoint(['place.activated', 'place.deactivated', 'place.deleted', 'place.restored', 'faq.changed', 'cms_page.changed', 'notification.sent'])
