@@ -19,6 +19,9 @@ export const webhookKeys = {
   deliveryPage: (id: string, q: WebhookDeliveryListQuery) => [...webhookKeys.deliveries(id), q] as const,
 }
 
+/** How often a screen with deliveries under way asks again. */
+const PENDING_REFRESH_MS = 5_000
+
 const endpoints = withData(zm.array(webhookEndpoint))
 const savedEndpoint = withData(webhookEndpoint)
 const withSecret = withData(webhookEndpointWithSecret)
@@ -27,11 +30,20 @@ const deleted = withData(zm.null())
 
 /** GET admin/webhooks: every endpoint (an installation has a few). */
 export const webhooksQuery = () =>
-  queryOptions({ queryKey: webhookKeys.lists(), queryFn: async () => (await http.get('admin/webhooks', endpoints)).data })
+  queryOptions({
+    queryKey: webhookKeys.lists(),
+    queryFn: async () => (await http.get('admin/webhooks', endpoints)).data,
+    // Deliveries under way change on the server, not here: the screen follows them while any waits.
+    refetchInterval: (query) => (query.state.data?.some((e) => e.pending > 0) ? PENDING_REFRESH_MS : false),
+  })
 
 /** GET admin/webhooks/{id}/deliveries: a page of the endpoint's log, newest first. */
 export const deliveriesQuery = (id: string, q: WebhookDeliveryListQuery) =>
-  queryOptions({ queryKey: webhookKeys.deliveryPage(id, q), queryFn: () => http.list(`admin/webhooks/${id}/deliveries`, q, webhookDelivery) })
+  queryOptions({
+    queryKey: webhookKeys.deliveryPage(id, q),
+    queryFn: () => http.list(`admin/webhooks/${id}/deliveries`, q, webhookDelivery),
+    refetchInterval: (query) => (query.state.data?.data.some((d) => d.status === 'pending') ? PENDING_REFRESH_MS : false),
+  })
 
 /** The route loader's part: only an admin's list is asked for (a sub admin sees the not-allowed note). */
 export function prefetchWebhooks({ queryClient, auth }: { queryClient: QueryClient; auth: AuthStore }) {
