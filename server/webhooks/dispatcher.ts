@@ -114,7 +114,8 @@ async function attempt(deps: DispatcherDeps, row: Claimed): Promise<Outcome> {
     return {
       ok,
       answerStatus: answer.status,
-      answerBody: answer.body.toString('utf8'),
+      // PostgreSQL's text holds no NUL: a binary answer would make the outcome unwritable.
+      answerBody: answer.body.toString('utf8').replaceAll('\u0000', '\ufffd'),
       error: redirect ? `Redirect not followed${answer.headers.location ? ` (to ${String(answer.headers.location).slice(0, 200)})` : ''}` : null,
       durationMs: took(),
     }

@@ -220,6 +220,16 @@ describe('webhooks', { timeout: 60_000 }, () => {
     expect(state).toMatchObject({ status: 'active', failureStreak: 6 })
   })
 
+  it('keeps a binary answer’s first bytes as text', async () => {
+    const { t, receiver, addEndpoint, block, dispatch, deliveries } = await setUp()
+    const made = await addEndpoint(['user.blocked'])
+    receiver.answerWith(() => ({ status: 200, body: 'ok\u0000\u0001done' }))
+    const [user] = await addUsers(t, [{}])
+    await block(user!.id)
+    await dispatch()
+    expect((await deliveries(made._id))[0]).toMatchObject({ status: 'delivered', answerBody: 'ok\ufffd\u0001done' })
+  })
+
   it('does not follow a redirect: a 3xx is a failed attempt', async () => {
     const { t, receiver, addEndpoint, block, dispatch, deliveries } = await setUp()
     const made = await addEndpoint(['user.blocked'])
