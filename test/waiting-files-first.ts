@@ -8,7 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
  * them first anyway, but a fresh clone (CI) has no last run and gets the largest files first,
  * and these short files then ended the run with the CPUs idle.
  */
-const WAITING_FILES = new Set(['npm-start', 'shutdown', 'listening', 'health'].map((name) => `test/server/${name}.test.ts`))
+const WAITING_FILES = new Set(['npm-start', 'shutdown', 'listening', 'health', 'webhooks-kill'].map((name) => `test/server/${name}.test.ts`))
 
 export class WaitingFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
