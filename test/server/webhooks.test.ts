@@ -230,6 +230,21 @@ describe('webhooks', { timeout: 60_000 }, () => {
     expect((await deliveries(made._id))[0]).toMatchObject({ status: 'delivered', answerBody: 'ok\ufffd\u0001done' })
   })
 
+  it('signs with a new secret at once after New secret; the old one no longer verifies', async () => {
+    const { t, auth, receiver, addEndpoint, block, dispatch } = await setUp()
+    const made = await addEndpoint(['user.blocked'])
+    const rotated = await okBody(await t.post(`/admin/webhooks/${made._id}/secret`, undefined, auth), webhookEndpointWithSecret)
+    expect(rotated.data.secret).not.toBe(made.secret)
+    const [user] = await addUsers(t, [{}])
+    await block(user!.id)
+    await dispatch()
+    expect(receiver.refused.map((r) => r.reason)).toEqual(['no signature matches']) // the receiver still holds the old one
+    receiver.setSecret(rotated.data.secret)
+    t.clock.advance(longest(1))
+    await dispatch()
+    expect(receiver.received).toHaveLength(1)
+  })
+
   it('does not follow a redirect: a 3xx is a failed attempt', async () => {
     const { t, receiver, addEndpoint, block, dispatch, deliveries } = await setUp()
     const made = await addEndpoint(['user.blocked'])

@@ -115,6 +115,31 @@ describe('an endpoint’s details', () => {
   })
 })
 
+describe('editing and deleting', () => {
+  it('opens Edit with the endpoint’s URL and events, and saves a change', async () => {
+    const { user } = await openWebhooks(`/settings/webhooks?endpoint=${SHOP_HOOK}`)
+    await user.click(await screen.findByRole('button', { name: 'Edit' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit webhook' })
+    expect(within(dialog).getByLabelText('Endpoint URL')).toHaveValue('https://shop.example.com/hooks')
+    expect(within(dialog).getByLabelText(/^Created/)).toBeChecked()
+    expect(within(dialog).getByLabelText(/^Deleted/)).not.toBeChecked()
+    await user.click(within(dialog).getByLabelText(/^Deleted/))
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText(WEBHOOKS_MSG.updated)).toBeInTheDocument()
+    expect(webhooksDb().find((s) => s.endpoint._id === SHOP_HOOK)!.endpoint.events).toEqual(['place.created', 'place.updated', 'place.deleted'])
+  })
+
+  it('deletes after asking, and leaves the details', async () => {
+    const { user } = await openWebhooks(`/settings/webhooks?endpoint=${SHOP_HOOK}`)
+    await user.click(await screen.findByRole('button', { name: 'Delete' }))
+    const confirm = await screen.findByRole('dialog', { name: 'Delete webhook?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText(WEBHOOKS_MSG.deleted)).toBeInTheDocument()
+    await waitFor(() => expect(within(endpoints()).queryByText('https://shop.example.com/hooks')).not.toBeInTheDocument())
+    expect(screen.queryByRole('list', { name: 'Deliveries' })).not.toBeInTheDocument()
+  })
+})
+
 describe('on a 360 px phone', () => {
   it('shows the endpoints, the banner and a log as stacked cards with real buttons, and folds the settings menu', async () => {
     screenWidth(360)
