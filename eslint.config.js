@@ -26,7 +26,7 @@ const serverLayers = [
   { layer: 'process', names: ['index', 'app', 'spa', 'route-chunks', 'pet-preview', 'health', 'maintenance', 'lock', 'stop-with-npm', 'demo-passwords', 'seed'] },
   { layer: 'routes', names: ['routes', 'openapi'] },
   { layer: 'http', names: ['http', 'deps'] },
-  { layer: 'services', names: ['auth', 'storage', 'mail', 'notifications', 'content', 'webhooks', 'outbound'] },
+  { layer: 'services', names: ['auth', 'storage', 'mail', 'notifications', 'content', 'webhooks', 'outbound', 'integration'] },
   { layer: 'db', names: ['db'] },
   { layer: 'leaves', names: ['api-error', 'clock', 'log', 'config'] },
 ]

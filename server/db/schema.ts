@@ -241,6 +241,8 @@ export const appUsers = pgTable(
   'app_users',
   {
     id: id(),
+    /** The platform's own id of the user (the integration API upserts by it); null for rows made here (demo data). */
+    externalId: text('external_id'),
     username: text('username').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -265,6 +267,7 @@ export const appUsers = pgTable(
       .generatedAlwaysAs((): SQL => userSearchText(appUsers)),
   },
   (t) => [
+    uniqueIndex('app_users_external_id_key').on(t.externalId),
     uniqueIndex('app_users_username_key').on(t.username),
     uniqueIndex('app_users_email_key').on(t.email),
     index('app_users_created_at_id_idx').on(t.createdAt, t.id),
@@ -393,6 +396,8 @@ export const partners = pgTable(
   'partners',
   {
     id: id(),
+    /** The platform's own id of the request: a second POST of it is the same request (the integration API). */
+    externalId: text('external_id'),
     name: text('name').notNull(),
     ownerName: text('owner_name').notNull(),
     email: text('email').notNull(),
@@ -411,6 +416,7 @@ export const partners = pgTable(
     placeId: uuid('place_id').references((): AnyPgColumn => places.id, { onDelete: 'set null' }),
   },
   (t) => [
+    uniqueIndex('partners_external_id_key').on(t.externalId),
     index('partners_created_at_id_idx').on(t.createdAt, t.id),
     index('partners_type_created_at_id_idx').on(t.type, t.createdAt, t.id),
     index('partners_status_created_at_id_idx').on(t.status, t.createdAt, t.id),
@@ -442,6 +448,8 @@ export const pets = pgTable(
   'pets',
   {
     id: id(),
+    /** The platform's own id of the pet (the integration API upserts by it); null for rows made here (demo data). */
+    externalId: text('external_id'),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => appUsers.id, { onDelete: 'cascade' }),
@@ -470,6 +478,7 @@ export const pets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('pets_external_id_key').on(t.externalId),
     index('pets_owner_id_created_at_idx').on(t.ownerId, t.createdAt),
     check('pets_size_check', sql`${t.size} between 1 and 4`),
     check('pets_gender_check', sql`${t.gender} between 1 and 3`),
@@ -484,6 +493,8 @@ export const feedback = pgTable(
   'feedback',
   {
     id: id(),
+    /** The platform's own id of the feedback: a second POST of it is the same feedback (the integration API). */
+    externalId: text('external_id'),
     type: text('type', { enum: FEEDBACK_TYPES }).$type<FeedbackType>().notNull(),
     description: text('description').notNull(),
     userId: uuid('user_id').references(() => appUsers.id, { onDelete: 'set null' }),
@@ -493,6 +504,7 @@ export const feedback = pgTable(
   },
   (t) => [
     trashIndex('feedback', t),
+    uniqueIndex('feedback_external_id_key').on(t.externalId),
     index('feedback_created_at_id_idx').on(t.createdAt, t.id),
     // Deep pages of the live list, in the index alone (as places_live_kind_created_at_id_idx).
     index('feedback_live_created_at_id_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),

@@ -1,0 +1,39 @@
+import type { IntegrationPartnerBody } from "../../contract/input/integration";
+import type { Db } from "../db/client";
+import { upsertRecords, upsertStatement, type Outcome } from "./upsert";
+
+/**
+ * Partner requests by the platform's id of them: a repeated POST is the same request, and changed
+ * fields replace the old ones. The decision (status, reason, draft place) is the panel's and is
+ * never written here: a new request is pending.
+ */
+const upsertPartnerStatement = upsertStatement({
+  table: "partners",
+  columns: [
+    ["external_id", "text"],
+    ["name", "text"],
+    ["owner_name", "text"],
+    ["email", "text"],
+    ["mobile_no", "text"],
+    ["type", "smallint"],
+    ["address", "text"],
+  ],
+});
+
+export async function createPartnerRequest(
+  db: Db,
+  body: IntegrationPartnerBody,
+): Promise<Outcome> {
+  const record = {
+    external_id: body.externalId,
+    name: body.name,
+    owner_name: body.ownerName,
+    email: body.email,
+    mobile_no: body.mobileNo,
+    type: body.type,
+    address: body.address,
+  };
+  return (
+    await upsertRecords(db, "partners", upsertPartnerStatement, [record])
+  )[0]!;
+}

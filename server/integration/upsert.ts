@@ -1,0 +1,134 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { WriteResult } from "../../contract/integration";
+import type { Db } from "../db/client";
+
+/**
+ * What a write did to one record of a batch: written (with the panel's id), or refused with the
+ * message a person reads and the fields it is about. A batch answers one outcome per record, in
+ * the order given.
+ */
+export type Outcome =
+  | { externalId: string; id: string; result: WriteResult }
+  | {
+      externalId: string;
+      error: { message: string; fields?: Record<string, string> };
+    };
+
+/** A batch writer: one outcome per record, in order. The records' externalIds differ. */
+export type BatchWrite<T> = (
+  db: Db,
+  records: readonly T[],
+) => Promise<Outcome[]>;
+
+/** The rows a raw statement returned, on either driver (both answer `{ rows }`). */
+export const rowsOf = <T>(answer: unknown): T[] =>
+  (answer as { rows: T[] }).rows;
+
+export type ExternalTable = "app_users" | "pets" | "feedback" | "partners";
+
+/** A table's upsert by external_id: its columns (name and SQL type) as the records carry them. */
+export interface UpsertSpec {
+  table: ExternalTable;
+  /** external_id first; then the columns the platform owns, which an update may change. */
+  columns: readonly (readonly [name: string, type: string])[];
+}
+
+/**
+ * The upsert of a batch in one statement: `insert ... select from json_to_recordset(<one
+ * parameter: the batch as a JSON array>) on conflict (external_id) do update ... where the row
+ * differs ... returning`. One parameter, so the statement's text is the same whatever the batch's
+ * size and costs nothing to build; a row that already held exactly that is not touched (no new
+ * row version, no trigger work) and not returned.
+ */
+export function upsertStatement({
+  table,
+  columns,
+}: UpsertSpec): (json: string) => SQL {
+  const names = columns.map(([name]) => name);
+  const owned = names.filter((name) => name !== "external_id");
+  const head = sql.raw(
+    `insert into ${table} as t (${names.join(", ")}) select ${names.join(", ")} from json_to_recordset(`,
+  );
+  const tail = sql.raw(
+    `::json) as r(${columns.map(([name, type]) => `${name} ${type}`).join(", ")})
+     on conflict (external_id) do update set ${owned.map((n) => `${n} = excluded.${n}`).join(", ")}
+     where (${owned.map((n) => `t.${n}`).join(", ")}) is distinct from (${owned.map((n) => `excluded.${n}`).join(", ")})
+     returning t.id, t.external_id, (t.xmax = 0) as created`,
+  );
+  return (json) => sql`${head}${json}${tail}`;
+}
+
+/** The ids of records by externalId. */
+export async function idsOf(
+  db: Db,
+  table: ExternalTable,
+  externalIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = rowsOf<{ id: string; external_id: string }>(
+    await db.execute(
+      sql`select id, external_id from ${sql.identifier(table)} where external_id in (select json_array_elements_text(${JSON.stringify(externalIds)}::json))`,
+    ),
+  );
+  return new Map(rows.map((r) => [r.external_id, r.id]));
+}
+
+/**
+ * Runs an upsert statement over records (snake_case keys, external_id among them) and answers
+ * each one's outcome: a returned row was created (xmax = 0: it has no earlier version) or
+ * updated; a record not returned already held exactly that (its id is read back).
+ */
+export async function upsertRecords(
+  db: Db,
+  table: ExternalTable,
+  statement: (json: string) => SQL,
+  records: readonly { external_id: string }[],
+): Promise<Outcome[]> {
+  if (records.length === 0) return [];
+  const returned = rowsOf<{
+    id: string;
+    external_id: string;
+    created: boolean;
+  }>(await db.execute(statement(JSON.stringify(records))));
+  const written = new Map(returned.map((r) => [r.external_id, r]));
+  const existing = await idsOf(
+    db,
+    table,
+    records.map((r) => r.external_id).filter((id) => !written.has(id)),
+  );
+  return records.map(({ external_id: externalId }) => {
+    const row = written.get(externalId);
+    if (row)
+      return {
+        externalId,
+        id: row.id,
+        result: row.created ? "created" : "updated",
+      };
+    return { externalId, id: existing.get(externalId)!, result: "unchanged" };
+  });
+}
+
+/**
+ * A batch whose statement PostgreSQL refused for one record's sake (a unique value another row
+ * holds): each record again on its own, so that only that one is refused. `refusal` names the
+ * records' faults it knows (else the error goes up: the batch is not written).
+ */
+export async function eachOnItsOwn<T extends { external_id: string }>(
+  records: readonly T[],
+  writeOne: (record: T) => Promise<Outcome>,
+  refusal: (
+    err: unknown,
+  ) => { message: string; fields?: Record<string, string> } | undefined,
+): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const record of records) {
+    try {
+      outcomes.push(await writeOne(record));
+    } catch (err) {
+      const error = refusal(err);
+      if (!error) throw err;
+      outcomes.push({ externalId: record.external_id, error });
+    }
+  }
+  return outcomes;
+}
