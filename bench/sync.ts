@@ -1,0 +1,159 @@
+/**
+ * The integration API's bulk sync (server/integration/sync.ts): N users as NDJSON, streamed
+ * through the same code POST /integration/sync/users runs (line reading, the contract's
+ * validation, chunked upserts, the per-line answer), on a fresh embedded database (PGlite in its
+ * worker thread, as the server opens it) and, when given, on PostgreSQL. Then the same file again:
+ * every line unchanged, what a resumed or repeated import costs. Prints rows/s beside the goals
+ * (docs/DECISIONS.md, Integration API) and the heap's growth while it runs (the body is made as it
+ * is read, so nothing but the sync holds it).
+ *
+ *   npx tsx bench/sync.ts [--rows N] [--chunk N] [--postgres URL] [--no-embedded]
+ *   npm run bench -- --no-bundle --no-lighthouse --no-api [--sync-rows N] [--postgres URL]
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { sql } from 'drizzle-orm'
+import { appUserSyncLine } from '../contract/input/integration'
+import { SYNC_LINE_MAX_CHARS } from '../contract/integration'
+import { openPglite, openPostgres, type Database } from '../server/db/client'
+import { syncRecords } from '../server/integration/sync'
+import { upsertUsers } from '../server/integration/users'
+
+/** Rows a second at a million users (issue 37): PostgreSQL, and the embedded database. */
+export const SYNC_GOAL = { postgresRowsPerS: 20_000, embeddedRowsPerS: 5_000, heapGrowthMb: 64 } as const
+/** About a minute for both runs on the embedded database of a shared 2-CPU machine. */
+export const SYNC_BENCH_DEFAULTS = { rows: 50_000, chunkRows: 1_000 }
+
+const FIRST_NAMES = ['Olivia', 'Liam', 'Emma', 'Noah', 'Amelia', 'Oliver', 'Ava', 'Elijah', 'Sophia', 'Lucas']
+const LAST_NAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez']
+
+/** The NDJSON of `rows` users, made as it is read in pieces of about 64 kB (what a socket hands over). */
+async function* usersBody(prefix: string, rows: number): AsyncGenerator<Uint8Array> {
+  const encoder = new TextEncoder()
+  let piece = ''
+  for (let n = 0; n < rows; n++) {
+    const first = FIRST_NAMES[n % 10]!
+    const last = LAST_NAMES[Math.floor(n / 10) % 10]!
+    piece += `${JSON.stringify({
+      externalId: `${prefix}-${n}`,
+      username: `${first.toLowerCase()}_${prefix}_${n}`,
+      name: `${first} ${last}`,
+      email: `${first.toLowerCase()}.${n}.${prefix}@example.com`,
+      mobileNo: String(7_700_900_000 + n),
+      countryCode: '+44',
+      country: 'GB',
+      dateOfBirth: `19${60 + (n % 40)}-0${1 + (n % 9)}-1${n % 10}`,
+      address: `${n} High Street, London`,
+      profileImage: `https://cdn.example.com/avatars/${n}.jpg`,
+    })}\n`
+    if (piece.length >= 64 * 1024) {
+      yield encoder.encode(piece)
+      piece = ''
+    }
+  }
+  if (piece) yield encoder.encode(piece)
+}
+
+export interface SyncRun {
+  database: string
+  pass: 'new rows' | 'same file again'
+  rows: number
+  seconds: number
+  rowsPerS: number
+  goal: number
+  heapGrowthMb: number
+  errors: number
+}
+
+async function timedSync(database: Database, prefix: string, rows: number, chunkRows: number) {
+  global.gc?.()
+  const heapBefore = process.memoryUsage().heapUsed
+  let heapPeak = heapBefore
+  const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 50)
+  const started = performance.now()
+  let answer = ''
+  const kind = { line: appUserSyncLine, write: upsertUsers }
+  for await (const part of syncRecords(database.db, usersBody(prefix, rows), kind, { chunkRows, lineMaxChars: SYNC_LINE_MAX_CHARS })) {
+    answer = part // the summary is the last part; the per-line answer is dropped as a client would stream it on
+  }
+  const seconds = (performance.now() - started) / 1000
+  clearInterval(sampler)
+  const summary = JSON.parse(answer) as { errors: number; created: number; unchanged: number }
+  return { seconds, heapGrowthMb: (heapPeak - heapBefore) / 1024 ** 2, errors: summary.errors }
+}
+
+async function benchDatabase(name: string, database: Database, goal: number, rows: number, chunkRows: number): Promise<SyncRun[]> {
+  await database.migrate()
+  const prefix = `b${Date.now().toString(36)}`
+  const runs: SyncRun[] = []
+  for (const pass of ['new rows', 'same file again'] as const) {
+    const { seconds, heapGrowthMb, errors } = await timedSync(database, prefix, rows, chunkRows)
+    runs.push({ database: name, pass, rows, seconds, rowsPerS: rows / seconds, goal, heapGrowthMb, errors })
+  }
+  const [{ n }] = (await database.db.execute(sql`select count(*)::int as n from app_users`)).rows as [{ n: number }]
+  console.info(`${name}: ${n.toLocaleString('en')} users in the table after the run`)
+  return runs
+}
+
+/** Runs the sync bench on the embedded database and, with `postgresUrl`, on PostgreSQL; false when a goal is missed. */
+export async function runSyncBench(options: { rows?: number; chunkRows?: number; postgresUrl?: string | undefined; embedded?: boolean } = {}) {
+  const rows = options.rows ?? SYNC_BENCH_DEFAULTS.rows
+  const chunkRows = options.chunkRows ?? SYNC_BENCH_DEFAULTS.chunkRows
+  const load = () => loadavg().map((n) => n.toFixed(2)).join(', ')
+  console.info(`\nBulk sync of ${rows.toLocaleString('en')} users, ${chunkRows} a chunk (load average ${load()} before):`)
+  const runs: SyncRun[] = []
+  if (options.embedded !== false) {
+    const dir = mkdtempSync(join(tmpdir(), 'petcare-sync-bench-'))
+    const database = await openPglite(dir)
+    try {
+      runs.push(...(await benchDatabase('embedded (PGlite)', database, SYNC_GOAL.embeddedRowsPerS, rows, chunkRows)))
+    } finally {
+      await database.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+  if (options.postgresUrl) {
+    const database = openPostgres(options.postgresUrl)
+    try {
+      runs.push(...(await benchDatabase('PostgreSQL', database, SYNC_GOAL.postgresRowsPerS, rows, chunkRows)))
+    } finally {
+      await database.close()
+    }
+  }
+  const met = (r: SyncRun) => r.rowsPerS >= r.goal && r.heapGrowthMb <= SYNC_GOAL.heapGrowthMb && r.errors === 0
+  console.table(
+    runs.map((r) => ({
+      database: r.database,
+      pass: r.pass,
+      rows: r.rows,
+      seconds: r.seconds.toFixed(1),
+      'rows/s': Math.round(r.rowsPerS),
+      goal: `≥ ${r.goal}`,
+      'heap growth': `${r.heapGrowthMb.toFixed(1)} MB (≤ ${SYNC_GOAL.heapGrowthMb})`,
+      errors: r.errors,
+      result: met(r) ? 'PASS' : 'MISS',
+    })),
+  )
+  console.info(`Load average after: ${load()}`)
+  return runs.every(met)
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      rows: { type: 'string' },
+      chunk: { type: 'string' },
+      postgres: { type: 'string' },
+      'no-embedded': { type: 'boolean', default: false },
+    },
+  })
+  const ok = await runSyncBench({
+    rows: values.rows ? Number(values.rows) : undefined,
+    chunkRows: values.chunk ? Number(values.chunk) : undefined,
+    postgresUrl: values.postgres ?? process.env.DATABASE_URL,
+    embedded: !values['no-embedded'],
+  })
+  process.exitCode = ok ? 0 : 1
+}
