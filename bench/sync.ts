@@ -92,16 +92,23 @@ async function benchDatabase(name: string, database: Database, goal: number, row
     const { seconds, heapGrowthMb, errors } = await timedSync(database, prefix, rows, chunkRows)
     runs.push({ database: name, pass, rows, seconds, rowsPerS: rows / seconds, goal, heapGrowthMb, errors })
   }
-  const [{ n }] = (await database.db.execute(sql`select count(*)::int as n from app_users`)).rows as [{ n: number }]
+  const {
+    rows: [{ n }],
+  } = (await database.db.execute(sql`select count(*)::int as n from app_users`)) as unknown as { rows: [{ n: number }] }
   console.info(`${name}: ${n.toLocaleString('en')} users in the table after the run`)
   return runs
 }
 
 /** Runs the sync bench on the embedded database and, with `postgresUrl`, on PostgreSQL; false when a goal is missed. */
-export async function runSyncBench(options: { rows?: number; chunkRows?: number; postgresUrl?: string | undefined; embedded?: boolean } = {}) {
+export async function runSyncBench(
+  options: { rows?: number; chunkRows?: number; postgresUrl?: string | undefined; embedded?: boolean } = {},
+) {
   const rows = options.rows ?? SYNC_BENCH_DEFAULTS.rows
   const chunkRows = options.chunkRows ?? SYNC_BENCH_DEFAULTS.chunkRows
-  const load = () => loadavg().map((n) => n.toFixed(2)).join(', ')
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')
   console.info(`\nBulk sync of ${rows.toLocaleString('en')} users, ${chunkRows} a chunk (load average ${load()} before):`)
   const runs: SyncRun[] = []
   if (options.embedded !== false) {

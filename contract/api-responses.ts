@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import * as zm from 'zod/mini'
 import { auditActor, auditEntry } from './audit'
 import { adminAccount } from './admins'
@@ -9,6 +10,8 @@ import { dashboardCharts, dashboardTotals } from './dashboard'
 import { errorBody, listEnvelope, okEnvelope } from './envelope'
 import { bulkResult } from './bulk'
 import { feedback, feedbackDetails, feedbackNote } from './feedback'
+import { appUserSyncLine, petSyncLine } from './input/integration'
+import { integrationRemoval, integrationWrite, syncLineResult, syncSummary } from './integration'
 import { notificationDetails, notificationListItem, notificationRecipient, pushService } from './notifications'
 import { openApiDocumentSchema } from './openapi'
 import { partner, partnerDetails } from './partners'
@@ -41,6 +44,11 @@ export type ApiAnswer =
   | { kind: 'events' }
   /** A body of its own, without the envelope (the OpenAPI document itself). */
   | { kind: 'raw'; body: zm.ZodMiniType }
+  /**
+   * NDJSON streamed both ways (the integration API's bulk sync): the request is one `record` a
+   * line, the answer one `line` a line.
+   */
+  | { kind: 'ndjson'; record: zm.ZodMiniType | z.ZodType; line: zm.ZodMiniType }
 
 export interface ApiOperation {
   /** The group it is listed under. */
@@ -55,6 +63,7 @@ const created = (schema: zm.ZodMiniType) => data(schema, 201)
 const done = data(zm.null())
 const list = (item: zm.ZodMiniType): ApiAnswer => ({ kind: 'list', item })
 const csv: ApiAnswer = { kind: 'csv' }
+const ndjson = (record: z.ZodType): ApiAnswer => ({ kind: 'ndjson', record, line: zm.union([syncLineResult, syncSummary]) })
 
 const group = (tag: string, operations: Record<string, [summary: string, answer: ApiAnswer]>) =>
   Object.fromEntries(Object.entries(operations).map(([key, [summary, answer]]) => [key, { tag, summary, answer }]))
@@ -182,6 +191,13 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
   // The integration API: API tokens only (security apiToken), within their scopes.
   ...group('Integration', {
     'GET /integration/token': ['The calling API token: its name, scopes and expiry', data(apiTokenSelf)],
+    'PUT /integration/users/:externalId': ['Create or update an app user by the platform\'s id (never their block state)', data(integrationWrite)],
+    'PUT /integration/users/:externalId/pets/:petExternalId': ['Create or update a pet of the user by the platform\'s id', data(integrationWrite)],
+    'DELETE /integration/users/:externalId/pets/:petExternalId': ['Remove a pet of the user (again: unchanged)', data(integrationRemoval)],
+    'POST /integration/feedback': ['Submit a user\'s feedback (again with the same externalId: the same feedback)', data(integrationWrite)],
+    'POST /integration/partner-requests': ['Submit a partner request (again with the same externalId: the same request)', data(integrationWrite)],
+    'POST /integration/sync/users': ['Bulk sync of app users: NDJSON in, one result a line out, then the summary', ndjson(appUserSyncLine)],
+    'POST /integration/sync/pets': ['Bulk sync of pets: NDJSON in, one result a line out, then the summary', ndjson(petSyncLine)],
   }),
   ...group('Bulk actions', {
     'POST /admin/users/bulk': ['Block or unblock many users (ids, or the list query for all matching; at most 10,000)', data(bulkResult)],
@@ -232,6 +248,7 @@ function buildSuccessBody(answer: ApiAnswer): zm.ZodMiniType | undefined {
       return answer.body
     case 'csv':
     case 'events':
+    case 'ndjson':
       return undefined
   }
 }

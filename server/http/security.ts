@@ -33,6 +33,15 @@ export const LARGER_BODIES: readonly { method: string; path: RegExp; maxBytes: n
   { method: 'POST', path: /^\/api\/v1\/(?:admin\/|place\/admin\/)?[a-z-]+\/export\/?$/, maxBytes: 512 * KIB },
 ]
 
+/**
+ * Calls whose body is streamed and read a line at a time, each line capped (the integration API's
+ * bulk sync, server/integration/sync.ts): no limit on the whole, which a first import of a
+ * million records passes by far, and nothing buffers it.
+ */
+export const STREAMED_BODIES: readonly { method: string; path: RegExp }[] = [
+  { method: 'POST', path: /^\/api\/v1\/integration\/sync\/(?:users|pets)\/?$/ },
+]
+
 const tooLarge = (c: Context) =>
   c.json(errorBodyOf('PAYLOAD_TOO_LARGE', API_MSG.bodyTooLarge, c.get('requestId') as string | undefined), 413)
 
@@ -51,6 +60,7 @@ export function jsonBodyLimit(): MiddlewareHandler {
     // No GET or HEAD route reads a body, and wrapping one costs every list call a Request copy
     // (about 8 % of page-1 throughput in the bench).
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    if (STREAMED_BODIES.some((rule) => rule.method === c.req.method && rule.path.test(c.req.path))) return next()
     const larger = LARGER_BODIES.find((rule) => rule.method === c.req.method && rule.path.test(c.req.path))
     return limiter(larger?.maxBytes ?? JSON_BODY_MAX_BYTES)(c, next)
   }

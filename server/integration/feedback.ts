@@ -1,30 +1,25 @@
-import type { IntegrationFeedbackBody } from "../../contract/input/integration";
-import { INTEGRATION_MSG } from "../../contract/integration";
-import type { Db } from "../db/client";
-import { idsOf, upsertRecords, upsertStatement, type Outcome } from "./upsert";
+import type { IntegrationFeedbackBody } from '../../contract/input/integration'
+import { INTEGRATION_MSG } from '../../contract/integration'
+import type { Db } from '../db/client'
+import { idsOf, upsertRecords, upsertStatement, type Outcome } from './upsert'
 
 /**
  * Feedback by the platform's id of it: a repeated POST is the same feedback, and a changed text
  * replaces the old one. Its status and notes are the panel's and are never written here.
  */
 const upsertFeedbackStatement = upsertStatement({
-  table: "feedback",
+  table: 'feedback',
   columns: [
-    ["external_id", "text"],
-    ["user_id", "uuid"],
-    ["type", "text"],
-    ["description", "text"],
+    ['external_id', 'text'],
+    ['user_id', 'uuid'],
+    ['type', 'text'],
+    ['description', 'text'],
   ],
-});
+})
 
 /** Writes one feedback from its author's externalId; a user the panel does not know is refused. */
-export async function createFeedback(
-  db: Db,
-  body: IntegrationFeedbackBody,
-): Promise<Outcome> {
-  const author = (await idsOf(db, "app_users", [body.userExternalId])).get(
-    body.userExternalId,
-  );
+export async function createFeedback(db: Db, body: IntegrationFeedbackBody): Promise<Outcome> {
+  const author = (await idsOf(db, 'app_users', [body.userExternalId])).get(body.userExternalId)
   if (!author)
     return {
       externalId: body.externalId,
@@ -32,14 +27,12 @@ export async function createFeedback(
         message: INTEGRATION_MSG.unknownUser,
         fields: { userExternalId: INTEGRATION_MSG.unknownUser },
       },
-    };
+    }
   const record = {
     external_id: body.externalId,
     user_id: author,
     type: body.type,
     description: body.description,
-  };
-  return (
-    await upsertRecords(db, "feedback", upsertFeedbackStatement, [record])
-  )[0]!;
+  }
+  return (await upsertRecords(db, 'feedback', upsertFeedbackStatement, [record]))[0]!
 }

@@ -1,6 +1,6 @@
-import type { IntegrationPartnerBody } from "../../contract/input/integration";
-import type { Db } from "../db/client";
-import { upsertRecords, upsertStatement, type Outcome } from "./upsert";
+import type { IntegrationPartnerBody } from '../../contract/input/integration'
+import type { Db } from '../db/client'
+import { upsertRecords, upsertStatement, type Outcome } from './upsert'
 
 /**
  * Partner requests by the platform's id of them: a repeated POST is the same request, and changed
@@ -8,22 +8,19 @@ import { upsertRecords, upsertStatement, type Outcome } from "./upsert";
  * never written here: a new request is pending.
  */
 const upsertPartnerStatement = upsertStatement({
-  table: "partners",
+  table: 'partners',
   columns: [
-    ["external_id", "text"],
-    ["name", "text"],
-    ["owner_name", "text"],
-    ["email", "text"],
-    ["mobile_no", "text"],
-    ["type", "smallint"],
-    ["address", "text"],
+    ['external_id', 'text'],
+    ['name', 'text'],
+    ['owner_name', 'text'],
+    ['email', 'text'],
+    ['mobile_no', 'text'],
+    ['type', 'smallint'],
+    ['address', 'text'],
   ],
-});
+})
 
-export async function createPartnerRequest(
-  db: Db,
-  body: IntegrationPartnerBody,
-): Promise<Outcome> {
+export async function createPartnerRequest(db: Db, body: IntegrationPartnerBody): Promise<Outcome> {
   const record = {
     external_id: body.externalId,
     name: body.name,
@@ -32,8 +29,6 @@ export async function createPartnerRequest(
     mobile_no: body.mobileNo,
     type: body.type,
     address: body.address,
-  };
-  return (
-    await upsertRecords(db, "partners", upsertPartnerStatement, [record])
-  )[0]!;
+  }
+  return (await upsertRecords(db, 'partners', upsertPartnerStatement, [record]))[0]!
 }

@@ -1,34 +1,34 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { PetSyncLine } from "../../contract/input/integration";
-import { INTEGRATION_MSG } from "../../contract/integration";
-import type { Db } from "../db/client";
-import { appUsers, pets } from "../db/schema";
-import { idsOf, upsertRecords, upsertStatement, type Outcome } from "./upsert";
+import { and, eq, sql } from 'drizzle-orm'
+import type { PetSyncLine } from '../../contract/input/integration'
+import { INTEGRATION_MSG } from '../../contract/integration'
+import type { Db } from '../db/client'
+import { appUsers, pets } from '../db/schema'
+import { idsOf, upsertRecords, upsertStatement, type Outcome } from './upsert'
 
 /** Pets by the platform's id, each with every field of the public pet page. */
 const upsertPetsStatement = upsertStatement({
-  table: "pets",
+  table: 'pets',
   columns: [
-    ["external_id", "text"],
-    ["owner_id", "uuid"],
-    ["name", "text"],
-    ["age", "numeric"],
-    ["species_name", "text"],
-    ["weight", "numeric"],
-    ["breed_name", "text"],
-    ["size", "smallint"],
-    ["gender", "smallint"],
-    ["micro_chip_id", "text"],
-    ["date_of_birth", "date"],
-    ["profile_type", "text"],
-    ["marking", "text"],
-    ["medical_history", "text"],
-    ["medications", "jsonb"],
-    ["vaccines", "jsonb"],
-    ["profile_photos", "jsonb"],
-    ["owner_since", "date"],
+    ['external_id', 'text'],
+    ['owner_id', 'uuid'],
+    ['name', 'text'],
+    ['age', 'numeric'],
+    ['species_name', 'text'],
+    ['weight', 'numeric'],
+    ['breed_name', 'text'],
+    ['size', 'smallint'],
+    ['gender', 'smallint'],
+    ['micro_chip_id', 'text'],
+    ['date_of_birth', 'date'],
+    ['profile_type', 'text'],
+    ['marking', 'text'],
+    ['medical_history', 'text'],
+    ['medications', 'jsonb'],
+    ['vaccines', 'jsonb'],
+    ['profile_photos', 'jsonb'],
+    ['owner_since', 'date'],
   ],
-});
+})
 
 const recordOf = (p: PetSyncLine, ownerId: string) => ({
   external_id: p.externalId,
@@ -53,28 +53,23 @@ const recordOf = (p: PetSyncLine, ownerId: string) => ({
   })),
   profile_photos: p.profilePhotos.map((url) => ({ url })),
   owner_since: p.ownerSince,
-});
+})
 
 /**
  * Upserts pets (their externalIds differ) in one statement, each under the user its
  * ownerExternalId names: a pet sent under another owner moves to them (the platform decides who
  * owns a pet). A pet whose owner the panel does not know is refused.
  */
-export async function upsertPets(
-  db: Db,
-  batch: readonly PetSyncLine[],
-): Promise<Outcome[]> {
-  const owners = await idsOf(db, "app_users", [
-    ...new Set(batch.map((p) => p.ownerExternalId)),
-  ]);
-  const known = batch.filter((p) => owners.has(p.ownerExternalId));
+export async function upsertPets(db: Db, batch: readonly PetSyncLine[]): Promise<Outcome[]> {
+  const owners = await idsOf(db, 'app_users', [...new Set(batch.map((p) => p.ownerExternalId))])
+  const known = batch.filter((p) => owners.has(p.ownerExternalId))
   const written = await upsertRecords(
     db,
-    "pets",
+    'pets',
     upsertPetsStatement,
     known.map((p) => recordOf(p, owners.get(p.ownerExternalId)!)),
-  );
-  const byExternalId = new Map(written.map((o) => [o.externalId, o]));
+  )
+  const byExternalId = new Map(written.map((o) => [o.externalId, o]))
   return batch.map(
     (p) =>
       byExternalId.get(p.externalId) ?? {
@@ -84,26 +79,19 @@ export async function upsertPets(
           fields: { ownerExternalId: INTEGRATION_MSG.unknownUser },
         },
       },
-  );
+  )
 }
 
 /** Removes a user's pet by externalIds: whether there was one to remove (a repeated delete finds none). */
-export async function removePet(
-  db: Db,
-  ownerExternalId: string,
-  petExternalId: string,
-): Promise<boolean> {
+export async function removePet(db: Db, ownerExternalId: string, petExternalId: string): Promise<boolean> {
   const removed = await db
     .delete(pets)
     .where(
       and(
         eq(pets.externalId, petExternalId),
-        eq(
-          pets.ownerId,
-          sql`(select ${appUsers.id} from ${appUsers} where ${appUsers.externalId} = ${ownerExternalId})`,
-        ),
+        eq(pets.ownerId, sql`(select ${appUsers.id} from ${appUsers} where ${appUsers.externalId} = ${ownerExternalId})`),
       ),
     )
-    .returning({ id: pets.id });
-  return removed.length > 0;
+    .returning({ id: pets.id })
+  return removed.length > 0
 }

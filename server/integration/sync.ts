@@ -1,137 +1,114 @@
-import type { z } from "zod";
-import {
-  INTEGRATION_MSG,
-  type SyncLineResult,
-  type SyncSummary,
-} from "../../contract/integration";
-import { JSON_MSG } from "../../contract/messages";
-import { validationFailure } from "../../contract/validation";
-import type { Db } from "../db/client";
-import { logError } from "../log";
-import type { BatchWrite, Outcome } from "./upsert";
+import type { z } from 'zod'
+import { INTEGRATION_MSG, type SyncLineResult, type SyncSummary } from '../../contract/integration'
+import { JSON_MSG } from '../../contract/messages'
+import { validationFailure } from '../../contract/validation'
+import type { Db } from '../db/client'
+import { logError } from '../log'
+import type { BatchWrite, Outcome } from './upsert'
 
 /** A kind of record a bulk sync takes: its line's schema (the contract's) and its batch writer. */
 export interface SyncKind<T extends { externalId: string }> {
-  line: z.ZodType<T, unknown>;
-  write: BatchWrite<T>;
+  line: z.ZodType<T, unknown>
+  write: BatchWrite<T>
 }
 
 export interface SyncOptions {
   /** Records per statement (and per commit). */
-  chunkRows: number;
+  chunkRows: number
   /** A longer line is refused without being read further (contract SYNC_LINE_MAX_CHARS). */
-  lineMaxChars: number;
+  lineMaxChars: number
 }
 
 /** A line over the cap, in place of its text. */
-const TOO_LONG = Symbol("too long");
+const TOO_LONG = Symbol('too long')
 
 /**
  * The lines of a body, a body chunk's complete lines at a time, decoded as UTF-8 (a CR before the
  * newline dropped). A line longer than `maxChars` is given as TOO_LONG, and its bytes are dropped
  * as they come, so no line costs more memory than the cap whatever its length.
  */
-export async function* linesOf(
-  body: AsyncIterable<Uint8Array>,
-  maxChars: number,
-): AsyncGenerator<(string | typeof TOO_LONG)[]> {
-  const decoder = new TextDecoder();
-  let partial = ""; // the current line so far
-  let overCap = false; // the current line is over the cap: its text is dropped until it ends
+export async function* linesOf(body: AsyncIterable<Uint8Array>, maxChars: number): AsyncGenerator<(string | typeof TOO_LONG)[]> {
+  const decoder = new TextDecoder()
+  let partial = '' // the current line so far
+  let overCap = false // the current line is over the cap: its text is dropped until it ends
   const end = (piece: string) => {
-    const line =
-      overCap || partial.length + piece.length > maxChars
-        ? TOO_LONG
-        : (partial + piece).replace(/\r$/, "");
-    partial = "";
-    overCap = false;
-    return line;
-  };
-  const keep = (rest: string) => {
-    if (overCap) return;
-    if (partial.length + rest.length > maxChars) {
-      overCap = true;
-      partial = "";
-    } else partial += rest;
-  };
-  for await (const bytes of body) {
-    const text = decoder.decode(bytes, { stream: true });
-    const lines: (string | typeof TOO_LONG)[] = [];
-    let start = 0;
-    for (
-      let nl = text.indexOf("\n");
-      nl !== -1;
-      nl = text.indexOf("\n", start)
-    ) {
-      lines.push(end(text.slice(start, nl)));
-      start = nl + 1;
-    }
-    keep(text.slice(start));
-    if (lines.length > 0) yield lines;
+    const line = overCap || partial.length + piece.length > maxChars ? TOO_LONG : (partial + piece).replace(/\r$/, '')
+    partial = ''
+    overCap = false
+    return line
   }
-  keep(decoder.decode());
-  if (overCap || partial !== "") yield [end("")];
+  const keep = (rest: string) => {
+    if (overCap) return
+    if (partial.length + rest.length > maxChars) {
+      overCap = true
+      partial = ''
+    } else partial += rest
+  }
+  for await (const bytes of body) {
+    const text = decoder.decode(bytes, { stream: true })
+    const lines: (string | typeof TOO_LONG)[] = []
+    let start = 0
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+      lines.push(end(text.slice(start, nl)))
+      start = nl + 1
+    }
+    keep(text.slice(start))
+    if (lines.length > 0) yield lines
+  }
+  keep(decoder.decode())
+  if (overCap || partial !== '') yield [end('')]
 }
 
 interface Entry<T> {
-  line: number;
-  record?: T;
+  line: number
+  record?: T
   /** Known before writing: a line refused as it was read. */
-  refused?: SyncLineResult;
+  refused?: SyncLineResult
 }
 
 /** The externalId a refused line gave, if it gave a fitting one. */
 const externalIdIn = (value: unknown): string | null => {
-  const id = (value as { externalId?: unknown } | null)?.externalId;
-  return typeof id === "string" && id.length <= 100 ? id : null;
-};
+  const id = (value as { externalId?: unknown } | null)?.externalId
+  return typeof id === 'string' && id.length <= 100 ? id : null
+}
 
-function read<T extends { externalId: string }>(
-  kind: SyncKind<T>,
-  line: number,
-  text: string,
-): Entry<T> {
-  const refuse = (
-    externalId: string | null,
-    message: string,
-    fields?: Record<string, string>,
-  ): Entry<T> => ({
+function read<T extends { externalId: string }>(kind: SyncKind<T>, line: number, text: string): Entry<T> {
+  const refuse = (externalId: string | null, message: string, fields?: Record<string, string>): Entry<T> => ({
     line,
     refused: {
       line,
       externalId,
-      result: "error",
+      result: 'error',
       message,
       ...(fields ? { fields } : {}),
     },
-  });
+  })
   // PostgreSQL text cannot hold NUL; a raw one is not JSON, an escaped one is refused here.
-  if (text.includes("\\u0000")) return refuse(null, JSON_MSG.nul);
-  let value: unknown;
+  if (text.includes('\\u0000')) return refuse(null, JSON_MSG.nul)
+  let value: unknown
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text)
   } catch {
-    return refuse(null, INTEGRATION_MSG.lineNotJson);
+    return refuse(null, INTEGRATION_MSG.lineNotJson)
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    return refuse(null, INTEGRATION_MSG.lineNotJson);
-  const parsed = kind.line.safeParse(value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse(null, INTEGRATION_MSG.lineNotJson)
+  const parsed = kind.line.safeParse(value)
   if (!parsed.success) {
-    const { message, fields } = validationFailure(parsed.error);
-    return refuse(externalIdIn(value), message, fields);
+    const { message, fields } = validationFailure(parsed.error)
+    return refuse(externalIdIn(value), message, fields)
   }
-  return { line, record: parsed.data };
+  return { line, record: parsed.data }
 }
 
 const resultOf = (line: number, outcome: Outcome): SyncLineResult =>
-  "error" in outcome
+  'error' in outcome
     ? {
         line,
         externalId: outcome.externalId,
-        result: "error",
+        result: 'error',
         ...outcome.error,
       }
-    : { line, externalId: outcome.externalId, result: outcome.result };
+    : { line, externalId: outcome.externalId, result: outcome.result }
 
 /**
  * A bulk sync: reads NDJSON records from `body` a line at a time, validates each with the kind's
@@ -157,60 +134,55 @@ export async function* syncRecords<T extends { externalId: string }>(
     updated: 0,
     unchanged: 0,
     errors: 0,
-  };
-  let chunk: Entry<T>[] = [];
-  let chunkIds = new Set<string>();
-  let writing: Promise<{ text: string; failed: boolean }> | undefined;
+  }
+  let chunk: Entry<T>[] = []
+  let chunkIds = new Set<string>()
+  let writing: Promise<{ text: string; failed: boolean }> | undefined
 
   const count = (results: SyncLineResult[]) => {
-    for (const r of results)
-      summary[r.result === "error" ? "errors" : r.result]++;
-  };
-  const write = async (
-    entries: Entry<T>[],
-  ): Promise<{ text: string; failed: boolean }> => {
-    const records = entries.flatMap((e) => (e.record ? [e.record] : []));
-    let outcomes: Outcome[];
+    for (const r of results) summary[r.result === 'error' ? 'errors' : r.result]++
+  }
+  const write = async (entries: Entry<T>[]): Promise<{ text: string; failed: boolean }> => {
+    const records = entries.flatMap((e) => (e.record ? [e.record] : []))
+    let outcomes: Outcome[]
     try {
-      outcomes = records.length > 0 ? await kind.write(db, records) : [];
+      outcomes = records.length > 0 ? await kind.write(db, records) : []
     } catch (err) {
-      logError("Bulk sync chunk", err);
+      logError('Bulk sync chunk', err)
       const results = entries.map(
         (e) =>
           e.refused ?? {
             line: e.line,
             externalId: e.record!.externalId,
-            result: "error" as const,
+            result: 'error' as const,
             message: INTEGRATION_MSG.notWritten,
           },
-      );
-      count(results);
-      return { text: ndjson(results), failed: true };
+      )
+      count(results)
+      return { text: ndjson(results), failed: true }
     }
-    let next = 0;
-    const results = entries.map(
-      (e) => e.refused ?? resultOf(e.line, outcomes[next++]!),
-    );
-    count(results);
-    summary.committed = entries[entries.length - 1]!.line;
-    return { text: ndjson(results), failed: false };
-  };
-  let stopped = false; // a chunk was refused: nothing more is written
+    let next = 0
+    const results = entries.map((e) => e.refused ?? resultOf(e.line, outcomes[next++]!))
+    count(results)
+    summary.committed = entries[entries.length - 1]!.line
+    return { text: ndjson(results), failed: false }
+  }
+  let stopped = false // a chunk was refused: nothing more is written
   /** Hands the chunk read so far to the writer once the one before is written, and answers that one's results (if any). */
   const handOver = async () => {
-    const previous = writing ? await writing : undefined;
-    writing = undefined;
-    if (previous?.failed) stopped = true;
-    if (!stopped && chunk.length > 0) writing = write(chunk);
-    chunk = [];
-    chunkIds = new Set();
-    return previous;
-  };
+    const previous = writing ? await writing : undefined
+    writing = undefined
+    if (previous?.failed) stopped = true
+    if (!stopped && chunk.length > 0) writing = write(chunk)
+    chunk = []
+    chunkIds = new Set()
+    return previous
+  }
 
   reading: for await (const lines of linesOf(body, lineMaxChars)) {
     for (const text of lines) {
-      const line = ++summary.lines;
-      if (text !== TOO_LONG && text.trim() === "") continue; // a blank line: no record, no answer
+      const line = ++summary.lines
+      if (text !== TOO_LONG && text.trim() === '') continue // a blank line: no record, no answer
       const entry: Entry<T> =
         text === TOO_LONG
           ? {
@@ -218,31 +190,27 @@ export async function* syncRecords<T extends { externalId: string }>(
               refused: {
                 line,
                 externalId: null,
-                result: "error",
+                result: 'error',
                 message: INTEGRATION_MSG.lineTooLong,
               },
             }
-          : read(kind, line, text);
+          : read(kind, line, text)
       // One statement cannot write a row twice: a repeated externalId starts the next chunk.
-      if (
-        chunk.length >= chunkRows ||
-        (entry.record && chunkIds.has(entry.record.externalId))
-      ) {
-        const answered = await handOver();
-        if (answered) yield answered.text;
-        if (stopped) break reading;
+      if (chunk.length >= chunkRows || (entry.record && chunkIds.has(entry.record.externalId))) {
+        const answered = await handOver()
+        if (answered) yield answered.text
+        if (stopped) break reading
       }
-      chunk.push(entry);
-      if (entry.record) chunkIds.add(entry.record.externalId);
+      chunk.push(entry)
+      if (entry.record) chunkIds.add(entry.record.externalId)
     }
   }
   // The last chunk, then its answer.
   for (let i = 0; i < 2 && !stopped; i++) {
-    const answered = await handOver();
-    if (answered) yield answered.text;
+    const answered = await handOver()
+    if (answered) yield answered.text
   }
-  yield `${JSON.stringify(summary)}\n`;
+  yield `${JSON.stringify(summary)}\n`
 }
 
-const ndjson = (results: SyncLineResult[]) =>
-  results.map((r) => `${JSON.stringify(r)}\n`).join("");
+const ndjson = (results: SyncLineResult[]) => results.map((r) => `${JSON.stringify(r)}\n`).join('')

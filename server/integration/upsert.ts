@@ -1,6 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
-import type { WriteResult } from "../../contract/integration";
-import type { Db } from "../db/client";
+import { sql, type SQL } from 'drizzle-orm'
+import { INTEGRATION_MSG, type IntegrationWrite, type WriteResult } from '../../contract/integration'
+import { ApiError } from '../api-error'
+import type { Db } from '../db/client'
 
 /**
  * What a write did to one record of a batch: written (with the panel's id), or refused with the
@@ -10,27 +11,23 @@ import type { Db } from "../db/client";
 export type Outcome =
   | { externalId: string; id: string; result: WriteResult }
   | {
-      externalId: string;
-      error: { message: string; fields?: Record<string, string> };
-    };
+      externalId: string
+      error: { message: string; fields?: Record<string, string> }
+    }
 
 /** A batch writer: one outcome per record, in order. The records' externalIds differ. */
-export type BatchWrite<T> = (
-  db: Db,
-  records: readonly T[],
-) => Promise<Outcome[]>;
+export type BatchWrite<T> = (db: Db, records: readonly T[]) => Promise<Outcome[]>
 
 /** The rows a raw statement returned, on either driver (both answer `{ rows }`). */
-export const rowsOf = <T>(answer: unknown): T[] =>
-  (answer as { rows: T[] }).rows;
+export const rowsOf = <T>(answer: unknown): T[] => (answer as { rows: T[] }).rows
 
-export type ExternalTable = "app_users" | "pets" | "feedback" | "partners";
+export type ExternalTable = 'app_users' | 'pets' | 'feedback' | 'partners'
 
 /** A table's upsert by external_id: its columns (name and SQL type) as the records carry them. */
 export interface UpsertSpec {
-  table: ExternalTable;
+  table: ExternalTable
   /** external_id first; then the columns the platform owns, which an update may change. */
-  columns: readonly (readonly [name: string, type: string])[];
+  columns: readonly (readonly [name: string, type: string])[]
 }
 
 /**
@@ -40,37 +37,28 @@ export interface UpsertSpec {
  * size and costs nothing to build; a row that already held exactly that is not touched (no new
  * row version, no trigger work) and not returned.
  */
-export function upsertStatement({
-  table,
-  columns,
-}: UpsertSpec): (json: string) => SQL {
-  const names = columns.map(([name]) => name);
-  const owned = names.filter((name) => name !== "external_id");
-  const head = sql.raw(
-    `insert into ${table} as t (${names.join(", ")}) select ${names.join(", ")} from json_to_recordset(`,
-  );
+export function upsertStatement({ table, columns }: UpsertSpec): (json: string) => SQL {
+  const names = columns.map(([name]) => name)
+  const owned = names.filter((name) => name !== 'external_id')
+  const head = sql.raw(`insert into ${table} as t (${names.join(', ')}) select ${names.join(', ')} from json_to_recordset(`)
   const tail = sql.raw(
-    `::json) as r(${columns.map(([name, type]) => `${name} ${type}`).join(", ")})
-     on conflict (external_id) do update set ${owned.map((n) => `${n} = excluded.${n}`).join(", ")}
-     where (${owned.map((n) => `t.${n}`).join(", ")}) is distinct from (${owned.map((n) => `excluded.${n}`).join(", ")})
+    `::json) as r(${columns.map(([name, type]) => `${name} ${type}`).join(', ')})
+     on conflict (external_id) do update set ${owned.map((n) => `${n} = excluded.${n}`).join(', ')}
+     where (${owned.map((n) => `t.${n}`).join(', ')}) is distinct from (${owned.map((n) => `excluded.${n}`).join(', ')})
      returning t.id, t.external_id, (t.xmax = 0) as created`,
-  );
-  return (json) => sql`${head}${json}${tail}`;
+  )
+  return (json) => sql`${head}${json}${tail}`
 }
 
 /** The ids of records by externalId. */
-export async function idsOf(
-  db: Db,
-  table: ExternalTable,
-  externalIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (externalIds.length === 0) return new Map();
+export async function idsOf(db: Db, table: ExternalTable, externalIds: readonly string[]): Promise<Map<string, string>> {
+  if (externalIds.length === 0) return new Map()
   const rows = rowsOf<{ id: string; external_id: string }>(
     await db.execute(
       sql`select id, external_id from ${sql.identifier(table)} where external_id in (select json_array_elements_text(${JSON.stringify(externalIds)}::json))`,
     ),
-  );
-  return new Map(rows.map((r) => [r.external_id, r.id]));
+  )
+  return new Map(rows.map((r) => [r.external_id, r.id]))
 }
 
 /**
@@ -84,28 +72,28 @@ export async function upsertRecords(
   statement: (json: string) => SQL,
   records: readonly { external_id: string }[],
 ): Promise<Outcome[]> {
-  if (records.length === 0) return [];
+  if (records.length === 0) return []
   const returned = rowsOf<{
-    id: string;
-    external_id: string;
-    created: boolean;
-  }>(await db.execute(statement(JSON.stringify(records))));
-  const written = new Map(returned.map((r) => [r.external_id, r]));
+    id: string
+    external_id: string
+    created: boolean
+  }>(await db.execute(statement(JSON.stringify(records))))
+  const written = new Map(returned.map((r) => [r.external_id, r]))
   const existing = await idsOf(
     db,
     table,
     records.map((r) => r.external_id).filter((id) => !written.has(id)),
-  );
+  )
   return records.map(({ external_id: externalId }) => {
-    const row = written.get(externalId);
+    const row = written.get(externalId)
     if (row)
       return {
         externalId,
         id: row.id,
-        result: row.created ? "created" : "updated",
-      };
-    return { externalId, id: existing.get(externalId)!, result: "unchanged" };
-  });
+        result: row.created ? 'created' : 'updated',
+      }
+    return { externalId, id: existing.get(externalId)!, result: 'unchanged' }
+  })
 }
 
 /**
@@ -116,19 +104,29 @@ export async function upsertRecords(
 export async function eachOnItsOwn<T extends { external_id: string }>(
   records: readonly T[],
   writeOne: (record: T) => Promise<Outcome>,
-  refusal: (
-    err: unknown,
-  ) => { message: string; fields?: Record<string, string> } | undefined,
+  refusal: (err: unknown) => { message: string; fields?: Record<string, string> } | undefined,
 ): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
+  const outcomes: Outcome[] = []
   for (const record of records) {
     try {
-      outcomes.push(await writeOne(record));
+      outcomes.push(await writeOne(record))
     } catch (err) {
-      const error = refusal(err);
-      if (!error) throw err;
-      outcomes.push({ externalId: record.external_id, error });
+      const error = refusal(err)
+      if (!error) throw err
+      outcomes.push({ externalId: record.external_id, error })
     }
   }
-  return outcomes;
+  return outcomes
+}
+
+/**
+ * A single write's answer (`integrationWrite`), or its refusal as the call's error: a user the
+ * panel does not know is 404, a value another record holds (a username, an email) 409, each with
+ * the field it is about.
+ */
+export function writtenOrRefused(outcome: Outcome): IntegrationWrite {
+  if (!('error' in outcome)) return { _id: outcome.id, externalId: outcome.externalId, result: outcome.result }
+  const { message, fields } = outcome.error
+  if (message === INTEGRATION_MSG.unknownUser) throw new ApiError(404, 'NOT_FOUND', message, fields)
+  throw new ApiError(409, 'CONFLICT', message, fields)
 }

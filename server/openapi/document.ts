@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { API_PREFIX, API_TOKEN_PREFIX, INTEGRATION_BASE_PATH, PERMISSIONS, roleLabel, type ApiTokenScope, type Permission } from '../../contract'
 import { API_OPERATIONS, failureBody, successBody, type ApiOperation } from '../../contract/api-responses'
+import { NDJSON_MEDIA_TYPE, SYNC_LINE_MAX_CHARS } from '../../contract/integration'
 import { LIVE_EVENT, LIVE_TABLES } from '../../contract/live-events'
 import { defaultAppConfig } from '../deps'
 import { permissionOf } from '../http/auth'
@@ -88,13 +89,23 @@ const EVENTS_TEXT = [
   `A comment line keeps it alive every heartbeat. At most ${defaultAppConfig.liveEvents.streamsPerSession} streams per session and ${defaultAppConfig.liveEvents.streamsPerAdmin} per admin at once (429 beyond).`,
 ].join(' ')
 
+const NDJSON_TEXT = [
+  `One JSON object a line (${NDJSON_MEDIA_TYPE}), streamed: a result per record line, in the lines' order, each once its chunk`,
+  `is committed (\`line\`, \`externalId\`, \`result\`: created, updated, unchanged or error with \`message\` and \`fields\`);`,
+  `then the summary (\`done\`, \`lines\`, \`committed\`: the last line written or refused, and the counts).`,
+  `A line over ${SYNC_LINE_MAX_CHARS} characters is refused alone. Re-sending a file is safe: records already so answer unchanged.`,
+].join(' ')
+
 function operationOf(route: ApiRoute, operationId: string) {
   const { operation, permission, scope } = route
   const body = route.inputs.find((input) => input.target === 'json')
   const success = operation ? successBody(operation.answer) : undefined
   const status = operation?.answer.kind === 'data' ? operation.answer.status : 200
-  const successResponse =
-    operation?.answer.kind === 'csv'
+  const answer = operation?.answer
+  const ndjson = answer?.kind === 'ndjson' ? answer : undefined
+  const successResponse = ndjson
+    ? { description: NDJSON_TEXT, content: { [NDJSON_MEDIA_TYPE]: { schema: jsonSchema(ndjson.line, 'output') } } }
+    : operation?.answer.kind === 'csv'
       ? { description: 'A CSV file (attachment)', content: { 'text/csv': { schema: { type: 'string' } } } }
       : operation?.answer.kind === 'events'
         ? { description: EVENTS_TEXT, content: { 'text/event-stream': { schema: { type: 'string' } } } }
@@ -111,6 +122,8 @@ function operationOf(route: ApiRoute, operationId: string) {
     security: scope ? [{ apiToken: [scope] }] : permission ? [{ bearerAuth: [] }] : [],
     parameters: parameters(route.inputs),
     ...(body ? { requestBody: { required: true, content: json(jsonSchema(body.schema, 'input')) } } : {}),
+    // One record a line, each as this schema says.
+    ...(ndjson ? { requestBody: { required: true, content: { [NDJSON_MEDIA_TYPE]: { schema: jsonSchema(ndjson.record, 'input') } } } } : {}),
     responses: { [String(status)]: successResponse, '4XX': failure, '5XX': failure },
   }
 }

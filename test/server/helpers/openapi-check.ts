@@ -1,5 +1,6 @@
 import { API_PREFIX } from '../../../contract'
 import { API_OPERATIONS, failureBody, successBody } from '../../../contract/api-responses'
+import { NDJSON_MEDIA_TYPE } from '../../../contract/integration'
 
 /** What the check needs of an app: its router (to find the route that answers). */
 interface RoutedApp {
@@ -53,6 +54,15 @@ export async function checkAnswerAgainstDocument(app: RoutedApp, method: string,
   if (answer.kind === 'events') {
     // Not read: the stream stays open.
     if (!mediaType.startsWith('text/event-stream')) throw new Error(`${where}: documented as an event stream, sent as ${mediaType}`)
+    return
+  }
+  if (answer.kind === 'ndjson') {
+    if (!mediaType.startsWith(NDJSON_MEDIA_TYPE)) throw new Error(`${where}: documented as NDJSON, sent as ${mediaType}`)
+    const lines = (await res.clone().text()).split('\n').filter((line) => line !== '')
+    for (const line of lines) {
+      const parsed = answer.line.safeParse(JSON.parse(line))
+      if (!parsed.success) throw new Error(`${where}: the line ${line.slice(0, 200)} does not match the document: ${parsed.error.message}`)
+    }
     return
   }
   if (answer.kind === 'csv') {
