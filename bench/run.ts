@@ -7,7 +7,7 @@
  * them all (bench/api.ts); then sends a notification to --push-devices devices through the FCM
  * adapter to a local fake FCM, stopped halfway and finished by another scheduler (bench/push.ts).
  *
- *   npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--page URL ...] [--http1] [--duration S]
+ *   npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--no-sync] [--sync-rows N] [--page URL ...] [--http1] [--duration S]
  *                    [--warmup S] [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR]
  *                    [--no-push] [--push-devices N]
  *
@@ -21,7 +21,9 @@
  * (.bench-data/million, kept for later runs); --postgres URL measures that PostgreSQL database
  * after the embedded one, DATABASE_URL instead of it (bench/README.md). --scenario runs only the
  * API scenarios whose id starts so (repeat it for several; `export` for the export); --cpu-prof
- * writes the server thread's CPU profile of each API load to DIR.
+ * writes the server thread's CPU profile of each API load to DIR. Last, the integration API's bulk
+ * sync of --sync-rows users (default 50,000, about a minute; bench/sync.ts) on a fresh embedded
+ * database and on the PostgreSQL of --postgres or DATABASE_URL; --no-sync skips it.
  */
 import { execFileSync } from 'node:child_process'
 import { loadavg } from 'node:os'
@@ -30,9 +32,10 @@ import { API_BENCH_DEFAULTS, SCENARIO_IDS, runApiBench } from './api'
 import { PET_PAGE, htmlEntryBytes, pageSizes, readManifest, routeChunks } from './bundle'
 import { ACCESSIBILITY_GOAL, LIGHTHOUSE_PAGES, LIGHTHOUSE_RUNS, lighthouseScores } from './lighthouse'
 import { PUSH_BENCH_DEVICES, runPushBench } from './push'
+import { runSyncBench, SYNC_BENCH_DEFAULTS } from './sync'
 
 const USAGE =
-  'Usage: npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--page URL ...] [--http1] [--duration S] [--warmup S] [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR] [--no-push] [--push-devices N]'
+  'Usage: npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--no-sync] [--sync-rows N] [--page URL ...] [--http1] [--duration S] [--warmup S] [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR] [--no-push] [--push-devices N]'
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`)
@@ -48,6 +51,8 @@ function readArgs() {
         'no-bundle': { type: 'boolean', default: false },
         'no-lighthouse': { type: 'boolean', default: false },
         'no-api': { type: 'boolean', default: false },
+        'no-sync': { type: 'boolean', default: false },
+        'sync-rows': { type: 'string' },
         page: { type: 'string', multiple: true },
         http1: { type: 'boolean', default: false },
         duration: { type: 'string' },
@@ -66,7 +71,7 @@ function readArgs() {
     fail((err as Error).message)
   }
   const number = (name: string, fallback: number, min: number) => {
-    const value = values[name as 'duration' | 'warmup' | 'connections' | 'push-devices']
+    const value = values[name as 'duration' | 'warmup' | 'connections' | 'push-devices' | 'sync-rows']
     if (value === undefined) return fallback
     const n = Number(value)
     if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number of at least ${min} (got "${value}").`)
@@ -87,6 +92,8 @@ function readArgs() {
     api: !values['no-api'],
     push: !values['no-push'],
     pushDevices: Math.round(number('push-devices', PUSH_BENCH_DEVICES, 2)),
+    sync: !values['no-sync'],
+    syncRows: Math.round(number('sync-rows', SYNC_BENCH_DEFAULTS.rows, 1)),
     apiOptions: {
       connections: Math.round(number('connections', API_BENCH_DEFAULTS.connections, 1)),
       durationS: number('duration', API_BENCH_DEFAULTS.durationS, 1),
@@ -191,4 +198,6 @@ async function lighthouseBench() {
 if (args.bundle) bundleBench()
 if (args.bundle && args.lighthouse) await lighthouseBench()
 if (args.api && !(await runApiBench(args.apiOptions))) process.exitCode = 1
+// The integration API's bulk sync, on a fresh embedded database, then on PostgreSQL when given (--postgres or DATABASE_URL).
+if (args.sync && !(await runSyncBench({ rows: args.syncRows, postgresUrl: args.apiOptions.postgresUrl ?? process.env.DATABASE_URL }))) process.exitCode = 1
 if (args.push && !(await runPushBench(args.pushDevices))) process.exitCode = 1

@@ -14,17 +14,24 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { sql } from 'drizzle-orm'
-import { appUserSyncLine } from '../contract/input/integration'
-import { SYNC_LINE_MAX_CHARS } from '../contract/integration'
+import { INTEGRATION_BASE_PATH } from '../contract'
+import { NDJSON_MEDIA_TYPE, syncSummary } from '../contract/integration'
+import { createApp, type App } from '../server/app'
+import { createApiToken } from '../server/auth/api-tokens'
+import { systemClock } from '../server/clock'
 import { openPglite, openPostgres, type Database } from '../server/db/client'
-import { syncRecords } from '../server/integration/sync'
-import { upsertUsers } from '../server/integration/users'
+import { admins } from '../server/db/schema'
+import { createLogger } from '../server/log'
+import { defaultAppConfig } from '../server/deps'
+import { diskStorage } from '../server/storage/disk'
 
 /** Rows a second at a million users (issue 37): PostgreSQL, and the embedded database. */
 export const SYNC_GOAL = { postgresRowsPerS: 20_000, embeddedRowsPerS: 5_000, heapGrowthMb: 64 } as const
 /** About a minute for both runs on the embedded database of a shared 2-CPU machine. */
-export const SYNC_BENCH_DEFAULTS = { rows: 50_000, chunkRows: 1_000 }
+export const SYNC_BENCH_DEFAULTS = { rows: 50_000 }
 
 const FIRST_NAMES = ['Olivia', 'Liam', 'Emma', 'Noah', 'Amelia', 'Oliver', 'Ava', 'Elijah', 'Sophia', 'Lucas']
 const LAST_NAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez']
@@ -67,29 +74,81 @@ export interface SyncRun {
   errors: number
 }
 
-async function timedSync(database: Database, prefix: string, rows: number, chunkRows: number) {
-  global.gc?.()
+// A real collection between samples, so that the heap's growth is what the sync holds, not garbage.
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+
+/** A stream of the generator's pieces, made only as the reader pulls (as a socket's body is read). */
+function streamOf(pieces: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await pieces.next()
+      if (next.done) controller.close()
+      else controller.enqueue(next.value)
+    },
+  })
+}
+
+/**
+ * One POST /integration/sync/users of `rows` users, through the app (token check, the body's
+ * stream, the route, the streamed answer) without a socket. The answer is read as it comes and
+ * dropped but for its last line, the summary. The heap is measured after a collection every
+ * 20 answered chunks.
+ */
+async function timedSync(app: App, token: string, prefix: string, rows: number) {
+  gc()
   const heapBefore = process.memoryUsage().heapUsed
   let heapPeak = heapBefore
-  const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 50)
   const started = performance.now()
-  let answer = ''
-  const kind = { line: appUserSyncLine, write: upsertUsers }
-  for await (const part of syncRecords(database.db, usersBody(prefix, rows), kind, { chunkRows, lineMaxChars: SYNC_LINE_MAX_CHARS })) {
-    answer = part // the summary is the last part; the per-line answer is dropped as a client would stream it on
+  const res = await app.request(`${INTEGRATION_BASE_PATH}/sync/users`, {
+    method: 'POST',
+    headers: { 'Content-Type': NDJSON_MEDIA_TYPE, Authorization: `Bearer ${token}` },
+    body: streamOf(usersBody(prefix, rows)),
+    duplex: 'half',
+  } as RequestInit)
+  if (res.status !== 200) throw new Error(`The sync answered ${res.status}: ${await res.text()}`)
+  const decoder = new TextDecoder()
+  let tail = ''
+  let parts = 0
+  for await (const bytes of res.body!) {
+    tail = (tail + decoder.decode(bytes, { stream: true })).slice(-4096)
+    if (++parts % 20 === 0) {
+      gc()
+      heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)
+    }
   }
   const seconds = (performance.now() - started) / 1000
-  clearInterval(sampler)
-  const summary = JSON.parse(answer) as { errors: number; created: number; unchanged: number }
+  const summary = syncSummary.parse(JSON.parse(tail.trimEnd().split('\n').at(-1)!))
   return { seconds, heapGrowthMb: (heapPeak - heapBefore) / 1024 ** 2, errors: summary.errors }
+}
+
+/** An app on the database, and an API token with users:write (made by a bench admin). */
+async function appWithToken(database: Database, chunkRows: number) {
+  const app = createApp({
+    db: database.db,
+    storage: diskStorage(mkdtempSync(join(tmpdir(), 'petcare-sync-bench-uploads-')), { secret: 'sync-bench-upload-secret-0123456789' }),
+    mailer: { send: async () => {} },
+    clock: systemClock,
+    log: createLogger('json', { write: () => {} }),
+    config: { syncChunkRows: chunkRows },
+  })
+  const email = `sync-bench-${Date.now()}@example.com`
+  const [admin] = await database.db.insert(admins).values({ name: 'Sync bench', email, role: 1 }).returning({ id: admins.id })
+  const { secret } = await createApiToken(
+    database.db,
+    { name: 'Sync bench', scopes: ['users:write'], expiresAt: null, createdBy: admin!.id },
+    new Date(),
+  )
+  return { app, token: secret }
 }
 
 async function benchDatabase(name: string, database: Database, goal: number, rows: number, chunkRows: number): Promise<SyncRun[]> {
   await database.migrate()
+  const { app, token } = await appWithToken(database, chunkRows)
   const prefix = `b${Date.now().toString(36)}`
   const runs: SyncRun[] = []
   for (const pass of ['new rows', 'same file again'] as const) {
-    const { seconds, heapGrowthMb, errors } = await timedSync(database, prefix, rows, chunkRows)
+    const { seconds, heapGrowthMb, errors } = await timedSync(app, token, prefix, rows)
     runs.push({ database: name, pass, rows, seconds, rowsPerS: rows / seconds, goal, heapGrowthMb, errors })
   }
   const {
@@ -104,12 +163,14 @@ export async function runSyncBench(
   options: { rows?: number; chunkRows?: number; postgresUrl?: string | undefined; embedded?: boolean } = {},
 ) {
   const rows = options.rows ?? SYNC_BENCH_DEFAULTS.rows
-  const chunkRows = options.chunkRows ?? SYNC_BENCH_DEFAULTS.chunkRows
+  const chunkRows = options.chunkRows ?? defaultAppConfig.syncChunkRows
   const load = () =>
     loadavg()
       .map((n) => n.toFixed(2))
       .join(', ')
-  console.info(`\nBulk sync of ${rows.toLocaleString('en')} users, ${chunkRows} a chunk (load average ${load()} before):`)
+  console.info(
+    `\nBulk sync (POST /integration/sync/users) of ${rows.toLocaleString('en')} users, ${chunkRows} a chunk (load average ${load()} before):`,
+  )
   const runs: SyncRun[] = []
   if (options.embedded !== false) {
     const dir = mkdtempSync(join(tmpdir(), 'petcare-sync-bench-'))

@@ -30,6 +30,8 @@ export interface AppConfig {
   uploadQuota: { files: number; bytes: number }
   /** Requests one API token may make per minute (in each server process: server/http/rate-limit.ts); 429 beyond. */
   apiTokenRequestsPerMinute: number
+  /** Records of a bulk sync written per statement and commit (server/integration/sync.ts; docs/DECISIONS.md, Integration API). */
+  syncChunkRows: number
   /** The live update stream (GET /admin/events, server/routes/events.ts). */
   liveEvents: {
     /** How often an open stream gets a keep-alive comment (proxies close connections silent for long), and its session is checked. */
@@ -55,6 +57,7 @@ export const defaultAppConfig: AppConfig = {
   auditRetentionMs: 365 * 24 * 60 * 60 * 1000,
   uploadQuota: { files: 500, bytes: 2 * 1024 ** 3 },
   apiTokenRequestsPerMinute: 1_200,
+  syncChunkRows: 1_000,
   liveEvents: { heartbeatMs: 20_000, coalesceMs: 300, minGapMs: 1_000, streamsPerSession: 10, streamsPerAdmin: 30 },
   webhookAllowPrivate: false,
 }

@@ -2,7 +2,6 @@ import { Hono } from 'hono'
 import { appUserSyncLine, petSyncLine } from '../../../contract/input/integration'
 import { INTEGRATION_MSG, NDJSON_MEDIA_TYPE, SYNC_LINE_MAX_CHARS } from '../../../contract/integration'
 import { ApiError } from '../../api-error'
-import type { Db } from '../../db/client'
 import type { Deps } from '../../deps'
 import type { AppContext, AppEnv } from '../../http/env'
 import { permitToken } from '../../http/token-auth'
@@ -10,18 +9,15 @@ import { upsertPets } from '../../integration/pets'
 import { syncRecords, type SyncKind } from '../../integration/sync'
 import { upsertUsers } from '../../integration/users'
 
-/** Records a statement (and a commit) takes: measured in docs/DECISIONS.md, Integration API. */
-export const SYNC_CHUNK_ROWS = 1000
-
 /**
  * The answer of a bulk sync: NDJSON, streamed as it is made. The body is read only as fast as the
  * client takes the answer (the stream is pulled), so neither waits in memory.
  */
-function syncAnswer<T extends { externalId: string }>(c: AppContext, db: Db, kind: SyncKind<T>): Response {
+function syncAnswer<T extends { externalId: string }>(c: AppContext, { db, config }: Deps, kind: SyncKind<T>): Response {
   const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (mediaType !== NDJSON_MEDIA_TYPE) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', INTEGRATION_MSG.mediaType)
   const body = c.req.raw.body ?? emptyBody()
-  const answer = syncRecords(db, body, kind, { chunkRows: SYNC_CHUNK_ROWS, lineMaxChars: SYNC_LINE_MAX_CHARS })
+  const answer = syncRecords(db, body, kind, { chunkRows: config.syncChunkRows, lineMaxChars: SYNC_LINE_MAX_CHARS })
   const encoder = new TextEncoder()
   const stream = new ReadableStream<Uint8Array>(
     {
@@ -48,5 +44,5 @@ async function* emptyBody(): AsyncGenerator<Uint8Array> {}
 /** POST /integration/sync/users and /sync/pets: a first import, or any later full sync (NDJSON, one record a line). */
 export const integrationSyncRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
-    .post('/sync/users', permitToken('users:write'), (c) => syncAnswer(c, deps.db, { line: appUserSyncLine, write: upsertUsers }))
-    .post('/sync/pets', permitToken('pets:write'), (c) => syncAnswer(c, deps.db, { line: petSyncLine, write: upsertPets }))
+    .post('/sync/users', permitToken('users:write'), (c) => syncAnswer(c, deps, { line: appUserSyncLine, write: upsertUsers }))
+    .post('/sync/pets', permitToken('pets:write'), (c) => syncAnswer(c, deps, { line: petSyncLine, write: upsertPets }))
