@@ -1,11 +1,12 @@
 /**
- * The integration API's bulk sync (server/integration/sync.ts): N users as NDJSON, streamed
- * through the same code POST /integration/sync/users runs (line reading, the contract's
- * validation, chunked upserts, the per-line answer), on a fresh embedded database (PGlite in its
+ * The integration API's bulk sync: N users as NDJSON, streamed to POST /integration/sync/users
+ * itself (app.request with an API token, no socket: the token check, the body read a line at a
+ * time, the contract's validation, chunked upserts, the streamed answer), on a fresh embedded database (PGlite in its
  * worker thread, as the server opens it) and, when given, on PostgreSQL. Then the same file again:
  * every line unchanged, what a resumed or repeated import costs. Prints rows/s beside the goals
  * (docs/DECISIONS.md, Integration API) and the heap's growth while it runs (the body is made as it
- * is read, so nothing but the sync holds it).
+ * is read, so nothing but the sync holds it), and the CPU time this process spent: on a shared
+ * machine, the embedded database's rows per CPU second say what an idle one would do.
  *
  *   npx tsx bench/sync.ts [--rows N] [--chunk N] [--postgres URL] [--no-embedded]
  *   npm run bench -- --no-bundle --no-lighthouse --no-api [--sync-rows N] [--postgres URL]
@@ -68,6 +69,8 @@ export interface SyncRun {
   pass: 'new rows' | 'same file again'
   rows: number
   seconds: number
+  /** CPU time of this process (the embedded database's thread included; PostgreSQL's own processes not). */
+  cpuSeconds: number
   rowsPerS: number
   goal: number
   heapGrowthMb: number
@@ -100,6 +103,7 @@ async function timedSync(app: App, token: string, prefix: string, rows: number) 
   const heapBefore = process.memoryUsage().heapUsed
   let heapPeak = heapBefore
   const started = performance.now()
+  const cpuBefore = process.cpuUsage()
   const res = await app.request(`${INTEGRATION_BASE_PATH}/sync/users`, {
     method: 'POST',
     headers: { 'Content-Type': NDJSON_MEDIA_TYPE, Authorization: `Bearer ${token}` },
@@ -118,8 +122,9 @@ async function timedSync(app: App, token: string, prefix: string, rows: number) 
     }
   }
   const seconds = (performance.now() - started) / 1000
+  const cpu = process.cpuUsage(cpuBefore)
   const summary = syncSummary.parse(JSON.parse(tail.trimEnd().split('\n').at(-1)!))
-  return { seconds, heapGrowthMb: (heapPeak - heapBefore) / 1024 ** 2, errors: summary.errors }
+  return { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, heapGrowthMb: (heapPeak - heapBefore) / 1024 ** 2, errors: summary.errors }
 }
 
 /** An app on the database, and an API token with users:write (made by a bench admin). */
@@ -148,8 +153,8 @@ async function benchDatabase(name: string, database: Database, goal: number, row
   const prefix = `b${Date.now().toString(36)}`
   const runs: SyncRun[] = []
   for (const pass of ['new rows', 'same file again'] as const) {
-    const { seconds, heapGrowthMb, errors } = await timedSync(app, token, prefix, rows)
-    runs.push({ database: name, pass, rows, seconds, rowsPerS: rows / seconds, goal, heapGrowthMb, errors })
+    const { seconds, cpuSeconds, heapGrowthMb, errors } = await timedSync(app, token, prefix, rows)
+    runs.push({ database: name, pass, rows, seconds, cpuSeconds, rowsPerS: rows / seconds, goal, heapGrowthMb, errors })
   }
   const {
     rows: [{ n }],
@@ -198,6 +203,7 @@ export async function runSyncBench(
       rows: r.rows,
       seconds: r.seconds.toFixed(1),
       'rows/s': Math.round(r.rowsPerS),
+      'CPU s (this process)': r.cpuSeconds.toFixed(1),
       goal: `≥ ${r.goal}`,
       'heap growth': `${r.heapGrowthMb.toFixed(1)} MB (≤ ${SYNC_GOAL.heapGrowthMb})`,
       errors: r.errors,

@@ -16,7 +16,7 @@ import { upsertUsers } from '../../integration/users'
 function syncAnswer<T extends { externalId: string }>(c: AppContext, { db, config }: Deps, kind: SyncKind<T>): Response {
   const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (mediaType !== NDJSON_MEDIA_TYPE) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', INTEGRATION_MSG.mediaType)
-  const body = c.req.raw.body ?? emptyBody()
+  const body = c.req.raw.body ? chunksOf(c.req.raw.body) : emptyBody()
   const answer = syncRecords(db, body, kind, { chunkRows: config.syncChunkRows, lineMaxChars: SYNC_LINE_MAX_CHARS })
   const encoder = new TextEncoder()
   const stream = new ReadableStream<Uint8Array>(
@@ -40,6 +40,23 @@ function syncAnswer<T extends { externalId: string }>(c: AppContext, { db, confi
 }
 
 async function* emptyBody(): AsyncGenerator<Uint8Array> {}
+
+/** A request body's chunks as they arrive; stopping early cancels the rest of the body. */
+async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader()
+  let done = false
+  try {
+    for (;;) {
+      const next = await reader.read()
+      if (next.done) break
+      yield next.value
+    }
+    done = true
+  } finally {
+    if (!done) await reader.cancel().catch(() => {})
+    reader.releaseLock()
+  }
+}
 
 /** POST /integration/sync/users and /sync/pets: a first import, or any later full sync (NDJSON, one record a line). */
 export const integrationSyncRoutes = (deps: Deps) =>
