@@ -8,7 +8,7 @@
  * is read, so nothing but the sync holds it), and the CPU time this process spent: on a shared
  * machine, the embedded database's rows per CPU second say what an idle one would do.
  *
- *   npx tsx bench/sync.ts [--rows N] [--chunk N] [--postgres URL] [--no-embedded]
+ *   npx tsx bench/sync.ts [--rows N] [--chunk N] [--concurrency N (PostgreSQL; 2 as the server)] [--postgres URL] [--no-embedded]
  *   npm run bench -- --no-bundle --no-lighthouse --no-api [--sync-rows N] [--postgres URL]
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -128,14 +128,14 @@ async function timedSync(app: App, token: string, prefix: string, rows: number) 
 }
 
 /** An app on the database, and an API token with users:write (made by a bench admin). */
-async function appWithToken(database: Database, chunkRows: number) {
+async function appWithToken(database: Database, chunkRows: number, concurrency: number) {
   const app = createApp({
     db: database.db,
     storage: diskStorage(mkdtempSync(join(tmpdir(), 'petcare-sync-bench-uploads-')), { secret: 'sync-bench-upload-secret-0123456789' }),
     mailer: { send: async () => {} },
     clock: systemClock,
     log: createLogger('json', { write: () => {} }),
-    config: { syncChunkRows: chunkRows },
+    config: { syncChunkRows: chunkRows, syncConcurrency: concurrency },
   })
   const email = `sync-bench-${Date.now()}@example.com`
   const [admin] = await database.db.insert(admins).values({ name: 'Sync bench', email, role: 1 }).returning({ id: admins.id })
@@ -147,9 +147,16 @@ async function appWithToken(database: Database, chunkRows: number) {
   return { app, token: secret }
 }
 
-async function benchDatabase(name: string, database: Database, goal: number, rows: number, chunkRows: number): Promise<SyncRun[]> {
+async function benchDatabase(
+  name: string,
+  database: Database,
+  goal: number,
+  rows: number,
+  chunkRows: number,
+  concurrency: number,
+): Promise<SyncRun[]> {
   await database.migrate()
-  const { app, token } = await appWithToken(database, chunkRows)
+  const { app, token } = await appWithToken(database, chunkRows, concurrency)
   const prefix = `b${Date.now().toString(36)}`
   const runs: SyncRun[] = []
   for (const pass of ['new rows', 'same file again'] as const) {
@@ -165,7 +172,7 @@ async function benchDatabase(name: string, database: Database, goal: number, row
 
 /** Runs the sync bench on the embedded database and, with `postgresUrl`, on PostgreSQL; false when a goal is missed. */
 export async function runSyncBench(
-  options: { rows?: number; chunkRows?: number; postgresUrl?: string | undefined; embedded?: boolean } = {},
+  options: { rows?: number; chunkRows?: number; concurrency?: number; postgresUrl?: string | undefined; embedded?: boolean } = {},
 ) {
   const rows = options.rows ?? SYNC_BENCH_DEFAULTS.rows
   const chunkRows = options.chunkRows ?? defaultAppConfig.syncChunkRows
@@ -181,7 +188,7 @@ export async function runSyncBench(
     const dir = mkdtempSync(join(tmpdir(), 'petcare-sync-bench-'))
     const database = await openPglite(dir)
     try {
-      runs.push(...(await benchDatabase('embedded (PGlite)', database, SYNC_GOAL.embeddedRowsPerS, rows, chunkRows)))
+      runs.push(...(await benchDatabase('embedded (PGlite)', database, SYNC_GOAL.embeddedRowsPerS, rows, chunkRows, 1)))
     } finally {
       await database.close()
       rmSync(dir, { recursive: true, force: true })
@@ -190,7 +197,7 @@ export async function runSyncBench(
   if (options.postgresUrl) {
     const database = openPostgres(options.postgresUrl)
     try {
-      runs.push(...(await benchDatabase('PostgreSQL', database, SYNC_GOAL.postgresRowsPerS, rows, chunkRows)))
+      runs.push(...(await benchDatabase('PostgreSQL', database, SYNC_GOAL.postgresRowsPerS, rows, chunkRows, options.concurrency ?? 2)))
     } finally {
       await database.close()
     }
@@ -219,6 +226,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     options: {
       rows: { type: 'string' },
       chunk: { type: 'string' },
+      concurrency: { type: 'string' },
       postgres: { type: 'string' },
       'no-embedded': { type: 'boolean', default: false },
     },
@@ -226,6 +234,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const ok = await runSyncBench({
     rows: values.rows ? Number(values.rows) : undefined,
     chunkRows: values.chunk ? Number(values.chunk) : undefined,
+    concurrency: values.concurrency ? Number(values.concurrency) : undefined,
     postgresUrl: values.postgres ?? process.env.DATABASE_URL,
     embedded: !values['no-embedded'],
   })

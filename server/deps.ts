@@ -32,6 +32,12 @@ export interface AppConfig {
   apiTokenRequestsPerMinute: number
   /** Records of a bulk sync written per statement and commit (server/integration/sync.ts; docs/DECISIONS.md, Integration API). */
   syncChunkRows: number
+  /**
+   * Chunks of a bulk sync written at once, each on a connection of its own: 2 on PostgreSQL (set by
+   * index.ts), where a second backend writes while the first does; 1 on the embedded database,
+   * which runs one statement at a time.
+   */
+  syncConcurrency: number
   /** The live update stream (GET /admin/events, server/routes/events.ts). */
   liveEvents: {
     /** How often an open stream gets a keep-alive comment (proxies close connections silent for long), and its session is checked. */
@@ -58,6 +64,7 @@ export const defaultAppConfig: AppConfig = {
   uploadQuota: { files: 500, bytes: 2 * 1024 ** 3 },
   apiTokenRequestsPerMinute: 1_200,
   syncChunkRows: 1_000,
+  syncConcurrency: 1,
   liveEvents: { heartbeatMs: 20_000, coalesceMs: 300, minGapMs: 1_000, streamsPerSession: 10, streamsPerAdmin: 30 },
   webhookAllowPrivate: false,
 }

@@ -115,6 +115,8 @@ async function main() {
       uploadQuota: config.uploadQuota,
       apiTokenRequestsPerMinute: config.apiTokenRequestsPerMinute,
       webhookAllowPrivate: config.webhookAllowPrivate,
+      // A bulk sync writes two chunks at once on PostgreSQL (docs/DECISIONS.md, Integration API).
+      syncConcurrency: config.databaseUrl ? 2 : 1,
     },
     metricsToken: config.metricsToken,
   })

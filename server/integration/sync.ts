@@ -15,6 +15,8 @@ export interface SyncKind<T extends { externalId: string }> {
 export interface SyncOptions {
   /** Records per statement (and per commit). */
   chunkRows: number
+  /** Chunks written at once, each on a connection of its own (1 on the embedded database, which runs one statement at a time). */
+  concurrency: number
   /** A longer line is refused without being read further (contract SYNC_LINE_MAX_CHARS). */
   lineMaxChars: number
 }
@@ -110,73 +112,68 @@ const resultOf = (line: number, outcome: Outcome): SyncLineResult =>
       }
     : { line, externalId: outcome.externalId, result: outcome.result }
 
+/** A chunk handed to the writer: its externalIds, and its answer once written (never rejected). */
+interface Written {
+  ids: Set<string>
+  lastLine: number
+  answer: Promise<{ results: SyncLineResult[]; failed: boolean }>
+}
+
 /**
  * A bulk sync: reads NDJSON records from `body` a line at a time, validates each with the kind's
- * contract schema, and writes them `chunkRows` at a time, each chunk one statement and one commit.
- * Yields the answer, NDJSON: one result per line (blank lines have none), in the lines' order,
- * each chunk's once it is committed; then the summary (SyncSummary). One chunk is written while
- * the next is read and validated; nothing more is read until the answer so far is taken (the
- * caller pulls), so memory holds two chunks whatever the body's size. A chunk the database
- * refuses ends the sync: its lines are answered as not written, and the summary's `committed`
- * says where to resume.
+ * contract schema, and writes them `chunkRows` at a time, each chunk one statement and one commit,
+ * up to `concurrency` chunks at once. Yields the answer, NDJSON: one result per line (blank lines
+ * have none), in the lines' order, each chunk's once it and every chunk before it are committed;
+ * then the summary (SyncSummary). The next chunk is read and validated while chunks are written;
+ * nothing more is read until the answer so far is taken (the caller pulls), so memory holds
+ * `concurrency + 1` chunks whatever the body's size. A chunk that shares an externalId with one
+ * being written waits for it, so a record sent twice is written in the file's order. A chunk the
+ * database refuses ends the sync: its lines are answered as not written, the chunks already being
+ * written are answered as they end, and the summary's `committed` says where to resume.
  */
 export async function* syncRecords<T extends { externalId: string }>(
   db: Db,
   body: AsyncIterable<Uint8Array>,
   kind: SyncKind<T>,
-  { chunkRows, lineMaxChars }: SyncOptions,
+  { chunkRows, concurrency, lineMaxChars }: SyncOptions,
 ): AsyncGenerator<string> {
-  const summary: SyncSummary = {
-    done: true,
-    lines: 0,
-    committed: 0,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    errors: 0,
-  }
+  const summary: SyncSummary = { done: true, lines: 0, committed: 0, created: 0, updated: 0, unchanged: 0, errors: 0 }
   let chunk: Entry<T>[] = []
   let chunkIds = new Set<string>()
-  let writing: Promise<{ text: string; failed: boolean }> | undefined
+  const writing: Written[] = [] // oldest first
+  let stopped = false // a chunk was refused: nothing more is written, nor counted as committed
 
-  const count = (results: SyncLineResult[]) => {
-    for (const r of results) summary[r.result === 'error' ? 'errors' : r.result]++
-  }
-  const write = async (entries: Entry<T>[]): Promise<{ text: string; failed: boolean }> => {
+  const write = async (entries: Entry<T>[]): Promise<{ results: SyncLineResult[]; failed: boolean }> => {
     const records = entries.flatMap((e) => (e.record ? [e.record] : []))
-    let outcomes: Outcome[]
     try {
-      outcomes = records.length > 0 ? await kind.write(db, records) : []
+      const outcomes = records.length > 0 ? await kind.write(db, records) : []
+      let next = 0
+      return { results: entries.map((e) => e.refused ?? resultOf(e.line, outcomes[next++]!)), failed: false }
     } catch (err) {
       logError('Bulk sync chunk', err)
-      const results = entries.map(
-        (e) =>
-          e.refused ?? {
-            line: e.line,
-            externalId: e.record!.externalId,
-            result: 'error' as const,
-            message: INTEGRATION_MSG.notWritten,
-          },
-      )
-      count(results)
-      return { text: ndjson(results), failed: true }
+      const notWritten = (e: Entry<T>): SyncLineResult =>
+        e.refused ?? { line: e.line, externalId: e.record!.externalId, result: 'error', message: INTEGRATION_MSG.notWritten }
+      return { results: entries.map(notWritten), failed: true }
     }
-    let next = 0
-    const results = entries.map((e) => e.refused ?? resultOf(e.line, outcomes[next++]!))
-    count(results)
-    summary.committed = entries[entries.length - 1]!.line
-    return { text: ndjson(results), failed: false }
   }
-  let stopped = false // a chunk was refused: nothing more is written
-  /** Hands the chunk read so far to the writer once the one before is written, and answers that one's results (if any). */
+  /** The oldest chunk's answer, once written, counted into the summary. */
+  const settleOldest = async () => {
+    const oldest = writing.shift()!
+    const { results, failed } = await oldest.answer
+    for (const r of results) summary[r.result === 'error' ? 'errors' : r.result]++
+    if (failed) stopped = true
+    else if (!stopped) summary.committed = oldest.lastLine
+    return results.map((r) => `${JSON.stringify(r)}\n`).join('')
+  }
+  /** Hands the chunk read so far to the writer, once there is room for it: the answers of the chunks that ended meanwhile. */
   const handOver = async () => {
-    const previous = writing ? await writing : undefined
-    writing = undefined
-    if (previous?.failed) stopped = true
-    if (!stopped && chunk.length > 0) writing = write(chunk)
+    let answered = ''
+    const overlaps = () => writing.some((w) => [...chunkIds].some((id) => w.ids.has(id)))
+    while (writing.length > 0 && (writing.length >= concurrency || overlaps() || stopped)) answered += await settleOldest()
+    if (!stopped && chunk.length > 0) writing.push({ ids: chunkIds, lastLine: chunk[chunk.length - 1]!.line, answer: write(chunk) })
     chunk = []
     chunkIds = new Set()
-    return previous
+    return answered
   }
 
   reading: for await (const lines of linesOf(body, lineMaxChars)) {
@@ -185,32 +182,21 @@ export async function* syncRecords<T extends { externalId: string }>(
       if (text !== TOO_LONG && text.trim() === '') continue // a blank line: no record, no answer
       const entry: Entry<T> =
         text === TOO_LONG
-          ? {
-              line,
-              refused: {
-                line,
-                externalId: null,
-                result: 'error',
-                message: INTEGRATION_MSG.lineTooLong,
-              },
-            }
+          ? { line, refused: { line, externalId: null, result: 'error', message: INTEGRATION_MSG.lineTooLong } }
           : read(kind, line, text)
       // One statement cannot write a row twice: a repeated externalId starts the next chunk.
       if (chunk.length >= chunkRows || (entry.record && chunkIds.has(entry.record.externalId))) {
         const answered = await handOver()
-        if (answered) yield answered.text
+        if (answered) yield answered
         if (stopped) break reading
       }
       chunk.push(entry)
       if (entry.record) chunkIds.add(entry.record.externalId)
     }
   }
-  // The last chunk, then its answer.
-  for (let i = 0; i < 2 && !stopped; i++) {
-    const answered = await handOver()
-    if (answered) yield answered.text
-  }
+  // The last chunk, then every answer still to come.
+  const last = await handOver()
+  if (last) yield last
+  while (writing.length > 0) yield await settleOldest()
   yield `${JSON.stringify(summary)}\n`
 }
-
-const ndjson = (results: SyncLineResult[]) => results.map((r) => `${JSON.stringify(r)}\n`).join('')

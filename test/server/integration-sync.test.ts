@@ -32,11 +32,12 @@ async function* bodyOf(text: string, size = 97): AsyncGenerator<Uint8Array> {
   for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size)
 }
 
-async function sync<T extends { externalId: string }>(t: TestApp, lines: unknown[], kind: SyncKind<T>, chunkRows = 3) {
+async function sync<T extends { externalId: string }>(t: TestApp, lines: unknown[], kind: SyncKind<T>, chunkRows = 3, concurrency = 1) {
   const text = lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')
   let answer = ''
   for await (const part of syncRecords(t.db, bodyOf(text), kind, {
     chunkRows,
+    concurrency,
     lineMaxChars: SYNC_LINE_MAX_CHARS,
   }))
     answer += part
@@ -158,5 +159,43 @@ describe('bulk sync of pets', () => {
     const [row] = await t.db.select().from(pets).where(eq(pets.externalId, 'p-1'))
     expect(row!.vaccines).toEqual([{ date: '2024-01-02', vaccine: { name: 'Rabies' } }])
     expect(row!.profilePhotos).toEqual([{ url: 'https://example.com/rex.jpg' }])
+  })
+})
+
+describe('a chunk the database refuses', () => {
+  it('ends the sync: its lines are answered not written, and the summary says the last line committed', async () => {
+    const t = await testApp()
+    let chunks = 0
+    // The real writer, whose second statement fails as a lost connection would.
+    const failing: SyncKind<ReturnType<typeof appUserSyncLine.parse>> = {
+      line: appUserSyncLine,
+      write: async (db, records) => {
+        if (++chunks === 2) throw new Error('connection lost')
+        return upsertUsers(db, records)
+      },
+    }
+    const { results, summary } = await sync(
+      t,
+      Array.from({ length: 9 }, (_, i) => user(i)),
+      failing,
+      3,
+    )
+    expect(results.map((r) => r.result)).toEqual(['created', 'created', 'created', 'error', 'error', 'error'])
+    expect(results[3]!.message).toBe(INTEGRATION_MSG.notWritten)
+    expect(summary).toMatchObject({ committed: 3, created: 3, errors: 3 })
+    expect(await t.db.select().from(appUsers).where(eq(appUsers.externalId, 'u-3'))).toHaveLength(0)
+  })
+})
+
+describe('two chunks written at once', () => {
+  it("answers in the lines' order, and writes a record sent twice in the file's order", async () => {
+    const t = await testApp()
+    const lines = [...Array.from({ length: 7 }, (_, i) => user(i)), user(2, { name: 'Later Name' }), user(8)]
+    const { results, summary } = await sync(t, lines, users, 2, 2)
+    expect(results.map((r) => r.line)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9])
+    expect(results.map((r) => r.result)).toEqual([...Array(7).fill('created'), 'updated', 'created'])
+    expect(summary).toMatchObject({ committed: 9, created: 8, updated: 1 })
+    const [row] = await t.db.select().from(appUsers).where(eq(appUsers.externalId, 'u-2'))
+    expect(row!.name).toBe('Later Name')
   })
 })

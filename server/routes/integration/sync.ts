@@ -17,7 +17,7 @@ function syncAnswer<T extends { externalId: string }>(c: AppContext, { db, confi
   const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (mediaType !== NDJSON_MEDIA_TYPE) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', INTEGRATION_MSG.mediaType)
   const body = c.req.raw.body ? chunksOf(c.req.raw.body) : emptyBody()
-  const answer = syncRecords(db, body, kind, { chunkRows: config.syncChunkRows, lineMaxChars: SYNC_LINE_MAX_CHARS })
+  const answer = syncRecords(db, body, kind, { chunkRows: config.syncChunkRows, concurrency: config.syncConcurrency, lineMaxChars: SYNC_LINE_MAX_CHARS })
   const encoder = new TextEncoder()
   const stream = new ReadableStream<Uint8Array>(
     {
