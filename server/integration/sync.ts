@@ -123,8 +123,8 @@ interface Written {
  * A bulk sync: reads NDJSON records from `body` a line at a time, validates each with the kind's
  * contract schema, and writes them `chunkRows` at a time, each chunk one statement and one commit,
  * up to `concurrency` chunks at once. Yields the answer, NDJSON: one result per line (blank lines
- * have none), in the lines' order, each chunk's once it and every chunk before it are committed;
- * then the summary (SyncSummary). The next chunk is read and validated while chunks are written;
+ * have none), in the lines' order, each chunk's once it and every chunk before it are committed
+ * (and the next chunk is full, or the body ended); then the summary (SyncSummary). The next chunk is read and validated while chunks are written;
  * nothing more is read until the answer so far is taken (the caller pulls), so memory holds
  * `concurrency + 1` chunks whatever the body's size. A chunk that shares an externalId with one
  * being written waits for it, so a record sent twice is written in the file's order. A chunk the

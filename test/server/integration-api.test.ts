@@ -1,3 +1,7 @@
+import { once } from 'node:events'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
 import { eq, isNotNull } from 'drizzle-orm'
 import {
   createdApiToken,
@@ -390,5 +394,49 @@ describe('POST /integration/sync/users and /sync/pets', () => {
       })
     expect((await errorOf(await send('users', 'application/json'), 415)).message).toBe(INTEGRATION_MSG.mediaType)
     expect((await send('pets', NDJSON_MEDIA_TYPE)).status).toBe(403)
+  })
+
+  it('answers over a socket while the body is still being sent', async () => {
+    // Two records a chunk; a chunk is answered once the next one is full (one is written while the
+    // next is read). The body below stops after the fifth line until the first chunk's answers have
+    // come back, which a server that read the whole body first would never send.
+    const t = await testApp({ config: { syncChunkRows: 2 } })
+    const token = await apiToken(t)
+    const server = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port: 0 }) as Server
+    await once(server, 'listening')
+    try {
+      let firstAnswered!: () => void
+      const answered = new Promise<void>((resolve) => (firstAnswered = resolve))
+      const line = (n: number) => new TextEncoder().encode(`${JSON.stringify({ externalId: `u-${n}`, ...user(n) })}\n`)
+      let sent = 0
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (sent === 5) await answered
+          if (sent === 8) return controller.close()
+          controller.enqueue(line(sent++))
+        },
+      })
+      const { port } = server.address() as AddressInfo
+      const res = await fetch(`http://127.0.0.1:${port}${INTEGRATION_BASE_PATH}/sync/users`, {
+        method: 'POST',
+        headers: { 'Content-Type': NDJSON_MEDIA_TYPE, Authorization: `Bearer ${token}` },
+        body,
+        duplex: 'half',
+      } as RequestInit)
+      let text = ''
+      const decoder = new TextDecoder()
+      for await (const bytes of res.body!) {
+        text += decoder.decode(bytes, { stream: true })
+        if (text.includes('"line":2')) firstAnswered()
+      }
+      const answer = text
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown)
+      expect(answer.slice(0, -1).map((r) => syncLineResult.parse(r).result)).toEqual(Array(8).fill('created'))
+      expect(syncSummary.parse(answer.at(-1))).toMatchObject({ lines: 8, committed: 8, created: 8 })
+    } finally {
+      server.close()
+    }
   })
 })
