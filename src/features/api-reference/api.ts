@@ -109,7 +109,8 @@ export function callsOf(document: OpenApiDocumentView): ApiCall[] {
           required: p.required ?? false,
           notes: p.schema ? notesOf(p.schema) : [],
         })),
-        body: fieldsOf(operation.requestBody?.content['application/json']?.schema),
+        // JSON, or one record a line (the integration API's NDJSON sync): the body's one media type.
+        body: fieldsOf(Object.values(operation.requestBody?.content ?? {})[0]?.schema),
         responses: Object.entries(operation.responses).map(([status, response]) => {
           const resolved = response.$ref ? (shared[response.$ref.split('/').pop()!] ?? response) : response
           const [mediaType, content] = Object.entries(resolved.content ?? {})[0] ?? []
