@@ -12,6 +12,7 @@ import { bulkResult } from './bulk'
 import { feedback, feedbackDetails, feedbackNote } from './feedback'
 import { appUserSyncLine, petSyncLine } from './input/integration'
 import { integrationRemoval, integrationWrite, syncLineResult, syncSummary } from './integration'
+import { importResult } from './imports'
 import { notificationDetails, notificationListItem, notificationRecipient, pushService } from './notifications'
 import { openApiDocumentSchema } from './openapi'
 import { partner, partnerDetails } from './partners'
@@ -212,6 +213,11 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'GET /admin/trash': ['What was deleted in the last 30 days, who deleted it and when', list(trashItem)],
     'POST /admin/trash/:kind/:id/restore': ['Restore a deleted record as it was (also the Undo of a delete)', done],
     'DELETE /admin/trash/:kind/:id': ['Delete a record in the trash forever, with its image files', done],
+  }),
+  ...group('Import', {
+    'GET /admin/import/:kind/template': ['The columns of a kind’s import file, with its records, as CSV', csv],
+    'POST /admin/import/:kind/preview': ['Check an import file: what each row would come to, changing nothing', data(importResult)],
+    'POST /admin/import/:kind': ['Import a file: add its new rows (pictures fetched by address), leave the existing ones', data(importResult)],
   }),
   ...group('Live updates', {
     'GET /admin/events': ['A stream of server-sent events naming the tables that changed, for screens to refetch', { kind: 'events' }],

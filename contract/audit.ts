@@ -96,6 +96,11 @@ export const AUDIT_ACTIONS = [
   'webhook.rotate_secret',
   'webhook.redeliver',
   'webhook.test',
+  // A CSV import's group entry (contract/imports.ts); each row it created has its single-row entry too.
+  'petShop.import',
+  'hospital.import',
+  'city.import',
+  'site.import',
 ] as const
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number]
 

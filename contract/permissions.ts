@@ -53,6 +53,8 @@ export const PERMISSIONS = {
   'apiToken.manage': ADMIN_ONLY,
   /** Settings > Webhooks: endpoints, their secrets and delivery logs, Redeliver and Test. */
   'webhook.manage': ADMIN_ONLY,
+  /** Settings > Import: pet shops, hospitals, cities and sites from CSV. */
+  'import.run': ADMIN_ONLY,
 } as const satisfies Record<string, readonly Role[]>
 
 export type Permission = keyof typeof PERMISSIONS

@@ -37,6 +37,7 @@ import { dashboardRoutes } from './routes/dashboard'
 import { eventsRoutes } from './routes/events'
 import { faqsRoutes } from './routes/faqs'
 import { feedbackListSource, feedbackRoutes } from './routes/feedback'
+import { importsRoutes } from './routes/imports'
 import { notificationListSource, notificationsRoutes } from './routes/notifications'
 import { partnersRoutes } from './routes/partners'
 import { passwordRoutes } from './routes/password'
@@ -123,6 +124,7 @@ export function createApp(options: AppOptions) {
     // The API for machines, with API tokens only (server/routes/integration/).
     .route(INTEGRATION_PREFIX, integrationRoutes(deps))
     .route('/', webhooksRoutes(deps))
+    .route('/', importsRoutes(deps))
     // Each list's bulk actions act on what that list's own search and filters match.
     .route(
       '/',

@@ -31,6 +31,8 @@ export const LARGER_BODIES: readonly { method: string; path: RegExp; maxBytes: n
   { method: 'POST', path: /^\/api\/v1\/admin\/[a-z-]+\/bulk\/?$/, maxBytes: 512 * KIB },
   // An export of up to 10,000 chosen rows (the same ids; contract/bulk.ts, exportSelectedBody).
   { method: 'POST', path: /^\/api\/v1\/(?:admin\/|place\/admin\/)?[a-z-]+\/export\/?$/, maxBytes: 512 * KIB },
+  // A CSV import (contract/imports.ts, IMPORT_MAX_BYTES of text inside its JSON, escapes included).
+  { method: 'POST', path: /^\/api\/v1\/admin\/import\/[a-z-]+(?:\/preview)?\/?$/, maxBytes: 2048 * KIB },
 ]
 
 /**

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
-import { IMAGE_EXTENSION, JSON_MSG, UPLOAD_LINK_TTL_MS, UPLOAD_MSG, UPLOAD_RULES, uploadRequest, type ImageMimeType, type UploadFolder } from '../../contract'
+import { JSON_MSG, UPLOAD_LINK_TTL_MS, UPLOAD_MSG, UPLOAD_RULES, uploadRequest } from '../../contract'
 import { addMs } from '../clock'
 import type { Deps } from '../deps'
 import { ApiError, badRequest } from '../api-error'
@@ -10,6 +9,7 @@ import { TooManyRequests } from '../http/errors'
 import { ok } from '../http/respond'
 import { validationError } from '../http/validate'
 import { recordSignedUploads } from '../storage/signed-uploads'
+import { newUploadKey } from '../storage/storage'
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
 
@@ -33,12 +33,6 @@ async function readUploadRequest(c: AppContext) {
   throw validationError(result.error)
 }
 
-/** A fresh key: `place/2026/11/<uuid>.png`. The client's file name never reaches it. */
-function newKey(folder: UploadFolder, mimeType: ImageMimeType, now: Date) {
-  const month = String(now.getUTCMonth() + 1).padStart(2, '0')
-  return `${folder}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${IMAGE_EXTENSION[mimeType]}`
-}
-
 /**
  * POST /common/upload: one signed form per file (docs/DECISIONS.md, Uploads), for either role, within the
  * admin's daily quota (429 past it). Every signed key is recorded, so that a file no record
@@ -50,7 +44,7 @@ export const commonUploadRoutes = (deps: Deps) => {
     const now = deps.clock.now()
     const expiresAt = addMs(now, UPLOAD_LINK_TTL_MS)
     const targets = files.map(({ folderType, mimeType }) => ({
-      key: newKey(folderType, mimeType, now),
+      key: newUploadKey(folderType, mimeType, now),
       contentType: mimeType,
       maxBytes: UPLOAD_RULES[folderType].maxBytes,
       expiresAt,

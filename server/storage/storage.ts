@@ -1,4 +1,5 @@
-import type { SignedUpload } from '../../contract'
+import { randomUUID } from 'node:crypto'
+import { IMAGE_EXTENSION, type ImageMimeType, type SignedUpload, type UploadFolder } from '../../contract'
 
 /** A stored file, ready to be sent. */
 export interface StoredFile {
@@ -76,3 +77,9 @@ const CONTENT_TYPES: Record<string, string> = {
 export const OCTET_STREAM = 'application/octet-stream'
 
 export const contentTypeOfKey = (key: string) => CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? OCTET_STREAM
+
+/** A fresh key for an uploaded file: `place/2026/11/<uuid>.png`. A client's file name never reaches it. */
+export function newUploadKey(folder: UploadFolder, mimeType: ImageMimeType, now: Date) {
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0')
+  return `${folder}/${now.getUTCFullYear()}/${month}/${randomUUID()}.${IMAGE_EXTENSION[mimeType]}`
+}
