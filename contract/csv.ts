@@ -50,13 +50,17 @@ export function parseCsv(text: string): string[][] | null {
     const ch = text[i]!
     if (quoted) {
       if (ch !== '"') cell += ch
-      else if (text[i + 1] === '"') (cell += '"'), i++
-      else quoted = false
+      else if (text[i + 1] === '"') {
+        cell += '"'
+        i++
+      } else quoted = false
     } else if (ch === '"' && cell === '') quoted = true
     else if (ch === ',') endCell()
     else if (ch === '\n') endRow()
-    else if (ch === '\r' && text[i + 1] === '\n') (endRow(), i++)
-    else cell += ch
+    else if (ch === '\r' && text[i + 1] === '\n') {
+      endRow()
+      i++
+    } else cell += ch
   }
   if (quoted) return null
   if (cell !== '' || row.length > 0) endRow()
