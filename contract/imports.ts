@@ -63,6 +63,7 @@ export type ImportResult = z.infer<typeof importResult>
 
 export const IMPORT_MSG = {
   previewed: 'Import checked',
+  noFile: 'Choose a CSV file',
   imported: 'Import finished',
   notCsv: 'Send the file as text/csv',
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,

@@ -44,6 +44,7 @@ import { Route as SignedInSettingsAuditLogRouteImport } from './routes/_signed-i
 import { Route as SignedInSettingsChangePasswordRouteImport } from './routes/_signed-in/settings/change-password'
 import { Route as SignedInSettingsContactUsRouteImport } from './routes/_signed-in/settings/contact-us'
 import { Route as SignedInSettingsFaqsRouteImport } from './routes/_signed-in/settings/faqs'
+import { Route as SignedInSettingsImportRouteImport } from './routes/_signed-in/settings/import'
 import { Route as SignedInSettingsPrivacyPolicyRouteImport } from './routes/_signed-in/settings/privacy-policy'
 import { Route as SignedInSettingsSupportRouteImport } from './routes/_signed-in/settings/support'
 import { Route as SignedInSettingsTermsAndConditionsRouteImport } from './routes/_signed-in/settings/terms-and-conditions'
@@ -244,6 +245,11 @@ const SignedInSettingsFaqsRoute = SignedInSettingsFaqsRouteImport.update({
   path: '/faqs',
   getParentRoute: () => SignedInSettingsRoute,
 } as any)
+const SignedInSettingsImportRoute = SignedInSettingsImportRouteImport.update({
+  id: '/import',
+  path: '/import',
+  getParentRoute: () => SignedInSettingsRoute,
+} as any)
 const SignedInSettingsPrivacyPolicyRoute =
   SignedInSettingsPrivacyPolicyRouteImport.update({
     id: '/privacy-policy',
@@ -368,6 +374,7 @@ export interface FileRoutesByFullPath {
   '/settings/change-password': typeof SignedInSettingsChangePasswordRoute
   '/settings/contact-us': typeof SignedInSettingsContactUsRoute
   '/settings/faqs': typeof SignedInSettingsFaqsRoute
+  '/settings/import': typeof SignedInSettingsImportRoute
   '/settings/privacy-policy': typeof SignedInSettingsPrivacyPolicyRoute
   '/settings/support': typeof SignedInSettingsSupportRoute
   '/settings/terms-and-conditions': typeof SignedInSettingsTermsAndConditionsRoute
@@ -418,6 +425,7 @@ export interface FileRoutesByTo {
   '/settings/change-password': typeof SignedInSettingsChangePasswordRoute
   '/settings/contact-us': typeof SignedInSettingsContactUsRoute
   '/settings/faqs': typeof SignedInSettingsFaqsRoute
+  '/settings/import': typeof SignedInSettingsImportRoute
   '/settings/privacy-policy': typeof SignedInSettingsPrivacyPolicyRoute
   '/settings/support': typeof SignedInSettingsSupportRoute
   '/settings/terms-and-conditions': typeof SignedInSettingsTermsAndConditionsRoute
@@ -472,6 +480,7 @@ export interface FileRoutesById {
   '/_signed-in/settings/change-password': typeof SignedInSettingsChangePasswordRoute
   '/_signed-in/settings/contact-us': typeof SignedInSettingsContactUsRoute
   '/_signed-in/settings/faqs': typeof SignedInSettingsFaqsRoute
+  '/_signed-in/settings/import': typeof SignedInSettingsImportRoute
   '/_signed-in/settings/privacy-policy': typeof SignedInSettingsPrivacyPolicyRoute
   '/_signed-in/settings/support': typeof SignedInSettingsSupportRoute
   '/_signed-in/settings/terms-and-conditions': typeof SignedInSettingsTermsAndConditionsRoute
@@ -526,6 +535,7 @@ export interface FileRouteTypes {
     | '/settings/change-password'
     | '/settings/contact-us'
     | '/settings/faqs'
+    | '/settings/import'
     | '/settings/privacy-policy'
     | '/settings/support'
     | '/settings/terms-and-conditions'
@@ -576,6 +586,7 @@ export interface FileRouteTypes {
     | '/settings/change-password'
     | '/settings/contact-us'
     | '/settings/faqs'
+    | '/settings/import'
     | '/settings/privacy-policy'
     | '/settings/support'
     | '/settings/terms-and-conditions'
@@ -629,6 +640,7 @@ export interface FileRouteTypes {
     | '/_signed-in/settings/change-password'
     | '/_signed-in/settings/contact-us'
     | '/_signed-in/settings/faqs'
+    | '/_signed-in/settings/import'
     | '/_signed-in/settings/privacy-policy'
     | '/_signed-in/settings/support'
     | '/_signed-in/settings/terms-and-conditions'
@@ -907,6 +919,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInSettingsFaqsRouteImport
       parentRoute: typeof SignedInSettingsRoute
     }
+    '/_signed-in/settings/import': {
+      id: '/_signed-in/settings/import'
+      path: '/import'
+      fullPath: '/settings/import'
+      preLoaderRoute: typeof SignedInSettingsImportRouteImport
+      parentRoute: typeof SignedInSettingsRoute
+    }
     '/_signed-in/settings/privacy-policy': {
       id: '/_signed-in/settings/privacy-policy'
       path: '/privacy-policy'
@@ -1080,6 +1099,7 @@ interface SignedInSettingsRouteChildren {
   SignedInSettingsChangePasswordRoute: typeof SignedInSettingsChangePasswordRoute
   SignedInSettingsContactUsRoute: typeof SignedInSettingsContactUsRoute
   SignedInSettingsFaqsRoute: typeof SignedInSettingsFaqsRoute
+  SignedInSettingsImportRoute: typeof SignedInSettingsImportRoute
   SignedInSettingsPrivacyPolicyRoute: typeof SignedInSettingsPrivacyPolicyRoute
   SignedInSettingsSupportRoute: typeof SignedInSettingsSupportRoute
   SignedInSettingsTermsAndConditionsRoute: typeof SignedInSettingsTermsAndConditionsRoute
@@ -1096,6 +1116,7 @@ const SignedInSettingsRouteChildren: SignedInSettingsRouteChildren = {
   SignedInSettingsChangePasswordRoute: SignedInSettingsChangePasswordRoute,
   SignedInSettingsContactUsRoute: SignedInSettingsContactUsRoute,
   SignedInSettingsFaqsRoute: SignedInSettingsFaqsRoute,
+  SignedInSettingsImportRoute: SignedInSettingsImportRoute,
   SignedInSettingsPrivacyPolicyRoute: SignedInSettingsPrivacyPolicyRoute,
   SignedInSettingsSupportRoute: SignedInSettingsSupportRoute,
   SignedInSettingsTermsAndConditionsRoute:

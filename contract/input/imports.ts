@@ -5,7 +5,7 @@ import { cap, imageList, lengthText, placeFields, simpleNameField } from '../val
 import { siteFields } from './sites'
 
 /** The path of the import calls: /admin/import/{kind}. */
-export const importKindParam = z.strictObject({ kind: z.enum(IMPORT_KINDS, { message: 'Unknown import kind' }) })
+export const importKindParam = z.object({ kind: z.enum(IMPORT_KINDS, { message: 'Unknown import kind' }) })
 
 /** A number typed in a cell; an empty cell is no number (the field's own message). */
 const numberCell = <T extends z.ZodType>(field: T) => z.preprocess((cell) => (cell === '' ? undefined : Number(cell)), field)
@@ -64,3 +64,12 @@ export const importFileBody = z.strictObject({
   csv: z.string({ message: IMPORT_MSG.empty }).max(IMPORT_MAX_BYTES, cap(IMPORT_MSG.tooLarge)),
 })
 export type ImportFileBody = z.infer<typeof importFileBody>
+
+/** Settings > Import's form: which kind, and the file (read as text and sent as `importFileBody`). */
+export const importFormSchema = z.object({
+  kind: z.enum(IMPORT_KINDS, { message: 'Choose what to import' }),
+  file: z
+    .custom<{ name: string; size: number }>((v) => typeof v === 'object' && v !== null && typeof (v as { size?: unknown }).size === 'number', IMPORT_MSG.noFile)
+    .refine((f) => f.size <= IMPORT_MAX_BYTES, IMPORT_MSG.tooLarge),
+})
+export type ImportFormInput = z.infer<typeof importFormSchema>

@@ -59,12 +59,13 @@ export const settingsMenu: readonly NavItem[] = [
   // The public /support page (CMS type 5) needs a place to be written, so it follows the
   // product's five (docs/DECISIONS.md, Content).
   { id: 'support', title: 'Support', url: '/settings/support', icon: FeedbackIcon, ready: true },
-  // Admin accounts, the audit log, the trash and API tokens, for admins only (docs/DECISIONS.md, Roles).
+  // Admin accounts, the audit log, the trash, API tokens and CSV import, for admins only (docs/DECISIONS.md, Roles).
   { id: 'admins', title: 'Admin Accounts', url: '/settings/admins', icon: UsersIcon, ready: true, permission: 'admin.manage' },
   { id: 'audit-log', title: 'Audit Log', url: '/settings/audit-log', icon: PageIcon, ready: true, permission: 'audit.read' },
   { id: 'trash', title: 'Trash', url: '/settings/trash', icon: TrashIcon, ready: true, permission: 'trash.manage' },
   // The integration API's tokens (docs/DECISIONS.md, API tokens).
   { id: 'api-tokens', title: 'API Tokens', url: '/settings/api-tokens', icon: LockIcon, ready: true, permission: 'apiToken.manage' },
+  { id: 'import', title: 'Import', url: '/settings/import', icon: PageIcon, ready: true, permission: 'import.run' },
   // The server's OpenAPI document, readable, for any signed-in admin.
   { id: 'api-reference', title: 'API Reference', url: '/settings/api-reference', icon: PageIcon, ready: true, permission: 'read' },
   // Webhooks out, for admins only (docs/DECISIONS.md, Webhooks).

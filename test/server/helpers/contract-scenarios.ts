@@ -971,6 +971,25 @@ export const noPushServiceScenarios: Scenario[] = [
   },
 ]
 
+/** Settings > Import: the checks and answers that need no picture fetched (the commit of cities). */
+const importScenarios: Scenario[] = [
+  { name: 'import: template of pet shops', call: () => ({ path: '/admin/import/pet-shops/template' }) },
+  {
+    name: 'import: preview of pet shops (a new row, an invalid one)',
+    call: () => ({
+      method: 'POST',
+      path: '/admin/import/pet-shops/preview',
+      json: {
+        csv: 'Name,Description,Address,Latitude,Longitude,Discount Title,Discount Description,Images,Logo\r\nBarking Mad,Food and toys,12 Harbour Street,-33.86,151.21,,,https://img.test/a.png,\r\nX,Food,1,,151.2,,,nope,\r\n',
+      },
+    }),
+  },
+  { name: 'import: cities', call: () => ({ method: 'POST', path: '/admin/import/cities', json: { csv: 'Name\r\nDarwin\r\nDarwin\r\n' } }) },
+  { name: 'import: the wrong columns: 400', call: () => ({ method: 'POST', path: '/admin/import/cities/preview', json: { csv: 'Town\r\nDarwin\r\n' } }) },
+  { name: 'import: an unknown kind: 400', call: () => ({ method: 'POST', path: '/admin/import/towns/preview', json: { csv: 'Name\r\nDarwin\r\n' } }) },
+  { name: 'import as a sub admin: 403', as: 'subAdmin', call: () => ({ method: 'POST', path: '/admin/import/cities', json: { csv: 'Name\r\nDarwin\r\n' } }) },
+]
+
 /** The live update stream: its opening event (mock-contract.test.ts reads no further), and its 401. */
 const liveScenarios: Scenario[] = [
   { name: 'live events', as: 'subAdmin', call: () => ({ path: '/admin/events' }) },
@@ -993,6 +1012,7 @@ export const scenarios: Scenario[] = [
   ...trashScenarios,
   ...uploadScenarios,
   ...webhookScenarios,
+  ...importScenarios,
   // By now the scenarios above have left entries in the server's log.
   ...auditScenarios,
   resetPassword,

@@ -14,6 +14,7 @@ import { partnerHandlers } from './partners'
 import { petsHandlers } from './pets'
 import { placesHandlers } from './places'
 import { trashHandlers } from './trash'
+import { importHandlers } from './imports'
 import { preferencesHandlers } from './preferences'
 import { savedViewsHandlers } from './saved-views'
 import { searchHandlers } from './search'
@@ -44,4 +45,5 @@ export const handlers = [
   ...apiTokenHandlers,
   ...trashHandlers,
   ...webhookHandlers,
+  ...importHandlers,
 ]

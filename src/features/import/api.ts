@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { importResult, type ImportKind } from '@contract'
+import { http, notifyIfUnseen, withData } from '@/lib/http'
+import { notify } from '@/lib/toast'
+
+/**
+ * Settings > Import, admins only ('import.run'): POST admin/import/{kind}/preview (what each row
+ * would come to), POST admin/import/{kind} (add the new rows), GET admin/import/{kind}/template.
+ */
+export type ImportFile = { kind: ImportKind; csv: string }
+
+const answer = withData(importResult)
+
+export function usePreviewImport() {
+  return useMutation({
+    mutationFn: ({ kind, csv }: ImportFile) => http.post(`admin/import/${kind}/preview`, answer, { csv }),
+    onError: notifyIfUnseen,
+  })
+}
+
+/**
+ * The rows added belong to lists of other features (pet shops, hospitals, cities, sites), whose
+ * keys this one does not know: every cached query is marked stale, and each list shows them when
+ * it is next opened.
+ */
+export function useCommitImport() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ kind, csv }: ImportFile) => http.post(`admin/import/${kind}`, answer, { csv }),
+    onSuccess: ({ message, data }) => {
+      notify.success(`${message}: ${data.counts.created} added`)
+      return queryClient.invalidateQueries({ refetchType: 'none' })
+    },
+    onError: notifyIfUnseen,
+  })
+}
+
+export const downloadTemplate = (kind: ImportKind) => http.download(`admin/import/${kind}/template`, undefined, `${kind}-import.csv`)
