@@ -86,6 +86,9 @@ const ADMIN_ONLY_ROUTES = [
   'GET /api/v1/admin/webhooks/:id/deliveries',
   'POST /api/v1/admin/webhooks/:id/deliveries/:deliveryId/redeliver',
   'POST /api/v1/admin/webhooks/:id/test',
+  'GET /api/v1/admin/import/:kind/template',
+  'POST /api/v1/admin/import/:kind/preview',
+  'POST /api/v1/admin/import/:kind',
 ].sort()
 
 interface RouteInfo {
@@ -178,7 +181,7 @@ const call = (t: TestApp, method: string, path: string, token?: string) =>
   })
 
 describe('the role matrix', () => {
-  it('gives the sub admin everything but deletes, the trash, CMS and FAQ edits, shared views, admin accounts, the audit log and webhooks', () => {
+  it('gives the sub admin everything but deletes, the trash, CMS and FAQ edits, shared views, admin accounts, the audit log, API tokens, webhooks and CSV import', () => {
     const adminOnly = PERMISSION_NAMES.filter((p) => !can(ROLE.SUB_ADMIN, p)).sort()
     expect(adminOnly).toEqual(
       [
@@ -195,6 +198,7 @@ describe('the role matrix', () => {
         'view.share',
         'apiToken.manage',
         'webhook.manage',
+        'import.run',
       ].sort(),
     )
     expect(PERMISSION_NAMES.every((p) => can(ROLE.ADMIN, p))).toBe(true)
