@@ -16,6 +16,7 @@ import {
   type ImportRow,
   type ImportRowStatus,
   type ImportRowValues,
+  type PlaceKind,
 } from '../../contract'
 import { readImportFile, type ReadRow } from '../content/import-file'
 import type { Db } from '../db/client'
@@ -30,11 +31,12 @@ import type { AppContext, AppEnv } from '../http/env'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { storeImageByUrl } from '../storage/image-by-url'
+import { emitPlaceEvents } from '../webhooks/events'
 
 /** The audit target and the entries' actions of each kind. */
-const AUDITED: Record<ImportKind, { target: AuditTargetType; create: AuditActionName; group: AuditActionName }> = {
-  'pet-shops': { target: 'petShop', create: 'petShop.create', group: 'petShop.import' },
-  hospitals: { target: 'hospital', create: 'hospital.create', group: 'hospital.import' },
+const AUDITED: Record<ImportKind, { target: AuditTargetType; create: AuditActionName; group: AuditActionName; place?: PlaceKind }> = {
+  'pet-shops': { target: 'petShop', create: 'petShop.create', group: 'petShop.import', place: 'petShop' },
+  hospitals: { target: 'hospital', create: 'hospital.create', group: 'hospital.import', place: 'hospital' },
   cities: { target: 'city', create: 'city.create', group: 'city.import' },
   sites: { target: 'site', create: 'site.create', group: 'site.import' },
 }
@@ -132,6 +134,8 @@ export const importsRoutes = (deps: Deps) => {
         const created = await target.insert(tx, values, { images: urls.slice(0, imageUrls.length), logo: logoUrl ? urls.at(-1)! : null }, now, context)
         const entry: AuditEvent = { action: audited.create, target: { type: audited.target, id: created, label: row.name } }
         await recordAudits(c, [entry], tx, group)
+        // An imported place is created as one added through its form is, webhooks included.
+        if (audited.place) await emitPlaceEvents(tx, 'place.created', audited.place, [created], now)
         return created
       })
       return answerRow(row, 'created', id, {})

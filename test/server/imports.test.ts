@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import { API_MSG, csvLine, IMPORT_COLUMNS, IMPORT_MSG, importResult, MSG, type ImportResult } from '../../contract'
-import { auditLog, cities, places, sites } from '../../server/db/schema'
+import { auditLog, cities, places, sites, webhookDeliveries } from '../../server/db/schema'
 import { errorOf, okBody } from './helpers/bodies'
 import { addCities, addPlaces, parseCsv, tokenOf, uploadedUrl } from './helpers/fixtures'
 import { pngOf } from './helpers/pictures'
@@ -99,6 +99,14 @@ describe('CSV import', () => {
     expect(again.data.rows.map((r) => r.status)).toEqual(['existing', 'existing'])
     expect(again.data.rows[0]!.id).toBe(shop!.id)
     expect(await t.db.$count(places)).toBe(2)
+  })
+
+  it('queues a place.created webhook for each place it adds, as the form does', async () => {
+    const hook = await t.post('/admin/webhooks', { url: 'https://hooks.example.com/in', events: ['place.created'] }, { token })
+    expect(hook.status).toBe(201)
+    const { data } = await commit('pet-shops', shopsFile(shopRow('Barking Mad'), shopRow('X')))
+    const queued = await t.db.select().from(webhookDeliveries)
+    expect(queued.map((d) => [d.type, (d.payload.data as { kind: string; place: { _id: string } }).place._id])).toEqual([['place.created', data.rows[0]!.id]])
   })
 
   it('audits the import as one group entry with an entry per created row', async () => {
