@@ -9,6 +9,7 @@ import { cmsPage, faq } from './cms'
 import { dashboardCharts, dashboardTotals } from './dashboard'
 import { errorBody, listEnvelope, okEnvelope } from './envelope'
 import { bulkResult } from './bulk'
+import { deviceRemoval, pushDevice } from './devices'
 import { feedback, feedbackDetails, feedbackNote } from './feedback'
 import { appUserSyncLine, petSyncLine } from './input/integration'
 import { integrationRemoval, integrationWrite, syncLineResult, syncSummary } from './integration'
@@ -195,6 +196,8 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'PUT /integration/users/:externalId': ['Create or update an app user by the platform\'s id (never their block state)', data(integrationWrite)],
     'PUT /integration/users/:externalId/pets/:petExternalId': ['Create or update a pet of the user by the platform\'s id', data(integrationWrite)],
     'DELETE /integration/users/:externalId/pets/:petExternalId': ['Remove a pet of the user (again: unchanged)', data(integrationRemoval)],
+    'PUT /integration/users/:externalId/devices': ['Register or refresh a device of the user, by its token (a token registered again moves to this user)', data(pushDevice)],
+    'DELETE /integration/users/:externalId/devices': ['Unregister a device of the user, by its token (again: unchanged)', data(deviceRemoval)],
     'POST /integration/feedback': ['Submit a user\'s feedback (again with the same externalId: the same feedback)', data(integrationWrite)],
     'POST /integration/partner-requests': ['Submit a partner request (again with the same externalId: the same request)', data(integrationWrite)],
     'POST /integration/sync/users': ['Bulk sync of app users: NDJSON in, one result a line out, then the summary', ndjson(appUserSyncLine)],

@@ -5,6 +5,7 @@ import { PUSH_PLATFORMS } from './enums'
 export const DEVICES_MSG = {
   registered: 'Device registered successfully',
   unregistered: 'Device unregistered successfully',
+  notRegistered: 'No device of this user has this token',
   notFound: 'Device not found',
   tokenRequired: 'Token is required',
   tokenTooLong: `Token should be maximum of 4096 characters`,
@@ -36,3 +37,6 @@ export const pushDevice = zm.object({
   lastRegisteredAt: zm.string(),
 })
 export type PushDevice = zm.infer<typeof pushDevice>
+
+/** DELETE of a device: `deleted`, or `unchanged` when the user had no device with that token (a repeated unregister). */
+export const deviceRemoval = zm.object({ result: zm.enum(['deleted', 'unchanged']) })

@@ -6,6 +6,9 @@ import { eq, isNotNull } from 'drizzle-orm'
 import {
   createdApiToken,
   dashboardTotals,
+  deviceRemoval,
+  DEVICES_MSG,
+  pushDevice,
   INTEGRATION_BASE_PATH,
   userDetails,
   userListItem,
@@ -21,7 +24,7 @@ import {
   syncLineResult,
   syncSummary,
 } from '../../contract/integration'
-import { appUsers, feedback, partners, pets } from '../../server/db/schema'
+import { appUsers, feedback, partners, pets, pushDevices } from '../../server/db/schema'
 import { errorOf, listBody, okBody } from './helpers/bodies'
 import { tokenOf } from './helpers/fixtures'
 import { testApp, type TestApp } from './helpers/test-app'
@@ -324,6 +327,48 @@ describe('feedback and partner requests', () => {
       ).status,
     ).toBe(403)
     expect((await t.post('/integration/partner-requests', {}, { token })).status).toBe(403)
+  })
+})
+
+describe('devices of a user', () => {
+  const device = (token: string, extra: Record<string, unknown> = {}) => ({ platform: 'android', token, appVersion: '4.2.0', locale: 'en-GB', ...extra })
+  const putDevice = (t: TestApp, token: string, owner: string, body: unknown) => t.put(`/integration/users/${owner}/devices`, body as never, { token })
+  const deleteDevice = (t: TestApp, token: string, owner: string, body: unknown) => t.call('DELETE', `/integration/users/${owner}/devices`, body as never, { token })
+
+  it('registers a device, refreshes it by its token (moving it to another user), and unregisters it once', async () => {
+    const t = await testApp()
+    const token = await apiToken(t, ['users:write', 'devices:write'])
+    await putUser(t, token, 'app-1', user(1))
+    await putUser(t, token, 'app-2', user(2))
+    const first = await okBody(await putDevice(t, token, 'app-1', device('fcm:token-1')), pushDevice)
+    expect(first.message).toBe(DEVICES_MSG.registered)
+    expect(first.data).toMatchObject({ platform: 'android', token: 'fcm:token-1', appVersion: '4.2.0', locale: 'en-GB' })
+    const moved = await okBody(await putDevice(t, token, 'app-2', device('fcm:token-1', { platform: 'ios', appVersion: '4.3.0' })), pushDevice)
+    expect(moved.data).toMatchObject({ _id: first.data._id, platform: 'ios', appVersion: '4.3.0' })
+    const rows = await t.db.select().from(pushDevices)
+    expect(rows).toHaveLength(1)
+    const [owner2] = await t.db.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.externalId, 'app-2'))
+    expect(rows[0]!.userId).toBe(owner2!.id)
+
+    // The token is app-2's now: app-1 cannot unregister it.
+    expect((await okBody(await deleteDevice(t, token, 'app-1', { token: 'fcm:token-1' }), deviceRemoval)).data.result).toBe('unchanged')
+    const removed = await okBody(await deleteDevice(t, token, 'app-2', { token: 'fcm:token-1' }), deviceRemoval)
+    expect([removed.message, removed.data.result]).toEqual([DEVICES_MSG.unregistered, 'deleted'])
+    const again = await okBody(await deleteDevice(t, token, 'app-2', { token: 'fcm:token-1' }), deviceRemoval)
+    expect([again.message, again.data.result]).toEqual([DEVICES_MSG.notRegistered, 'unchanged'])
+    expect(await t.db.$count(pushDevices)).toBe(0)
+  })
+
+  it('answers 404 for a user the panel does not know, 400 for a bad device, and 403 without devices:write', async () => {
+    const t = await testApp()
+    const token = await apiToken(t, ['users:write', 'devices:write'])
+    expect((await errorOf(await putDevice(t, token, 'nobody', device('fcm:x')), 404)).message).toBe(INTEGRATION_MSG.unknownUser)
+    await putUser(t, token, 'app-1', user(1))
+    const bad = await errorOf(await putDevice(t, token, 'app-1', device('has spaces', { platform: 'symbian', extra: 1 })), 400)
+    expect(bad.error.fields).toEqual({ token: DEVICES_MSG.tokenInvalid, platform: DEVICES_MSG.platformInvalid, extra: 'This field is not allowed' })
+    const limited = await apiToken(t, ['users:write'])
+    expect((await putDevice(t, limited, 'app-1', device('fcm:x'))).status).toBe(403)
+    expect(await t.db.$count(pushDevices)).toBe(0)
   })
 })
 

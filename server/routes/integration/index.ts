@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { Deps } from '../../deps'
 import type { AppEnv } from '../../http/env'
+import { integrationDevicesRoutes } from './devices'
 import { integrationPetsRoutes } from './pets'
 import { integrationSubmissionsRoutes } from './submissions'
 import { integrationSyncRoutes } from './sync'
@@ -18,5 +19,6 @@ export const integrationRoutes = (deps: Deps) =>
     .route('/', tokenRoutes(deps))
     .route('/', integrationUsersRoutes(deps))
     .route('/', integrationPetsRoutes(deps))
+    .route('/', integrationDevicesRoutes(deps))
     .route('/', integrationSubmissionsRoutes(deps))
     .route('/', integrationSyncRoutes(deps))
