@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { Link } from '@tanstack/react-router'
 import {
   IMPORT_COLUMNS,
@@ -99,7 +99,7 @@ function ImportScreen() {
   const commit = useCommitImport()
   /** The file the preview shows, sent again as it was for the import. */
   const [checked, setChecked] = useState<ImportFile | null>(null)
-  const kind = form.watch('kind')
+  const kind = useWatch({ control: form.control, name: 'kind' })
   const fileError = shownError(form, 'file')
 
   const startOver = () => {
