@@ -8,7 +8,6 @@ import {
   feedbackStatusLabel,
   feedbackTypeLabel,
   idParam,
-  type Feedback,
   type FeedbackListQuery,
   type FeedbackNote,
   type FeedbackType,
@@ -16,7 +15,7 @@ import {
 import { exportSelectedBody } from '../../contract/input/bulk'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, searchBranches, type ListSource, type PageQuery } from '../db/list'
-import { toUserSummary, userSummaryColumns, type UserSummaryRow } from '../db/queries/users'
+import { feedbackColumns, toFeedback, type FeedbackRow } from '../db/queries/feedback'
 import { countKey } from '../db/row-counts'
 import { admins, appUsers, feedback, feedbackNotes, feedbackSearchText, usernameSearchText } from '../db/schema'
 import { live, trashedBy } from '../db/trash'
@@ -60,28 +59,6 @@ export const feedbackListSource = (q: Pick<FeedbackListQuery, 'status'>): ListSo
   ...(q.status === undefined
     ? { scope: live(feedback), counted: { filter: (type: FeedbackType) => countKey(feedback.type, type) } }
     : { scope: and(live(feedback), eq(feedback.status, q.status)) }),
-})
-
-const feedbackColumns = {
-  id: feedback.id,
-  type: feedback.type,
-  description: feedback.description,
-  status: feedback.status,
-  createdAt: feedback.createdAt,
-  user: userSummaryColumns,
-}
-
-type FeedbackRow = Pick<typeof feedback.$inferSelect, 'id' | 'type' | 'description' | 'status' | 'createdAt'> & {
-  user: UserSummaryRow | null
-}
-
-const toFeedback = (f: FeedbackRow): Feedback => ({
-  _id: f.id,
-  type: f.type,
-  description: f.description,
-  user: f.user ? toUserSummary(f.user) : null,
-  status: f.status,
-  createdAt: f.createdAt.toISOString(),
 })
 
 interface NoteRow {

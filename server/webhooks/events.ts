@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { PLACE_STATUS, type PlaceKind } from '../../contract/enums'
 import type { Db } from '../db/client'
+import { feedbackColumns, toFeedback } from '../db/queries/feedback'
 import { toPlaceDetails } from '../db/queries/places'
 import { toUserSummary, userSummaryColumns } from '../db/queries/users'
 import { appUsers, feedback, notificationRecipients, notifications, places } from '../db/schema'
@@ -66,28 +67,14 @@ export const emitFeedbackStatus = (tx: Db, changes: readonly { id: string; from:
     async () => {
       const ids = changes.map((c) => c.id)
       const rows = await tx
-        .select({
-          id: feedback.id,
-          type: feedback.type,
-          description: feedback.description,
-          status: feedback.status,
-          createdAt: feedback.createdAt,
-          user: userSummaryColumns,
-        })
+        .select(feedbackColumns)
         .from(feedback)
         .leftJoin(appUsers, eq(appUsers.id, feedback.userId))
         .where(sql`${feedback.id} = any(${anyOf(ids)})`)
       const fromOf = new Map(changes.map((c) => [c.id, c.from]))
       return inOrder(ids, rows).map((f) => ({
         from: fromOf.get(f.id),
-        feedback: {
-          _id: f.id,
-          type: f.type,
-          description: f.description,
-          status: f.status,
-          user: f.user ? toUserSummary(f.user) : null,
-          createdAt: f.createdAt.toISOString(),
-        },
+        feedback: toFeedback(f),
       }))
     },
     at,
