@@ -17,7 +17,9 @@ export const createApiTokenSchema = z.strictObject({
     .min(1, API_TOKENS_MSG.scopesRequired)
     .refine((scopes) => new Set(scopes).size === scopes.length, API_TOKENS_MSG.scopesUnique),
   expiresAt: z
-    .iso.datetime({ offset: true, error: API_TOKENS_MSG.expiryInvalid })
+    .string({ error: API_TOKENS_MSG.expiryInvalid })
+    .max(40, cap(API_TOKENS_MSG.expiryInvalid))
+    .pipe(z.iso.datetime({ offset: true, error: API_TOKENS_MSG.expiryInvalid }))
     .refine((iso) => isFutureExpiry(iso, new Date()), API_TOKENS_MSG.expiryPast)
     .nullish(),
 })

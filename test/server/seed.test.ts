@@ -1,5 +1,5 @@
 import { eq, lte, sql } from 'drizzle-orm'
-import { petDetails, ROLE } from '../../contract'
+import { petDetails, ROLE, USER_STATUS } from '../../contract'
 import { partnerAt, placeAt, userWithPets } from '../../server/seed/demo-data'
 import { admins, appUsers, feedback, notificationRecipients, notifications, pets } from '../../server/db/schema'
 import { adminAccounts, DEMO_COUNTS, ensureAdmins, seedDemo } from '../../server/seed/seed'
@@ -58,7 +58,13 @@ describe('seedDemo', () => {
         or jsonb_array_length(${pets.vaccines}) = 0 or jsonb_array_length(${pets.profilePhotos}) = 0`,
     )
     expect(incomplete).toBe(0)
-    const [pet] = await t.db.select({ id: pets.id }).from(pets).limit(1)
+    // A pet of an owner who is not blocked: a blocked owner's pets are not public.
+    const [pet] = await t.db
+      .select({ id: pets.id })
+      .from(pets)
+      .innerJoin(appUsers, eq(appUsers.id, pets.ownerId))
+      .where(eq(appUsers.status, USER_STATUS.ACTIVE))
+      .limit(1)
     const body = await okBody(await t.get(`/pet/petbyid?petId=${pet!.id}`), petDetails)
     expect(body.data.profilePhotos[0]?.url).toMatch(/^\/uploads\/profile\//)
     expect(body.data.owner?.days).toBeGreaterThan(0)

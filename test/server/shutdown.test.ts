@@ -1,12 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { connect } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { signIn, startServer, type ServerProcess } from '../../scripts/lib/server-process'
+import { signIn, type ServerProcess } from '../../scripts/lib/server-process'
 import { TEST_ADMIN } from './helpers/accounts'
-import { copyEmbeddedTemplate } from './helpers/embedded-template'
-import { scratchDatabase } from './helpers/postgres'
+import { sharedDataServers } from './helpers/server-processes'
 
 interface Outcome {
   status?: number
@@ -60,33 +58,8 @@ const BURST = 60
 // The real server as a child process, stopped with SIGTERM in the middle of a burst of requests.
 // With DATABASE_URL set it runs on a scratch database of that server (and takes no DATA_DIR lock).
 describe('graceful shutdown under load', () => {
-  const databaseUrl = process.env.DATABASE_URL?.trim()
-  let dataDir: string
-  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined
-  const servers: ServerProcess[] = []
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'petcare-shutdown-'))
-    // The first start opens a migrated database: creating one is npm-start.test.ts's to show.
-    if (databaseUrl) scratch = await scratchDatabase(databaseUrl, `petcare_shutdown_${process.pid}`)
-    else await copyEmbeddedTemplate(join(dataDir, 'db'))
-  })
-  afterAll(async () => {
-    servers.forEach((s) => s.child.exitCode === null && s.child.kill('SIGKILL'))
-    await scratch?.drop()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
-
-  const start = async () => {
-    const server = await startServer({
-      dataDir,
-      databaseUrl: scratch?.url,
-      env: { SEED_DEMO: 'false', ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password },
-      readyTimeoutMs: 60_000,
-    })
-    servers.push(server)
-    return server
-  }
+  // The first start opens a migrated database: creating one is npm-start.test.ts's to show.
+  const { start, dataDir } = sharedDataServers('shutdown')
 
   it('finishes the requests in flight, refuses new ones, closes the database, exits 0 and starts again', async () => {
     const server = await start()
@@ -137,7 +110,7 @@ describe('graceful shutdown under load', () => {
     expect(exit).toEqual({ code: 0, signal: null })
     expect(server.output()).toMatch(/SIGTERM: finishing in-flight requests/)
     expect(server.output()).toMatch(/Stopped\./)
-    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false)
+    expect(existsSync(join(dataDir(), 'server.lock'))).toBe(false)
 
     // The next start on the same data is clean, and holds every city the burst created.
     const again = await start()

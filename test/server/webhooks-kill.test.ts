@@ -1,44 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { freePort, signIn, startServer, type ServerProcess } from '../../scripts/lib/server-process'
+import { freePort, signIn, type ServerProcess } from '../../scripts/lib/server-process'
 import { TEST_ADMIN } from './helpers/accounts'
-import { copyEmbeddedTemplate } from './helpers/embedded-template'
-import { scratchDatabase } from './helpers/postgres'
+import { sharedDataServers } from './helpers/server-processes'
 import { webhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver'
 
 // The real server as a child process, killed (SIGKILL: no shutdown of any kind) after an event
 // committed and before it reached its endpoint; a new process on the same database delivers it.
 // With DATABASE_URL set it runs on a scratch database of that server.
 describe('the webhook outbox across a kill', () => {
-  const databaseUrl = process.env.DATABASE_URL?.trim()
-  let dataDir: string
-  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined
-  const servers: ServerProcess[] = []
+  const { start } = sharedDataServers('webhooks-kill', { WEBHOOK_ALLOW_PRIVATE: 'true' })
   let receiver: WebhookReceiver | undefined
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'petcare-webhooks-kill-'))
-    if (databaseUrl) scratch = await scratchDatabase(databaseUrl, `petcare_webhooks_kill_${process.pid}`)
-    else await copyEmbeddedTemplate(join(dataDir, 'db'))
-  })
-  afterAll(async () => {
-    servers.forEach((s) => s.child.exitCode === null && s.child.kill('SIGKILL'))
-    await receiver?.close()
-    await scratch?.drop()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
-
-  const start = async () => {
-    const server = await startServer({
-      dataDir,
-      databaseUrl: scratch?.url,
-      env: { SEED_DEMO: 'false', ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, WEBHOOK_ALLOW_PRIVATE: 'true' },
-      readyTimeoutMs: 60_000,
-    })
-    servers.push(server)
-    return server
-  }
+  afterAll(() => receiver?.close())
 
   it('delivers an event committed just before the process was killed', { timeout: 180_000 }, async () => {
     const first = await start()

@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { startServer, type ServerProcess } from '../../../scripts/lib/server-process'
 import { TEST_ADMIN, TEST_SUB_ADMIN } from './accounts'
+import { copyEmbeddedTemplate } from './embedded-template'
+import { scratchDatabase } from './postgres'
 
 /**
  * Real server processes on one database (the tests of several processes on PostgreSQL), each
@@ -49,6 +51,43 @@ export function serverProcesses(name: string, databaseUrl: () => string) {
         }),
       )
       for (const dir of dataDirs.values()) rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * One data folder (and, with DATABASE_URL, one scratch database) for the real server processes a
+ * test file starts one after another: a migrated copy of the template, so a start opens a database
+ * rather than making one. Declared in a describe: its hooks make and remove both, killing what is
+ * left running.
+ */
+export function sharedDataServers(name: string, env: Record<string, string> = {}) {
+  const databaseUrl = process.env.DATABASE_URL?.trim()
+  let dataDir = ''
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined
+  const servers: ServerProcess[] = []
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), `petcare-${name}-`))
+    if (databaseUrl) scratch = await scratchDatabase(databaseUrl, `petcare_${name.replace(/-/g, '_')}_${process.pid}`)
+    else await copyEmbeddedTemplate(join(dataDir, 'db'))
+  })
+  afterAll(async () => {
+    servers.forEach((s) => s.child.exitCode === null && s.child.kill('SIGKILL'))
+    await scratch?.drop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+  return {
+    servers,
+    dataDir: () => dataDir,
+    async start(): Promise<ServerProcess> {
+      const server = await startServer({
+        dataDir,
+        databaseUrl: scratch?.url,
+        env: { SEED_DEMO: 'false', ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, ...env },
+        readyTimeoutMs: 60_000,
+      })
+      servers.push(server)
+      return server
     },
   }
 }
