@@ -173,13 +173,15 @@ describe('deliveries', () => {
       notificationListItem,
       201,
     )
-    // More than a batch: delivered after the answer (in DELIVERY_LANES lanes, which share the batches out).
+    // More than a batch: delivered after the answer, in DELIVERY_LANES lanes, which share the
+    // recipients out as they claim them (two lanes claiming at once may split them otherwise than
+    // a batch and the rest): every batch at most DELIVERY_BATCH, every recipient exactly once.
     await t.app.scheduler.idle()
-    expect(t.delivered.map((b) => [b.userIds.length, b.total]).sort((a, b) => b[0]! - a[0]!)).toEqual([
-      [DELIVERY_BATCH, DELIVERY_BATCH + 3],
-      [3, DELIVERY_BATCH + 3],
-    ])
-    expect(new Set(t.delivered.flatMap((b) => b.userIds))).toEqual(new Set(users.map((u) => u.id)))
+    expect(t.delivered.length).toBeGreaterThanOrEqual(2)
+    expect(t.delivered.every((b) => b.userIds.length <= DELIVERY_BATCH && b.total === DELIVERY_BATCH + 3)).toBe(true)
+    const handed = t.delivered.flatMap((b) => b.userIds)
+    expect(handed).toHaveLength(users.length)
+    expect(new Set(handed)).toEqual(new Set(users.map((u) => u.id)))
     expect(await details(t, sent.data._id)).toMatchObject({
       deliveredCount: DELIVERY_BATCH + 3,
       failedCount: 0,
