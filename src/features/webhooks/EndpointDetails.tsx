@@ -184,3 +184,5 @@ export function EndpointDetails({ endpoint }: { endpoint: WebhookEndpoint }) {
     </section>
   )
 }
+
+export default EndpointDetails

@@ -133,3 +133,5 @@ function WebhookForm({
     </ModalForm>
   )
 }
+
+export default WebhookDialog

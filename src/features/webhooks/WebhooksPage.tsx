@@ -1,16 +1,22 @@
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, getRouteApi } from '@tanstack/react-router'
 import type { WebhookEndpoint } from '@contract/webhooks'
+import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { PermittedSection } from '@/components/layout/PermittedSection'
 import { PlusIcon } from '@/components/layout/icons'
 import { Button, buttonClass } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { useTestWebhook, webhooksQuery } from './api'
 import { EndpointStatus, ResumeButton } from './EndpointParts'
-import { EndpointDetails } from './EndpointDetails'
 import { lastDeliveryLabel } from './labels'
-import { WebhookDialog } from './WebhookDialog'
+import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
+
+// The add dialog (its form, Headless UI's Dialog) loads as its button is neared or pressed; an
+// endpoint's details (its log, its edit dialog) when one is chosen.
+const importWebhookDialog = () => import('./WebhookDialog')
+const WebhookDialog = lazyChunk(importWebhookDialog, ChunkLoadFailed)
+const EndpointDetails = lazyChunk(() => import('./EndpointDetails'), ChunkLoadFailed)
 
 const route = getRouteApi('/_signed-in/settings/webhooks')
 
@@ -69,6 +75,8 @@ function Webhooks() {
   const { endpoint: selectedId } = route.useSearch()
   const list = useQuery(webhooksQuery())
   const [adding, setAdding] = useState(false)
+  const addOpened = useOpenedOnce(adding)
+  const { start, trigger } = useLazyTrigger(importWebhookDialog)
   const endpoints = list.data ?? []
   const selected = endpoints.find((e) => e._id === selectedId)
   return (
@@ -78,7 +86,7 @@ function Webhooks() {
       </p>
       <PausedBanner paused={endpoints.filter((e) => e.status === 'paused')} />
       <div>
-        <Button onClick={() => setAdding(true)}>
+        <Button {...trigger} onClick={() => start(() => setAdding(true))}>
           <PlusIcon className="h-5 w-5" />
           Add webhook
         </Button>
@@ -101,9 +109,9 @@ function Webhooks() {
           ))}
         </ul>
       )}
-      {selected && <EndpointDetails key={selected._id} endpoint={selected} />}
+      <Suspense fallback={<Spinner className="h-6 w-6" />}>{selected && <EndpointDetails key={selected._id} endpoint={selected} />}</Suspense>
       {selectedId && !list.isPending && !selected && <p className="text-sm text-slate-600">This webhook no longer exists.</p>}
-      <WebhookDialog open={adding} onClose={() => setAdding(false)} />
+      <Suspense fallback={null}>{addOpened && <WebhookDialog open={adding} onClose={() => setAdding(false)} />}</Suspense>
     </div>
   )
 }
