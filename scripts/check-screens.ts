@@ -233,6 +233,8 @@ const SCREENS: Screen[] = [
   { name: 'settings: api tokens', who: 'admin', path: at('/settings/api-tokens') },
   { name: 'settings: api tokens, Create Token', who: 'admin', path: at('/settings/api-tokens'), open: opens(/^Create Token$/) },
   { name: 'settings: import', who: 'admin', path: at('/settings/import') },
+  { name: 'settings: webhooks', who: 'admin', path: at('/settings/webhooks') },
+  { name: 'settings: webhooks, Add webhook', who: 'admin', path: at('/settings/webhooks'), open: opens(/^Add webhook$/) },
   { name: 'settings: change password', who: 'admin', path: at('/settings/change-password') },
   { name: 'settings: contact us', who: 'admin', path: at('/settings/contact-us') },
   { name: 'settings: faqs', who: 'admin', path: at('/settings/faqs') },

@@ -28,11 +28,11 @@ function FieldTable({ caption, rows, location = false }: { caption: string; rows
       <tbody>
         {rows.map((row) => (
           <tr key={`${row.location ?? ''}${row.name}`} className="border-t border-slate-100 align-top">
-            <td className="py-1 pr-3 font-mono text-slate-900">{row.name}</td>
+            <td className="py-1 pr-3 font-mono break-all text-slate-900">{row.name}</td>
             {location && <td className="py-1 pr-3 text-slate-500">{row.location}</td>}
-            <td className="py-1 pr-3 font-mono text-slate-700">{row.type}</td>
+            <td className="py-1 pr-3 font-mono break-all text-slate-700">{row.type}</td>
             <td className="py-1 pr-3 text-slate-500">{row.required ? 'required' : 'optional'}</td>
-            <td className="py-1 text-slate-500">{row.notes.join(', ')}</td>
+            <td className="py-1 [overflow-wrap:anywhere] text-slate-500">{row.notes.join(', ')}</td>
           </tr>
         ))}
       </tbody>
@@ -47,7 +47,7 @@ function CallDetails({ call }: { call: ApiCall }) {
       <details>
         <summary className="flex cursor-pointer flex-wrap items-center gap-3 px-4 py-3">
           <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold ${METHOD_COLOURS[call.method] ?? 'bg-slate-100'}`}>{call.method}</span>
-          <code id={titleId} className="font-mono text-sm text-slate-900">
+          <code id={titleId} className="font-mono text-sm break-all text-slate-900">
             {call.path}
           </code>
           <span className="text-sm text-slate-600">{call.summary}</span>
@@ -86,7 +86,7 @@ function CallingWithAToken() {
         an admin creates in Settings &gt; API Tokens with the scopes its calls need (<code className="font-mono">read</code> for GET calls), and
         refuses sessions. Every other call takes a session and refuses API tokens. Each token is rate-limited (429 with Retry-After).
       </p>
-      <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
+      <pre className="rounded-md bg-slate-900 p-3 text-xs break-all whitespace-pre-wrap text-slate-100">
         <code>{curl}</code>
       </pre>
     </section>
