@@ -745,16 +745,19 @@ export const auditLog = pgTable(
 )
 
 /**
- * Every upload the server has signed (POST /common/upload), by key: the per-admin daily quota
- * counts these rows, and the upload sweep deletes the files of rows that no record took up
- * within a day. `attached_at` is set by the triggers of migration 0010 when a saved place,
- * site, admin profile or CMS page names the key, whichever route saved it.
+ * Every upload the server has signed (POST /common/upload, and the integration API's POST
+ * /integration/uploads/...), by key, with who signed it (an admin or an API token): the daily
+ * quota of each counts these rows, and the upload sweep deletes the files of rows that no record
+ * took up within a day. `attached_at` is set by the triggers of migrations 0010 and 0026 when a
+ * saved place, site, admin profile, CMS page, app user or pet names the key, whichever route
+ * saved it.
  */
 export const signedUploads = pgTable(
   'signed_uploads',
   {
     key: text('key').primaryKey(),
     adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    apiTokenId: uuid('api_token_id').references(() => apiTokens.id, { onDelete: 'set null' }),
     /** The most the signed form lets the browser store: what the byte quota counts. */
     maxBytes: bigint('max_bytes', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
@@ -762,6 +765,7 @@ export const signedUploads = pgTable(
   },
   (t) => [
     index('signed_uploads_admin_id_created_at_idx').on(t.adminId, t.createdAt),
+    index('signed_uploads_api_token_id_created_at_idx').on(t.apiTokenId, t.createdAt),
     index('signed_uploads_unattached_created_at_idx').on(t.createdAt).where(sql`${t.attachedAt} is null`),
   ],
 )
