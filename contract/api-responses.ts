@@ -202,6 +202,8 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'POST /integration/partner-requests': ['Submit a partner request (again with the same externalId: the same request)', data(integrationWrite)],
     'POST /integration/sync/users': ['Bulk sync of app users: NDJSON in, one result a line out, then the summary', ndjson(appUserSyncLine)],
     'POST /integration/sync/pets': ['Bulk sync of pets: NDJSON in, one result a line out, then the summary', ndjson(petSyncLine)],
+    'POST /integration/uploads/pet-photos': ['Sign upload forms for pet photos (profile pictures: JPG or PNG, 1 MB); name each fileUrl in profilePhotos', data(uploadResult)],
+    'POST /integration/uploads/profile-images': ['Sign upload forms for users’ pictures (JPG or PNG, 1 MB); name the fileUrl in profileImage', data(uploadResult)],
   }),
   ...group('Bulk actions', {
     'POST /admin/users/bulk': ['Block or unblock many users (ids, or the list query for all matching; at most 10,000)', data(bulkResult)],

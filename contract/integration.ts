@@ -96,4 +96,6 @@ export const INTEGRATION_MSG = {
   lineNotJson: 'Line is not a JSON object',
   mediaType: `Send the records as ${NDJSON_MEDIA_TYPE}, one JSON object a line`,
   notWritten: 'Not written: the database refused this chunk; send it again',
+  /** An address of the panel's storage that no integration upload signed: not a profile picture's. */
+  notOurUpload: "Use an http(s) URL, or a signed upload's fileUrl (POST /integration/uploads/...)",
 } as const

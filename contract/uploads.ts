@@ -63,8 +63,8 @@ const waitText = (seconds: number) => {
 export const UPLOAD_MSG = {
   signed: 'Upload links created successfully',
   notArray: 'Request body must be a JSON array of files',
-  quota: (files: number, bytes: number, retryAfterS: number) =>
-    `Daily upload limit reached: up to ${files} files or ${sizeText(bytes)} per admin in 24 hours. Please try again in ${waitText(retryAfterS)}.`,
+  quota: (files: number, bytes: number, retryAfterS: number, per: 'admin' | 'API token' = 'admin') =>
+    `Daily upload limit reached: up to ${files} files or ${sizeText(bytes)} per ${per} in 24 hours. Please try again in ${waitText(retryAfterS)}.`,
   filesMin: 'Choose at least one file to upload',
   filesMax: MSG.imagesMax,
   fileNameMax: 'File name should be maximum of 255 characters',

@@ -3,7 +3,9 @@ import { FEEDBACK_TYPES, PARTNER_TYPE } from '../enums'
 import { IMAGES_MAX } from '../limits'
 import { INTEGRATION_MSG } from '../integration'
 import { MSG } from '../messages'
+import type { UploadFolder } from '../uploads'
 import { cap, emailField, isImageAddress, lengthText, profileNameField, requiredText } from '../validation'
+import { folderUploadRequest } from './uploads'
 
 /**
  * What the platform's app backend sends to the integration API (docs/DECISIONS.md, Integration
@@ -139,7 +141,10 @@ const petShape = {
     .max(VACCINES_MAX, `At most ${VACCINES_MAX} vaccines`)
     .optional()
     .default([]),
-  /** Photo addresses (http(s) URLs, or /uploads/ paths of the signed upload), the first one the pet's picture. */
+  /**
+   * Photo addresses, the first one the pet's picture: http(s) URLs of the platform's own hosts, or
+   * the `fileUrl` of a signed upload (POST /integration/uploads/pet-photos).
+   */
   profilePhotos: z.array(imageAddress).max(IMAGES_MAX, MSG.imagesMax).optional().default([]),
   /** Since when the owner has had the pet: the page's "Pet Kept Duration". */
   ownerSince: pastDay(),
@@ -187,3 +192,15 @@ export const petExternalIdParam = z.strictObject({
   externalId: externalIdField,
   petExternalId: externalIdField,
 })
+
+/**
+ * The folder of the integration API's uploads, pet photos and users' pictures alike: they are
+ * profile pictures, with the profile folder's types and size limit (the demo's pet pictures are
+ * there too), and an address of ours a pet or a user takes must be of that folder
+ * (server/integration/images.ts).
+ */
+export const INTEGRATION_UPLOAD_FOLDER = 'profile' satisfies UploadFolder
+
+/** The body of POST /integration/uploads/pet-photos and /profile-images: the files to sign, 1 to 20. */
+export const integrationUploadRequest = folderUploadRequest(INTEGRATION_UPLOAD_FOLDER)
+export type IntegrationUploadRequest = z.input<typeof integrationUploadRequest>

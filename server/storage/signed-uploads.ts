@@ -14,10 +14,12 @@ import type { Storage } from './storage'
  * - The quota counts what was signed in the last 24 hours (a rolling day), files and bytes, and
  *   a signed file counts its allowed maximum: the server cannot know the size a browser will
  *   post to S3, and the quota is there to bound what one account (or a stolen session) can make
- *   the storage hold.
- * - A signed file that no place, site, profile or CMS page names within UNATTACHED_TTL_MS is
- *   deleted. Migration 0010's triggers mark a key attached when a saved row names it, whichever
- *   route saves it; a form left open longer than that must upload its images again.
+ *   the storage hold. Each admin has it, and each API token (the integration API's signing
+ *   calls), apart: a token is no admin's, and the platform's uploads must not use up an admin's.
+ * - A signed file that no place, site, profile, CMS page, app user or pet names within
+ *   UNATTACHED_TTL_MS is deleted. Migrations 0010's and 0026's triggers mark a key attached when
+ *   a saved row names it, whichever route saves it; a form left open longer than that must upload
+ *   its images again.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -37,22 +39,26 @@ export interface SignedFile {
 /** The signing may go ahead (its rows are recorded), or the quota frees enough in `retryAfterS`. */
 export type QuotaCheck = { ok: true } | { ok: false; retryAfterS: number }
 
+/** Who signs, whose quota it counts against: a signed-in admin, or an API token. */
+export type Signer = { adminId: string } | { apiTokenId: string }
+
 /**
- * Records `files` as signed for `adminId`, unless that would take the admin past `quota` within
- * the last 24 hours. The rows are written first and counted after, so parallel requests cannot
- * all slip under the quota; a refused request's rows are deleted again.
+ * Records `files` as signed by `signer`, unless that would take them past `quota` within the
+ * last 24 hours. The rows are written first and counted after, so parallel requests cannot all
+ * slip under the quota; a refused request's rows are deleted again.
  */
 export async function recordSignedUploads(
   deps: { db: Db; clock: Clock },
-  adminId: string,
+  signer: Signer,
   files: SignedFile[],
   quota: UploadQuota,
 ): Promise<QuotaCheck> {
   const now = deps.clock.now()
   const keys = files.map((f) => f.key)
-  await deps.db.insert(signedUploads).values(files.map((f) => ({ key: f.key, adminId, maxBytes: f.maxBytes, createdAt: now })))
+  await deps.db.insert(signedUploads).values(files.map((f) => ({ key: f.key, ...signer, maxBytes: f.maxBytes, createdAt: now })))
   const since = new Date(now.getTime() - DAY_MS)
-  const inWindow = and(eq(signedUploads.adminId, adminId), gt(signedUploads.createdAt, since))
+  const bySigner = 'adminId' in signer ? eq(signedUploads.adminId, signer.adminId) : eq(signedUploads.apiTokenId, signer.apiTokenId)
+  const inWindow = and(bySigner, gt(signedUploads.createdAt, since))
   const [used] = await deps.db
     .select({ files: count(), bytes: sql<number>`coalesce(${sum(signedUploads.maxBytes)}, 0)`.mapWith(Number), oldest: min(signedUploads.createdAt) })
     .from(signedUploads)

@@ -6,6 +6,7 @@ import { integrationPetsRoutes } from './pets'
 import { integrationSubmissionsRoutes } from './submissions'
 import { integrationSyncRoutes } from './sync'
 import { tokenRoutes } from './token'
+import { integrationUploadsRoutes } from './uploads'
 import { integrationUsersRoutes } from './users'
 
 /**
@@ -22,3 +23,4 @@ export const integrationRoutes = (deps: Deps) =>
     .route('/', integrationDevicesRoutes(deps))
     .route('/', integrationSubmissionsRoutes(deps))
     .route('/', integrationSyncRoutes(deps))
+    .route('/', integrationUploadsRoutes(deps))

@@ -1,11 +1,12 @@
 import { Hono } from 'hono'
-import { petExternalIdParam, petFields } from '../../../contract/input/integration'
+import { petExternalIdParam } from '../../../contract/input/integration'
 import { INTEGRATION_MSG } from '../../../contract/integration'
 import type { Deps } from '../../deps'
 import type { AppEnv } from '../../http/env'
 import { ok } from '../../http/respond'
 import { permitToken } from '../../http/token-auth'
 import { validate } from '../../http/validate'
+import { integrationSchemas } from '../../integration/images'
 import { removePet, upsertPets } from '../../integration/pets'
 import { writtenOrRefused } from '../../integration/upsert'
 
@@ -14,8 +15,9 @@ import { writtenOrRefused } from '../../integration/upsert'
  * that user (a pet sent under another user moves to them); DELETE removes it, and again answers
  * unchanged.
  */
-export const integrationPetsRoutes = (deps: Deps) =>
-  new Hono<AppEnv>()
+export const integrationPetsRoutes = (deps: Deps) => {
+  const { petFields } = integrationSchemas(deps.storage)
+  return new Hono<AppEnv>()
     .put(
       '/users/:externalId/pets/:petExternalId',
       permitToken('pets:write'),
@@ -33,3 +35,4 @@ export const integrationPetsRoutes = (deps: Deps) =>
       const result = (await removePet(deps.db, externalId, petExternalId)) ? 'deleted' : 'unchanged'
       return c.json(ok(INTEGRATION_MSG.petRemoved[result], { externalId: petExternalId, result }))
     })
+}

@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
-import { appUserSyncLine, petSyncLine } from '../../../contract/input/integration'
 import { INTEGRATION_MSG, NDJSON_MEDIA_TYPE, SYNC_LINE_MAX_CHARS } from '../../../contract/integration'
 import { ApiError } from '../../api-error'
 import type { Deps } from '../../deps'
 import type { AppContext, AppEnv } from '../../http/env'
 import { permitToken } from '../../http/token-auth'
+import { integrationSchemas } from '../../integration/images'
 import { upsertPets } from '../../integration/pets'
 import { syncRecords, type SyncKind } from '../../integration/sync'
 import { upsertUsers } from '../../integration/users'
@@ -59,7 +59,9 @@ async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8
 }
 
 /** POST /integration/sync/users and /sync/pets: a first import, or any later full sync (NDJSON, one record a line). */
-export const integrationSyncRoutes = (deps: Deps) =>
-  new Hono<AppEnv>()
+export const integrationSyncRoutes = (deps: Deps) => {
+  const { appUserSyncLine, petSyncLine } = integrationSchemas(deps.storage)
+  return new Hono<AppEnv>()
     .post('/sync/users', permitToken('users:write'), (c) => syncAnswer(c, deps, { line: appUserSyncLine, write: upsertUsers }))
     .post('/sync/pets', permitToken('pets:write'), (c) => syncAnswer(c, deps, { line: petSyncLine, write: upsertPets }))
+}
