@@ -1,7 +1,8 @@
-import type { Server, ServerOptions } from 'node:http'
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { ServerConfig } from '../config'
+import { STREAMED_BODIES } from './security'
 
 export type HttpLimits = ServerConfig['http']
 
@@ -17,12 +18,36 @@ export const MAX_REQUESTS_PER_SOCKET = 1000
 function httpServerOptions(limits: HttpLimits): ServerOptions {
   return {
     headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
+    // Node's own request timeout covers every call, a streamed bulk sync too: limitRequestTime does it instead.
+    requestTimeout: 0,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
-    // Node looks for expired requests this often (30 s by default, which would let a 30 s limit
-    // run to a minute): a tenth of the shorter limit, at least every 100 ms.
-    connectionsCheckingInterval: Math.max(100, Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 10),
+    // Node looks for expired headers this often (30 s by default, which would let a 30 s limit
+    // run to a minute): a tenth of the limit, at least every 100 ms.
+    connectionsCheckingInterval: Math.max(100, limits.headersTimeoutMs / 10),
   }
+}
+
+const isStreamed = (req: IncomingMessage) => {
+  const path = (req.url ?? '').split('?')[0]!
+  return STREAMED_BODIES.some((rule) => rule.method === req.method && rule.path.test(path))
+}
+
+/**
+ * Cuts a request whose body has not all arrived within `ms` with a 408, as Node's requestTimeout
+ * does, except a streamed bulk sync: a first import of a million records takes minutes and is
+ * read only as fast as its client takes the answer, so it runs as long as the client keeps going
+ * (a token holder's call: the token is checked before its body is read).
+ */
+function limitRequestTime(req: IncomingMessage, res: ServerResponse, ms: number) {
+  if (isStreamed(req)) return
+  const timer = setTimeout(() => {
+    if (req.complete) return
+    const socket = req.socket
+    if (res.headersSent) socket.destroy()
+    else socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n', () => socket.destroy())
+  }, ms)
+  timer.unref()
+  res.once('close', () => clearTimeout(timer))
 }
 
 /**
@@ -36,6 +61,7 @@ export function listen(
 ): Server {
   const server = serve({ fetch, port: where.port, hostname: where.host, serverOptions: httpServerOptions(where.http) }, onListening) as Server
   server.maxConnections = where.http.maxConnections
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => limitRequestTime(req, res, where.http.requestTimeoutMs))
   server.maxRequestsPerSocket = MAX_REQUESTS_PER_SOCKET
   return server
 }

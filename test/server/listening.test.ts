@@ -7,7 +7,11 @@ import type { Server } from 'node:http'
 import { freePort, REPO_ROOT } from '../../scripts/lib/server-process'
 import { loadConfig } from '../../server/config'
 import { listen } from '../../server/http/server-limits'
-import { testApp } from './helpers/test-app'
+import { request as httpRequest } from 'node:http'
+import { createdApiToken } from '../../contract/api-tokens'
+import { okBody } from './helpers/bodies'
+import { tokenOf } from './helpers/fixtures'
+import { testApp, type TestApp } from './helpers/test-app'
 
 /** Runs the server until it exits by itself (a refused start): its exit code and what it printed. */
 async function startRefused(env: Record<string, string>) {
@@ -122,8 +126,9 @@ describe('how the server listens', () => {
   describe('a running server', () => {
     let loopback: Listening
     let everywhere: Listening
+    let t: TestApp
     beforeAll(async () => {
-      const t = await testApp()
+      t = await testApp()
       const defaults = loadConfig({})
       expect(defaults.host).toBe('127.0.0.1')
       loopback = await listening(t.app.fetch, { ...defaults, port: 0, http: LIMITS })
@@ -155,6 +160,36 @@ describe('how the server listens', () => {
       expect(await until(() => closedAt > 0, 5_000)).toBe(true)
       expect(closedAt - answeredAt).toBeGreaterThan(500)
     })
+
+    it('lets a streamed bulk sync run past the request timeout: every line answered, then the summary', async () => {
+      const created = await t.post('/admin/api-tokens', { name: 'App backend', scopes: ['users:write'] }, { token: await tokenOf(t) })
+      const secret = (await okBody(created, createdApiToken, 201)).data.secret
+      const answer = await new Promise<string>((done, fail) => {
+        const req = httpRequest(`${loopback.origin}/api/v1/integration/sync/users`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/x-ndjson' },
+        })
+        req.on('error', fail)
+        req.on('response', (res) => {
+          let text = ''
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()))
+          res.on('end', () => done(text))
+          res.on('error', fail)
+        })
+        // A line every 250 ms for 3 s: the whole body takes longer than the 2 s request timeout.
+        let n = 0
+        const drip = setInterval(() => {
+          req.write(`${JSON.stringify({ externalId: `slow-${n}`, username: `slow${n}`, name: 'Slow Sync', email: `slow${n}@example.com` })}\n`)
+          if (++n === 12) {
+            clearInterval(drip)
+            req.end()
+          }
+        }, 250)
+      })
+      const lines = answer.trim().split('\n').map((line) => JSON.parse(line) as { result?: string; lines?: number; committed?: number })
+      expect(lines.slice(0, -1).map((l) => l.result)).toEqual(Array(12).fill('created'))
+      expect(lines.at(-1)).toMatchObject({ done: true, lines: 12, committed: 12 })
+    }, 20_000)
 
     it('cuts trickled headers and bodies after their timeouts, caps connections, and keeps answering others', async () => {
       const started = performance.now()
