@@ -41,7 +41,7 @@ const AUDITED: Record<ImportKind, { target: AuditTargetType; create: AuditAction
   sites: { target: 'site', create: 'site.create', group: 'site.import' },
 }
 
-/** Rows whose images are fetched at once during a commit. */
+/** Rows committed at once (each fetching its images one at a time). */
 const FETCHING_ROWS = 4
 
 type Checked<K extends ImportKind> = ReadRow<K> & { key?: string; existingId?: string }
@@ -116,16 +116,18 @@ export const importsRoutes = (deps: Deps) => {
     const now = deps.clock.now()
     const imageUrls: string[] = 'Images' in values ? (values.Images as string[]) : []
     const logoUrl = 'Logo' in values && values.Logo ? (values.Logo as string) : null
-    const fetched = target.folder
-      ? await Promise.all([...imageUrls, ...(logoUrl ? [logoUrl] : [])].map((url) => storeImageByUrl({ storage: deps.storage, allowPrivate: deps.config.webhookAllowPrivate }, target.folder!, url, now)))
-      : []
-    const stored = fetched.flatMap((f) => (f.ok ? [f] : []))
+    // One image of a row at a time, so a commit holds at most FETCHING_ROWS images in memory
+    // (a row may name 20 of up to 20 MB each); the first that fails ends the row.
+    const stored: { key: string; url: string }[] = []
     const discard = () => Promise.all(stored.map((f) => deps.storage.remove(f.key)))
-    const failed = fetched.findIndex((f) => !f.ok)
-    if (failed !== -1) {
-      await discard()
-      const failure = fetched[failed] as { ok: false; error: string }
-      return answerRow(row, 'failed', null, { [failed < imageUrls.length ? 'Images' : 'Logo']: failure.error })
+    const wanted = target.folder ? [...imageUrls, ...(logoUrl ? [logoUrl] : [])] : []
+    for (const [n, url] of wanted.entries()) {
+      const image = await storeImageByUrl({ storage: deps.storage, allowPrivate: deps.config.webhookAllowPrivate }, target.folder!, url, now)
+      if (!image.ok) {
+        await discard()
+        return answerRow(row, 'failed', null, { [n < imageUrls.length ? 'Images' : 'Logo']: image.error })
+      }
+      stored.push(image)
     }
     const urls = stored.map((f) => f.url)
     const audited = AUDITED[kind]
