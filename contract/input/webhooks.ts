@@ -7,7 +7,7 @@ import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENTS, WEBHOOK_URL_MAX, WEBHOOKS_MSG 
 
 /**
  * An http(s) URL without credentials. Whether its host is on a private network is the server's
- * check (server/http/outbound.ts): it depends on WEBHOOK_ALLOW_PRIVATE and on DNS.
+ * check (server/outbound/public-fetch.ts): it depends on WEBHOOK_ALLOW_PRIVATE and on DNS.
  */
 export const webhookUrl = z
   .string(WEBHOOKS_MSG.urlRequired)

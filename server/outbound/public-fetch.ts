@@ -14,7 +14,7 @@ import { networkInterfaces } from 'node:os'
  * `allowPrivate` (WEBHOOK_ALLOW_PRIVATE) lifts the address rule, for tests and private networks.
  */
 
-/** Where a typed URL may not lead: loopback, private, link-local, CGNAT, multicast, unspecified, reserved; ULA and the rest in IPv6. */
+/** Where a typed URL may not lead: loopback, private, link-local, CGNAT, multicast, unspecified, reserved; ULA, NAT64, 6to4 and the rest in IPv6. */
 const PRIVATE_RANGES: [address: string, prefix: number, type: 'ipv4' | 'ipv6'][] = [
   ['0.0.0.0', 8, 'ipv4'], // "this network", unspecified
   ['10.0.0.0', 8, 'ipv4'],
@@ -32,7 +32,11 @@ const PRIVATE_RANGES: [address: string, prefix: number, type: 'ipv4' | 'ipv6'][]
   ['fc00::', 7, 'ipv6'], // unique local
   ['fe80::', 10, 'ipv6'], // link-local
   ['ff00::', 8, 'ipv6'], // multicast
+  // Addresses that carry an IPv4 one a gateway reaches for us (NAT64: 64:ff9b::a9fe:a9fe is
+  // 169.254.169.254; 6to4): refused whole, as what they carry is not checked.
+  ['64:ff9b::', 96, 'ipv6'], // well-known NAT64
   ['64:ff9b:1::', 48, 'ipv6'], // local-use NAT64
+  ['2002::', 16, 'ipv6'], // 6to4
 ]
 const privateRanges = new net.BlockList()
 for (const [address, prefix, type] of PRIVATE_RANGES) privateRanges.addSubnet(address, prefix, type)

@@ -154,10 +154,11 @@ export const partnersRoutes = (deps: Deps) => {
   }
 
   /** The decision's columns: only a pending request is decided (`status = 1`), so of two admins racing one wins. */
-  const decide = (db: Db, id: string, set: Partial<typeof partners.$inferInsert>) =>
+  /** A pending request's decision, made by `admin` at `now`: the request as it was, or none when it was not pending. */
+  const decide = (db: Db, id: string, admin: { id: string; email: string }, now: Date, decision: Pick<typeof partners.$inferInsert, 'status' | 'declineReason'>) =>
     db
       .update(partners)
-      .set(set)
+      .set({ ...decision, decidedAt: now, decidedBy: admin.id, decidedByEmail: admin.email })
       .where(and(eq(partners.id, id), eq(partners.status, PARTNER_STATUS.PENDING)))
       .returning({
         name: partners.name,
@@ -209,12 +210,7 @@ export const partnersRoutes = (deps: Deps) => {
           const admin = c.get('signedIn').admin
           const now = deps.clock.now()
           const approved = await deps.db.transaction(async (tx) => {
-            const [request] = await decide(tx, id, {
-              status: PARTNER_STATUS.APPROVED,
-              decidedAt: now,
-              decidedBy: admin.id,
-              decidedByEmail: admin.email,
-            })
+            const [request] = await decide(tx, id, admin, now, { status: PARTNER_STATUS.APPROVED })
             if (!request) return undefined
             const [place] = await tx.insert(places).values(draftPlaceOf({ ...request, id }, now)).returning({ id: places.id, kind: places.kind })
             await tx.update(partners).set({ placeId: place!.id }).where(eq(partners.id, id))
@@ -240,13 +236,7 @@ export const partnersRoutes = (deps: Deps) => {
           const admin = c.get('signedIn').admin
           const now = deps.clock.now()
           const request = await deps.db.transaction(async (tx) => {
-            const [row] = await decide(tx, id, {
-              status: PARTNER_STATUS.DECLINED,
-              decidedAt: now,
-              decidedBy: admin.id,
-              decidedByEmail: admin.email,
-              declineReason: reason,
-            })
+            const [row] = await decide(tx, id, admin, now, { status: PARTNER_STATUS.DECLINED, declineReason: reason })
             if (row) await emitWebhookEvent(tx, 'partner.declined', async () => ({ partner: await detailsOf(tx, id) }), now)
             return row
           })

@@ -43,7 +43,6 @@ export async function queueDelivery(tx: Db, endpointId: string, row: { eventId: 
   return queued!
 }
 
-
 /** How long a finished delivery stays in its endpoint's log. */
 export const WEBHOOK_LOG_DAYS = 30
 

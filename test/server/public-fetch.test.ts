@@ -18,7 +18,7 @@ async function serve(handler: Parameters<typeof createServer>[1]) {
 }
 
 describe('the private-address rule', () => {
-  it('refuses loopback, private, link-local, CGNAT, multicast, unspecified, mapped and unique-local addresses', () => {
+  it('refuses loopback, private, link-local, CGNAT, multicast, unspecified, mapped, unique-local, NAT64 and 6to4 addresses', () => {
     const refused = [
       '127.0.0.1',
       '127.8.9.10',
@@ -40,6 +40,9 @@ describe('the private-address rule', () => {
       'fc00::1',
       'fe80::1',
       'ff02::1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b::a00:1',
+      '2002:a9fe:a9fe::1',
     ]
     for (const ip of refused) expect(isPrivateAddress(ip), ip).toBe(true)
     for (const ip of ['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(ip), ip).toBe(false)
