@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, gt } from 'drizzle-orm'
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { Hono } from 'hono'
 import {
@@ -132,15 +132,24 @@ export const importsRoutes = (deps: Deps) => {
     const urls = stored.map((f) => f.url)
     const audited = AUDITED[kind]
     try {
-      const id = await deps.db.transaction(async (tx) => {
+      const written = await deps.db.transaction(async (tx) => {
+        // Two imports of one file at once (a second tab, a retry after the screen gave up waiting)
+        // must not both add a row: one waits for the other on the row's key, then finds its record.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`import:${kind}:${row.key}`}))`)
+        const addedMeanwhile = (await target.lookUp(tx, [values])).existing.get(row.key!)
+        if (addedMeanwhile) return { existingId: addedMeanwhile }
         const created = await target.insert(tx, values, { images: urls.slice(0, imageUrls.length), logo: logoUrl ? urls.at(-1)! : null }, now, context)
         const entry: AuditEvent = { action: audited.create, target: { type: audited.target, id: created, label: row.name } }
         await recordAudits(c, [entry], tx, group)
         // An imported place is created as one added through its form is, webhooks included.
         if (audited.place) await emitPlaceEvents(tx, 'place.created', audited.place, [created], now)
-        return created
+        return { createdId: created }
       })
-      return answerRow(row, 'created', id, {})
+      if ('existingId' in written) {
+        await discard()
+        return answerRow(row, 'existing', written.existingId)
+      }
+      return answerRow(row, 'created', written.createdId, {})
     } catch (err) {
       await discard()
       throw err

@@ -57,7 +57,12 @@ export function notifyIfUnseen(error: unknown) {
  * them too (an edit form's 409, which it shows as an alert with a Reload button), and a create's
  * Idempotency-Key (lib/submission-key.ts).
  */
-export type CallOptions = { shownByCaller?: readonly number[]; idempotencyKey?: string }
+export type CallOptions = {
+  shownByCaller?: readonly number[]
+  idempotencyKey?: string
+  /** A call known to take longer than the client's usual timeout (a CSV import fetching its pictures). */
+  timeoutMs?: number
+}
 
 type ErrorLike = { error?: { message?: unknown; fields?: Record<string, string> }; message?: unknown }
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined)
@@ -101,7 +106,7 @@ async function send<S extends zm.ZodMiniType>(path: string, schema: S, options: 
   try {
     // Only when there is a key: a `headers: undefined` would replace the client's own headers.
     const withKey = call?.idempotencyKey ? { ...options, headers: { ...options.headers, 'Idempotency-Key': call.idempotencyKey } } : options
-    const body: unknown = await client(path.replace(/^\//, ''), withKey).json()
+    const body: unknown = await client(path.replace(/^\//, ''), call?.timeoutMs ? { ...withKey, timeout: call.timeoutMs } : withKey).json()
     const parsed = schema.safeParse(body)
     if (!parsed.success) {
       console.error(`Unexpected response from ${path}`, parsed.error.issues)

@@ -101,6 +101,14 @@ describe('CSV import', () => {
     expect(await t.db.$count(places)).toBe(2)
   })
 
+  it('adds each row once when the same file is imported twice at once (a second tab, a retry)', async () => {
+    const csv = shopsFile(shopRow('Barking Mad'), shopRow('Whisker World'))
+    const [first, second] = await Promise.all([commit('pet-shops', csv), commit('pet-shops', csv)])
+    const both = [...first.data.rows, ...second.data.rows].map((r) => r.status).sort()
+    expect(both).toEqual(['created', 'created', 'existing', 'existing'])
+    expect(await t.db.$count(places)).toBe(2)
+  })
+
   it('queues a place.created webhook for each place it adds, as the form does', async () => {
     const hook = await t.post('/admin/webhooks', { url: 'https://hooks.example.com/in', events: ['place.created'] }, { token })
     expect(hook.status).toBe(201)

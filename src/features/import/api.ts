@@ -23,10 +23,13 @@ export function usePreviewImport() {
  * keys this one does not know: every cached query is marked stale, and each list shows them when
  * it is next opened.
  */
+/** A commit fetches each new row's pictures, which can take minutes for a large file; the screen waits for its answer. */
+const COMMIT_TIMEOUT_MS = 10 * 60_000
+
 export function useCommitImport() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ kind, csv }: ImportFile) => http.post(`admin/import/${kind}`, answer, { csv }),
+    mutationFn: ({ kind, csv }: ImportFile) => http.post(`admin/import/${kind}`, answer, { csv }, { timeoutMs: COMMIT_TIMEOUT_MS }),
     onSuccess: ({ message, data }) => {
       notify.success(`${message}: ${data.counts.created} added`)
       return queryClient.invalidateQueries({ refetchType: 'none' })
