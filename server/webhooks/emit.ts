@@ -1,4 +1,4 @@
-import { and, arrayContains, lt, ne } from 'drizzle-orm'
+import { and, arrayContains, lt, ne, sql } from 'drizzle-orm'
 import type { WebhookDeliveryType, WebhookEvent } from '../../contract/webhooks'
 import type { Db } from '../db/client'
 import { webhookDeliveries, webhookEndpoints } from '../db/schema'
@@ -18,6 +18,16 @@ const wanting = (tx: Db, type: WebhookEvent) =>
     .where(and(arrayContains(webhookEndpoints.events, [type]), ne(webhookEndpoints.status, 'disabled')))
 
 /**
+ * Deliveries go out in `seq` order per endpoint, and `seq` is taken when a row is inserted, not
+ * when it commits: a transaction that queues for an endpoint holds it until it commits, so that
+ * another cannot commit a later `seq` first and have it sent ahead (in id order, so that two
+ * transactions taking several never wait on each other in a circle).
+ */
+async function holdEndpoints(tx: Db, ids: readonly string[]) {
+  for (const id of [...ids].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhook:${id}`}))`)
+}
+
+/**
  * Queues `type` with `data` for every endpoint that wants it, in `tx`: the transaction of the
  * change itself, so the event commits with it or not at all (the outbox), and no process that
  * stops after the commit loses it. Nothing is queued (nor read) when no endpoint wants it.
@@ -32,15 +42,23 @@ export async function emitWebhookEvents(tx: Db, type: WebhookEvent, data: () => 
   if (endpoints.length === 0) return 0
   const events = (await data()).map((one) => ({ eventId: newEventId(), payload: eventPayload(type, one, at) }))
   const rows = events.flatMap((event) => endpoints.map((e) => ({ endpointId: e.id, ...event, type, nextAttemptAt: at, createdAt: at })))
-  if (rows.length > 0) await tx.insert(webhookDeliveries).values(rows)
+  if (rows.length === 0) return 0
+  await holdEndpoints(
+    tx,
+    endpoints.map((e) => e.id),
+  )
+  await tx.insert(webhookDeliveries).values(rows)
   return rows.length
 }
 
 /** Queues one event for one endpoint only (the Test button, a Redeliver). */
-export async function queueDelivery(tx: Db, endpointId: string, row: { eventId: string; type: string; payload: Record<string, unknown> }, at: Date) {
+export function queueDelivery(db: Db, endpointId: string, row: { eventId: string; type: string; payload: Record<string, unknown> }, at: Date) {
   const { eventId, type, payload } = row
-  const [queued] = await tx.insert(webhookDeliveries).values({ endpointId, eventId, type, payload, nextAttemptAt: at, createdAt: at }).returning()
-  return queued!
+  return db.transaction(async (tx) => {
+    await holdEndpoints(tx, [endpointId])
+    const [queued] = await tx.insert(webhookDeliveries).values({ endpointId, eventId, type, payload, nextAttemptAt: at, createdAt: at }).returning()
+    return queued!
+  })
 }
 
 /** How long a finished delivery stays in its endpoint's log. */
