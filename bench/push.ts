@@ -8,7 +8,8 @@
  * any device got no message or more than one (the fake counts them per token).
  *
  * The embedded database (PGlite, in its worker thread as the server opens it) in a fresh folder
- * under .bench-data/push, deleted afterwards.
+ * under .bench-data/push, deleted afterwards; or, with `postgresUrl`, that PostgreSQL database,
+ * which must hold no app users (its own are the audience).
  */
 import { fork, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
@@ -22,6 +23,7 @@ import { openDatabase } from '../server/db/client'
 import { notifications } from '../server/db/schema'
 import { fcmDelivery } from '../server/notifications/fcm'
 import { notificationScheduler } from '../server/notifications/scheduler'
+import { rowsOf } from '../server/integration/upsert'
 import { addAllActiveRecipients, DELIVERY_LEASE_MS } from '../server/notifications/send'
 
 export const PUSH_GOAL_PER_S = 2000
@@ -57,18 +59,20 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
 const load = () => loadavg().map((n) => n.toFixed(2)).join(', ')
 
 /** Runs the push bench for `devices` devices; true when it met the goal and no device was lost or repeated. */
-export async function runPushBench(devices: number): Promise<boolean> {
+export async function runPushBench(devices: number, postgresUrl?: string): Promise<boolean> {
   const loadBefore = load()
   const root = resolve('.bench-data', 'push')
   mkdirSync(root, { recursive: true })
   const dataDir = mkdtempSync(join(root, 'run-'))
   const fake = fork(resolve(import.meta.dirname, 'fake-fcm-process.ts'), [String(devices)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' })
-  const database = await openDatabase({ dataDir })
+  const database = await openDatabase({ databaseUrl: postgresUrl, dataDir })
   try {
     const [{ url, serviceAccount }] = (await once(fake, 'message')) as [{ url: string; serviceAccount: ServiceAccount }]
     const ask = asking(fake)
     await database.migrate()
     const db = database.db
+    const [{ users }] = rowsOf<{ users: number }>(await db.execute(sql`select count(*)::int as users from app_users`)) as [{ users: number }]
+    if (users > 0) throw new Error(`The push bench needs a database with no app users; this one has ${users}.`)
     console.info(`\nPush: seeding ${devices.toLocaleString('en')} app users with a device each...`)
     const seeding = Date.now()
     await db.execute(sql`insert into app_users (username, name, email)

@@ -23,7 +23,9 @@
  * API scenarios whose id starts so (repeat it for several; `export` for the export); --cpu-prof
  * writes the server thread's CPU profile of each API load to DIR. Last, the integration API's bulk
  * sync of --sync-rows users (default 50,000, about a minute; bench/sync.ts) on a fresh embedded
- * database and on the PostgreSQL of --postgres or DATABASE_URL; --no-sync skips it.
+ * database and on the PostgreSQL of --postgres or DATABASE_URL; --no-sync skips it. Then the push to
+ * --push-devices devices (bench/push.ts), on the PostgreSQL of --postgres or DATABASE_URL (an empty
+ * database) or else a fresh embedded one; --no-push skips it.
  */
 import { execFileSync } from 'node:child_process'
 import { loadavg } from 'node:os'
@@ -200,4 +202,4 @@ if (args.bundle && args.lighthouse) await lighthouseBench()
 if (args.api && !(await runApiBench(args.apiOptions))) process.exitCode = 1
 // The integration API's bulk sync, on a fresh embedded database, then on PostgreSQL when given (--postgres or DATABASE_URL).
 if (args.sync && !(await runSyncBench({ rows: args.syncRows, postgresUrl: args.apiOptions.postgresUrl ?? process.env.DATABASE_URL }))) process.exitCode = 1
-if (args.push && !(await runPushBench(args.pushDevices))) process.exitCode = 1
+if (args.push && !(await runPushBench(args.pushDevices, args.apiOptions.postgresUrl ?? process.env.DATABASE_URL))) process.exitCode = 1

@@ -153,7 +153,7 @@ describe('a pet photo through the signed upload', () => {
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(png)
 
     // Signed by the token, and taken up by the pet: the sweep of unattached files keeps it.
-    const [row] = await t.db.select().from(signedUploads).where(eq(signedUploads.key, signed.fields.key))
+    const [row] = await t.db.select().from(signedUploads).where(eq(signedUploads.key, signed.fields.key!))
     expect(row).toMatchObject({ adminId: null, attachedAt: expect.any(Date) })
     expect(row!.apiTokenId).toEqual(expect.any(String))
   })
