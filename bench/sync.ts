@@ -1,68 +1,44 @@
 /**
- * The integration API's bulk sync: N users as NDJSON, streamed to POST /integration/sync/users
- * itself (app.request with an API token, no socket: the token check, the body read a line at a
- * time, the contract's validation, chunked upserts, the streamed answer), on a fresh embedded database (PGlite in its
- * worker thread, as the server opens it) and, when given, on PostgreSQL. Then the same file again:
- * every line unchanged, what a resumed or repeated import costs. Prints rows/s beside the goals
- * (docs/DECISIONS.md, Integration API) and the heap's growth while it runs (the body is made as it
- * is read, so nothing but the sync holds it), and the CPU time this process spent: on a shared
- * machine, the embedded database's rows per CPU second say what an idle one would do.
+ * The integration API's bulk sync: N users as NDJSON, streamed over a socket to POST
+ * /integration/sync/users with an API token (the token check, the body read a line at a time, the
+ * contract's validation, chunked upserts, the streamed answer) from a client in a process of its
+ * own, on a fresh embedded database (PGlite in its worker thread, as the server opens it) and,
+ * when given, on PostgreSQL. Then the same file again: every line unchanged, what a resumed or
+ * repeated import costs. Prints rows/s beside the goals (docs/DECISIONS.md, Integration API), the
+ * heap's growth while it runs (the client makes the body as it sends it, so nothing but the sync
+ * holds it), and the CPU time the server's process spent: on a shared machine, the embedded
+ * database's rows per CPU second say what an idle one would do.
  *
- *   npx tsx bench/sync.ts [--rows N] [--chunk N] [--concurrency N (PostgreSQL; 2 as the server)] [--postgres URL] [--no-embedded]
+ *   npx tsx bench/sync.ts [--rows N] [--chunk N] [--concurrency N (PostgreSQL; as the server by default)] [--postgres URL] [--no-embedded]
  *   npm run bench -- --no-bundle --no-lighthouse --no-api [--sync-rows N] [--postgres URL]
  */
+import { fork } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { sql } from 'drizzle-orm'
 import { INTEGRATION_BASE_PATH } from '../contract'
-import { NDJSON_MEDIA_TYPE, syncSummary } from '../contract/integration'
+import { syncSummary } from '../contract/integration'
 import { createApp, type App } from '../server/app'
 import { createApiToken } from '../server/auth/api-tokens'
 import { systemClock } from '../server/clock'
+import { loadConfig } from '../server/config'
 import { openPglite, openPostgres, type Database } from '../server/db/client'
 import { admins } from '../server/db/schema'
+import { listen } from '../server/http/server-limits'
 import { createLogger } from '../server/log'
-import { defaultAppConfig } from '../server/deps'
+import { defaultAppConfig, SYNC_CONCURRENCY_POSTGRES } from '../server/deps'
 import { diskStorage } from '../server/storage/disk'
 
 /** Rows a second at a million users (issue 37): PostgreSQL, and the embedded database. */
 export const SYNC_GOAL = { postgresRowsPerS: 20_000, embeddedRowsPerS: 5_000, heapGrowthMb: 64 } as const
 /** About a minute for both runs on the embedded database of a shared 2-CPU machine. */
 export const SYNC_BENCH_DEFAULTS = { rows: 50_000 }
-
-const FIRST_NAMES = ['Olivia', 'Liam', 'Emma', 'Noah', 'Amelia', 'Oliver', 'Ava', 'Elijah', 'Sophia', 'Lucas']
-const LAST_NAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez']
-
-/** The NDJSON of `rows` users, made as it is read in pieces of about 64 kB (what a socket hands over). */
-async function* usersBody(prefix: string, rows: number): AsyncGenerator<Uint8Array> {
-  const encoder = new TextEncoder()
-  let piece = ''
-  for (let n = 0; n < rows; n++) {
-    const first = FIRST_NAMES[n % 10]!
-    const last = LAST_NAMES[Math.floor(n / 10) % 10]!
-    piece += `${JSON.stringify({
-      externalId: `${prefix}-${n}`,
-      username: `${first.toLowerCase()}_${prefix}_${n}`,
-      name: `${first} ${last}`,
-      email: `${first.toLowerCase()}.${n}.${prefix}@example.com`,
-      mobileNo: String(7_700_900_000 + n),
-      countryCode: '+44',
-      country: 'GB',
-      dateOfBirth: `19${60 + (n % 40)}-0${1 + (n % 9)}-1${n % 10}`,
-      address: `${n} High Street, London`,
-      profileImage: `https://cdn.example.com/avatars/${n}.jpg`,
-    })}\n`
-    if (piece.length >= 64 * 1024) {
-      yield encoder.encode(piece)
-      piece = ''
-    }
-  }
-  if (piece) yield encoder.encode(piece)
-}
 
 export interface SyncRun {
   database: string
@@ -81,49 +57,32 @@ export interface SyncRun {
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
 
-/** A stream of the generator's pieces, made only as the reader pulls (as a socket's body is read). */
-function streamOf(pieces: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    async pull(controller) {
-      const next = await pieces.next()
-      if (next.done) controller.close()
-      else controller.enqueue(next.value)
-    },
-  })
-}
-
 /**
- * One POST /integration/sync/users of `rows` users, through the app (token check, the body's
- * stream, the route, the streamed answer) without a socket. The answer is read as it comes and
- * dropped but for its last line, the summary. The heap is measured after a collection every
- * 20 answered chunks.
+ * One POST /integration/sync/users of `rows` users to the app served on loopback, as the server
+ * serves it (server/http/server-limits.ts), from the client in a process of its own
+ * (bench/sync-client.ts). The heap is measured after a collection each second.
  */
 async function timedSync(app: App, token: string, prefix: string, rows: number) {
+  const server = listen(app.fetch, { port: 0, host: '127.0.0.1', http: loadConfig({}).http })
+  await once(server, 'listening')
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${INTEGRATION_BASE_PATH}/sync/users`
   gc()
   const heapBefore = process.memoryUsage().heapUsed
   let heapPeak = heapBefore
+  const sampler = setInterval(() => {
+    gc()
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)
+  }, 1000)
   const started = performance.now()
   const cpuBefore = process.cpuUsage()
-  const res = await app.request(`${INTEGRATION_BASE_PATH}/sync/users`, {
-    method: 'POST',
-    headers: { 'Content-Type': NDJSON_MEDIA_TYPE, Authorization: `Bearer ${token}` },
-    body: streamOf(usersBody(prefix, rows)),
-    duplex: 'half',
-  } as RequestInit)
-  if (res.status !== 200) throw new Error(`The sync answered ${res.status}: ${await res.text()}`)
-  const decoder = new TextDecoder()
-  let tail = ''
-  let parts = 0
-  for await (const bytes of res.body!) {
-    tail = (tail + decoder.decode(bytes, { stream: true })).slice(-4096)
-    if (++parts % 20 === 0) {
-      gc()
-      heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)
-    }
-  }
+  const client = fork(resolve(import.meta.dirname, 'sync-client.ts'), [url, token, prefix, String(rows)], { execArgv: ['--import', 'tsx'] })
+  const [answer] = (await once(client, 'message')) as [{ status: number; last: string }]
   const seconds = (performance.now() - started) / 1000
   const cpu = process.cpuUsage(cpuBefore)
-  const summary = syncSummary.parse(JSON.parse(tail.trimEnd().split('\n').at(-1)!))
+  clearInterval(sampler)
+  server.close()
+  if (answer.status !== 200) throw new Error(`The sync answered ${answer.status}: ${answer.last}`)
+  const summary = syncSummary.parse(JSON.parse(answer.last))
   return { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, heapGrowthMb: (heapPeak - heapBefore) / 1024 ** 2, errors: summary.errors }
 }
 
@@ -197,7 +156,7 @@ export async function runSyncBench(
   if (options.postgresUrl) {
     const database = openPostgres(options.postgresUrl)
     try {
-      runs.push(...(await benchDatabase('PostgreSQL', database, SYNC_GOAL.postgresRowsPerS, rows, chunkRows, options.concurrency ?? 2)))
+      runs.push(...(await benchDatabase('PostgreSQL', database, SYNC_GOAL.postgresRowsPerS, rows, chunkRows, options.concurrency ?? SYNC_CONCURRENCY_POSTGRES)))
     } finally {
       await database.close()
     }
@@ -210,7 +169,7 @@ export async function runSyncBench(
       rows: r.rows,
       seconds: r.seconds.toFixed(1),
       'rows/s': Math.round(r.rowsPerS),
-      'CPU s (this process)': r.cpuSeconds.toFixed(1),
+      'CPU s (server process)': r.cpuSeconds.toFixed(1),
       goal: `≥ ${r.goal}`,
       'heap growth': `${r.heapGrowthMb.toFixed(1)} MB (≤ ${SYNC_GOAL.heapGrowthMb})`,
       errors: r.errors,

@@ -235,8 +235,8 @@ export const API_OPERATIONS: Record<string, ApiOperation> = {
     'DELETE /admin/webhooks/:id': ['Delete an endpoint and its delivery log', done],
     'POST /admin/webhooks/:id/secret': ['Replace an endpoint’s signing secret (shown this once)', data(webhookEndpointWithSecret)],
     'GET /admin/webhooks/:id/deliveries': ['An endpoint’s delivery log, newest first', list(webhookDelivery)],
-    'POST /admin/webhooks/:id/deliveries/:deliveryId/redeliver': ['Queue a finished delivery again, with its event id and body', created(webhookDelivery)],
-    'POST /admin/webhooks/:id/test': ['Queue a webhook.test event to the endpoint', created(webhookDelivery)],
+    'POST /admin/webhooks/:id/deliveries/:deliveryId/redeliver': ['Send a finished delivery again now, with its event id and body: one attempt, answered with its outcome', created(webhookDelivery)],
+    'POST /admin/webhooks/:id/test': ['Send a webhook.test event to the endpoint now (paused too): one attempt, answered with its outcome', created(webhookDelivery)],
   }),
 }
 

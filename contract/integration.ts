@@ -90,6 +90,9 @@ export const INTEGRATION_MSG = {
   /** A user (a pet's owner, a feedback's author) the platform has not upserted yet. */
   unknownUser: 'No user has this externalId: upsert the user first',
   usernameTaken: 'This username belongs to another user',
+  /** A changed partner request or feedback the panel has acted on: what the admin decided on stays. */
+  partnerDecided: 'This partner request has been decided: it can no longer change',
+  feedbackTakenUp: 'An admin has taken up this feedback: it can no longer change',
   emailTaken: 'This email belongs to another user',
   externalIdBadFormat: 'Use 1 to 100 letters, digits and . _ : @ -',
   lineTooLong: `Line is longer than ${SYNC_LINE_MAX_CHARS} characters`,

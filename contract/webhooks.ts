@@ -78,6 +78,8 @@ export const WEBHOOK_URL_MAX = 2000
 export const WEBHOOK_DESCRIPTION_MAX = 200
 /** How much of an answer's body is kept in the delivery log. */
 export const WEBHOOK_ANSWER_KEPT_BYTES = 1024
+/** After New secret, the replaced secret goes on signing beside the new one for this long. */
+export const WEBHOOK_SECRET_OVERLAP_HOURS = 24
 
 export const WEBHOOKS_MSG = {
   listed: 'Webhooks fetched successfully',
@@ -86,13 +88,15 @@ export const WEBHOOKS_MSG = {
   updated: 'Webhook updated',
   resumed: 'Webhook resumed',
   deleted: 'Webhook deleted',
-  secretRotated: 'New secret made: copy it now, it is not shown again',
+  secretRotated: `New secret made: copy it now, it is not shown again. The old one also signs for ${WEBHOOK_SECRET_OVERLAP_HOURS} hours`,
   notFound: 'Webhook not found',
   deliveriesListed: 'Deliveries fetched successfully',
   deliveryNotFound: 'Delivery not found',
-  redelivered: 'Delivery queued again',
+  redelivered: 'Delivered again',
+  redeliveryFailed: 'Not delivered again: the delivery log says why',
   stillPending: 'This delivery has not finished yet',
-  testQueued: 'Test event queued',
+  testDelivered: 'Test event delivered',
+  testFailed: 'Test event not delivered: the delivery log says why',
   urlRequired: 'Enter the endpoint URL',
   urlInvalid: 'Enter an http:// or https:// URL',
   urlMax: `Should be maximum of ${WEBHOOK_URL_MAX} characters`,

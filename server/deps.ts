@@ -33,9 +33,9 @@ export interface AppConfig {
   /** Records of a bulk sync written per statement and commit (server/integration/sync.ts; docs/DECISIONS.md, Integration API). */
   syncChunkRows: number
   /**
-   * Chunks of a bulk sync written at once, each on a connection of its own: 2 on PostgreSQL (set by
-   * index.ts), where a second backend writes while the first does; 1 on the embedded database,
-   * which runs one statement at a time.
+   * Chunks of a bulk sync written at once, each on a connection of its own: SYNC_CONCURRENCY_POSTGRES
+   * on PostgreSQL (set by index.ts), where other backends write while the first does; 1 on the
+   * embedded database, which runs one statement at a time.
    */
   syncConcurrency: number
   /** The live update stream (GET /admin/events, server/routes/events.ts). */
@@ -54,6 +54,9 @@ export interface AppConfig {
   /** WEBHOOK_ALLOW_PRIVATE: webhooks (and other typed URLs) may reach private networks and this machine. */
   webhookAllowPrivate: boolean
 }
+
+/** A bulk sync's chunks written at once on PostgreSQL (docs/DECISIONS.md, "The bulk sync"). */
+export const SYNC_CONCURRENCY_POSTGRES = 3
 
 export const defaultAppConfig: AppConfig = {
   sessionTtlMs: 168 * 60 * 60 * 1000,

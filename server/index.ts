@@ -11,6 +11,7 @@ import { followRevocations } from './auth/sessions'
 import { systemClock } from './clock'
 import { ConfigError, DEFAULT_PASSWORDS, loadConfig, readEnvFile, localUrl, uploadOrigins, type ServerConfig } from './config'
 import { openDatabase, type Database } from './db/client'
+import { SYNC_CONCURRENCY_POSTGRES } from './deps'
 import { adminAccounts, ensureAdmins, seedDemo } from './seed/seed'
 import { configuredDemoPassword, storedDemoPassword } from './demo-passwords'
 import { listen } from './http/server-limits'
@@ -115,8 +116,7 @@ async function main() {
       uploadQuota: config.uploadQuota,
       apiTokenRequestsPerMinute: config.apiTokenRequestsPerMinute,
       webhookAllowPrivate: config.webhookAllowPrivate,
-      // A bulk sync writes two chunks at once on PostgreSQL (docs/DECISIONS.md, Integration API).
-      syncConcurrency: config.databaseUrl ? 2 : 1,
+      syncConcurrency: config.databaseUrl ? SYNC_CONCURRENCY_POSTGRES : 1,
     },
     metricsToken: config.metricsToken,
   })

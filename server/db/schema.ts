@@ -920,6 +920,9 @@ export const webhookEndpoints = pgTable(
     events: text('events').array().notNull(),
     description: text('description'),
     secret: text('secret').notNull(),
+    /** The secret a rotation replaced: deliveries are signed with it too until `previousSecretUntil`, so a receiver can switch without losing any. */
+    previousSecret: text('previous_secret'),
+    previousSecretUntil: at('previous_secret_until'),
     status: text('status').$type<WebhookStatus>().notNull().default('active'),
     /** Consecutive failed attempts, and when the first of them was: the pause rule reads both. */
     failureStreak: integer('failure_streak').notNull().default(0),

@@ -1,11 +1,14 @@
+import { sql } from 'drizzle-orm'
+import { FEEDBACK_STATUS } from '../../contract'
 import type { IntegrationFeedbackBody } from '../../contract/input/integration'
 import { INTEGRATION_MSG } from '../../contract/integration'
 import type { Db } from '../db/client'
-import { idsOf, upsertRecords, upsertStatement, type Outcome } from './upsert'
+import { idsOf, upsertStatement, upsertUnlessSettled, type Outcome } from './upsert'
 
 /**
  * Feedback by the platform's id of it: a repeated POST is the same feedback, and a changed text
- * replaces the old one. Its status and notes are the panel's and are never written here.
+ * replaces the old one while it is open. Its status and notes are the panel's and are never
+ * written here; once an admin has taken it up (in progress or resolved), a changed text is refused.
  */
 const upsertFeedbackStatement = upsertStatement({
   table: 'feedback',
@@ -34,5 +37,7 @@ export async function createFeedback(db: Db, body: IntegrationFeedbackBody): Pro
     type: body.type,
     description: body.description,
   }
-  return (await upsertRecords(db, 'feedback', upsertFeedbackStatement, [record]))[0]!
+  return upsertUnlessSettled(db, 'feedback', upsertFeedbackStatement, record, sql`status <> ${FEEDBACK_STATUS.OPEN}`, {
+    message: INTEGRATION_MSG.feedbackTakenUp,
+  })
 }

@@ -1,11 +1,15 @@
+import { sql } from 'drizzle-orm'
+import { PARTNER_STATUS } from '../../contract'
 import type { IntegrationPartnerBody } from '../../contract/input/integration'
+import { INTEGRATION_MSG } from '../../contract/integration'
 import type { Db } from '../db/client'
-import { upsertRecords, upsertStatement, type Outcome } from './upsert'
+import { upsertStatement, upsertUnlessSettled, type Outcome } from './upsert'
 
 /**
  * Partner requests by the platform's id of them: a repeated POST is the same request, and changed
- * fields replace the old ones. The decision (status, reason, draft place) is the panel's and is
- * never written here: a new request is pending.
+ * fields replace the old ones while it is pending. The decision (status, reason, draft place) is
+ * the panel's and is never written here: a new request is pending, and a decided one no longer
+ * changes (the same request again is unchanged; a changed one is refused).
  */
 const upsertPartnerStatement = upsertStatement({
   table: 'partners',
@@ -30,5 +34,7 @@ export async function createPartnerRequest(db: Db, body: IntegrationPartnerBody)
     type: body.type,
     address: body.address,
   }
-  return (await upsertRecords(db, 'partners', upsertPartnerStatement, [record]))[0]!
+  return upsertUnlessSettled(db, 'partners', upsertPartnerStatement, record, sql`status <> ${PARTNER_STATUS.PENDING}`, {
+    message: INTEGRATION_MSG.partnerDecided,
+  })
 }

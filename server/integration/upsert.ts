@@ -97,6 +97,36 @@ export async function upsertRecords(
 }
 
 /**
+ * The upsert of one record whose row the panel may have acted on already (`settled`, a condition
+ * on the table's row): the same record again is unchanged, but a changed one is refused with
+ * `refusal`, so what an admin decided on is what the platform sent. The row is locked from the
+ * look to the write, so a decision cannot come in between.
+ */
+export async function upsertUnlessSettled(
+  db: Db,
+  table: ExternalTable,
+  statement: (json: string) => SQL,
+  record: { external_id: string },
+  settled: SQL,
+  refusal: { message: string; fields?: Record<string, string> },
+): Promise<Outcome> {
+  const refused = Symbol('settled')
+  try {
+    return await db.transaction(async (tx) => {
+      const [held] = rowsOf<{ settled: boolean }>(
+        await tx.execute(sql`select ${settled} as settled from ${sql.identifier(table)} where external_id = ${record.external_id} for update`),
+      )
+      const [outcome] = await upsertRecords(tx, table, statement, [record])
+      if (held?.settled && outcome && 'result' in outcome && outcome.result === 'updated') throw refused // rolled back
+      return outcome!
+    })
+  } catch (err) {
+    if (err === refused) return { externalId: record.external_id, error: refusal }
+    throw err
+  }
+}
+
+/**
  * A batch whose statement PostgreSQL refused for one record's sake (a unique value another row
  * holds): each record again on its own, so that only that one is refused. `refusal` names the
  * records' faults it knows (else the error goes up: the batch is not written).

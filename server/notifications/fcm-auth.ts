@@ -11,6 +11,11 @@ const ASSERTION_SECONDS = 3600
 /** An access token is replaced this long before it expires, so no request carries one that expires on the way. */
 export const TOKEN_REFRESH_BEFORE_MS = 5 * 60 * 1000
 const TOKEN_TIMEOUT_MS = 10_000
+/**
+ * After a failed exchange, callers get its error for this long before the next exchange: a
+ * refused key or an unreachable token service is not asked again for every message waiting.
+ */
+export const TOKEN_FAILURE_HOLD_MS = 10_000
 
 const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url')
 
@@ -37,7 +42,7 @@ export function signAssertion(account: ServiceAccount, now: Date): string {
 
 /** The access tokens FCM calls carry. */
 export interface AccessTokens {
-  /** A token valid for a while yet: the kept one, or a new one (one exchange at a time, shared by every caller). */
+  /** A token valid for a while yet: the kept one, or a new one (one exchange at a time, shared by every caller); a recent exchange's failure again. */
   get(): Promise<string>
   /** FCM refused `token` (401): the next get() exchanges a new one, unless another caller did already. */
   refused(token: string): void
@@ -45,11 +50,13 @@ export interface AccessTokens {
 
 /**
  * Exchanges the signed assertion at the service account's token URI for an access token, kept
- * until TOKEN_REFRESH_BEFORE_MS before it expires (by `clock`).
+ * until TOKEN_REFRESH_BEFORE_MS before it expires (by `clock`); a failed exchange is not tried
+ * again for TOKEN_FAILURE_HOLD_MS.
  */
 export function accessTokens(account: ServiceAccount, clock: Clock): AccessTokens {
   let kept: { token: string; refreshAt: number } | undefined
   let exchanging: Promise<string> | undefined
+  let failed: { error: unknown; until: number } | undefined
 
   const exchange = async (): Promise<string> => {
     const url = new URL(account.tokenUri)
@@ -72,7 +79,11 @@ export function accessTokens(account: ServiceAccount, clock: Clock): AccessToken
       }
       const now = clock.now().getTime()
       kept = { token: body.access_token, refreshAt: now + Math.max(0, body.expires_in * 1000 - TOKEN_REFRESH_BEFORE_MS) }
+      failed = undefined
       return body.access_token
+    } catch (error) {
+      failed = { error, until: clock.now().getTime() + TOKEN_FAILURE_HOLD_MS }
+      throw error
     } finally {
       await origin.close()
     }
@@ -80,7 +91,9 @@ export function accessTokens(account: ServiceAccount, clock: Clock): AccessToken
 
   return {
     get() {
-      if (kept && clock.now().getTime() < kept.refreshAt) return Promise.resolve(kept.token)
+      const now = clock.now().getTime()
+      if (kept && now < kept.refreshAt) return Promise.resolve(kept.token)
+      if (failed && now < failed.until) return Promise.reject(failed.error)
       exchanging ??= exchange().finally(() => {
         exchanging = undefined
       })

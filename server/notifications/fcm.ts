@@ -3,6 +3,7 @@ import { DELIVERY_STATUS } from '../../contract'
 import type { Clock } from '../clock'
 import type { FcmConfig } from '../config'
 import type { Db } from '../db/client'
+import { logError } from '../log'
 import { notificationRecipients, pushSends } from '../db/schema'
 import type { DeliveryResult, NotificationDelivery, OutgoingBatch } from './delivery'
 import { devicesOfUsers, removeRefusedDevices, type TargetDevice } from './devices'
@@ -259,29 +260,35 @@ export function fcmDelivery(
 
 /**
  * Writes the devices' answers to push_sends (and removes the refused devices) LOG_ROWS at a
- * time, one write after another, while the sends go on.
+ * time, one write after another, while the sends go on. A write the database refuses is logged
+ * and the next ones still go: the answers are true whatever the log holds, and the batch's
+ * outcomes are recorded from them (the log only spares a resumed attempt devices already answered).
  */
 function sendLog(db: Db, notificationId: string, clock: Clock) {
   let rows: (typeof pushSends.$inferInsert)[] = []
   let refused: { id: string; token: string }[] = []
   let written: Promise<void> = Promise.resolve()
+  const write = async (these: typeof rows, gone: typeof refused) => {
+    try {
+      if (these.length > 0)
+        await db
+          .insert(pushSends)
+          .values(these)
+          .onConflictDoUpdate({
+            target: [pushSends.notificationId, pushSends.userId, pushSends.deviceId],
+            set: { attempt: sql`excluded.attempt`, status: sql`excluded.status`, error: sql`excluded.error`, sentAt: sql`excluded.sent_at` },
+          })
+      await removeRefusedDevices(db, gone)
+    } catch (err) {
+      logError(`Push answers of notification ${notificationId}`, err)
+    }
+  }
   const flush = () => {
     const these = rows
     const gone = refused
     rows = []
     refused = []
-    if (these.length > 0 || gone.length > 0)
-      written = written.then(async () => {
-        if (these.length > 0)
-          await db
-            .insert(pushSends)
-            .values(these)
-            .onConflictDoUpdate({
-              target: [pushSends.notificationId, pushSends.userId, pushSends.deviceId],
-              set: { attempt: sql`excluded.attempt`, status: sql`excluded.status`, error: sql`excluded.error`, sentAt: sql`excluded.sent_at` },
-            })
-        await removeRefusedDevices(db, gone)
-      })
+    if (these.length > 0 || gone.length > 0) written = written.then(() => write(these, gone))
     return written
   }
   return {
@@ -296,8 +303,7 @@ function sendLog(db: Db, notificationId: string, clock: Clock) {
         sentAt: clock.now(),
       })
       if (!a.delivered && a.remove) refused.push({ id: device.id, token: device.token })
-      // A failed write fails the batch at its final flush (its users are then recorded failed).
-      if (rows.length >= LOG_ROWS) flush().catch(() => {})
+      if (rows.length >= LOG_ROWS) void flush()
     },
     flush,
   }

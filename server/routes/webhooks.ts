@@ -1,7 +1,8 @@
-import { and, count, desc, eq, isNotNull } from 'drizzle-orm'
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { webhookCreateBody, webhookDeliveryListQuery, webhookUpdateBody } from '../../contract/input/webhooks'
 import {
+  WEBHOOK_SECRET_OVERLAP_HOURS,
   WEBHOOK_TEST_EVENT,
   WEBHOOKS_MSG,
   webhookDeliveryParams,
@@ -10,6 +11,7 @@ import {
   type WebhookEndpoint,
 } from '../../contract/webhooks'
 import { badRequest, conflict, notFound } from '../api-error'
+import { addMs } from '../clock'
 import type { Db } from '../db/client'
 import { webhookDeliveries as d, webhookEndpoints as e } from '../db/schema'
 import type { Deps } from '../deps'
@@ -18,7 +20,8 @@ import type { AppEnv } from '../http/env'
 import { listOk, ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { literalRefusal } from '../outbound/public-fetch'
-import { eventPayload, queueDelivery } from '../webhooks/emit'
+import { sendNow } from '../webhooks/dispatcher'
+import { eventPayload } from '../webhooks/emit'
 import { newEventId, newWebhookSecret } from '../webhooks/signature'
 
 type EndpointRow = typeof e.$inferSelect
@@ -164,11 +167,18 @@ export const webhooksRoutes = (deps: Deps) => {
       return c.json(ok(WEBHOOKS_MSG.deleted, null))
     })
 
-    // The old secret stops signing at once: deliveries from now on (retries too) carry the new one.
+    // Deliveries from now on (retries too) carry the new secret's signature, and the old one's beside
+    // it for a while, so the receiver can take the new secret without refusing any; once it has, it
+    // accepts only the new one's (Standard Webhooks: any one matching signature verifies).
     .post('/admin/webhooks/:id/secret', audited('rotate_secret'), validate('param', webhookIdParam), async (c) => {
       const { id } = c.req.valid('param')
       const secret = newWebhookSecret()
-      const [row] = await deps.db.update(e).set({ secret, updatedAt: deps.clock.now() }).where(eq(e.id, id)).returning({ url: e.url })
+      const now = deps.clock.now()
+      const [row] = await deps.db
+        .update(e)
+        .set({ secret, previousSecret: sql`${e.secret}`, previousSecretUntil: addMs(now, WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000), updatedAt: now })
+        .where(eq(e.id, id))
+        .returning({ url: e.url })
       if (!row) throw notFound(WEBHOOKS_MSG.notFound)
       auditNote(c, { label: row.url })
       return c.json(ok(WEBHOOKS_MSG.secretRotated, { ...(await endpointOr404(id)), secret }))
@@ -189,24 +199,23 @@ export const webhooksRoutes = (deps: Deps) => {
       return c.json(listOk(WEBHOOKS_MSG.deliveriesListed, { rows: rows.map(toDelivery), total: total?.n ?? 0 }, q))
     })
 
-    /** A finished delivery queued again, as a new row behind the endpoint's others, with its event id and body. */
+    /** A finished delivery sent again now (sendNow), as a new row of the log with its event id and body. */
     .post('/admin/webhooks/:id/deliveries/:deliveryId/redeliver', audited('redeliver'), validate('param', webhookDeliveryParams), async (c) => {
       const { id, deliveryId } = c.req.valid('param')
       const [original] = await deps.db.select().from(d).where(and(eq(d.id, deliveryId), eq(d.endpointId, id)))
       if (!original) throw notFound(WEBHOOKS_MSG.deliveryNotFound)
       if (original.status === 'pending') throw conflict(WEBHOOKS_MSG.stillPending)
-      const queued = await queueDelivery(deps.db, id, original, deps.clock.now())
-      auditNote(c, { detail: { deliveryId, eventId: original.eventId, type: original.type } })
-      return c.json(ok(WEBHOOKS_MSG.redelivered, toDelivery(queued)), 201)
+      const sent = await sendNow(deps, id, original)
+      auditNote(c, { detail: { deliveryId, eventId: original.eventId, type: original.type, delivered: sent.status === 'delivered' } })
+      return c.json(ok(sent.status === 'delivered' ? WEBHOOKS_MSG.redelivered : WEBHOOKS_MSG.redeliveryFailed, toDelivery(sent)), 201)
     })
 
     .post('/admin/webhooks/:id/test', audited('test'), validate('param', webhookIdParam), async (c) => {
       const endpoint = await endpointOr404(c.req.valid('param').id)
-      const now = deps.clock.now()
-      const payload = eventPayload(WEBHOOK_TEST_EVENT, { endpointId: endpoint._id, message: 'A test event from Petcare Admin' }, now)
-      const queued = await queueDelivery(deps.db, endpoint._id, { eventId: newEventId(), type: WEBHOOK_TEST_EVENT, payload }, now)
-      auditNote(c, { label: endpoint.url })
-      return c.json(ok(WEBHOOKS_MSG.testQueued, toDelivery(queued)), 201)
+      const payload = eventPayload(WEBHOOK_TEST_EVENT, { endpointId: endpoint._id, message: 'A test event from Petcare Admin' }, deps.clock.now())
+      const sent = await sendNow(deps, endpoint._id, { eventId: newEventId(), type: WEBHOOK_TEST_EVENT, payload })
+      auditNote(c, { label: endpoint.url, detail: { delivered: sent.status === 'delivered' } })
+      return c.json(ok(sent.status === 'delivered' ? WEBHOOKS_MSG.testDelivered : WEBHOOKS_MSG.testFailed, toDelivery(sent)), 201)
     })
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/client'
 import { webhookDeliveries as d, webhookEndpoints as e } from '../db/schema'
 import { logError } from '../log'
 import { fetchPublic, OutboundRefused, PUBLIC_FETCH_TIMEOUT_MS } from '../outbound/public-fetch'
+import { queueDelivery, type OneEvent } from './emit'
 import { signedHeaders } from './signature'
 
 /**
@@ -42,7 +43,21 @@ export interface WebhookDispatcher {
   stop(): Promise<void>
 }
 
-type Claimed = { id: string; eventId: string; payload: Record<string, unknown>; attempts: number; endpointId: string; url: string; secret: string }
+type Claimed = {
+  id: string
+  eventId: string
+  payload: Record<string, unknown>
+  attempts: number
+  endpointId: string
+  url: string
+  secret: string
+  /** The secret a rotation replaced, while it still signs. */
+  previousSecret: string | null
+}
+
+/** The endpoint's replaced secret while it still signs (docs/DECISIONS.md, New secret). */
+const previousSecretAt = (now: Date) =>
+  sql<string | null>`case when ${e.previousSecretUntil} > ${now.toISOString()}::timestamptz then ${e.previousSecret} end`
 
 /**
  * Takes the due head of each active endpoint's queue: its oldest pending delivery (order per
@@ -76,7 +91,16 @@ async function claimDue(db: Db, now: Date): Promise<{ rows: Claimed[]; lease: Da
     const ids = due.map((r) => r.id)
     await tx.update(d).set({ leasedUntil: lease }).where(inArray(d.id, ids))
     return tx
-      .select({ id: d.id, eventId: d.eventId, payload: d.payload, attempts: d.attempts, endpointId: d.endpointId, url: e.url, secret: e.secret })
+      .select({
+        id: d.id,
+        eventId: d.eventId,
+        payload: d.payload,
+        attempts: d.attempts,
+        endpointId: d.endpointId,
+        url: e.url,
+        secret: e.secret,
+        previousSecret: previousSecretAt(now),
+      })
       .from(d)
       .innerJoin(e, eq(e.id, d.endpointId))
       .where(inArray(d.id, ids))
@@ -101,7 +125,10 @@ async function attempt(deps: DispatcherDeps, row: Claimed): Promise<Outcome> {
     const answer = await fetchPublic(row.url, {
       allowPrivate: deps.config.webhookAllowPrivate,
       method: 'POST',
-      headers: { ...signedHeaders(row.secret, row.eventId, deps.clock.now(), body), 'user-agent': 'PetcareAdmin-Webhooks/1' },
+      headers: {
+        ...signedHeaders(row.previousSecret ? [row.secret, row.previousSecret] : [row.secret], row.eventId, deps.clock.now(), body),
+        'user-agent': 'PetcareAdmin-Webhooks/1',
+      },
       body,
       maxBodyBytes: WEBHOOK_ANSWER_KEPT_BYTES,
     })
@@ -162,6 +189,38 @@ async function record(deps: DispatcherDeps, row: Claimed, lease: Date, outcome: 
       })
       .where(eq(e.id, row.endpointId))
   })
+}
+
+/**
+ * A delivery an admin asked for (Test, Redeliver), sent in the request: queued for the endpoint
+ * already leased, so the dispatcher leaves it, and attempted at once, whatever the endpoint's
+ * backlog or state (a paused endpoint can be tested before it is resumed). One attempt, its
+ * outcome final: no retries and no part in the failure streak, since the admin sees the answer
+ * and may send again. A process stopped meanwhile leaves it leased; after the lease the
+ * dispatcher sends it in its turn, as any delivery.
+ */
+export async function sendNow(deps: DispatcherDeps, endpointId: string, event: OneEvent) {
+  const now = deps.clock.now()
+  const lease = addMs(now, DELIVERY_LEASE_MS)
+  const queued = await queueDelivery(deps.db, endpointId, event, now, lease)
+  const [endpoint] = await deps.db.select({ url: e.url, secret: e.secret, previousSecret: previousSecretAt(now) }).from(e).where(eq(e.id, endpointId))
+  if (!endpoint) return queued // deleted meanwhile, and its deliveries with it
+  const outcome = await attempt(deps, { ...queued, ...endpoint })
+  const [done] = await deps.db
+    .update(d)
+    .set({
+      status: outcome.ok ? 'delivered' : 'failed',
+      attempts: 1,
+      lastAttemptAt: deps.clock.now(),
+      leasedUntil: null,
+      answerStatus: outcome.answerStatus,
+      answerBody: outcome.answerBody,
+      error: outcome.error,
+      durationMs: outcome.durationMs,
+    })
+    .where(and(eq(d.id, queued.id), eq(d.leasedUntil, lease)))
+    .returning()
+  return done ?? queued
 }
 
 /**

@@ -51,12 +51,18 @@ export async function emitWebhookEvents(tx: Db, type: WebhookEvent, data: () => 
   return rows.length
 }
 
-/** Queues one event for one endpoint only (the Test button, a Redeliver). */
-export function queueDelivery(db: Db, endpointId: string, row: { eventId: string; type: string; payload: Record<string, unknown> }, at: Date) {
+/** One event for one endpoint. */
+export type OneEvent = { eventId: string; type: string; payload: Record<string, unknown> }
+
+/** Queues one event for one endpoint only (the Test button, a Redeliver), leased until `leasedUntil` when given (its sender holds it). */
+export function queueDelivery(db: Db, endpointId: string, row: OneEvent, at: Date, leasedUntil: Date | null = null) {
   const { eventId, type, payload } = row
   return db.transaction(async (tx) => {
     await holdEndpoints(tx, [endpointId])
-    const [queued] = await tx.insert(webhookDeliveries).values({ endpointId, eventId, type, payload, nextAttemptAt: at, createdAt: at }).returning()
+    const [queued] = await tx
+      .insert(webhookDeliveries)
+      .values({ endpointId, eventId, type, payload, nextAttemptAt: at, createdAt: at, leasedUntil })
+      .returning()
     return queued!
   })
 }

@@ -24,13 +24,13 @@ export function webhookSignature(secret: string, eventId: string, timestampSecon
   return `v1,${mac}`
 }
 
-/** The three headers of one attempt, signed with the endpoint's secret. */
-export function signedHeaders(secret: string, eventId: string, at: Date, body: string): Record<string, string> {
+/** The three headers of one attempt, signed with each of the endpoint's secrets (the current one first). */
+export function signedHeaders(secrets: readonly string[], eventId: string, at: Date, body: string): Record<string, string> {
   const timestamp = Math.floor(at.getTime() / 1000)
   return {
     'content-type': 'application/json',
     'webhook-id': eventId,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': webhookSignature(secret, eventId, timestamp, body),
+    'webhook-signature': secrets.map((secret) => webhookSignature(secret, eventId, timestamp, body)).join(' '),
   }
 }

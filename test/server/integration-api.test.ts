@@ -314,6 +314,29 @@ describe('feedback and partner requests', () => {
     expect(Object.keys(bad.error.fields ?? {})).toEqual(['mobileNo', 'type'])
   })
 
+  it('keeps what an admin acted on: a decided request or feedback taken up answers unchanged for the same body, 409 for a changed one', async () => {
+    const t = await testApp()
+    const token = await apiToken(t)
+    const admin = await tokenOf(t)
+    await putUser(t, token, 'app-1', user(1))
+    const request = { externalId: 'pr-1', name: 'Paws Clinic', ownerName: 'Dana Reed', email: 'dana@paws.example', mobileNo: '+44 7700900123', type: 5, address: '2 Low Road, Leeds' }
+    const { _id: requestId } = (await okBody(await t.post('/integration/partner-requests', request, { token }), integrationWrite)).data
+    expect((await t.post(`/admin/partners/${requestId}/decline`, { reason: 'We do not cover Leeds yet' }, { token: admin })).status).toBe(200)
+    expect((await okBody(await t.post('/integration/partner-requests', request, { token }), integrationWrite)).data.result).toBe('unchanged')
+    const changed = await errorOf(await t.post('/integration/partner-requests', { ...request, address: '9 High Street, York' }, { token }), 409)
+    expect(changed.message).toBe(INTEGRATION_MSG.partnerDecided)
+    expect((await t.db.select().from(partners).where(eq(partners.externalId, 'pr-1')))[0]).toMatchObject({ address: '2 Low Road, Leeds', status: 3 })
+
+    const note = { externalId: 'fb-1', userExternalId: 'app-1', type: 'BUG', description: 'The map does not load' }
+    const { _id: feedbackId } = (await okBody(await t.post('/integration/feedback', note, { token }), integrationWrite)).data
+    // Open: the platform may still correct it.
+    expect((await okBody(await t.post('/integration/feedback', { ...note, description: 'The map does not load on Android' }, { token }), integrationWrite)).data.result).toBe('updated')
+    expect((await t.call('PATCH', `/feedback/${feedbackId}/status`, { status: 2 }, { token: admin })).status).toBe(200)
+    const rewritten = await errorOf(await t.post('/integration/feedback', { ...note, description: 'Never mind' }, { token }), 409)
+    expect(rewritten.message).toBe(INTEGRATION_MSG.feedbackTakenUp)
+    expect((await t.db.select().from(feedback).where(eq(feedback.externalId, 'fb-1')))[0]).toMatchObject({ description: 'The map does not load on Android', status: 2 })
+  })
+
   it('needs the feedback:write and partners:write scopes', async () => {
     const t = await testApp()
     const token = await apiToken(t, ['users:write'])

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { generateKeyPairSync } from 'node:crypto'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import {
   DELIVERY_STATUS,
   notificationDetails,
@@ -13,7 +14,7 @@ import type { Clock } from '../../server/clock'
 import { notificationRecipients, pushDevices, pushSends } from '../../server/db/schema'
 import { registerDevice } from '../../server/notifications/devices'
 import { FCM_MSG, fcmDelivery, type FcmTuning } from '../../server/notifications/fcm'
-import { TOKEN_REFRESH_BEFORE_MS } from '../../server/notifications/fcm-auth'
+import { TOKEN_FAILURE_HOLD_MS, TOKEN_REFRESH_BEFORE_MS } from '../../server/notifications/fcm-auth'
 import { DELIVERY_LEASE_MS } from '../../server/notifications/send'
 import { listBody, okBody } from './helpers/bodies'
 import { startFakeFcm, type FakeFcm, type FakeFcmOptions } from './helpers/fake-fcm'
@@ -235,6 +236,29 @@ describe('push through FCM', () => {
     expect(fake.requests.map((r) => r.status)).toEqual([200, 200])
   })
 
+  it('asks for an access token once when the sign-in is refused, fails the users with the reason, and asks again later', async () => {
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
+    const fake = await startFakeFcm({ clock: { now: () => t.clock.now() } })
+    fakes.push(fake)
+    const badKey = { ...fake.config(), serviceAccount: { ...fake.serviceAccount, privateKey: other } }
+    const t = await testApp({
+      delivery: (db, clock) => {
+        const adapter = fcmDelivery(db, clock, badKey, { backoffMs: 20 })
+        adapters.push(adapter)
+        return adapter
+      },
+    })
+    const users = await Promise.all(Array.from({ length: 20 }, () => userWithDevices(t, ['android'])))
+    const sent = await sendTo(t, users.map((u) => u.user.id))
+    expect(fake.problems).toEqual(['token: Invalid JWT Signature.'])
+    expect(fake.messages).toBe(0)
+    const reason = 'The push service refused the sign-in (400, invalid_grant: Invalid JWT Signature.)'
+    for (const r of (await recipientsOf(t, sent._id)).values()) expect(r).toMatchObject({ delivery: DELIVERY_STATUS.FAILED, error: reason })
+    t.clock.advance(TOKEN_FAILURE_HOLD_MS)
+    await t.post(`/admin/notification/${sent._id}/retry`, undefined, { token: await tokenOf(t) })
+    expect(fake.problems).toHaveLength(2)
+  })
+
   it('Retry sends the failed devices again, not the ones that accepted it', async () => {
     const { t, fake } = await fcmApp()
     const ok = await userWithDevices(t, ['android'])
@@ -272,6 +296,22 @@ describe('push through FCM', () => {
     const { t } = await fcmApp()
     const body = await okBody(await t.get('/admin/notifications/push-service', { token: await tokenOf(t, 'subAdmin') }), pushService)
     expect(body.data).toEqual({ configured: true, provider: 'FCM', projectId: 'petcare-test' })
+  })
+
+  it('records what FCM answered when a write of its answers fails, and writes the later ones', async () => {
+    const { t, fake } = await fcmApp()
+    // The first write of answers is refused (as by a full disk); a sequence is not rolled back with it.
+    await t.db.execute(sql`create sequence push_sends_writes`)
+    await t.db.execute(sql`create function refuse_first_push_sends() returns trigger language plpgsql as $$
+      begin if nextval('push_sends_writes') = 1 then raise exception 'could not extend file'; end if; return null; end $$`)
+    await t.db.execute(sql`create trigger refuse_first before insert on push_sends for each statement execute function refuse_first_push_sends()`)
+    const users = await addUsers(t, Array.from({ length: 150 }, () => ({})))
+    for (const [i, user] of users.entries()) await registerDevice(t.db, user.id, { platform: 'android', token: `logged-${i}` }, t.clock.now())
+    const sent = await sendTo(t, users.map((u) => u.id))
+    for (let i = 0; i < users.length; i++) expect(fake.received(`logged-${i}`)).toBe(1)
+    expect(await details(t, sent._id)).toMatchObject({ recipientCount: 150, deliveredCount: 150, failedCount: 0, pendingCount: 0 })
+    // The first hundred answers were lost with their write; the rest are logged.
+    expect(await t.db.select().from(pushSends).where(eq(pushSends.notificationId, sent._id))).toHaveLength(50)
   })
 
   it('a restart in the middle of a send neither loses nor repeats a device', async () => {

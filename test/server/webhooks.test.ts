@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { auditEntry } from '../../contract'
-import { WEBHOOKS_MSG, webhookDelivery, webhookEndpoint, webhookEndpointWithSecret, type WebhookEvent } from '../../contract/webhooks'
+import { WEBHOOK_SECRET_OVERLAP_HOURS, WEBHOOKS_MSG, webhookDelivery, webhookEndpoint, webhookEndpointWithSecret, type WebhookEvent } from '../../contract/webhooks'
 import { createApp } from '../../server/app'
 import { webhookDeliveries, webhookEndpoints } from '../../server/db/schema'
 import { DELIVERY_LEASE_MS, MAX_ATTEMPTS, PAUSE_AFTER_FAILURES, RETRY_DELAYS_MS, RETRY_JITTER } from '../../server/webhooks/dispatcher'
@@ -230,19 +231,30 @@ describe('webhooks', { timeout: 60_000 }, () => {
     expect((await deliveries(made._id))[0]).toMatchObject({ status: 'delivered', answerBody: 'ok\ufffd\u0001done' })
   })
 
-  it('signs with a new secret at once after New secret; the old one no longer verifies', async () => {
+  it('signs with the new secret and the old one for a day after New secret, then with the new one alone', async () => {
     const { t, auth, receiver, addEndpoint, block, dispatch } = await setUp()
-    const made = await addEndpoint(['user.blocked'])
+    const made = await addEndpoint(['user.blocked', 'user.unblocked'])
     const rotated = await okBody(await t.post(`/admin/webhooks/${made._id}/secret`, undefined, auth), webhookEndpointWithSecret)
     expect(rotated.data.secret).not.toBe(made.secret)
     const [user] = await addUsers(t, [{}])
+    // The receiver still holds the old secret, then takes the new one: neither refuses a delivery.
     await block(user!.id)
     await dispatch()
-    expect(receiver.refused.map((r) => r.reason)).toEqual(['no signature matches']) // the receiver still holds the old one
     receiver.setSecret(rotated.data.secret)
-    t.clock.advance(longest(1))
+    await block(user!.id, 1)
     await dispatch()
-    expect(receiver.received).toHaveLength(1)
+    expect(receiver.refused).toEqual([])
+    expect(receiver.received.map((r) => String(r.headers['webhook-signature']).split(' ').length)).toEqual([2, 2])
+
+    t.clock.advance(WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000 + 1)
+    await block(user!.id)
+    await dispatch()
+    expect(receiver.received).toHaveLength(3)
+    expect(String(receiver.received[2]!.headers['webhook-signature']).split(' ')).toHaveLength(1)
+    receiver.setSecret(made.secret)
+    await block(user!.id, 1)
+    await dispatch()
+    expect(receiver.refused.map((r) => r.reason)).toEqual(['no signature matches'])
   })
 
   it('does not follow a redirect: a 3xx is a failed attempt', async () => {
@@ -273,7 +285,7 @@ describe('webhooks', { timeout: 60_000 }, () => {
     expect(receiver.hits).toEqual([])
   })
 
-  it('Redeliver queues a finished delivery again with its id and body; a pending one is refused', async () => {
+  it('Redeliver sends a finished delivery again at once with its id and body; a pending one is refused', async () => {
     const { t, auth, receiver, addEndpoint, block, dispatch, deliveries } = await setUp()
     const made = await addEndpoint(['user.blocked'])
     const [user] = await addUsers(t, [{}])
@@ -283,8 +295,8 @@ describe('webhooks', { timeout: 60_000 }, () => {
     expect(early.error.message).toBe(WEBHOOKS_MSG.stillPending)
     await dispatch()
     const again = await okBody(await t.post(`/admin/webhooks/${made._id}/deliveries/${pending!._id}/redeliver`, undefined, auth), webhookDelivery, 201)
-    expect(again.data).toMatchObject({ status: 'pending', attempts: 0, eventId: pending!.eventId })
-    await dispatch()
+    expect(again.message).toBe(WEBHOOKS_MSG.redelivered)
+    expect(again.data).toMatchObject({ status: 'delivered', attempts: 1, answerStatus: 204, eventId: pending!.eventId })
     expect(receiver.received.map((r) => r.id)).toEqual([pending!.eventId, pending!.eventId])
     expect(receiver.received[0]!.body).toBe(receiver.received[1]!.body)
     expect((await deliveries(made._id)).map((d) => d.status)).toEqual(['delivered', 'delivered'])
@@ -292,19 +304,30 @@ describe('webhooks', { timeout: 60_000 }, () => {
     expect(audit.data).toHaveLength(1)
   })
 
-  it('Test sends a webhook.test event to that endpoint only', async () => {
-    const { t, auth, receiver, addEndpoint, dispatch, endpoint } = await setUp()
+  it('Test sends a webhook.test event to that endpoint only, at once, ahead of its backlog and while it is paused', async () => {
+    const { t, auth, receiver, addEndpoint, block, endpoint, deliveries } = await setUp()
     const other = await addEndpoint(['faq.changed'], 'https://93.184.215.14/never')
     const made = await addEndpoint(['user.blocked'])
-    const queued = await okBody(await t.post(`/admin/webhooks/${made._id}/test`, undefined, auth), webhookDelivery, 201)
-    expect(queued.message).toBe(WEBHOOKS_MSG.testQueued)
-    expect(queued.data.type).toBe('webhook.test')
-    await dispatch()
+    // A backlog the dispatcher has not sent, on an endpoint the server paused.
+    const [user] = await addUsers(t, [{}])
+    await block(user!.id)
+    await t.db.update(webhookEndpoints).set({ status: 'paused' }).where(eq(webhookEndpoints.id, made._id))
+    const sent = await okBody(await t.post(`/admin/webhooks/${made._id}/test`, undefined, auth), webhookDelivery, 201)
+    expect(sent.message).toBe(WEBHOOKS_MSG.testDelivered)
+    expect(sent.data).toMatchObject({ type: 'webhook.test', status: 'delivered', attempts: 1, answerStatus: 204 })
     expect(receiver.received.map((r) => r.event)).toEqual([
       { type: 'webhook.test', timestamp: t.clock.now().toISOString(), data: { endpointId: made._id, message: 'A test event from Petcare Admin' } },
     ])
-    expect((await endpoint(made._id)).lastDelivery).toMatchObject({ status: 'delivered', answerStatus: 204 })
+    expect((await endpoint(made._id)).pending).toBe(1)
     expect((await endpoint(other._id)).pending).toBe(0)
+
+    // The receiver fails: said so, logged, not retried, and no part of the failure streak.
+    receiver.answerWith(() => ({ status: 503, body: 'down for maintenance' }))
+    const failed = await okBody(await t.post(`/admin/webhooks/${made._id}/test`, undefined, auth), webhookDelivery, 201)
+    expect(failed.message).toBe(WEBHOOKS_MSG.testFailed)
+    expect(failed.data).toMatchObject({ status: 'failed', answerStatus: 503, answerBody: 'down for maintenance', nextAttemptAt: null })
+    expect((await endpoint(made._id)).failureStreak).toBe(0)
+    expect((await deliveries(made._id)).map((d) => d.status)).toEqual(['failed', 'delivered', 'pending'])
   })
 
   it('a running dispatcher sends at once after the commit (the nudge), not at its next poll', async () => {

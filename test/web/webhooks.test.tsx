@@ -103,15 +103,22 @@ describe('an endpoint’s details', () => {
     expect(rows[1]).toHaveTextContent('place.created')
   })
 
-  it('Redeliver queues a delivery again, and Test queues a test event', async () => {
+  it('Redeliver and Test send at once and say what the endpoint answered', async () => {
     const { user } = await openWebhooks(`/settings/webhooks?endpoint=${SHOP_HOOK}`)
     const log = await screen.findByRole('list', { name: 'Deliveries' })
     await user.click(within(log).getByRole('button', { name: /Redeliver place.created/ }))
     expect(await screen.findByText(WEBHOOKS_MSG.redelivered)).toBeInTheDocument()
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Deliveries' })).getAllByText('Queued')).toHaveLength(1))
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Deliveries' })).getAllByText('Delivered')).toHaveLength(2))
     await user.click(screen.getByRole('button', { name: 'Send test event' }))
-    expect(await screen.findByText(WEBHOOKS_MSG.testQueued)).toBeInTheDocument()
+    expect(await screen.findByText(WEBHOOKS_MSG.testDelivered)).toBeInTheDocument()
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Deliveries' })).getByText('webhook.test')).toBeInTheDocument())
+  })
+
+  it('says so when the test event was not delivered (a paused endpoint can be tested)', async () => {
+    const { user } = await openWebhooks(`/settings/webhooks?endpoint=${PAUSED_HOOK}`)
+    await user.click(await screen.findByRole('button', { name: 'Send test event' }))
+    expect(await screen.findByText(WEBHOOKS_MSG.testFailed)).toBeInTheDocument()
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Deliveries' })).getByText(/connect ECONNREFUSED/)).toBeInTheDocument())
   })
 })
 

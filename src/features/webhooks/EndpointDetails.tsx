@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { webhookDeliveryListQuery } from '@contract/input/webhooks'
-import { WEBHOOK_EVENT_GROUPS, type WebhookDelivery, type WebhookEndpoint } from '@contract/webhooks'
+import { WEBHOOK_EVENT_GROUPS, WEBHOOK_SECRET_OVERLAP_HOURS, type WebhookDelivery, type WebhookEndpoint } from '@contract/webhooks'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Modal } from '@/components/ui/Modal'
@@ -176,7 +176,7 @@ export function EndpointDetails({ endpoint }: { endpoint: WebhookEndpoint }) {
       >
         {confirm === 'delete'
           ? `${endpoint.url} gets no more events, and its delivery log is deleted.`
-          : 'The current secret stops working at once: deliveries from now on, retries too, are signed with the new one.'}
+          : `Deliveries from now on, retries too, are signed with the new secret, and with the current one too for ${WEBHOOK_SECRET_OVERLAP_HOURS} hours: give your receiver the new secret within that time.`}
       </ConfirmDialog>
       <Modal open={secret !== undefined} onClose={() => setSecret(undefined)} title="Signing secret" width="lg">
         {secret && <SecretOnce secret={secret} onDone={() => setSecret(undefined)} />}

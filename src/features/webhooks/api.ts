@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import * as zm from 'zod/mini'
 import { can } from '@contract'
 import type { WebhookCreateBody, WebhookDeliveryListQuery, WebhookUpdateBody } from '@contract/input/webhooks'
-import { webhookDelivery, webhookEndpoint, webhookEndpointWithSecret } from '@contract/webhooks'
+import { webhookDelivery, webhookEndpoint, webhookEndpointWithSecret, type WebhookDelivery } from '@contract/webhooks'
 import type { AuthStore } from '@/lib/auth'
 import { http, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
@@ -25,7 +25,7 @@ const PENDING_REFRESH_MS = 5_000
 const endpoints = withData(zm.array(webhookEndpoint))
 const savedEndpoint = withData(webhookEndpoint)
 const withSecret = withData(webhookEndpointWithSecret)
-const queuedDelivery = withData(webhookDelivery)
+const sentDelivery = withData(webhookDelivery)
 const deleted = withData(zm.null())
 
 /** GET admin/webhooks: every endpoint (an installation has a few). */
@@ -51,11 +51,12 @@ export function prefetchWebhooks({ queryClient, auth }: { queryClient: QueryClie
 }
 
 /** Shows the server's message and refreshes the endpoints and their logs. */
-function useWebhookMutation<I, R extends { message: string }>(mutationFn: (input: I) => Promise<R>) {
+/** `failed`: an answer that is the server's word of a failure (a send the endpoint did not take), toasted as one. */
+function useWebhookMutation<I, R extends { message: string }>(mutationFn: (input: I) => Promise<R>, failed?: (answer: R) => boolean) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn,
-    onSuccess: ({ message }) => notify.success(message),
+    onSuccess: (answer) => (failed?.(answer) ? notify.error : notify.success)(answer.message),
     onError: notifyIfUnseen,
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
   })
@@ -73,9 +74,13 @@ export const useDeleteWebhook = () => useWebhookMutation((id: string) => http.de
 /** POST admin/webhooks/{id}/secret: a new secret, shown once; the old one stops signing at once. */
 export const useRotateSecret = () => useWebhookMutation((id: string) => http.post(`admin/webhooks/${id}/secret`, withSecret))
 
+const notDelivered = ({ data }: { data: WebhookDelivery }) => data.status !== 'delivered'
+
+/** Sent at once; the answer is the attempt's outcome. */
 export const useRedeliver = () =>
-  useWebhookMutation(({ id, deliveryId }: { id: string; deliveryId: string }) =>
-    http.post(`admin/webhooks/${id}/deliveries/${deliveryId}/redeliver`, queuedDelivery),
+  useWebhookMutation(
+    ({ id, deliveryId }: { id: string; deliveryId: string }) => http.post(`admin/webhooks/${id}/deliveries/${deliveryId}/redeliver`, sentDelivery),
+    notDelivered,
   )
 
-export const useTestWebhook = () => useWebhookMutation((id: string) => http.post(`admin/webhooks/${id}/test`, queuedDelivery))
+export const useTestWebhook = () => useWebhookMutation((id: string) => http.post(`admin/webhooks/${id}/test`, sentDelivery), notDelivered)

@@ -86,11 +86,28 @@ function seed(): Stored[] {
 export const webhooksDb = storeOf(seed)
 
 const find = (id: string) => webhooksDb().find((s) => s.endpoint._id === id)
-const queue = (stored: Stored, d: Omit<WebhookDelivery, 'status' | 'attempts' | 'lastAttemptAt' | 'answerStatus' | 'answerBody' | 'error' | 'durationMs' | 'nextAttemptAt'>) => {
-  const queued = webhookDelivery.parse({ ...d, status: 'pending', attempts: 0, lastAttemptAt: null, nextAttemptAt: d.createdAt, answerStatus: null, answerBody: null, error: null, durationMs: null })
-  stored.deliveries.unshift(queued)
-  stored.endpoint.pending += 1
-  return queued
+/**
+ * Test and Redeliver send at once (server/webhooks/dispatcher.ts sendNow). As in a sandbox with no
+ * network, only the seeded receivers exist: the shop's answers 204, the paused one's refuses the
+ * connection, and any other host is not found.
+ */
+const sendNow = (stored: Stored, d: Pick<WebhookDelivery, '_id' | 'eventId' | 'type' | 'createdAt'>) => {
+  const host = new URL(stored.endpoint.url).hostname
+  const up = stored.endpoint._id === SHOP_HOOK
+  const error = stored.endpoint._id === PAUSED_HOOK ? 'connect ECONNREFUSED' : `Refused: The host ${host} could not be found`
+  const sent = webhookDelivery.parse({
+    ...d,
+    status: up ? 'delivered' : 'failed',
+    attempts: 1,
+    lastAttemptAt: d.createdAt,
+    nextAttemptAt: null,
+    answerStatus: up ? 204 : null,
+    answerBody: up ? '' : null,
+    error: up ? null : error,
+    durationMs: 35,
+  })
+  stored.deliveries.unshift(sent)
+  return sent
 }
 const manage = 'webhook.manage'
 
@@ -160,12 +177,14 @@ export const webhookHandlers: HttpHandler[] = [
     const original = stored?.deliveries.find((d) => d._id === params.deliveryId)
     if (!stored || !original) return fail('NOT_FOUND', WEBHOOKS_MSG.deliveryNotFound)
     if (original.status === 'pending') return fail('CONFLICT', WEBHOOKS_MSG.stillPending)
-    return created(WEBHOOKS_MSG.redelivered, queue(stored, { _id: nextId('0d0e0000'), eventId: original.eventId, type: original.type, createdAt: new Date().toISOString() }))
+    const sent = sendNow(stored, { _id: nextId('0d0e0000'), eventId: original.eventId, type: original.type, createdAt: new Date().toISOString() })
+    return created(sent.status === 'delivered' ? WEBHOOKS_MSG.redelivered : WEBHOOKS_MSG.redeliveryFailed, sent)
   }),
 
   route('post', '/admin/webhooks/:id/test', { permission: manage, params: webhookIdParam }, ({ params }) => {
     const stored = find(params.id)
     if (!stored) return fail('NOT_FOUND', WEBHOOKS_MSG.notFound)
-    return created(WEBHOOKS_MSG.testQueued, queue(stored, { _id: nextId('0d0e0000'), eventId: `msg_test${++counter}`, type: WEBHOOK_TEST_EVENT, createdAt: new Date().toISOString() }))
+    const sent = sendNow(stored, { _id: nextId('0d0e0000'), eventId: `msg_test${++counter}`, type: WEBHOOK_TEST_EVENT, createdAt: new Date().toISOString() })
+    return created(sent.status === 'delivered' ? WEBHOOKS_MSG.testDelivered : WEBHOOKS_MSG.testFailed, sent)
   }),
 ]
