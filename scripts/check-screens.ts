@@ -20,7 +20,7 @@
  * is stopped at the end, also after a failure. CHROME_PATH overrides /usr/bin/chromium.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -63,6 +63,8 @@ interface DemoIds {
   draftPlacePath: string
   cityId: string
   siteId: string
+  /** A webhook endpoint with a Test event in its log (it fails: no network here). */
+  webhookId: string
 }
 
 type Who = 'visitor' | 'admin'
@@ -78,6 +80,10 @@ interface Screen {
 }
 
 const at = (path: string) => () => path
+
+/** The CSV the import screen checks: a new city, the demo's first city (there already), and a name over its limit. */
+const IMPORT_FILE = join(mkdtempSync(join(tmpdir(), 'petcare-screens-')), 'cities.csv')
+writeFileSync(IMPORT_FILE, `Name\nRiverton\nSan Francisco\n${'N'.repeat(120)}\n`)
 
 /** Clicks the first visible button whose accessible name (aria-label or text) matches. */
 async function clickButton(page: Page, name: RegExp) {
@@ -233,8 +239,18 @@ const SCREENS: Screen[] = [
   { name: 'settings: api tokens', who: 'admin', path: at('/settings/api-tokens') },
   { name: 'settings: api tokens, Create Token', who: 'admin', path: at('/settings/api-tokens'), open: opens(/^Create Token$/) },
   { name: 'settings: import', who: 'admin', path: at('/settings/import') },
+  // A checked file: a new city, one there is already, and one refused with its message.
+  { name: 'settings: import, a checked file', who: 'admin', path: at('/settings/import'), open: async (page) => {
+    await page.waitForSelector('input[type="file"]')
+    await page.select('select', 'cities')
+    const input = await page.$('input[type="file"]')
+    await input!.uploadFile(IMPORT_FILE)
+    await clickButton(page, /^Check file$/)
+    await page.waitForFunction(`[...document.querySelectorAll('button')].some((b) => /^Import 1 new row$/.test(b.textContent.trim()))`, { timeout: 10_000 })
+  } },
   { name: 'settings: webhooks', who: 'admin', path: at('/settings/webhooks') },
   { name: 'settings: webhooks, Add webhook', who: 'admin', path: at('/settings/webhooks'), open: opens(/^Add webhook$/) },
+  { name: 'settings: webhooks, an endpoint and its delivery log', who: 'admin', path: (ids) => `/settings/webhooks?endpoint=${ids.webhookId}` },
   { name: 'settings: change password', who: 'admin', path: at('/settings/change-password') },
   { name: 'settings: contact us', who: 'admin', path: at('/settings/contact-us') },
   { name: 'settings: faqs', who: 'admin', path: at('/settings/faqs') },
@@ -292,6 +308,16 @@ async function demoIds(origin: string): Promise<DemoIds> {
   const { _id: faqId } = ((await faq.json()) as { data: { _id: string } }).data
   const trashed = await fetch(`${origin}/api/v1/admin/faq/${faqId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })
   if (!trashed.ok) throw new Error(`DELETE admin/faq: ${trashed.status}`)
+  // A webhook endpoint (the demo has none) with a delivery in its log: its Test event.
+  const hook = await fetch(`${origin}/api/v1/admin/webhooks`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ url: 'https://hooks.example.com/petcare', events: ['user.blocked', 'place.created'], description: 'CRM' }),
+  })
+  if (hook.status !== 201) throw new Error(`POST admin/webhooks: ${hook.status}`)
+  const { _id: webhookId } = ((await hook.json()) as { data: { _id: string } }).data
+  const tested = await fetch(`${origin}/api/v1/admin/webhooks/${webhookId}/test`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })
+  if (tested.status !== 201) throw new Error(`POST admin/webhooks/${webhookId}/test: ${tested.status}`)
   const approvedPartnerId = await firstId('admin/partners?limit=1&status=2')
   const { place } = (await get(`admin/partners/${approvedPartnerId}`)) as { place: { _id: string; kind: string } | null }
   if (!place) throw new Error('the demo approved request has no place')
@@ -306,6 +332,7 @@ async function demoIds(origin: string): Promise<DemoIds> {
     draftPlacePath: `/${place.kind === 'hospital' ? 'hospitals' : 'pet-shops'}/details/${place._id}`,
     cityId: await firstId('admin/city/list?limit=1'),
     siteId: await firstId('admin/site/list?limit=1'),
+    webhookId,
   }
 }
 

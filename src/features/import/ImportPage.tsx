@@ -59,13 +59,13 @@ function ImportRows({ result, title }: { result: ImportResult; title: string }) 
           <li key={row.line} className="flex flex-col gap-1 px-3 py-2 text-sm">
             <p className="flex flex-wrap gap-x-2">
               <span className="text-slate-500">Line {row.line}</span>
-              <span className="font-medium break-words text-slate-900">{row.name || '(no name)'}</span>
+              <span className="min-w-0 font-medium wrap-anywhere text-slate-900">{row.name || '(no name)'}</span>
               <span className={STATUS_TONE[row.status]}>{IMPORT_STATUS_TEXT[row.status]}</span>
             </p>
             {Object.keys(row.errors).length > 0 && (
               <ul className="flex flex-col gap-0.5 text-xs text-error-600">
                 {Object.entries(row.errors).map(([column, message]) => (
-                  <li key={column} className="break-words">
+                  <li key={column} className="wrap-anywhere">
                     {column}: {message}
                   </li>
                 ))}
