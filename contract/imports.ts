@@ -65,6 +65,8 @@ export const IMPORT_MSG = {
   previewed: 'Import checked',
   noFile: 'Choose a CSV file',
   imported: 'Import finished',
+  /** A row the database did not take (it was up when the file was checked). */
+  notSaved: 'Not added: the database did not take it. Import the file again to add it',
   notCsv: 'Send the file as text/csv',
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
   tooManyRows: `The file has more than ${IMPORT_MAX_ROWS} rows: split it`,

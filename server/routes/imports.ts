@@ -32,6 +32,7 @@ import { ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { storeImageByUrl } from '../storage/image-by-url'
 import { emitPlaceEvents } from '../webhooks/events'
+import { logError } from '../log'
 
 /** The audit target and the entries' actions of each kind. */
 const AUDITED: Record<ImportKind, { target: AuditTargetType; create: AuditActionName; group: AuditActionName; place?: PlaceKind }> = {
@@ -151,8 +152,12 @@ export const importsRoutes = (deps: Deps) => {
       }
       return answerRow(row, 'created', written.createdId, {})
     } catch (err) {
+      // The row alone fails: the rows added before it stay answered, and the import's group entry
+      // is still written, so the screen and the audit log say what was added (the file imported
+      // again adds the rest).
+      logError(`Import of ${kind}, line ${row.line}`, err)
       await discard()
-      throw err
+      return answerRow(row, 'failed', null, { Row: IMPORT_MSG.notSaved })
     }
   }
 

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { API_MSG, csvLine, IMPORT_COLUMNS, IMPORT_MSG, importResult, MSG, type ImportResult } from '../../contract'
 import { auditLog, cities, places, sites, webhookDeliveries } from '../../server/db/schema'
 import { errorOf, okBody } from './helpers/bodies'
@@ -124,6 +124,21 @@ describe('CSV import', () => {
       ['petShop.create', 'Barking Mad'],
       ['petShop.import', '1 created, 1 invalid'],
     ])
+  })
+
+  it('answers a row the database refuses as failed, keeps the rows before and after it, and still audits the import', async () => {
+    // A database fault on one row only (as a full disk or a lost connection would be for a moment).
+    await t.db.execute(sql`create function refuse_hobart() returns trigger language plpgsql as $$
+      begin if new.name = 'Hobart' then raise exception 'could not extend file'; end if; return new; end $$`)
+    await t.db.execute(sql`create trigger refuse_hobart before insert on cities for each row execute function refuse_hobart()`)
+    const { data } = await commit('cities', fileOf(IMPORT_COLUMNS.cities, [['Darwin'], ['Hobart'], ['Cairns']]))
+    expect(data.rows.map((r) => [r.name, r.status, r.errors])).toEqual([
+      ['Darwin', 'created', {}],
+      ['Hobart', 'failed', { Row: IMPORT_MSG.notSaved }],
+      ['Cairns', 'created', {}],
+    ])
+    const group = await t.db.select().from(auditLog).where(and(eq(auditLog.groupId, data.group!), eq(auditLog.action, 'city.import')))
+    expect(group.map((e) => e.targetLabel)).toEqual(['2 created, 1 failed'])
   })
 
   it('fails a row whose picture cannot be fetched, is not a picture, or redirects, and keeps none of its files', async () => {

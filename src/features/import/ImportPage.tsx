@@ -27,7 +27,7 @@ export const IMPORT_STATUS_TEXT: Record<ImportRowStatus, string> = {
   created: 'Added',
   existing: 'Already there: left as it is',
   invalid: 'Not valid: not added',
-  failed: 'Not added: a picture could not be used',
+  failed: 'Not added', // its errors say why: a picture, or the database
 }
 const STATUS_TONE: Record<ImportRowStatus, string> = {
   new: 'text-primary-800',
