@@ -93,11 +93,6 @@ export function createApp(options: AppOptions) {
     .use(jsonBodyLimit())
     // A create sent again with the same Idempotency-Key gets the first answer (server/http/idempotency.ts).
     .use(idempotency())
-    // A change may have queued webhooks (server/webhooks/emit.ts): they go out now, not at the next poll.
-    .use(async (c, next) => {
-      await next()
-      if (c.req.method !== 'GET') deps.webhooks.nudge()
-    })
     .route('/', authRoutes(deps))
     .route('/', passwordRoutes(deps))
     .route('/', profileRoutes(deps))

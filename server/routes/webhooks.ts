@@ -155,6 +155,8 @@ export const webhooksRoutes = (deps: Deps) => {
         if (resuming) await tx.update(d).set({ nextAttemptAt: now }).where(and(eq(d.endpointId, id), eq(d.status, 'pending')))
         return resuming && before.status === 'paused'
       })
+      // Its waiting deliveries are due now (no new row announces them).
+      if (body.status === 'active') deps.webhooks.nudge()
       const endpoint = await endpointOr404(id)
       auditNote(c, { label: endpoint.url, detail: { ...body, ...(resumed ? { resumed: true } : {}) } })
       return c.json(ok(resumed ? WEBHOOKS_MSG.resumed : WEBHOOKS_MSG.updated, endpoint))

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { WEBHOOK_ANSWER_KEPT_BYTES } from '../../contract/webhooks'
 import { addMs, type Clock } from '../clock'
 import type { Db } from '../db/client'
+import { listen, type Listening } from '../db/notify'
 import { webhookDeliveries as d, webhookEndpoints as e } from '../db/schema'
 import { logError } from '../log'
 import { fetchPublic, OutboundRefused, PUBLIC_FETCH_TIMEOUT_MS } from '../outbound/public-fetch'
@@ -23,8 +24,10 @@ export const PAUSE_AFTER_MS = 24 * 60 * 60 * 1000
 export const DELIVERY_LEASE_MS = 6 * PUBLIC_FETCH_TIMEOUT_MS
 /** Deliveries (of as many endpoints) sent at once by one round. */
 export const DISPATCH_BATCH = 20
-/** How often a running server looks for due deliveries; a change in this process nudges it at once. */
+/** How often a running server looks for due deliveries (retries come due by time); a queued one is announced at once. */
 export const DISPATCH_EVERY_MS = 1_000
+/** Migration 0027's trigger says here that deliveries were queued, when their transaction commits. */
+export const WEBHOOKS_QUEUED_CHANNEL = 'webhooks_queued'
 
 export interface DispatcherDeps {
   db: Db
@@ -236,6 +239,7 @@ export function webhookDispatcher(deps: DispatcherDeps): WebhookDispatcher {
   let running = false
   let nudged = false
   let every = DISPATCH_EVERY_MS
+  let listening: Promise<Listening | undefined> = Promise.resolve(undefined)
 
   const runOnce = async (): Promise<number> => {
     const { rows, lease } = await claimDue(deps.db, deps.clock.now())
@@ -279,12 +283,18 @@ export function webhookDispatcher(deps: DispatcherDeps): WebhookDispatcher {
   async function stop() {
     stopping = true
     clearTimeout(timer)
+    await (await listening)?.stop()
     await round
   }
 
   const start = (everyMs = DISPATCH_EVERY_MS) => {
     every = everyMs
     started = true
+    // Reconnected after a loss: what was announced meanwhile is looked for at once too.
+    listening = listen(deps.db, WEBHOOKS_QUEUED_CHANNEL, { onNotice: nudge, onConnect: nudge }).catch((err) => {
+      logError('webhooks: listening for queued deliveries', err)
+      return undefined
+    })
     tick()
     return stop
   }
