@@ -78,6 +78,8 @@ export const WEBHOOK_URL_MAX = 2000
 export const WEBHOOK_DESCRIPTION_MAX = 200
 /** How much of an answer's body is kept in the delivery log. */
 export const WEBHOOK_ANSWER_KEPT_BYTES = 1024
+/** A paused endpoint keeps at most this many deliveries waiting; later events are counted (droppedEvents), not kept. */
+export const WEBHOOK_PAUSED_BACKLOG_MAX = 10_000
 /** After New secret, the replaced secret goes on signing beside the new one for this long. */
 export const WEBHOOK_SECRET_OVERLAP_HOURS = 24
 
@@ -122,6 +124,8 @@ export const webhookEndpoint = zm.object({
   failureStreak: zm.number(),
   /** When the server paused it (status paused). */
   pausedAt: zm.nullable(zm.string()),
+  /** Events not kept while it was paused, its backlog full (WEBHOOK_PAUSED_BACKLOG_MAX); 0 again once resumed. */
+  droppedEvents: zm.number(),
   /** Deliveries not finished yet (waiting, or retrying). */
   pending: zm.number(),
   /** Its latest finished or tried delivery. */

@@ -928,6 +928,8 @@ export const webhookEndpoints = pgTable(
     failureStreak: integer('failure_streak').notNull().default(0),
     failingSince: at('failing_since'),
     pausedAt: at('paused_at'),
+    /** Events not queued since it was paused, its backlog being full (WEBHOOK_PAUSED_BACKLOG_MAX); emptied when it is resumed. */
+    droppedEvents: integer('dropped_events').notNull().default(0),
     createdBy: uuid('created_by').references(() => admins.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

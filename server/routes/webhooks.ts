@@ -38,6 +38,7 @@ const toEndpoint = (row: EndpointRow, pending: number, last: LastDelivery): Webh
   status: row.status,
   failureStreak: row.failureStreak,
   pausedAt: iso(row.pausedAt),
+  droppedEvents: row.droppedEvents,
   pending,
   lastDelivery: last,
   createdAt: row.createdAt.toISOString(),
@@ -138,7 +139,7 @@ export const webhooksRoutes = (deps: Deps) => {
       refusePrivate(body.url)
       const now = deps.clock.now()
       const resumed = await deps.db.transaction(async (tx) => {
-        const [before] = await tx.select({ status: e.status }).from(e).where(eq(e.id, id)).for('update')
+        const [before] = await tx.select({ status: e.status, droppedEvents: e.droppedEvents }).from(e).where(eq(e.id, id)).for('update')
         if (!before) throw notFound(WEBHOOKS_MSG.notFound)
         const resuming = body.status === 'active' && before.status !== 'active'
         await tx
@@ -148,17 +149,17 @@ export const webhooksRoutes = (deps: Deps) => {
             ...(body.events !== undefined ? { events: body.events } : {}),
             ...(body.description !== undefined ? { description: body.description } : {}),
             ...(body.status !== undefined ? { status: body.status } : {}),
-            ...(resuming ? { failureStreak: 0, failingSince: null, pausedAt: null } : {}),
+            ...(resuming ? { failureStreak: 0, failingSince: null, pausedAt: null, droppedEvents: 0 } : {}),
             updatedAt: now,
           })
           .where(eq(e.id, id))
         if (resuming) await tx.update(d).set({ nextAttemptAt: now }).where(and(eq(d.endpointId, id), eq(d.status, 'pending')))
-        return resuming && before.status === 'paused'
+        return resuming && before.status === 'paused' ? { droppedEvents: before.droppedEvents } : null
       })
       // Its waiting deliveries are due now (no new row announces them).
       if (body.status === 'active') deps.webhooks.nudge()
       const endpoint = await endpointOr404(id)
-      auditNote(c, { label: endpoint.url, detail: { ...body, ...(resumed ? { resumed: true } : {}) } })
+      auditNote(c, { label: endpoint.url, detail: { ...body, ...(resumed ? { resumed: true, ...resumed } : {}) } })
       return c.json(ok(resumed ? WEBHOOKS_MSG.resumed : WEBHOOKS_MSG.updated, endpoint))
     })
 

@@ -1,5 +1,5 @@
-import { and, arrayContains, lt, ne, sql } from 'drizzle-orm'
-import type { WebhookDeliveryType, WebhookEvent } from '../../contract/webhooks'
+import { and, arrayContains, count, eq, inArray, lt, ne, sql } from 'drizzle-orm'
+import { WEBHOOK_PAUSED_BACKLOG_MAX, type WebhookDeliveryType, type WebhookEvent } from '../../contract/webhooks'
 import type { Db } from '../db/client'
 import { webhookDeliveries, webhookEndpoints } from '../db/schema'
 import { newEventId } from './signature'
@@ -13,9 +13,22 @@ type EventData = Record<string, unknown> | (() => Promise<Record<string, unknown
 /** The endpoints that get `type`: subscribed, and not disabled by an admin (a paused one's wait, in order, until it is resumed). */
 const wanting = (tx: Db, type: WebhookEvent) =>
   tx
-    .select({ id: webhookEndpoints.id })
+    .select({ id: webhookEndpoints.id, status: webhookEndpoints.status })
     .from(webhookEndpoints)
     .where(and(arrayContains(webhookEndpoints.events, [type]), ne(webhookEndpoints.status, 'disabled')))
+
+/** How many more deliveries each paused endpoint's backlog takes (WEBHOOK_PAUSED_BACKLOG_MAX in all). */
+async function roomOfPaused(tx: Db, ids: string[]): Promise<Map<string, number>> {
+  const room = new Map(ids.map((id) => [id, WEBHOOK_PAUSED_BACKLOG_MAX]))
+  if (ids.length === 0) return room
+  const waiting = await tx
+    .select({ endpointId: webhookDeliveries.endpointId, n: count() })
+    .from(webhookDeliveries)
+    .where(and(inArray(webhookDeliveries.endpointId, ids), eq(webhookDeliveries.status, 'pending')))
+    .groupBy(webhookDeliveries.endpointId)
+  for (const { endpointId, n } of waiting) room.set(endpointId, WEBHOOK_PAUSED_BACKLOG_MAX - n)
+  return room
+}
 
 /**
  * Deliveries go out in `seq` order per endpoint, and `seq` is taken when a row is inserted, not
@@ -41,13 +54,35 @@ export async function emitWebhookEvents(tx: Db, type: WebhookEvent, data: () => 
   const endpoints = await wanting(tx, type)
   if (endpoints.length === 0) return 0
   const events = (await data()).map((one) => ({ eventId: newEventId(), payload: eventPayload(type, one, at) }))
-  const rows = events.flatMap((event) => endpoints.map((e) => ({ endpointId: e.id, ...event, type, nextAttemptAt: at, createdAt: at })))
-  if (rows.length === 0) return 0
   await holdEndpoints(
     tx,
     endpoints.map((e) => e.id),
   )
-  await tx.insert(webhookDeliveries).values(rows)
+  // A paused endpoint's backlog is bounded: past it, its new events are counted, not kept.
+  const room = await roomOfPaused(
+    tx,
+    endpoints.filter((e) => e.status === 'paused').map((e) => e.id),
+  )
+  const dropped = new Map<string, number>()
+  const rows = events.flatMap((event) =>
+    endpoints.flatMap((e) => {
+      const left = room.get(e.id)
+      if (left !== undefined) {
+        if (left <= 0) {
+          dropped.set(e.id, (dropped.get(e.id) ?? 0) + 1)
+          return []
+        }
+        room.set(e.id, left - 1)
+      }
+      return [{ endpointId: e.id, ...event, type, nextAttemptAt: at, createdAt: at }]
+    }),
+  )
+  for (const [id, n] of dropped)
+    await tx
+      .update(webhookEndpoints)
+      .set({ droppedEvents: sql`${webhookEndpoints.droppedEvents} + ${n}` })
+      .where(eq(webhookEndpoints.id, id))
+  if (rows.length > 0) await tx.insert(webhookDeliveries).values(rows)
   return rows.length
 }
 

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { API_PREFIX, auditEntry } from '../../contract'
-import { WEBHOOK_SECRET_OVERLAP_HOURS, WEBHOOKS_MSG, webhookDelivery, webhookEndpoint, webhookEndpointWithSecret, type WebhookEvent } from '../../contract/webhooks'
+import { WEBHOOK_PAUSED_BACKLOG_MAX, WEBHOOK_SECRET_OVERLAP_HOURS, WEBHOOKS_MSG, webhookDelivery, webhookEndpoint, webhookEndpointWithSecret, type WebhookEvent } from '../../contract/webhooks'
 import { createApp } from '../../server/app'
 import { webhookDeliveries, webhookEndpoints } from '../../server/db/schema'
 import { DELIVERY_LEASE_MS, MAX_ATTEMPTS, PAUSE_AFTER_FAILURES, RETRY_DELAYS_MS, RETRY_JITTER } from '../../server/webhooks/dispatcher'
@@ -205,6 +205,23 @@ describe('webhooks', { timeout: 60_000 }, () => {
     expect(resumed.data).toMatchObject({ status: 'active', failureStreak: 0, pausedAt: null, pending: 1 })
     expect(await dispatch()).toBe(1)
     expect(receiver.received.at(-1)!.event.type).toBe('user.unblocked')
+  })
+
+  it('keeps a paused endpoint to 10,000 waiting deliveries: later events are counted, and Resume starts the count again', async () => {
+    const { t, auth, addEndpoint, block, endpoint } = await setUp()
+    const made = await addEndpoint(['user.blocked', 'user.unblocked'])
+    await t.db.update(webhookEndpoints).set({ status: 'paused', pausedAt: t.clock.now() }).where(eq(webhookEndpoints.id, made._id))
+    await t.db.execute(sql`insert into webhook_deliveries (endpoint_id, event_id, type, payload, next_attempt_at, created_at)
+      select ${made._id}::uuid, 'msg_fill' || i, 'user.blocked', '{}'::jsonb, now(), now() from generate_series(2, ${WEBHOOK_PAUSED_BACKLOG_MAX}) as i`)
+    const [user] = await addUsers(t, [{}])
+    await block(user!.id) // the 10,000th: kept
+    await block(user!.id, 1) // one more: counted
+    await block(user!.id)
+    expect(await endpoint(made._id)).toMatchObject({ status: 'paused', pending: WEBHOOK_PAUSED_BACKLOG_MAX, droppedEvents: 2 })
+    const resumed = await okBody(await t.call('PATCH', `/admin/webhooks/${made._id}`, { status: 'active' }, auth), webhookEndpoint)
+    expect(resumed.data).toMatchObject({ status: 'active', droppedEvents: 0 })
+    const [entry] = (await listBody(await t.get('/admin/audit-log?action=webhook.update', auth), auditEntry)).data
+    expect(entry!.detail).toMatchObject({ resumed: true, droppedEvents: 2 })
   })
 
   it('does not pause an endpoint that failed many times in a short while', async () => {

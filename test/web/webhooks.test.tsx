@@ -114,8 +114,9 @@ describe('an endpoint’s details', () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Deliveries' })).getByText('webhook.test')).toBeInTheDocument())
   })
 
-  it('says so when the test event was not delivered (a paused endpoint can be tested)', async () => {
+  it('says so when the test event was not delivered (a paused endpoint can be tested), and what its full backlog did not keep', async () => {
     const { user } = await openWebhooks(`/settings/webhooks?endpoint=${PAUSED_HOOK}`)
+    expect(await screen.findByText(/240 later events were not kept: at most 10,000 wait\./)).toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: 'Send test event' }))
     expect(await screen.findByText(WEBHOOKS_MSG.testFailed)).toBeInTheDocument()
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Deliveries' })).getByText(/connect ECONNREFUSED/)).toBeInTheDocument())

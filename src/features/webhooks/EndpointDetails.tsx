@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { webhookDeliveryListQuery } from '@contract/input/webhooks'
-import { WEBHOOK_EVENT_GROUPS, WEBHOOK_SECRET_OVERLAP_HOURS, type WebhookDelivery, type WebhookEndpoint } from '@contract/webhooks'
+import { WEBHOOK_EVENT_GROUPS, WEBHOOK_PAUSED_BACKLOG_MAX, WEBHOOK_SECRET_OVERLAP_HOURS, type WebhookDelivery, type WebhookEndpoint } from '@contract/webhooks'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Modal } from '@/components/ui/Modal'
@@ -121,7 +121,10 @@ export function EndpointDetails({ endpoint }: { endpoint: WebhookEndpoint }) {
       </div>
       {endpoint.status === 'paused' && (
         <p role="alert" className="text-sm text-error-700">
-          Paused {formatDateTime(endpoint.pausedAt)} after {endpoint.failureStreak} failed attempts in a row: its events wait until you resume it.
+          Paused {formatDateTime(endpoint.pausedAt)} after {endpoint.failureStreak} failed attempts in a row: its events wait until you resume it
+          {endpoint.droppedEvents > 0
+            ? `. ${endpoint.droppedEvents.toLocaleString('en')} later events were not kept: at most ${WEBHOOK_PAUSED_BACKLOG_MAX.toLocaleString('en')} wait.`
+            : ` (at most ${WEBHOOK_PAUSED_BACKLOG_MAX.toLocaleString('en')}).`}
         </p>
       )}
       <p className="text-sm text-slate-600">{lastDeliveryLabel(endpoint)}</p>

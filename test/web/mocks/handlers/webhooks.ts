@@ -40,7 +40,7 @@ const delivery = (d: Partial<WebhookDelivery> & Pick<WebhookDelivery, '_id' | 't
   })
 
 function seed(): Stored[] {
-  const base = { description: null, createdAt: '2025-02-01T09:00:00.000Z', updatedAt: '2025-02-01T09:00:00.000Z', pending: 0 }
+  const base = { description: null, createdAt: '2025-02-01T09:00:00.000Z', updatedAt: '2025-02-01T09:00:00.000Z', pending: 0, droppedEvents: 0 }
   return [
     {
       endpoint: webhookEndpoint.parse({
@@ -77,6 +77,7 @@ function seed(): Stored[] {
         status: 'paused',
         failureStreak: 11,
         pausedAt: '2025-03-02T12:00:00.000Z',
+        droppedEvents: 240,
         lastDelivery: { status: 'failed', at: '2025-03-02T12:00:00.000Z', answerStatus: null, nextAttemptAt: null },
       }),
       deliveries: [],
@@ -125,6 +126,7 @@ export const webhookHandlers: HttpHandler[] = [
       status: 'active',
       failureStreak: 0,
       pausedAt: null,
+      droppedEvents: 0,
       pending: 0,
       lastDelivery: null,
       createdAt: now,
@@ -148,7 +150,7 @@ export const webhookHandlers: HttpHandler[] = [
       ...(body.events !== undefined ? { events: body.events } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
       ...(body.status !== undefined ? { status: body.status } : {}),
-      ...(body.status === 'active' ? { failureStreak: 0, pausedAt: null } : {}),
+      ...(body.status === 'active' ? { failureStreak: 0, pausedAt: null, droppedEvents: 0 } : {}),
     })
     return ok(resumed ? WEBHOOKS_MSG.resumed : WEBHOOKS_MSG.updated, stored.endpoint)
   }),

@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_endpoints" ADD COLUMN "dropped_events" integer DEFAULT 0 NOT NULL;
