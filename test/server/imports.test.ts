@@ -131,6 +131,11 @@ describe('CSV import', () => {
     await t.db.execute(sql`create function refuse_hobart() returns trigger language plpgsql as $$
       begin if new.name = 'Hobart' then raise exception 'could not extend file'; end if; return new; end $$`)
     await t.db.execute(sql`create trigger refuse_hobart before insert on cities for each row execute function refuse_hobart()`)
+    // The workers' database outlives the test (its rows are reset, not its schema).
+    onTestFinished(async () => {
+      await t.db.execute(sql`drop trigger refuse_hobart on cities`)
+      await t.db.execute(sql`drop function refuse_hobart()`)
+    })
     const { data } = await commit('cities', fileOf(IMPORT_COLUMNS.cities, [['Darwin'], ['Hobart'], ['Cairns']]))
     expect(data.rows.map((r) => [r.name, r.status, r.errors])).toEqual([
       ['Darwin', 'created', {}],

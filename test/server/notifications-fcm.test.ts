@@ -305,6 +305,12 @@ describe('push through FCM', () => {
     await t.db.execute(sql`create function refuse_first_push_sends() returns trigger language plpgsql as $$
       begin if nextval('push_sends_writes') = 1 then raise exception 'could not extend file'; end if; return null; end $$`)
     await t.db.execute(sql`create trigger refuse_first before insert on push_sends for each statement execute function refuse_first_push_sends()`)
+    // The workers' database outlives the test (its rows are reset, not its schema).
+    onTestFinished(async () => {
+      await t.db.execute(sql`drop trigger refuse_first on push_sends`)
+      await t.db.execute(sql`drop function refuse_first_push_sends()`)
+      await t.db.execute(sql`drop sequence push_sends_writes`)
+    })
     const users = await addUsers(t, Array.from({ length: 150 }, () => ({})))
     for (const [i, user] of users.entries()) await registerDevice(t.db, user.id, { platform: 'android', token: `logged-${i}` }, t.clock.now())
     const sent = await sendTo(t, users.map((u) => u.id))
