@@ -2,11 +2,8 @@ import { QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
 import { RouteError } from './components/layout/RouteError'
-import { authStore, type AuthStore } from './lib/auth'
+import { authStore } from './lib/auth'
 import { notify } from './lib/toast'
-
-/** What every route's `beforeLoad` and `loader` receive. */
-export type RouterContext = { queryClient: QueryClient; auth: AuthStore }
 
 export function createQueryClient() {
   return new QueryClient({

@@ -13,6 +13,7 @@ import {
 } from '../../contract'
 import type { appUsers, feedback, notifications, partners, pets, places } from '../db/schema'
 import type { DemoPictures } from './demo-pictures'
+import { uuidOfHex } from './uuid-of-hex'
 
 /**
  * Realistic demo rows, each built from its index alone: row i is the same on every run and on
@@ -28,11 +29,6 @@ export type PartnerRow = typeof partners.$inferInsert & { id: string }
 export type FeedbackRow = typeof feedback.$inferInsert & { id: string }
 export type NotificationRow = typeof notifications.$inferInsert & { id: string; createdAt: Date }
 
-/** A version 4 UUID made of 32 (or more) random hex digits. */
-export function uuidOfHex(h: string) {
-  const variant = '89ab'[parseInt(h[16]!, 16) & 3]
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`
-}
 
 // Number#toString(16) is slow in V8 (a float's digits, in any radix but 10).
 const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'))

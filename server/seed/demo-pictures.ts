@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { UPLOAD_RULES, type ImageMimeType, type UploadFolder } from '../../contract'
 import { looksLike } from '../storage/image-type'
 import { contentTypeOfKey, type Storage } from '../storage/storage'
-import { uuidOfHex } from './demo-data'
+import { uuidOfHex } from './uuid-of-hex'
 
 /**
  * The demo's pictures: small illustrations drawn for it (scripts/demo-images.mjs) and shipped

@@ -4,7 +4,7 @@ import { NotFound } from '@/components/NotFound'
 import { RouteTitle } from '@/components/layout/PageTitle'
 import { RouteProgress } from '@/components/layout/RouteProgress'
 import { ScrollToTop } from '@/components/layout/ScrollToTop'
-import type { RouterContext } from '@/router'
+import type { RouterContext } from '@/router-context'
 
 /**
  * Fetched after the first paint, out of the first load: it acts from the first change of page on.

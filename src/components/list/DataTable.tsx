@@ -1,55 +1,14 @@
 import { useCallback, useMemo, useRef, type ReactNode, type RefObject } from 'react'
-import {
-  functionalUpdate,
-  useTable,
-  type ColumnDef,
-  type PaginationState,
-  type RowData,
-  type SortingState,
-} from '@tanstack/react-table'
-import type { SortOrder } from '@contract'
+import { functionalUpdate, useTable, type PaginationState, type RowData, type SortingState } from '@tanstack/react-table'
 import { PHONE_SCREEN, useMediaQuery } from '@/components/layout/useMediaQuery'
 import type { ColumnLayout } from './columnChoice'
-import { listFeatures, type ListFeatures } from './columns'
+import { listFeatures } from './columns'
 import { SortAscIcon, SortDescIcon, SortNoneIcon } from './icons'
 import { Pagination } from './Pagination'
 import { RowCards, type PageSelection } from './RowCards'
 import { Checkbox, NoRowsMessage, RowCheckbox } from './rowParts'
 import { ROW_ID_ATTRIBUTE, useFocusAfterRowLeaves } from './useRowFocus'
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column keeps its own value type
-export type ListColumnDefs<TRow extends RowData> = ColumnDef<ListFeatures, TRow, any>[]
-
-export type TableSort = {
-  sortBy: string | undefined
-  sortOrder: SortOrder
-  onSortChange: (sortBy: string | undefined, sortOrder: SortOrder) => void
-}
-
-export type TablePage = {
-  /** Zero-based, as TanStack Table counts; the list screen converts to the 1-based wire page. */
-  pageIndex: number
-  pageSize: number
-  rowCount: number
-  /** The server stopped counting: there are at least `rowCount` rows. */
-  rowCountIsLowerBound?: boolean | undefined
-  pageSizes: readonly number[]
-  onPageChange: (next: PaginationState) => void
-}
-
-/**
- * Rows that can be chosen (a picker): a checkbox per row and one for every row on the page. The
- * caller holds the choice (so it can outlive pages and searches); the table only asks and tells.
- */
-export type RowSelection<TRow> = {
-  isSelected: (row: TRow) => boolean
-  /** One row's checkbox, or the page's: these rows become chosen (`true`) or not. */
-  onChange: (rows: TRow[], selected: boolean) => void
-  /** The row checkbox's accessible name, e.g. `Select kofi_mensah`. */
-  rowLabel: (row: TRow) => string
-  /** The page checkbox's accessible name. */
-  pageLabel?: string
-}
+import type { ListColumnDefs, RowSelection, TablePage, TableSort } from './table-types'
 
 export type DataTableProps<TRow extends RowData & { _id: string }> = {
   /** The table's name: its caption and the empty text 'No {name} Found !!!'. */

@@ -2,7 +2,7 @@ import { Fragment, useId } from 'react'
 import type { Cell, ReactTable, RowData } from '@tanstack/react-table'
 import type { SortOrder } from '@contract'
 import type { CardRole, ListFeatures } from './columns'
-import type { RowSelection, TableSort } from './DataTable'
+import type { RowSelection, TableSort } from './table-types'
 import { Checkbox, NoRowsMessage, RowCheckbox } from './rowParts'
 import { ROW_ID_ATTRIBUTE } from './useRowFocus'
 

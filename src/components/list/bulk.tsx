@@ -7,7 +7,7 @@ import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { useAuth } from '@/lib/auth'
 import { lazyChunk } from '@/lib/lazy-chunk'
 import { onRowsRemoved } from '@/lib/list-cache'
-import type { RowSelection } from './DataTable'
+import type { RowSelection } from './table-types'
 import type { ListSearch } from './search'
 
 /**

@@ -4,7 +4,7 @@ import type { ColumnOrderState, ColumnVisibilityState, RowData } from '@tanstack
 import { LIST_COLUMNS, preferences, type ListName, type Preferences } from '@contract/preferences'
 import { http, notifyIfUnseen, withData } from '@/lib/http'
 import { preferencesKeys, preferencesQuery } from '@/lib/preferences'
-import type { ListColumnDefs } from './DataTable'
+import type { ListColumnDefs } from './table-types'
 
 /** One column as the Columns control offers it. */
 export type ColumnChoiceItem = {

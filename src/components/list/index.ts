@@ -7,7 +7,8 @@ export {
   type ListStateChange,
   type ListViewProps,
 } from './ListScreen'
-export { DataTable, type DataTableProps, type ListColumnDefs, type RowSelection } from './DataTable'
+export { DataTable, type DataTableProps } from './DataTable'
+export type { ListColumnDefs, RowSelection } from './table-types'
 export { Pagination } from './Pagination'
 export { RowLink } from './RowLink'
 export { SearchBox } from './SearchBox'

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/Button'
-import type { RowSelection } from './DataTable'
+import type { RowSelection } from './table-types'
 
 /** What the table and the cards both show instead of rows: the failure with Retry, or the empty text. */
 export function NoRowsMessage({ name, error }: { name: string; error?: { message: string; retry: () => void } | null }) {

@@ -7,7 +7,6 @@ import { Avatar } from '@/components/ui/Avatar'
 import { useAuth } from '@/lib/auth'
 import { lazyChunk, type ChunkFailure } from '@/lib/lazy-chunk'
 import { prefetchChunk } from '@/lib/prefetch'
-import type { UserMenuProps } from './ProfileMenu'
 
 // The menu (Headless UI's Popover, the name form, the picture upload) is not part of the signed-in
 // layout's first load: the server's page names its files as prefetch (server/route-chunks.ts), and
@@ -15,6 +14,9 @@ import type { UserMenuProps } from './ProfileMenu'
 const importMenu = () => import('./ProfileMenu')
 const UserMenu = lazyChunk(importMenu, MenuFailed)
 const prefetchMenu = () => prefetchChunk(importMenu)
+
+/** What the lazy menu (ProfileMenu.tsx) takes. */
+export type UserMenuProps = { phone: boolean }
 
 /** The block's row, and where the menu hangs from: under the trigger, its right edge on the block's. */
 export const USER_BLOCK_CLASS = 'relative flex items-center gap-3'
