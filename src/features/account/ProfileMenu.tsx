@@ -16,7 +16,7 @@ import { notify } from '@/lib/toast'
 import { useChangePicture, useLogout, useUpdateProfile } from './api'
 import { PICTURE_ACCEPT, pictureProblem } from './picture'
 import { useChooseTheme, useTheme } from './theme'
-import { MENU_PLACE_CLASS, ProfileMenuButton, USER_BLOCK_CLASS, UserSummary, type UserMenuProps } from './UserBlock'
+import { MENU_PLACE_CLASS, ProfileMenuButton, USER_BLOCK_CLASS, UserSummary, type UserMenuProps } from './UserBlockParts'
 
 /**
  * The user block with its menu, loaded by UserBlock when its trigger is first pressed. It takes

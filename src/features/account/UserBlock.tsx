@@ -1,12 +1,10 @@
-import { Suspense, useState, useTransition, type ComponentProps } from 'react'
-import { roleLabel, type Role } from '@contract'
+import { Suspense, useState, useTransition } from 'react'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
-import { ChevronDownIcon } from '@/components/layout/icons'
 import { PHONE_SCREEN, useMediaQuery } from '@/components/layout/useMediaQuery'
-import { Avatar } from '@/components/ui/Avatar'
 import { useAuth } from '@/lib/auth'
 import { lazyChunk, type ChunkFailure } from '@/lib/lazy-chunk'
 import { prefetchChunk } from '@/lib/prefetch'
+import { MENU_PLACE_CLASS, ProfileMenuButton, USER_BLOCK_CLASS, UserSummary, type UserMenuProps } from './UserBlockParts'
 
 // The menu (Headless UI's Popover, the name form, the picture upload) is not part of the signed-in
 // layout's first load: the server's page names its files as prefetch (server/route-chunks.ts), and
@@ -14,42 +12,6 @@ import { prefetchChunk } from '@/lib/prefetch'
 const importMenu = () => import('./ProfileMenu')
 const UserMenu = lazyChunk(importMenu, MenuFailed)
 const prefetchMenu = () => prefetchChunk(importMenu)
-
-/** What the lazy menu (ProfileMenu.tsx) takes. */
-export type UserMenuProps = { phone: boolean }
-
-/** The block's row, and where the menu hangs from: under the trigger, its right edge on the block's. */
-export const USER_BLOCK_CLASS = 'relative flex items-center gap-3'
-/** Where the menu opens, and how wide it is (within a phone's width). */
-export const MENU_PLACE_CLASS = 'absolute right-0 top-full z-40 mt-2 w-[min(20rem,calc(100vw-1rem))]'
-
-/** The name and the role label beside the trigger (not on a phone, where the menu shows the role). */
-export function UserSummary({ name, role }: { name: string; role: Role }) {
-  return (
-    <div className="min-w-0 text-right leading-tight">
-      <p className="max-w-[40vw] truncate text-sm font-semibold text-slate-900">{name}</p>
-      <p className="text-xs text-slate-500">{roleLabel[role]}</p>
-    </div>
-  )
-}
-
-/**
- * The menu's trigger as it looks: the picture and an arrow. The menu's PopoverButton renders as
- * this too (`as`), with what Headless UI adds to it.
- */
-export function ProfileMenuButton({ picture, ...button }: ComponentProps<'button'> & { picture: string | null }) {
-  return (
-    <button
-      type="button"
-      aria-label="Profile menu"
-      className="flex items-center gap-1 rounded-full p-1 text-slate-600 hover:bg-slate-100 data-[open]:bg-slate-100"
-      {...button}
-    >
-      <Avatar src={picture} alt="Profile picture" fallbackAlt="Default profile picture" />
-      <ChevronDownIcon className="h-4 w-4" />
-    </button>
-  )
-}
 
 /**
  * The top bar's user block: name, role label, picture, and the profile menu. On a phone it is the
