@@ -10,7 +10,7 @@ import { http, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
 import { TRASH_ROOT, UNDO_MS } from '@/lib/undo'
 import type { LiveTable } from '@contract/live-events'
-import type { BulkChoice, BulkSummary, ListBulk } from './bulk'
+import type { BulkChoice, BulkSummary, ListBulk } from './bulk-types'
 import type { ListSearch } from './search'
 
 /** Each action's button, and its past tense for the summary. */

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef } from 'react'
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
-import { FiltersFace, type FiltersButtonProps } from './FiltersButton'
+import { FiltersFace, type FiltersButtonProps } from './FiltersFace'
 
 /**
  * The Filters panel (loaded by FiltersButton when first pressed): every filter of the list, each

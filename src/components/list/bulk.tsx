@@ -1,12 +1,12 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react'
-import type { QueryKey } from '@tanstack/react-query'
 import { can, type Permission } from '@contract'
 // Not from the barrel, which the first visit loads: the bulk contract comes with the lists.
-import { BULK_PERMISSION, type BulkList, type BulkResult } from '@contract/bulk'
+import { BULK_PERMISSION } from '@contract/bulk'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { useAuth } from '@/lib/auth'
 import { lazyChunk } from '@/lib/lazy-chunk'
 import { onRowsRemoved } from '@/lib/list-cache'
+import type { BulkChoice, BulkSummary, ListBulk } from './bulk-types'
 import type { RowSelection } from './table-types'
 import type { ListSearch } from './search'
 
@@ -17,28 +17,6 @@ import type { ListSearch } from './search'
  * the bar, its dialog and its call load on the first choice (BulkBar.tsx), so a list's first
  * visit does not grow.
  */
-export type ListBulk<TRow> = {
-  /** The list's bulk actions (contract/bulk.ts); omitted: Export selected only (partners, the audit log). */
-  list?: BulkList
-  /** The row's noun, singular and plural: "Block 37 users?". */
-  noun: readonly [one: string, many: string]
-  /** A row checkbox's name and a skipped row's label, e.g. the username. */
-  rowLabel: (row: TRow) => string
-  /** The query keys refreshed after an action (the feature's lists and details). */
-  refresh: readonly QueryKey[]
-  /** The list's CSV export ('admin/users/export'), for Export selected (of chosen rows or all matching); omitted: none. */
-  exportPath?: string
-  exportName?: string
-  /** Fields the list's query always carries beyond its search state (a city's sites: its cityId). */
-  scope?: Record<string, string>
-}
-
-/** The rows chosen: by id (with their labels, for the summary), or every row the search matches. */
-export type BulkChoice = { key: string; ids: Map<string, string>; allMatching: boolean }
-
-/** `message`: the server's, shown when an error stopped the action (`result.stopped`). */
-export type BulkSummary = { text: string; message: string; result: BulkResult; labels: Map<string, string> }
-
 const BulkBar = lazyChunk(() => import('./BulkBar'), ChunkLoadFailed)
 
 /**

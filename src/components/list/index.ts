@@ -18,4 +18,4 @@ export { DateRangeFilter, choiceFilter, dateRangeFilter, selectFilter, type Date
 export { ToolLabel, useToolButtonClass } from './tools'
 export { cells, listColumns, listFeatures, statusCell, type ListColumnMeta, type ListFeatures } from './columns'
 export { listDeps, listSearch, prefetchList, type FilterOption, type ListFilter, type ListParam, type ListSearch } from './search'
-export type { ListBulk } from './bulk'
+export type { ListBulk } from './bulk-types'

@@ -1,19 +1,7 @@
-import { Suspense, useState, type ReactNode } from 'react'
+import { Suspense, useState } from 'react'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { lazyChunk } from '@/lib/lazy-chunk'
-
-export type ConfirmDialogProps = {
-  open: boolean
-  title: string
-  /** The question's details, read out as the dialog's description. */
-  children?: ReactNode
-  confirmLabel: string
-  cancelLabel?: string
-  tone?: 'primary' | 'danger'
-  busy?: boolean
-  onConfirm: () => void
-  onClose: () => void
-}
+import type { ConfirmDialogProps } from './ConfirmDialogPanel'
 
 const ConfirmDialogPanel = lazyChunk(() => import('./ConfirmDialogPanel'), ChunkLoadFailed)
 

@@ -1,7 +1,21 @@
+import type { ReactNode } from 'react'
 import { DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react'
 import { Dialog } from './Dialog'
 import { Button } from './Button'
-import type { ConfirmDialogProps } from './ConfirmDialog'
+
+/** What ConfirmDialog takes and hands on (declared here, which the face imports lazily, so the panel never imports back). */
+export type ConfirmDialogProps = {
+  open: boolean
+  title: string
+  /** The question's details, read out as the dialog's description. */
+  children?: ReactNode
+  confirmLabel: string
+  cancelLabel?: string
+  tone?: 'primary' | 'danger'
+  busy?: boolean
+  onConfirm: () => void
+  onClose: () => void
+}
 
 /**
  * The dialog of ConfirmDialog (loaded when one is first opened): a Headless UI Dialog, so focus
