@@ -177,7 +177,7 @@ const routeSplits = [['loader', 'component', 'pendingComponent'], ['errorCompone
  */
 const signedInData = {
   name: 'signed-in-data',
-  test: /src[\\/](lib[\\/](undo|list-cache|submission-key)|features[\\/][^\\/]+[\\/]keys)\.ts$/,
+  test: /src[\\/](lib[\\/](undo|trash-keys|list-cache|submission-key)|features[\\/][^\\/]+[\\/]keys)\.ts$/,
   includeDependenciesRecursively: false,
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react'
-import type { LiveTable } from '@contract/live-events'
 import { useAuth } from './auth'
 import { loadChunk } from './load-chunk'
+import { liveStatus, setStatus, type LiveHandlers } from './live-status'
 import { afterNextPaint } from './prefetch'
 
 /**
@@ -12,45 +12,10 @@ import { afterNextPaint } from './prefetch'
  * A tab hidden for a while lets its stream go and refetches what it shows when seen again: over
  * HTTP/1.1 a browser opens at most 6 connections to a host, for all its tabs together.
  *
- * This module is what the layout needs on its first paint (the status the top bar shows, and the
- * hook); the stream itself (live-stream.ts) loads once the layout has mounted.
+ * This module is what the layout needs on its first paint (the hooks; the status the top bar shows
+ * is live-status.ts); the stream itself (live-stream.ts) loads once the layout has mounted.
  */
 
-export type LiveStatus = 'connecting' | 'live' | 'offline'
-
-export interface LiveHandlers {
-  /** These tables changed. */
-  onChange(tables: LiveTable[]): void
-  /** Changes may have been missed (the stream was down, or the server's listener was): refetch what is shown. */
-  onResync(): void
-}
-
-export interface LiveOptions {
-  /** The first wait before reconnecting, doubled after each failure up to `maxMs`. */
-  minMs: number
-  maxMs: number
-  /** How long a hidden tab keeps its stream. */
-  hiddenMs: number
-}
-export const LIVE_OPTIONS: LiveOptions = { minMs: 1_000, maxMs: 30_000, hiddenMs: 30_000 }
-
-// ---------------------------------------------------------------------------------------------
-// The status the top bar shows, readable without React.
-
-let status: LiveStatus = 'connecting'
-const statusListeners = new Set<() => void>()
-export function setStatus(next: LiveStatus) {
-  if (status === next) return
-  status = next
-  statusListeners.forEach((l) => l())
-}
-export const liveStatus = {
-  get: () => status,
-  subscribe(listener: () => void) {
-    statusListeners.add(listener)
-    return () => void statusListeners.delete(listener)
-  },
-}
 export const useLiveStatus = () => useSyncExternalStore(liveStatus.subscribe, liveStatus.get, liveStatus.get)
 
 /**

@@ -1,7 +1,7 @@
 import { LIVE_EVENT, liveChange, liveReady } from '@contract/live-events'
 import { authStore } from './auth'
 import { apiBaseUrl } from './http'
-import { LIVE_OPTIONS, liveStatus, setStatus, type LiveHandlers, type LiveOptions } from './live-events'
+import { LIVE_OPTIONS, liveStatus, setStatus, type LiveHandlers, type LiveOptions } from './live-status'
 
 // The live update stream's connection (live-events.ts says what it does), loaded once the signed-in
 // layout has mounted.

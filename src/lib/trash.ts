@@ -3,10 +3,7 @@ import { TRASH_DAYS } from '@contract'
 import { http, messageOnly, notifyIfUnseen } from './http'
 import { removeCachedRows } from './list-cache'
 import { notify } from './toast'
-import { TRASH_ROOT, type Undoable } from './undo'
-
-// The trash's query keys' root lives with the delete's toast (lib/undo.ts), which refreshes it too.
-export { TRASH_ROOT }
+import { TRASH_ROOT, type Undoable } from './trash-keys'
 
 /** A delete's confirmation: what happens now that a delete goes to the trash rather than erasing. */
 export const movesToTrash = (name: string) => `${name} moves to the trash. Undo, or Settings > Trash within ${TRASH_DAYS} days, brings it back.`

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { useLiveStatus, type LiveStatus } from '@/lib/live-events'
+import { useLiveStatus } from '@/lib/live-events'
+import type { LiveStatus } from '@/lib/live-status'
 
 const LOOK: Record<Exclude<LiveStatus, 'connecting'>, { text: string; dot: string; title: string }> = {
   live: { text: 'Live', dot: 'bg-emerald-500', title: 'Live: changes made anywhere show here as they happen' },

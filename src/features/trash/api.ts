@@ -6,7 +6,8 @@ import type { AuthStore } from '@/lib/auth'
 import { http, messageOnly, notifyIfUnseen } from '@/lib/http'
 import { removeCachedRows } from '@/lib/list-cache'
 import { notify } from '@/lib/toast'
-import { TRASH_ROOT, restoreFromTrash } from '@/lib/trash'
+import { restoreFromTrash } from '@/lib/trash'
+import { TRASH_ROOT } from '@/lib/trash-keys'
 
 /**
  * Settings > Trash, admins only ('trash.manage'): GET admin/trash (what was deleted in the last
