@@ -40,7 +40,7 @@ interface NamedValue {
  * tried only from where the run starts and tested for a secret afterwards, and a value is read
  * only after a secret's name. A value left open (no closing quote) is masked to the end of the
  * line, which also keeps a long open value from being read again from each later name.
- * (The obvious `[\w-]*password[\w-]*=...` backtracks quadratically: 85 s on a 16 kB path.)
+ * (The obvious `[\w-]*password[\w-]*=...` backtracks quadratically on a long path.)
  */
 function maskNamedValues(text: string, { name, value, mask }: NamedValue): string {
   let out = ''

@@ -147,7 +147,7 @@ async function sendFile(c: Context, path: string): Promise<Response | undefined>
 
 /**
  * An HTML page built for this request (the pet page with its preview tags), compressed here as
- * the client allows: it is small (about 20 kB), so a fast brotli level costs well under a millisecond.
+ * the client allows: it is small, so a fast brotli level costs next to nothing.
  */
 function sendHtml(c: Context, html: string) {
   c.header('Vary', 'Accept-Encoding')

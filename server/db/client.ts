@@ -97,8 +97,8 @@ type PgliteClient = Pick<PGlite, 'query' | 'transaction'>
  * loop: for PGlite on the server's own thread, which runs one statement at a time, synchronously,
  * inside WASM, and hands its answers back in microtasks; under load the queued statements then
  * ran back to back without Node looking at its sockets or timers in between, and a few requests
- * waited for seconds (GET /admin/users?search=smith at 32 connections: p99 3.4-3.7 s where p95
- * was 0.5-0.6 s; 1.3-1.8 s once each statement yielded, throughput unchanged). Statements of a
+ * waited for seconds (the API bench's p99, at the same throughput, fell to about a third once each
+ * statement yielded: docs/DECISIONS.md). Statements of a
  * transaction never yield: it holds the database exclusively, and waiting there would only hold
  * everyone else up. Applied once per client.
  */

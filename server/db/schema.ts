@@ -260,7 +260,7 @@ export const appUsers = pgTable(
      * userSearchText, computed on write and stored: the users list searches this column. A
      * search of one or two characters cannot use the trigram index, so its count reads every
      * row; comparing a stored text is several times cheaper than lower-casing four columns of
-     * each row again (100,000 users: about 34 ms instead of 115 ms on the embedded database).
+     * each row again (docs/DECISIONS.md has the figures).
      */
     searchText: text('search_text')
       .notNull()

@@ -3,7 +3,7 @@ import type { Clock } from '../clock'
 /**
  * The searches found lately to match more rows than a list counts (LIST_COUNT_BOUND), so that
  * paging through one, or many admins running it, does not count it again: over a million users
- * "smith" costs about 25 ms to count to the bound and 2 ms for its page. Only "more than the
+ * counting "smith" to the bound costs many times its page (docs/DECISIONS.md). Only "more than the
  * bound" is kept, never an exact total, and only while the table's own number of rows is what it
  * was (listPage checks: a delete or an insert, whoever made it, means a fresh count) and for
  * `ttlMs` at most (a change that keeps that number, such as a rename, is seen after that).

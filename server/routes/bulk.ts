@@ -266,8 +266,8 @@ async function matchingIds<L extends BulkList>(db: Db, spec: BulkSpec<L>, where:
 /**
  * Rows per transaction. A transaction holds the embedded database (PGlite runs one at a time) and
  * its rows' locks on PostgreSQL, so other requests wait while it runs: 10,000 rows in one held the
- * API about 4 s; in chunks this size other requests' statements take their turn between chunks
- * and wait tens of milliseconds, for a call about a third longer (the figures: docs/DECISIONS.md).
+ * API for seconds; in chunks this size other requests' statements take their turn between chunks,
+ * for a call somewhat longer (the figures: docs/DECISIONS.md).
  */
 export const BULK_CHUNK_ROWS = 100
 

@@ -1,8 +1,8 @@
 /**
  * Counts with thousands separators ('1,234,567'), the same whatever the viewer's locale: what
  * `Intl.NumberFormat('en-US')` writes for a whole number, written out. Making the first Intl
- * formatter of a page loads the engine's locale data, a long task of about 30 ms on a slow
- * phone's first visit (four times that in Lighthouse's mobile profile), for a list's
+ * formatter of a page loads the engine's locale data, a long task on a slow phone's first
+ * visit (docs/DECISIONS.md has the figure), for a list's
  * "1–10 of 1,234". A module of its own: the dashboard's totals need it on the first paint, not
  * the date formatting beside it.
  */

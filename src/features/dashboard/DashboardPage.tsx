@@ -10,9 +10,9 @@ import { dashboardQuery } from './api'
 import { DashboardCharts } from './DashboardCharts'
 import { count } from '@/lib/count'
 
-// The newest users and partner requests (the list kit's table and cards, about 20 kB) are code the
+// The newest users and partner requests (the list kit's table and cards) are code the
 // totals do not need: they load after them, so the first screen after sign-in stays light. The
-// charts (about 4 kB) come with the page: on a phone their summary is the largest text of the
+// charts (small) come with the page: on a phone their summary is the largest text of the
 // first screen, and loaded later it waited for two more round trips.
 const NewestUsers = lazyChunk(() => import('./NewestUsers'), ChunkLoadFailed)
 const NewestPartners = lazyChunk(() => import('./NewestPartners'), ChunkLoadFailed)
