@@ -71,7 +71,7 @@ export async function runPushBench(devices: number, postgresUrl?: string): Promi
     const ask = asking(fake)
     await database.migrate()
     const db = database.db
-    const [{ users }] = rowsOf<{ users: number }>(await db.execute(sql`select count(*)::int as users from app_users`)) as [{ users: number }]
+    const users = rowsOf<{ users: number }>(await db.execute(sql`select count(*)::int as users from app_users`))[0]?.users ?? 0
     if (users > 0) throw new Error(`The push bench needs a database with no app users; this one has ${users}.`)
     console.info(`\nPush: seeding ${devices.toLocaleString('en')} app users with a device each...`)
     const seeding = Date.now()

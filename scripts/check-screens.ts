@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import puppeteer, { type Browser, type Page } from 'puppeteer-core'
+import { DEMO_CITIES } from '../server/seed/demo-cities'
 import { exitWith } from './lib/exit'
 import { REPO_ROOT, signIn, startServer, type ServerProcess } from './lib/server-process'
 
@@ -83,7 +84,7 @@ const at = (path: string) => () => path
 
 /** The CSV the import screen checks: a new city, the demo's first city (there already), and a name over its limit. */
 const IMPORT_FILE = join(mkdtempSync(join(tmpdir(), 'petcare-screens-')), 'cities.csv')
-writeFileSync(IMPORT_FILE, `Name\nRiverton\nSan Francisco\n${'N'.repeat(120)}\n`)
+writeFileSync(IMPORT_FILE, `Name\nRiverton\n${DEMO_CITIES[0]!.name}\n${'N'.repeat(120)}\n`)
 
 /** Clicks the first visible button whose accessible name (aria-label or text) matches. */
 async function clickButton(page: Page, name: RegExp) {

@@ -29,7 +29,6 @@ export type PartnerRow = typeof partners.$inferInsert & { id: string }
 export type FeedbackRow = typeof feedback.$inferInsert & { id: string }
 export type NotificationRow = typeof notifications.$inferInsert & { id: string; createdAt: Date }
 
-
 // Number#toString(16) is slow in V8 (a float's digits, in any radix but 10).
 const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'))
 

@@ -54,6 +54,7 @@ export async function emitWebhookEvents(tx: Db, type: WebhookEvent, data: () => 
   const endpoints = await wanting(tx, type)
   if (endpoints.length === 0) return 0
   const events = (await data()).map((one) => ({ eventId: newEventId(), payload: eventPayload(type, one, at) }))
+  if (events.length === 0) return 0
   await holdEndpoints(
     tx,
     endpoints.map((e) => e.id),

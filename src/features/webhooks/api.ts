@@ -50,8 +50,10 @@ export function prefetchWebhooks({ queryClient, auth }: { queryClient: QueryClie
   if (can(auth.get().userDetails?.role, 'webhook.manage')) void queryClient.prefetchQuery(webhooksQuery())
 }
 
-/** Shows the server's message and refreshes the endpoints and their logs. */
-/** `failed`: an answer that is the server's word of a failure (a send the endpoint did not take), toasted as one. */
+/**
+ * Shows the server's message and refreshes the endpoints and their logs. `failed`: an answer that
+ * is the server's word of a failure (a send the endpoint did not take), toasted as one.
+ */
 function useWebhookMutation<I, R extends { message: string }>(mutationFn: (input: I) => Promise<R>, failed?: (answer: R) => boolean) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -71,7 +73,7 @@ export const useUpdateWebhook = () =>
 
 export const useDeleteWebhook = () => useWebhookMutation((id: string) => http.delete(`admin/webhooks/${id}`, deleted))
 
-/** POST admin/webhooks/{id}/secret: a new secret, shown once; the old one stops signing at once. */
+/** POST admin/webhooks/{id}/secret: a new secret, shown once; the old one signs beside it for WEBHOOK_SECRET_OVERLAP_HOURS. */
 export const useRotateSecret = () => useWebhookMutation((id: string) => http.post(`admin/webhooks/${id}/secret`, withSecret))
 
 const notDelivered = ({ data }: { data: WebhookDelivery }) => data.status !== 'delivered'
