@@ -52,6 +52,9 @@ const PHOTO_KEYS = [1, 2, 3].map((n) => `profile/2026/11/0b7d3c1e-5a2f-4c8e-9d1a
 export const LIGHTHOUSE_RUNS = 3
 export const ACCESSIBILITY_GOAL = 100
 
+/** `cpuSlowdown` replaces the CPU slowdown of Lighthouse's mobile run (4x, meant for a benchmark index of 1500-2000). */
+type LighthouseOptions = { direct: boolean; cpuSlowdown?: number }
+
 type LighthousePage = { page: string; performanceGoal: number; signedIn?: boolean }
 
 /** The pages scored and their performance goals (issue 16): the admin app's first screens, and the pet page a stranger opens from a link. */
@@ -72,6 +75,11 @@ export type PageScore = {
   metrics: Record<'FCP' | 'LCP' | 'TBT' | 'CLS' | 'SI', string>
   /** Scripts fetched before the largest paint that the HTML did not name (scriptsFoundLate). */
   scriptsFoundLate: string[]
+  /** Lighthouse's reading of this machine's speed (higher is faster); its default CPU slowdown assumes 1500-2000. */
+  benchmarkIndex: number
+  cpuSlowdown: number
+  /** Bytes of JS the browser received for requests it started in the page's first 3 s (earlyScriptBytes). */
+  earlyScriptBytes: number
   /** What costs the most: opportunities with their estimated savings, the LCP element, failed accessibility audits. */
   findings: string[]
 }
@@ -221,6 +229,21 @@ export function scriptsFoundLate(devtoolsLog: { method: string; params: unknown 
   return [...late]
 }
 
+/** How long after the page's start a script counts as loaded with it: the idle loads included. */
+const EARLY_WINDOW_MS = 3000
+
+/**
+ * The bytes on the wire of the scripts the browser asked for in the page's first EARLY_WINDOW_MS,
+ * as observed (the run's network is not slowed; Lighthouse simulates the slow phone afterwards):
+ * what a page costs a visitor's data plan, idle and prefetched loads included.
+ */
+export function earlyScriptBytes(lhr: Lhr): number {
+  const items = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; networkRequestTime?: number; transferSize?: number }[] } | undefined)?.items ?? []
+  return items
+    .filter((item) => item.resourceType === 'Script' && item.networkRequestTime !== undefined && item.networkRequestTime <= EARLY_WINDOW_MS)
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
+}
+
 /** The median run's top opportunities (estimated savings of 50 ms or more), its LCP element, and any failed accessibility audit. */
 function findingsOf(lhr: Lhr): string[] {
   const opportunities = Object.values(lhr.audits)
@@ -239,10 +262,11 @@ function findingsOf(lhr: Lhr): string[] {
 }
 
 /** Lighthouse's runs of one page in the Chromium on `port`, scored from the run of median performance. */
-async function scorePage(lighthouse: typeof LighthouseRun, port: number, page: LighthousePage, url: string): Promise<PageResult> {
+async function scorePage(lighthouse: typeof LighthouseRun, port: number, page: LighthousePage, url: string, cpuSlowdown: number | undefined): Promise<PageResult> {
   const reports: { lhr: Lhr; foundLate: string[] }[] = []
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-    const result = await lighthouse(url, { port, logLevel: 'error', onlyCategories: ['performance', 'accessibility'] })
+    const throttling = cpuSlowdown === undefined ? {} : { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }
+    const result = await lighthouse(url, { port, logLevel: 'error', onlyCategories: ['performance', 'accessibility'], ...throttling })
     const lhr = result?.lhr
     if (!lhr || lhr.runtimeError) return { page: page.page, skipped: `Lighthouse failed: ${lhr?.runtimeError?.message ?? 'no result'}` }
     // A page that sent the browser elsewhere (a lost session) must not be scored as this one.
@@ -272,6 +296,9 @@ async function scorePage(lighthouse: typeof LighthouseRun, port: number, page: L
       SI: shown('speed-index'),
     },
     scriptsFoundLate: foundLate,
+    earlyScriptBytes: earlyScriptBytes(mid),
+    benchmarkIndex: Math.round(mid.environment.benchmarkIndex),
+    cpuSlowdown: mid.configSettings.throttling.cpuSlowdownMultiplier ?? 0,
     findings: findingsOf(mid),
   }
 }
@@ -294,7 +321,7 @@ async function signInThroughForm(chromiumPort: number, origin: string) {
 }
 
 /** The admin pages, through the built server on the demo data: `/` signed out first, then the others signed in. */
-async function scoreAdminPages(lighthouse: typeof LighthouseRun, chromiumPort: number, pages: LighthousePage[], direct: boolean): Promise<PageResult[]> {
+async function scoreAdminPages(lighthouse: typeof LighthouseRun, chromiumPort: number, pages: LighthousePage[], { direct, cpuSlowdown }: LighthouseOptions): Promise<PageResult[]> {
   if (!existsSync(join(REPO_ROOT, 'build/server.js'))) return pages.map(({ page }) => ({ page, skipped: 'the server is not built (npm run build)' }))
   const dataDir = mkdtempSync(join(tmpdir(), 'petcare-lighthouse-data-'))
   let server: ServerProcess | undefined
@@ -317,7 +344,7 @@ async function scoreAdminPages(lighthouse: typeof LighthouseRun, chromiumPort: n
         await signInThroughForm(chromiumPort, origin)
         signedIn = true
       }
-      results.push(await scorePage(lighthouse, chromiumPort, page, origin + page.page))
+      results.push(await scorePage(lighthouse, chromiumPort, page, origin + page.page, cpuSlowdown))
     }
   } catch (err) {
     const reason = `could not run: ${(err as Error).message.split('\n')[0]}`
@@ -335,7 +362,7 @@ async function scoreAdminPages(lighthouse: typeof LighthouseRun, chromiumPort: n
 }
 
 /** The public pet page, built, from the static server with the fixed pet. */
-async function scorePetPage(lighthouse: typeof LighthouseRun, chromiumPort: number, dist: string, page: LighthousePage, direct: boolean): Promise<PageResult> {
+async function scorePetPage(lighthouse: typeof LighthouseRun, chromiumPort: number, dist: string, page: LighthousePage, { direct, cpuSlowdown }: LighthouseOptions): Promise<PageResult> {
   if (!existsSync(join(dist, 'pet-details.html'))) return { page: page.page, skipped: `${dist}/pet-details.html is not built` }
   const server = await serveDist(dist)
   let front: Http2Front | undefined
@@ -343,7 +370,7 @@ async function scorePetPage(lighthouse: typeof LighthouseRun, chromiumPort: numb
     const served = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     front = direct ? undefined : await http2Front()
     front?.forwardTo(served)
-    return await scorePage(lighthouse, chromiumPort, page, `${front?.origin ?? served}/pet-details/${PET_ID}`)
+    return await scorePage(lighthouse, chromiumPort, page, `${front?.origin ?? served}/pet-details/${PET_ID}`, cpuSlowdown)
   } catch (err) {
     return { page: page.page, skipped: `could not run: ${(err as Error).message.split('\n')[0]}` }
   } finally {
@@ -360,7 +387,7 @@ async function scorePetPage(lighthouse: typeof LighthouseRun, chromiumPort: numb
 export async function lighthouseScores(
   dist: string,
   pages: readonly LighthousePage[] = LIGHTHOUSE_PAGES,
-  { direct = false }: { direct?: boolean } = {},
+  { direct = false, cpuSlowdown }: Partial<LighthouseOptions> = {},
 ): Promise<PageResult[]> {
   const skipAll = (skipped: string) => pages.map(({ page }) => ({ page, skipped }))
   if (!existsSync(CHROMIUM_PATH)) return skipAll(`no Chromium at ${CHROMIUM_PATH} (set CHROME_PATH)`)
@@ -378,8 +405,8 @@ export async function lighthouseScores(
     const petPage = pages.find((p) => p.page === PET_PAGE.url)
     const adminPages = pages.filter((p) => p !== petPage)
     const results = [
-      ...(petPage ? [await scorePetPage(lighthouse, started.port, dist, petPage, direct)] : []),
-      ...(adminPages.length ? await scoreAdminPages(lighthouse, started.port, adminPages, direct) : []),
+      ...(petPage ? [await scorePetPage(lighthouse, started.port, dist, petPage, { direct, cpuSlowdown })] : []),
+      ...(adminPages.length ? await scoreAdminPages(lighthouse, started.port, adminPages, { direct, cpuSlowdown }) : []),
     ]
     return pages.map(({ page }) => results.find((r) => r.page === page)!)
   } catch (err) {
