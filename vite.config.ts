@@ -213,13 +213,13 @@ const queryGroup = {
 }
 
 /**
- * The few small modules every page of the SPA loads (the API's messages and password rules, the
+ * The few small modules every page of the SPA loads (the API's messages, the
  * button, spinner and logo), in one chunk: left alone each was a file of its own, shared by lazy
  * routes, and four more requests for every first visit.
  */
 const everyPage = {
   name: 'shared',
-  test: /(contract[\\/](messages|credentials)|src[\\/]components[\\/]ui[\\/](Button|Spinner|Logo))\.tsx?$/,
+  test: /(contract[\\/]messages|src[\\/]components[\\/]ui[\\/](Button|Spinner|Logo))\.tsx?$/,
   includeDependenciesRecursively: false,
 }
 

@@ -1,10 +1,10 @@
+import { z } from 'zod/mini'
 import { MSG } from './messages'
 
 /**
- * The email and password rules as plain code, without zod: the sign-in page checks its form with
- * them, so its first visit loads no zod. validation.ts builds `emailField` and `passwordField` from
- * the same patterns and limits, and test/web/login-rules.test.ts holds both to the same message
- * for every input.
+ * The email and password fields, and the sign-in body made of them, written once for both sides.
+ * In zod/mini, because the sign-in page checks its form with them and most visits start there;
+ * validation.ts puts the same fields in the classic schemas of every other form.
  */
 
 /**
@@ -21,36 +21,18 @@ export const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9\
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 16
 
-/** What `emailField` says first about `text`, or undefined for a valid email. */
-export function emailProblem(text: string): string | undefined {
-  const email = text.trim()
-  if (email === '') return MSG.required
-  if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return MSG.email
-  return undefined
-}
+/** Trimmed, and 'Enter the required field' when empty; `abort` on a length cap stops the checks after it, so no pattern reads a text of any length. */
+const required = () => [z.trim(), z.minLength(1, MSG.required)] as const
 
-/** What `passwordField` says first about `text`, or undefined for a valid password. */
-export function passwordProblem(text: string): string | undefined {
-  const password = text.trim()
-  if (password === '') return MSG.required
-  if (password.length < PASSWORD_MIN) return MSG.passwordMin
-  if (password.length > PASSWORD_MAX) return MSG.passwordMax
-  if (!STRONG_PASSWORD.test(password)) return MSG.passwordPattern
-  return undefined
-}
+export const emailField = z.string(MSG.required).check(...required(), z.maxLength(EMAIL_MAX, { message: MSG.email, abort: true }), z.regex(EMAIL_PATTERN, MSG.email))
+export const passwordField = z
+  .string(MSG.required)
+  .check(
+    ...required(),
+    z.minLength(PASSWORD_MIN, MSG.passwordMin),
+    z.maxLength(PASSWORD_MAX, { message: MSG.passwordMax, abort: true }),
+    z.regex(STRONG_PASSWORD, MSG.passwordPattern),
+  )
 
-/** The sign-in form's fields, in the order they are shown (and focused when wrong). */
-export const LOGIN_FIELDS = ['email', 'password'] as const
-export type LoginField = (typeof LOGIN_FIELDS)[number]
-
-/** What `loginSchema` says first about each field of the sign-in form (undefined: the field is valid). */
-export const loginProblems = (values: Record<LoginField, string>): Record<LoginField, string | undefined> => ({
-  email: emailProblem(values.email),
-  password: passwordProblem(values.password),
-})
-
-/** The body `loginSchema` makes of valid fields: each trimmed. */
-export const loginBody = (values: Record<LoginField, string>): Record<LoginField, string> => ({
-  email: values.email.trim(),
-  password: values.password.trim(),
-})
+export const loginSchema = z.strictObject({ email: emailField, password: passwordField })
+export type LoginInput = z.infer<typeof loginSchema>

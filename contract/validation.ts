@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, STRONG_PASSWORD } from './credentials'
+import { emailField, passwordField } from './credentials'
 import { API_MSG, MSG, PLACE_MSG } from './messages'
 import { DEFAULT_COORDINATE, IMAGE_MAX_BYTES, IMAGES_MAX, OTP_LENGTH } from './limits'
 import type { PlaceKind } from './enums'
@@ -36,13 +36,7 @@ const optionalText = (min: number, max: number) =>
 export const lengthText = (min: number, max: number, required: string = MSG.required) =>
   requiredText(required).min(min, `Should be minimum of ${min} characters`).max(max, cap(`Should be maximum of ${max} characters`))
 
-export { EMAIL_PATTERN } from './credentials'
-/** The sign-in page checks the same rules without zod (credentials.ts); test/web/login-rules.test.ts holds the two equal. */
-export const emailField = requiredText().max(EMAIL_MAX, cap(MSG.email)).regex(EMAIL_PATTERN, MSG.email)
-export const passwordField = requiredText()
-  .min(PASSWORD_MIN, MSG.passwordMin)
-  .max(PASSWORD_MAX, cap(MSG.passwordMax))
-  .regex(STRONG_PASSWORD, MSG.passwordPattern)
+export { EMAIL_PATTERN, emailField, loginSchema, passwordField, type LoginInput } from './credentials'
 
 /** Run a cross-field check even when other fields already failed, so every message shows at once. */
 export const matching = <K extends string>(a: K, b: K) => ({
@@ -54,8 +48,6 @@ export const matching = <K extends string>(a: K, b: K) => ({
   },
 })
 
-export const loginSchema = z.strictObject({ email: emailField, password: passwordField })
-export type LoginInput = z.infer<typeof loginSchema>
 
 export const emailSchema = z.strictObject({ email: emailField })
 export type EmailInput = z.infer<typeof emailSchema>

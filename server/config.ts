@@ -74,7 +74,7 @@ const originList = () =>
     return origins
   })
 
-const withDefault = <T extends z.ZodType>(schema: T, fallback: string) =>
+const withDefault = <T extends z.core.$ZodType>(schema: T, fallback: string) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? v : fallback), schema)
 
 /** The demo accounts' defaults; the README lists them. */

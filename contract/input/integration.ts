@@ -51,7 +51,7 @@ const COUNTRY_MSG = 'Use the country as two letters (ISO 3166), as GB'
 const appUserShape = {
   username: lengthText(2, 50),
   name: profileNameField,
-  email: emailField.transform((v) => v.toLowerCase()),
+  email: z.pipe(emailField, z.transform((v) => v.toLowerCase())),
   /** The mobile number without its country code, and the code ('+44') it is dialled with. */
   mobileNo: z
     .string()
@@ -173,7 +173,7 @@ export const integrationPartnerBody = z.strictObject({
   externalId: externalIdField,
   name: lengthText(2, 100),
   ownerName: profileNameField,
-  email: emailField.transform((v) => v.toLowerCase()),
+  email: z.pipe(emailField, z.transform((v) => v.toLowerCase())),
   /** As the applicant dials it, with the country code ('+44 7700900123'). */
   mobileNo: requiredText()
     .max(20, cap('Use the number with its country code, as +44 7700900123'))

@@ -29,6 +29,14 @@ afterEach(() => {
 })
 
 describe('forgot password', () => {
+  it('fills the email a link carries when it is a valid one, trimmed, and leaves a malformed one out', async () => {
+    const first = renderRoute(`/forgot-password?email=${encodeURIComponent(` ${EMAIL} `)}`)
+    expect(await screen.findByLabelText('Email')).toHaveValue(EMAIL)
+    first.unmount()
+    renderRoute('/forgot-password?email=admin%40petcare')
+    expect(await screen.findByLabelText('Email')).toHaveValue('')
+  })
+
   it('shows "Enter the required field" when no email is given', async () => {
     const { user } = renderRoute('/forgot-password')
     await user.click(await screen.findByRole('button', { name: 'Send OTP' }))
@@ -58,6 +66,12 @@ describe('forgot password', () => {
 })
 
 describe('verify OTP', () => {
+  it('sends a link without a valid email to the forgot password screen', async () => {
+    const { router } = renderRoute('/verify-otp?email=not-an-email')
+    expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/forgot-password')
+  })
+
   it('shows "Enter the required field" when no code is given', async () => {
     const { user } = await openOtp()
     await user.click(screen.getByRole('button', { name: 'Verify' }))

@@ -1,12 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { loginResult } from '@contract/auth'
-import type { LoginInput } from '@contract/validation'
+import { loginSchema, type LoginInput } from '@contract/credentials'
 import { authStore } from '@/lib/auth'
 import { ApiError, http, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
 
 /** What a sign-in came to: signed in, or refused (the HTTP client has told why) with a 400's per-field messages. */
 export type SignInOutcome = { signedIn: true } | { signedIn: false; fields?: Record<string, string> }
+
+/** The sign-in form's check with the contract's loginSchema: the body it makes, or each wrong field's first message. */
+export function checkLogin(values: LoginInput): { body?: LoginInput; problems: Partial<Record<keyof LoginInput, string>> } {
+  const result = loginSchema.safeParse(values)
+  if (result.success) return { body: result.data, problems: {} }
+  const problems: Partial<Record<keyof LoginInput, string>> = {}
+  for (const { path, message } of result.error.issues) problems[path[0] as keyof LoginInput] ??= message
+  return { problems }
+}
+export type CheckLogin = typeof checkLogin
 
 /**
  * POST admin/login: on success the session is stored and the server's message is shown. Loaded by

@@ -1,4 +1,11 @@
-import { emailProblem } from '@contract/credentials'
+import { emailField } from '@contract/credentials'
 
-/** An email a sign-in screen's URL carries (`?email=`), trimmed, when it is a valid one; otherwise none, as if absent. */
-export const validEmail = (value: unknown) => (typeof value === 'string' && !emailProblem(value) ? value.trim() : undefined)
+/**
+ * An email a sign-in screen's URL carries (`?email=`), trimmed, when the contract's emailField
+ * takes it; otherwise none, as if absent. Read by the screens rather than by their routes'
+ * validateSearch, which is in the entry chunk (no zod for a first visit).
+ */
+export const validEmail = (value: string | undefined) => {
+  const email = emailField.safeParse(value)
+  return email.success ? email.data : undefined
+}

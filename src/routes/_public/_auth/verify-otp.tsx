@@ -2,17 +2,21 @@ import { createFileRoute, redirect, type SearchSchemaInput } from '@tanstack/rea
 import { validEmail } from '@/features/auth/search-params'
 import { VerifyOtpPage } from '@/features/auth/VerifyOtpPage'
 
-/** The email the code was sent to; without a valid one there is nothing to verify. */
-const verifyOtpSearch = ({ email }: { email?: string } & SearchSchemaInput) => ({ email: validEmail(email) })
+/** The email the code was sent to; the loader checks it (search-params.ts). */
+const verifyOtpSearch = ({ email }: { email?: unknown } & SearchSchemaInput) => ({ email: typeof email === 'string' ? email : undefined })
 
 export const Route = createFileRoute('/_public/_auth/verify-otp')({
   validateSearch: verifyOtpSearch,
-  beforeLoad: ({ search }) => {
-    if (!search.email) throw redirect({ to: '/forgot-password', replace: true })
+  loaderDeps: ({ search }) => ({ email: search.email }),
+  // Without a valid email there is nothing to verify.
+  loader: ({ deps }) => {
+    const email = validEmail(deps.email)
+    if (!email) throw redirect({ to: '/forgot-password', replace: true })
+    return { email }
   },
   staticData: { title: 'Verify OTP' },
   component: function VerifyOtp() {
-    const { email } = Route.useSearch()
-    return <VerifyOtpPage email={email ?? ''} />
+    const { email } = Route.useLoaderData()
+    return <VerifyOtpPage email={email} />
   },
 })
