@@ -230,7 +230,7 @@ const everyPage = {
  */
 const listPieces = {
   name: 'list-pieces',
-  test: /src[\\/](components[\\/]ui[\\/](Badge|Dashes|ConfirmDialog)|lib[\\/](format|count))\.tsx?$/,
+  test: /src[\\/](components[\\/]ui[\\/](Badge|Dashes|ConfirmDialog)|lib[\\/]count)\.tsx?$/,
   includeDependenciesRecursively: false,
 }
 

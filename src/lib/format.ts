@@ -1,3 +1,5 @@
+import { lightFormat } from 'date-fns'
+
 /** What a table or a details page shows for a missing value: a row of dashes. */
 export const DASHES = '--'
 
@@ -7,8 +9,8 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[
 
 /**
  * The instant of a value, or null when missing or unreadable. A date-only value is that calendar
- * day at local midnight (never shifted by the zone), and only a real day (no 2025-02-30). Plain
- * code rather than a date library: two fixed formats do not need one on every list's first visit.
+ * day at local midnight (never shifted by the zone), and only a real day (no 2025-02-30). The
+ * patterns come first, with a length cap, so that nothing unbounded reaches Date.
  */
 function toDate(value: string | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null
@@ -24,8 +26,6 @@ function toDate(value: string | Date | null | undefined): Date | null {
   return Number.isNaN(instant.getTime()) ? null : instant
 }
 
-const two = (n: number) => String(n).padStart(2, '0')
-const day = (date: Date) => `${String(date.getFullYear()).padStart(4, '0')}-${two(date.getMonth() + 1)}-${two(date.getDate())}`
 
 /**
  * 'YYYY-MM-DD', the product's date format, in the viewer's time zone. A date-only value ('1990-04-12', a
@@ -34,13 +34,13 @@ const day = (date: Date) => `${String(date.getFullYear()).padStart(4, '0')}-${tw
  */
 export function formatDate(value: string | Date | null | undefined): string {
   const date = toDate(value)
-  return date ? day(date) : DASHES
+  return date ? lightFormat(date, 'yyyy-MM-dd') : DASHES
 }
 
 /** 'YYYY-MM-DD, HH:mm', the product's date-and-time format, in the viewer's time zone. `DASHES` when missing. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const date = toDate(value)
-  return date ? `${day(date)}, ${two(date.getHours())}:${two(date.getMinutes())}` : DASHES
+  return date ? lightFormat(date, 'yyyy-MM-dd, HH:mm') : DASHES
 }
 
 /** The first `max` characters and an ellipsis, or the value itself when it fits (table text cuts). */

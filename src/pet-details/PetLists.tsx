@@ -1,5 +1,5 @@
 import type { PetDetails } from '@contract/pets'
-import { dateLabel } from './format'
+import { dateLabel } from './labels'
 
 /** A pet's vaccines, each with its date, or a note that none is recorded: the public page's and the panel's. */
 export function VaccineList({ vaccines, className = '' }: { vaccines: PetDetails['vaccines']; className?: string }) {

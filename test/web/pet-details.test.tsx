@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { delay, http, HttpResponse } from 'msw'
 import { USER_STATUS, type PetDetails } from '@contract'
 import { loadPet, petIdFromPath, resultOf, toPet } from '@/pet-details/api'
-import { ageLabel, ownerDaysLabel } from '@/pet-details/format'
+import { ageLabel, ownerDaysLabel } from '@/pet-details/labels'
 import { mediaOf, PHOTO_SIZES } from '@/pet-details/media'
 import { PetDetailsApp } from '@/pet-details/PetDetailsApp'
 import { APP_STORE_URL, PLAY_STORE_URL } from '@/pet-details/PetPage'
@@ -229,8 +229,8 @@ describe('public pet details', () => {
     }
   })
 
-  it('loads none of the admin app: its sources import only React, each other, plain contract constants, the stored-auth reader and the lazy-code loader', () => {
-    const allowed = [/^\.\//, /^react$/, /^react-dom\/client$/, /^@contract\/(enums|limits|page-title|resized)$/, /^@\/lib\/(persisted-auth|lazy-chunk|file-src)$/]
+  it('loads none of the admin app: its sources import only React, each other, plain contract constants, the stored-auth reader, the lazy-code loader and the date format', () => {
+    const allowed = [/^\.\//, /^react$/, /^react-dom\/client$/, /^@contract\/(enums|limits|page-title|resized)$/, /^@\/lib\/(persisted-auth|lazy-chunk|file-src|format)$/]
     const lazyOnly = /^yet-another-react-lightbox(\/|$)/
     expect(Object.keys(petSources)).toContain('main.tsx')
     let checked = 0

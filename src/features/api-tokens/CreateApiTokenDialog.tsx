@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { zodResolver } from '@hookform/resolvers/zod'
+import { endOfDay, isValid, lightFormat, parseISO } from 'date-fns'
 import { useForm } from 'react-hook-form'
 import {
   API_TOKEN_SCOPES,
@@ -25,15 +26,12 @@ export const CREATE_TOKEN_TEXT = {
 
 /** The end of the picked day (YYYY-MM-DD) in the admin's time zone, as the ISO instant the server takes. */
 export function endOfLocalDay(day: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
-  if (!match) return null
-  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59, 999).toISOString()
+  // A date-only text is that day in the local zone for parseISO; not a real day, null.
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(day) ? parseISO(day) : null
+  return date && isValid(date) ? endOfDay(date).toISOString() : null
 }
 
-const today = () => {
-  const now = new Date()
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
-}
+const today = () => lightFormat(new Date(), 'yyyy-MM-dd')
 
 /**
  * Create API token: name, scopes and an optional expiry; then, in the same dialog, the secret

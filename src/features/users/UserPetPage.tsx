@@ -9,7 +9,7 @@ import { Dashes } from '@/components/ui/Dashes'
 import { Card, DetailsCard, type DetailField } from '@/components/ui/DetailsCard'
 import { FallbackImage } from '@/components/ui/FallbackImage'
 import { ImageGallery } from '@/components/ui/ImageGallery'
-import { ageLabel, dateLabel, genderLabel, NO_VALUE, orNoValue, ownerDaysLabel, profileLabel, sizeLabel } from '@/pet-details/format'
+import { ageLabel, dateLabel, genderLabel, NO_VALUE, orNoValue, ownerDaysLabel, profileLabel, sizeLabel } from '@/pet-details/labels'
 import { MedicationList, VaccineList } from '@/pet-details/PetLists'
 import { userDetailsQuery, userPetQuery } from './api'
 import { CopyPetLink } from './CopyPetLink'
@@ -29,7 +29,7 @@ const shown = (text: string): ReactNode => (text === NO_VALUE ? <Dashes /> : tex
 /**
  * /users/:userId/pets/:petId: one of a user's pets with every field of its public page, inside
  * the panel (the public page sends a signed-in admin to the dashboard), and its public link to
- * copy. The same words and formats as the public page (pet-details/format.ts).
+ * copy. The same words and formats as the public page (pet-details/labels.ts).
  */
 export function UserPetPage() {
   const { userId, petId } = route.useParams()

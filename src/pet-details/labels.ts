@@ -1,7 +1,10 @@
 import { petGenderLabel, petSizeLabel } from '@contract/enums'
+import { DASHES, formatDate } from '@/lib/format'
+
+/** The pet's words and formats, shared by the public page and the admin's view of a user's pet. */
 
 /** What a missing value shows. */
-export const NO_VALUE = '--'
+export const NO_VALUE = DASHES
 
 export const orNoValue = (value: string | number | null | undefined) =>
   value === null || value === undefined || String(value).trim() === '' ? NO_VALUE : String(value)
@@ -27,13 +30,5 @@ export const profileLabel = (profileType: unknown) => (profileType === '1' ? 'Pu
 export const sizeLabel = (size: number | null) => (size === null ? NO_VALUE : (petSizeLabel[size] ?? NO_VALUE))
 export const genderLabel = (gender: number | null) => (gender === null ? NO_VALUE : (petGenderLabel[gender] ?? NO_VALUE))
 
-const pad = (n: number) => String(n).padStart(2, '0')
-
 /** YYYY-MM-DD, as everywhere in the product: a date-only value as it is; a timestamp on the viewer's calendar. */
-export function dateLabel(value: string | null | undefined): string {
-  if (!value) return NO_VALUE
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value
-  const date = new Date(value)
-  if (Number.isNaN(date.getTime())) return value
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
-}
+export const dateLabel = formatDate
