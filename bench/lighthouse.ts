@@ -48,12 +48,12 @@ const PET_ID = '0b7d3c1e-5a2f-4c8e-9d1a-6f4e2b8c7a90'
 /** The pet's photos: uploads (the key shape POST /common/upload makes), all the same picture. */
 const PHOTO_KEYS = [1, 2, 3].map((n) => `profile/2026/11/0b7d3c1e-5a2f-4c8e-9d1a-6f4e2b8c7a9${n}.jpg`)
 
-/** Runs per page; the performance score is their median. */
+/** Runs per page unless told; the performance score is their median. */
 export const LIGHTHOUSE_RUNS = 3
 export const ACCESSIBILITY_GOAL = 100
 
 /** `cpuSlowdown` replaces the CPU slowdown of Lighthouse's mobile run (4x, meant for a benchmark index of 1500-2000). */
-type LighthouseOptions = { direct: boolean; cpuSlowdown?: number }
+type LighthouseOptions = { direct: boolean; cpuSlowdown?: number; runs: number }
 
 type LighthousePage = { page: string; performanceGoal: number; signedIn?: boolean }
 
@@ -262,9 +262,9 @@ function findingsOf(lhr: Lhr): string[] {
 }
 
 /** Lighthouse's runs of one page in the Chromium on `port`, scored from the run of median performance. */
-async function scorePage(lighthouse: typeof LighthouseRun, port: number, page: LighthousePage, url: string, cpuSlowdown: number | undefined): Promise<PageResult> {
+async function scorePage(lighthouse: typeof LighthouseRun, port: number, page: LighthousePage, url: string, { cpuSlowdown, runs }: LighthouseOptions): Promise<PageResult> {
   const reports: { lhr: Lhr; foundLate: string[] }[] = []
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const throttling = cpuSlowdown === undefined ? {} : { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }
     const result = await lighthouse(url, { port, logLevel: 'error', onlyCategories: ['performance', 'accessibility'], ...throttling })
     const lhr = result?.lhr
@@ -274,8 +274,8 @@ async function scorePage(lighthouse: typeof LighthouseRun, port: number, page: L
     if (endedAt !== new URL(url).pathname) return { page: page.page, skipped: `the page ended at ${endedAt}` }
     reports.push({ lhr, foundLate: scriptsFoundLate(result.artifacts.DevtoolsLog, lhr) })
   }
-  const runs = reports.map(({ lhr }) => Math.round((lhr.categories.performance?.score ?? 0) * 100))
-  const { lhr: mid, foundLate } = reports[runs.indexOf(median(runs))]!
+  const scores = reports.map(({ lhr }) => Math.round((lhr.categories.performance?.score ?? 0) * 100))
+  const { lhr: mid, foundLate } = reports[scores.indexOf(median(scores))]!
   const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS
   if (reportDir) {
     mkdirSync(reportDir, { recursive: true })
@@ -285,8 +285,8 @@ async function scorePage(lighthouse: typeof LighthouseRun, port: number, page: L
   return {
     page: page.page,
     performanceGoal: page.performanceGoal,
-    performance: median(runs),
-    performanceRuns: runs,
+    performance: median(scores),
+    performanceRuns: scores,
     accessibility: Math.round((mid.categories.accessibility?.score ?? 0) * 100),
     metrics: {
       FCP: shown('first-contentful-paint'),
@@ -321,7 +321,8 @@ async function signInThroughForm(chromiumPort: number, origin: string) {
 }
 
 /** The admin pages, through the built server on the demo data: `/` signed out first, then the others signed in. */
-async function scoreAdminPages(lighthouse: typeof LighthouseRun, chromiumPort: number, pages: LighthousePage[], { direct, cpuSlowdown }: LighthouseOptions): Promise<PageResult[]> {
+async function scoreAdminPages(lighthouse: typeof LighthouseRun, chromiumPort: number, pages: LighthousePage[], options: LighthouseOptions): Promise<PageResult[]> {
+  const { direct } = options
   if (!existsSync(join(REPO_ROOT, 'build/server.js'))) return pages.map(({ page }) => ({ page, skipped: 'the server is not built (npm run build)' }))
   const dataDir = mkdtempSync(join(tmpdir(), 'petcare-lighthouse-data-'))
   let server: ServerProcess | undefined
@@ -344,7 +345,7 @@ async function scoreAdminPages(lighthouse: typeof LighthouseRun, chromiumPort: n
         await signInThroughForm(chromiumPort, origin)
         signedIn = true
       }
-      results.push(await scorePage(lighthouse, chromiumPort, page, origin + page.page, cpuSlowdown))
+      results.push(await scorePage(lighthouse, chromiumPort, page, origin + page.page, options))
     }
   } catch (err) {
     const reason = `could not run: ${(err as Error).message.split('\n')[0]}`
@@ -362,7 +363,8 @@ async function scoreAdminPages(lighthouse: typeof LighthouseRun, chromiumPort: n
 }
 
 /** The public pet page, built, from the static server with the fixed pet. */
-async function scorePetPage(lighthouse: typeof LighthouseRun, chromiumPort: number, dist: string, page: LighthousePage, { direct, cpuSlowdown }: LighthouseOptions): Promise<PageResult> {
+async function scorePetPage(lighthouse: typeof LighthouseRun, chromiumPort: number, dist: string, page: LighthousePage, options: LighthouseOptions): Promise<PageResult> {
+  const { direct } = options
   if (!existsSync(join(dist, 'pet-details.html'))) return { page: page.page, skipped: `${dist}/pet-details.html is not built` }
   const server = await serveDist(dist)
   let front: Http2Front | undefined
@@ -370,7 +372,7 @@ async function scorePetPage(lighthouse: typeof LighthouseRun, chromiumPort: numb
     const served = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     front = direct ? undefined : await http2Front()
     front?.forwardTo(served)
-    return await scorePage(lighthouse, chromiumPort, page, `${front?.origin ?? served}/pet-details/${PET_ID}`, cpuSlowdown)
+    return await scorePage(lighthouse, chromiumPort, page, `${front?.origin ?? served}/pet-details/${PET_ID}`, options)
   } catch (err) {
     return { page: page.page, skipped: `could not run: ${(err as Error).message.split('\n')[0]}` }
   } finally {
@@ -387,7 +389,7 @@ async function scorePetPage(lighthouse: typeof LighthouseRun, chromiumPort: numb
 export async function lighthouseScores(
   dist: string,
   pages: readonly LighthousePage[] = LIGHTHOUSE_PAGES,
-  { direct = false, cpuSlowdown }: Partial<LighthouseOptions> = {},
+  { direct = false, cpuSlowdown, runs = LIGHTHOUSE_RUNS }: Partial<LighthouseOptions> = {},
 ): Promise<PageResult[]> {
   const skipAll = (skipped: string) => pages.map(({ page }) => ({ page, skipped }))
   if (!existsSync(CHROMIUM_PATH)) return skipAll(`no Chromium at ${CHROMIUM_PATH} (set CHROME_PATH)`)
@@ -405,8 +407,8 @@ export async function lighthouseScores(
     const petPage = pages.find((p) => p.page === PET_PAGE.url)
     const adminPages = pages.filter((p) => p !== petPage)
     const results = [
-      ...(petPage ? [await scorePetPage(lighthouse, started.port, dist, petPage, { direct, cpuSlowdown })] : []),
-      ...(adminPages.length ? await scoreAdminPages(lighthouse, started.port, adminPages, { direct, cpuSlowdown }) : []),
+      ...(petPage ? [await scorePetPage(lighthouse, started.port, dist, petPage, { direct, cpuSlowdown, runs })] : []),
+      ...(adminPages.length ? await scoreAdminPages(lighthouse, started.port, adminPages, { direct, cpuSlowdown, runs }) : []),
     ]
     return pages.map(({ page }) => results.find((r) => r.page === page)!)
   } catch (err) {

@@ -7,7 +7,7 @@
  * them all (bench/api.ts); then sends a notification to --push-devices devices through the FCM
  * adapter to a local fake FCM, stopped halfway and finished by another scheduler (bench/push.ts).
  *
- *   npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--no-sync] [--sync-rows N] [--page URL ...] [--http1] [--cpu-slowdown N] [--duration S]
+ *   npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--no-sync] [--sync-rows N] [--page URL ...] [--http1] [--cpu-slowdown N] [--runs N] [--duration S]
  *                    [--warmup S] [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR]
  *                    [--no-push] [--push-devices N]
  *
@@ -15,7 +15,8 @@
  * scores only that Lighthouse page (repeat it for several: /, /dashboard, /users, /pet-details/:petId); Lighthouse
  * loads the pages through an HTTP/2 front over TLS, as deployed, and --http1 from Node's own
  * HTTP/1.1 server instead; --cpu-slowdown N replaces Lighthouse's 4x CPU slowdown, which is meant for a
- * machine whose benchmark index (printed) is 1500-2000 (docs/DECISIONS.md tells how to pick N). The run fails
+ * machine whose benchmark index (printed) is 1500-2000 (docs/DECISIONS.md tells how to pick N); --runs N
+ * scores the median of N runs a page (3 unless told). The run fails
  * (exit code 1) when a page's first-visit JS is over its goal (bench/bundle.ts PAGE_GOALS), or when
  * an API goal is missed.
  * The API part takes about eight minutes a database, plus the first seeding of its database
@@ -38,7 +39,7 @@ import { PUSH_BENCH_DEVICES, runPushBench } from './push'
 import { runSyncBench, SYNC_BENCH_DEFAULTS } from './sync'
 
 const USAGE =
-  'Usage: npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--no-sync] [--sync-rows N] [--page URL ...] [--http1] [--cpu-slowdown N] [--duration S] [--warmup S] [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR] [--no-push] [--push-devices N]'
+  'Usage: npm run bench -- [--no-build] [--no-bundle] [--no-lighthouse] [--no-api] [--no-sync] [--sync-rows N] [--page URL ...] [--http1] [--cpu-slowdown N] [--runs N] [--duration S] [--warmup S] [--connections N] [--data-dir DIR] [--postgres URL] [--scenario ID ...] [--cpu-prof DIR] [--no-push] [--push-devices N]'
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`)
@@ -59,6 +60,7 @@ function readArgs() {
         page: { type: 'string', multiple: true },
         http1: { type: 'boolean', default: false },
         'cpu-slowdown': { type: 'string' },
+        runs: { type: 'string' },
         duration: { type: 'string' },
         warmup: { type: 'string' },
         connections: { type: 'string' },
@@ -75,7 +77,7 @@ function readArgs() {
     fail((err as Error).message)
   }
   const number = (name: string, fallback: number, min: number) => {
-    const value = values[name as 'duration' | 'warmup' | 'connections' | 'push-devices' | 'sync-rows' | 'cpu-slowdown']
+    const value = values[name as 'duration' | 'warmup' | 'connections' | 'push-devices' | 'sync-rows' | 'cpu-slowdown' | 'runs']
     if (value === undefined) return fallback
     const n = Number(value)
     if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number of at least ${min} (got "${value}").`)
@@ -92,6 +94,7 @@ function readArgs() {
     lighthousePages: LIGHTHOUSE_PAGES.filter(({ page }) => pages.includes(page)),
     http1: values.http1,
     cpuSlowdown: values['cpu-slowdown'] === undefined ? undefined : number('cpu-slowdown', 4, 1),
+    lighthouseRuns: number('runs', LIGHTHOUSE_RUNS, 1),
     bundle: !values['no-bundle'],
     lighthouse: !values['no-lighthouse'],
     api: !values['no-api'],
@@ -169,9 +172,9 @@ async function lighthouseBench() {
   }
   const served = args.http1 ? "Node's own HTTP/1.1 server" : 'an HTTP/2 front over TLS, as deployed'
   console.info(
-    `\nLighthouse, mobile, median of ${LIGHTHOUSE_RUNS} runs, through ${served} (load average ${loadavg().map((n) => n.toFixed(2)).join(', ')} before; scores are not enforced):`,
+    `\nLighthouse, mobile, median of ${args.lighthouseRuns} runs, through ${served} (load average ${loadavg().map((n) => n.toFixed(2)).join(', ')} before; scores are not enforced):`,
   )
-  const results = await lighthouseScores(dist, args.lighthousePages, { direct: args.http1, cpuSlowdown: args.cpuSlowdown })
+  const results = await lighthouseScores(dist, args.lighthousePages, { direct: args.http1, cpuSlowdown: args.cpuSlowdown, runs: args.lighthouseRuns })
   console.table(
     results.map((r) =>
       'skipped' in r
