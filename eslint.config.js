@@ -61,7 +61,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['server/**/*.ts', 'test/server/**/*.ts', 'scripts/**', 'bench/**', '*.config.{ts,js}'],
+    files: ['server/**/*.ts', 'test/server/**/*.ts', 'scripts/**', 'bench/**', 'build-plugins/**', '*.config.{ts,js}'],
     languageOptions: { globals: { ...globals.node } },
   },
   { files: ['test/**'], languageOptions: { globals: { ...globals.vitest } } },

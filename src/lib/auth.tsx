@@ -1,7 +1,8 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react'
 import type { AdminProfile } from '@contract/auth'
 import { can, type Permission } from '@contract/permissions'
-import { PERSIST_KEY, readPersistedAuth } from './persisted-auth'
+import { readPersistedAuth } from './persisted-auth'
+import { PERSIST_KEY, isPanelKey } from './storage-keys'
 
 /**
  * The only state the SPA persists: who is signed in. Everything else lives in the query cache.
@@ -16,6 +17,12 @@ const empty: AuthState = { userDetails: null, accessToken: null, id: null }
 function readPersisted(): AuthState {
   const persisted = readPersistedAuth() as Partial<AuthState> | null
   return persisted?.accessToken ? { ...empty, ...persisted } : empty
+}
+
+/** Empties the panel's part of localStorage: its keys go, whatever else the origin keeps there stays. */
+function removePanelKeys() {
+  const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter((key) => key !== null)
+  for (const key of keys) if (isPanelKey(key)) localStorage.removeItem(key)
 }
 
 function createAuthStore() {
@@ -41,9 +48,9 @@ function createAuthStore() {
     updateUser(patch: Partial<AdminProfile>) {
       if (state.userDetails) write({ ...state, userDetails: { ...state.userDetails, ...patch } })
     },
-    /** End the session: auth reset to empty defaults and browser storage emptied. */
+    /** End the session: auth reset to empty defaults and the panel's browser storage emptied (its keys only). */
     signOut() {
-      localStorage.clear()
+      removePanelKeys()
       write(empty)
     },
     /** Re-read storage: another tab signed in or out, or a test reset it. */

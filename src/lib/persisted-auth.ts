@@ -1,10 +1,9 @@
+import { PERSIST_KEY } from './storage-keys'
+
 /**
  * Where the signed-in state is kept in the browser, readable without React or the rest of the
  * app (the public pet page checks it too, to send a token holder to the dashboard).
  */
-
-/** The one root key under which the auth state is persisted. */
-export const PERSIST_KEY = 'persist:root'
 
 /** The persisted auth state as stored, or null when none (or unreadable). */
 export function readPersistedAuth(): { accessToken?: unknown } | null {

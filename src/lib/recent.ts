@@ -1,9 +1,10 @@
 import { authStore } from './auth'
+import { RECENT_KEY_PREFIX } from './storage-keys'
 
 /**
  * The command palette's recent items: the last records and screens an admin opened through it,
  * and the details pages they visited, newest first. Kept in this browser per admin (a sign-out
- * empties the browser's storage, and them with it).
+ * empties the panel's storage, and them with it).
  */
 export type RecentItem = {
   url: string
@@ -14,7 +15,7 @@ export type RecentItem = {
 
 export const RECENT_MAX = 8
 
-const keyOf = (adminId: string) => `petcare.recent.${adminId}`
+const keyOf = (adminId: string) => `${RECENT_KEY_PREFIX}${adminId}`
 
 const isItem = (x: unknown): x is RecentItem =>
   typeof x === 'object' && x !== null && ['url', 'label', 'kind'].every((k) => typeof (x as Record<string, unknown>)[k] === 'string')

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { AUTH_MSG, MSG } from '@contract'
-import { PERSIST_KEY } from '@/lib/persisted-auth'
+import { PERSIST_KEY } from '@/lib/storage-keys'
 import { db } from './mocks/db'
 import { renderRoute } from './render'
 

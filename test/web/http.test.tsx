@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react'
 import { HttpResponse, delay, http } from 'msw'
 import { AUTH_MSG, MSG } from '@contract'
 import { authStore } from '@/lib/auth'
-import { PERSIST_KEY } from '@/lib/persisted-auth'
+import { THEME_KEY } from '@/lib/storage-keys'
 import { api, fail } from './mocks/db'
 import { server } from './mocks/server'
 import { renderRoute } from './render'
@@ -24,16 +24,16 @@ afterEach(() => {
 })
 
 describe('the HTTP client', () => {
-  it('ends the session, empties local storage and goes to / when a signed-in call answers 401', async () => {
+  it("ends the session, empties the panel's local storage and goes to / when a signed-in call answers 401", async () => {
     server.use(http.get(api('/admin/dashboard'), () => fail('UNAUTHORIZED', 'Session expired. Please sign in again.')))
-    localStorage.setItem('something-else', 'kept until the session ends')
+    localStorage.setItem(THEME_KEY, 'dark')
+    localStorage.setItem('another-app-on-this-origin', 'kept')
     const { router } = renderRoute('/dashboard', { signedInAs: 'admin' })
 
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/')
     expect(authStore.get().accessToken).toBeNull()
-    expect(localStorage.length).toBe(0)
-    expect(localStorage.getItem(PERSIST_KEY)).toBeNull()
+    expect(Object.keys(localStorage)).toEqual(['another-app-on-this-origin'])
   })
 
   it('shows "Request timeout. Please try again." when no answer comes within 30 seconds', async () => {

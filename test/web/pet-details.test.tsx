@@ -11,8 +11,9 @@ import { checkScreenWhenDone } from './axe'
 import { api, db } from './mocks/db'
 import { petsDb } from './mocks/handlers/pets'
 import { server } from './mocks/server'
-import petPageHtml from '../../pet-details.html?raw'
-import { PERSIST_KEY } from '@/lib/persisted-auth'
+import petPageSource from '../../pet-details.html?raw'
+import { withStorageKeys } from '../../build-plugins/storage-keys'
+import { PERSIST_KEY } from '@/lib/storage-keys'
 
 /** The pet page's own sources, by file name. */
 const petSources = Object.fromEntries(
@@ -21,6 +22,9 @@ const petSources = Object.fromEntries(
     text,
   ]),
 )
+
+/** pet-details.html as the build writes it (its storage keys in). */
+const petPageHtml = withStorageKeys(petPageSource)
 
 /** The public pet page: its own app, rendered as pet-details.html's entry does. */
 function renderPet(petId: string | null) {
@@ -270,7 +274,7 @@ describe('public pet details', () => {
 
   it('checks for a held token in its early script too, before the call', () => {
     const early = petPageHtml.slice(petPageHtml.indexOf('<script>'), petPageHtml.indexOf('fetch('))
-    expect(early).toContain(`localStorage.getItem('${PERSIST_KEY}')`)
+    expect(early).toContain(`localStorage.getItem(${JSON.stringify(PERSIST_KEY)})`)
     expect(early).toContain("location.replace('/dashboard')")
   })
 

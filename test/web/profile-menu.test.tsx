@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { AUTH_MSG, MSG, PROFILE_MSG, UPLOAD_MSG } from '@contract'
-import { PERSIST_KEY } from '@/lib/persisted-auth'
+import { authStore } from '@/lib/auth'
+import { PERSIST_KEY, RECENT_KEY_PREFIX, THEME_KEY } from '@/lib/storage-keys'
 import { api, db, fail } from './mocks/db'
 import { UPLOAD_URL } from './mocks/handlers/uploads'
 import { holdUploadPosts } from './mocks/requests'
@@ -167,16 +168,18 @@ describe('the profile menu', () => {
     expect(opened).toHaveBeenCalledOnce()
   })
 
-  it('logs out: "Logout...", the server message, local storage emptied and back on /', async () => {
+  it("logs out: \"Logout...\", the server message, the panel's local storage emptied and back on /", async () => {
     const { user, router } = await openProfileMenu('subAdmin')
-    localStorage.setItem('something-else', 'kept by another screen')
+    localStorage.setItem(THEME_KEY, 'dark')
+    localStorage.setItem(`${RECENT_KEY_PREFIX}${authStore.get().id}`, '[]')
+    localStorage.setItem('another-app-on-this-origin', 'kept')
     const release = holdCalls('post', '/admin/logout/:id')
     await user.click(screen.getByRole('button', { name: 'Log out' }))
     expect(await screen.findByText('Logout...')).toBeInTheDocument()
     release()
     expect(await screen.findByText(AUTH_MSG.loggedOut)).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
-    expect(localStorage.length).toBe(0)
+    expect(Object.keys(localStorage)).toEqual(['another-app-on-this-origin'])
     await waitFor(() => expect(screen.queryByText('Logout...')).not.toBeInTheDocument())
     expect(screen.queryByRole('button', { name: 'Profile menu' })).not.toBeInTheDocument()
   })

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { screen, waitFor } from '@testing-library/react'
 import { http } from 'msw'
-import { PERSIST_KEY } from '@/lib/persisted-auth'
+import { PERSIST_KEY } from '@/lib/storage-keys'
+import { withStorageKeys } from '../../build-plugins/storage-keys'
 import { SIGNED_IN_FRAME_ID } from '@/lib/signed-in-frame'
 import { api } from './mocks/db'
 import { server } from './mocks/server'
@@ -60,7 +61,7 @@ describe("index.html's signed-in frame", () => {
   ])("is shown for %s (the page's first script marks the page, styles.css shows the frame by the mark)", (_, stored, shown) => {
     vi.spyOn(window, 'matchMedia').mockImplementation((query) => mediaQueryList(query, false))
     if (stored) localStorage.setItem(PERSIST_KEY, stored)
-    const firstScript = /<script>([\s\S]*?)<\/script>/.exec(readFileSync('index.html', 'utf8'))![1]!
+    const firstScript = /<script>([\s\S]*?)<\/script>/.exec(withStorageKeys(readFileSync('index.html', 'utf8')))![1]!
     new Function(firstScript)()
     expect(document.documentElement.hasAttribute('data-signed-in')).toBe(shown)
     expect(readFileSync('src/styles.css', 'utf8')).toContain(`html:not([data-signed-in]) #${SIGNED_IN_FRAME_ID} {\n  display: none;`)

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import { http } from 'msw'
-import { THEME_KEY } from '@/features/account/theme'
-import { PERSIST_KEY } from '@/lib/persisted-auth'
+import { PERSIST_KEY, THEME_KEY } from '@/lib/storage-keys'
 import indexHtml from '../../index.html?raw'
+import { withStorageKeys } from '../../build-plugins/storage-keys'
 import { api, db, fail } from './mocks/db'
 import { mockPreferences, savePreferences } from './mocks/handlers/preferences'
 import { server } from './mocks/server'
@@ -20,8 +20,8 @@ function setSystemDark(dark: boolean) {
   for (const listener of systemDark.listeners) listener()
 }
 
-/** index.html's first inline script: it paints the theme before the app loads, and after, whenever it changes. */
-const themeScript = /<script>([\s\S]*?)<\/script>/.exec(indexHtml)![1]!
+/** index.html's first inline script, as the build writes it: it paints the theme before the app loads, and after, whenever it changes. */
+const themeScript = /<script>([\s\S]*?)<\/script>/.exec(withStorageKeys(indexHtml))![1]!
 const root = document.documentElement
 const dark = () => root.classList.contains('dark')
 const admin = () => db.admins[0]!

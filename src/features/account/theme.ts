@@ -5,6 +5,7 @@ import { preferences, type Preferences } from '@contract/preferences'
 import { useAuth } from '@/lib/auth'
 import { http, notifyIfUnseen, withData } from '@/lib/http'
 import { preferencesKeys, preferencesQuery } from '@/lib/preferences'
+import { THEME_KEY } from '@/lib/storage-keys'
 
 /**
  * The admin's theme (system, light or dark), kept on the server with their other preferences.
@@ -16,9 +17,6 @@ import { preferencesKeys, preferencesQuery } from '@/lib/preferences'
  * system. This module only says which theme: it sets `data-theme`, and keeps the choice in
  * localStorage for this browser's next first paint. src/theme.css holds both palettes.
  */
-
-/** Where the last theme this browser used is kept (index.html's script reads it). */
-export const THEME_KEY = 'theme'
 
 // The query is shared with the list kit's column choices (lib/preferences.ts).
 export { preferencesKeys, preferencesQuery }
