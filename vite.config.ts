@@ -6,7 +6,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import { defineConfig, type Connect, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
-import { htmlStorageKeys } from './build-plugins/storage-keys'
+import { htmlStorageKeys } from './build-plugins/storage-keys.ts'
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 export const alias = { '@': dir('./src'), '@contract': dir('./contract') }

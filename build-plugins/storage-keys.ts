@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite'
-import { PERSIST_KEY, THEME_KEY } from '../src/lib/storage-keys'
+import { PERSIST_KEY, THEME_KEY } from '../src/lib/storage-keys.ts'
 
 /** The placeholders the HTML pages' inline scripts name a storage key by, and the keys. */
 const KEYS: Record<string, string> = { __PERSIST_KEY__: PERSIST_KEY, __THEME_KEY__: THEME_KEY }

@@ -1,18 +1,30 @@
-import { QueryClient } from '@tanstack/react-query'
+import { MutationCache, QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
 import { RouteError } from './components/layout/RouteError'
 import { authStore } from './lib/auth'
 import { notify } from './lib/toast'
+import { refreshTables } from './table-queries'
 
 export function createQueryClient() {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    // Every mutation refreshes what shows the tables it names (`meta.changes`), settled either
+    // way (a refusal may mean the row changed meanwhile). A burst of one keyed mutation (the FAQ
+    // reorder) refreshes once, after its last: an earlier answer must not undo a later move.
+    mutationCache: new MutationCache({
+      onSettled: (_data, _error, _variables, _context, mutation) => {
+        const { mutationKey } = mutation.options
+        if (mutationKey && queryClient.isMutating({ mutationKey }) > 1) return
+        return refreshTables(queryClient, mutation.meta?.changes ?? [], { details: true })
+      },
+    }),
     defaultOptions: {
       // Failures already reach the person through the HTTP client's catalogue; screens offer a retry.
       queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   })
+  return queryClient
 }
 
 export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {

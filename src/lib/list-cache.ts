@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import type { ListPage } from '@contract'
+import type { Table } from './changes'
 import { notifyIfUnseen } from './http'
 import { notify } from './toast'
 
@@ -85,23 +86,23 @@ export async function patchRowsOptimistically<T extends Row>(queryClient: QueryC
 /**
  * The options of a mutation that sets a field of one row in place (block, a status): shown at
  * once in the lists and the row's details, put back if refused, the server's word as a toast,
- * then the lists and the details fetched again.
+ * then what shows `table` fetched again (its `meta.changes`).
  *
- *     useMutation({ mutationFn: ..., ...inPlaceRowMutation<UserListItem, BlockUserInput>(queryClient, userKeys, ({ status }) => ({ status })) })
+ *     useMutation({ mutationFn: ..., ...inPlaceRowMutation<UserListItem, BlockUserInput>(queryClient, userKeys, 'app_users', ({ status }) => ({ status })) })
  */
 export function inPlaceRowMutation<T extends Row, Input extends { id: string }>(
   queryClient: QueryClient,
   keys: Required<ListKeys>,
+  table: Table,
   patchOf: (input: Input) => Partial<T>,
 ) {
   return {
+    meta: { changes: [table] },
     onMutate: (input: Input) => patchRowsOptimistically<T>(queryClient, keys, input.id, patchOf(input)),
     onError: (error: Error, _input: Input, rollback: (() => void) | undefined) => {
       rollback?.()
       notifyIfUnseen(error)
     },
     onSuccess: ({ message }: { message: string }) => notify.success(message),
-    onSettled: (_data: unknown, _error: unknown, { id }: Input) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: keys.lists() }), queryClient.invalidateQueries({ queryKey: keys.detail(id) })]),
   }
 }

@@ -1,5 +1,4 @@
 import type { TrashKind } from '@contract'
-import type { LiveTable } from '@contract/live-events'
 
 /**
  * The trash's query keys' root. In lib rather than features/trash: a delete in any feature
@@ -8,12 +7,8 @@ import type { LiveTable } from '@contract/live-events'
  */
 export const TRASH_ROOT = ['trash'] as const
 
-/** What a delete put in the trash, and how its feature shows it again. */
+/** What a delete put in the trash (its kind names the tables a restore changes: lib/changes.ts). */
 export interface Undoable {
   kind: TrashKind
   id: string
-  /** Refetches what the feature shows of the row (its lists) when `changes` does not name them. */
-  refresh?: () => unknown
-  /** The tables the restore changes beyond the feature (the dashboard's totals), as `meta.changes`. */
-  changes?: LiveTable[]
 }

@@ -1,5 +1,6 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query'
 import { TRASH_DAYS } from '@contract'
+import { TABLES_OF_KIND } from './changes'
 import { http, messageOnly, notifyIfUnseen } from './http'
 import { removeCachedRows } from './list-cache'
 import { notify } from './toast'
@@ -11,18 +12,17 @@ export const movesToTrash = (name: string) => `${name} moves to the trash. Undo,
 /**
  * POST admin/trash/{kind}/{id}/restore: the one call that brings a row back, from a toast's Undo
  * (lib/undo.ts) and from Settings > Trash. Run as a mutation of the cache (not a hook: a toast
- * outlives the screen that deleted) so `meta.changes` reaches the signed-in layout's refresh like
- * any other. A refusal (the site's city is gone, the row was purged) was toasted by the HTTP
+ * outlives the screen that deleted); its `meta.changes` refresh what shows the row's table and
+ * the trash, like any mutation's. A refusal (the site's city is gone, the row was purged) was toasted by the HTTP
  * client with the server's message. Resolves to whether it was restored.
  */
-export function restoreFromTrash(queryClient: QueryClient, { kind, id, refresh, changes }: Undoable) {
+export function restoreFromTrash(queryClient: QueryClient, { kind, id }: Undoable) {
   return new MutationObserver(queryClient, {
     mutationFn: () => http.post(`admin/trash/${kind}/${id}/restore`, messageOnly),
-    meta: { changes },
+    meta: { changes: [...TABLES_OF_KIND[kind], 'trash'] },
     onSuccess: ({ message }) => {
       notify.success(message)
       removeCachedRows(queryClient, TRASH_ROOT, id)
-      return Promise.all([refresh?.(), queryClient.invalidateQueries({ queryKey: TRASH_ROOT })])
     },
     onError: notifyIfUnseen,
   })

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { loadChunk } from './load-chunk'
 import { notify } from './toast'
-import { TRASH_ROOT, type Undoable } from './trash-keys'
+import type { Undoable } from './trash-keys'
 
 /** How long a delete's toast offers Undo (issue 15: 10 seconds). */
 export const UNDO_MS = 10_000
@@ -13,8 +13,6 @@ export const UNDO_MS = 10_000
  * (lib/trash.ts) loads on the press, not with every feature api module that calls this.
  */
 export function notifyDeleted(queryClient: QueryClient, message: string, undoable: Undoable) {
-  // The row is in the trash now: its list should not wait for the poll to show it.
-  void queryClient.invalidateQueries({ queryKey: TRASH_ROOT })
   return notify.successWithAction(
     message,
     {

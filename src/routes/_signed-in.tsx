@@ -1,7 +1,6 @@
-import { useEffect, useMemo } from 'react'
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { Navigate, Outlet, createFileRoute, redirect } from '@tanstack/react-router'
-import type { LiveTable } from '@contract/live-events'
 import { AdminLayout } from '@/components/layout/AdminLayout'
 import { LiveIndicator } from '@/components/layout/LiveIndicator'
 import { PageChunkBoundary } from '@/components/layout/RouteError'
@@ -10,15 +9,12 @@ import { profileQuery, useLogout } from '@/features/account/api'
 import { useAdminTheme } from '@/features/account/theme'
 import { UserBlock } from '@/features/account/UserBlock'
 import { dashboardKeys } from '@/features/dashboard/keys'
-import { feedbackKeys } from '@/features/feedback/keys'
-import { notificationKeys } from '@/features/notifications/keys'
-import { partnerKeys } from '@/features/partners/keys'
-import { placeKeys } from '@/features/places/keys'
 import { ViewsButton } from '@/features/saved-views/ViewsButton'
-import { userKeys } from '@/features/users/keys'
 import { useAuth } from '@/lib/auth'
+import type { Table } from '@/lib/changes'
 import { useLiveEvents } from '@/lib/live-events'
 import { preferencesQuery } from '@/lib/preferences'
+import { ALL_TABLES, refreshTables } from '@/table-queries'
 
 /** Everything behind sign-in. No token: back to /, remembering where the visitor was going. */
 export const Route = createFileRoute('/_signed-in')({
@@ -37,27 +33,15 @@ export const Route = createFileRoute('/_signed-in')({
 /** The lists' header controls that belong to features: the saved views. */
 const LIST_TOOLS: ListTools = { Views: ViewsButton }
 
-/** The dashboard shows every table the stream names. */
-const DASHBOARD: QueryKey[] = [dashboardKeys.all]
 /**
- * The lists each table fills. Details are left alone (one may be open in an edit form), except a
- * partner request's, which has none: another admin's decision shows at once.
+ * What a live change refetches: what shows its tables, on screen now; the rest when next shown
+ * (marked stale). This tab's own changes are refreshed by their mutations (router.tsx).
  */
-const LISTS_OF: Record<LiveTable, QueryKey[]> = {
-  app_users: [userKeys.lists()],
-  places: [placeKeys.lists('petShop'), placeKeys.lists('hospital')],
-  partners: [partnerKeys.lists(), partnerKeys.details()],
-  feedback: [feedbackKeys.lists()],
-  notifications: [notificationKeys.lists()],
-}
-
-/** What a live update refetches: the queries on screen now; the others when next shown (they are marked stale). */
 function liveRefetch(queryClient: QueryClient) {
-  const refetch = (keys: QueryKey[]) => keys.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey, refetchType: 'active' }))
   return {
-    onChange: (tables: LiveTable[]) => refetch([...DASHBOARD, ...tables.flatMap((table) => LISTS_OF[table])]),
-    onResync: () => refetch([...DASHBOARD, ...Object.values(LISTS_OF).flat()]),
-    whileOffline: () => refetch(DASHBOARD),
+    onChange: (tables: readonly Table[]) => void refreshTables(queryClient, tables, { details: false }),
+    onResync: () => void refreshTables(queryClient, ALL_TABLES, { details: false }),
+    whileOffline: () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
   }
 }
 
@@ -69,15 +53,6 @@ function SignedIn() {
   useLiveEvents(live)
   const logout = useLogout()
   useAdminTheme()
-  // This tab's own changes to other features' tables (a mutation's meta.changes), refreshed at once.
-  useEffect(
-    () =>
-      queryClient.getMutationCache().subscribe((event) => {
-        const changes = event.mutation?.meta?.changes
-        if (event.type === 'updated' && event.action.type === 'success' && changes) live.onChange(changes)
-      }),
-    [queryClient, live],
-  )
   if (!accessToken) return <Navigate to="/" />
   return (
     <AdminLayout userBlock={<UserBlock />} status={<LiveIndicator />} onSignOut={() => logout.mutate()}>

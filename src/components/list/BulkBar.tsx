@@ -1,16 +1,15 @@
 import { useState } from 'react'
-import { MutationObserver, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import { MutationObserver, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { can, type Permission } from '@contract'
 import { BULK_ACTIONS, BULK_MAX, BULK_MSG, BULK_PATH, BULK_PERMISSION, BULK_REASON, bulkResult, type BulkAction, type BulkList, type BulkResult, type BulkSkipped } from '@contract/bulk'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useAuth } from '@/lib/auth'
+import { TABLES_OF_LIST } from '@/lib/changes'
 import { count as countFormat } from '@/lib/count'
 import { http, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
-import { TRASH_ROOT } from '@/lib/trash-keys'
 import { UNDO_MS } from '@/lib/undo'
-import type { LiveTable } from '@contract/live-events'
 import type { BulkChoice, BulkSummary, ListBulk } from './bulk-types'
 import type { ListSearch } from './search'
 
@@ -25,15 +24,8 @@ const WORDS: Record<BulkAction, { verb: string; done: string; tone: 'primary' | 
   restore: { verb: 'Restore', done: 'Restored', tone: 'primary' },
 }
 
-/** The tables each list's actions change, for the screens beyond the list (the dashboard's totals). */
-const CHANGES: Record<BulkList, LiveTable[]> = {
-  users: ['app_users'],
-  petShops: ['places'],
-  hospitals: ['places'],
-  sites: [],
-  notifications: ['notifications'],
-  feedback: ['feedback'],
-}
+/** What a list's actions change: its table, and the trash (a delete moves rows there, a restore takes them out). */
+const changesOf = (list: BulkList) => [...TABLES_OF_LIST[list], 'trash'] as const
 
 const counted = (count: number, [one, many]: readonly [string, string]) => `${countFormat.format(count)} ${count === 1 ? one : many}`
 
@@ -66,7 +58,6 @@ interface BulkUndo {
   list: BulkList
   ids: string[]
   noun: readonly [string, string]
-  refresh: readonly QueryKey[]
   labels: Map<string, string>
   onSummary: (summary: BulkSummary) => void
 }
@@ -74,21 +65,19 @@ interface BulkUndo {
 /**
  * A bulk delete's success toast, with Undo for UNDO_MS as a single delete's (lib/undo.ts): the
  * press restores the rows the answer named. A mutation of the cache, not a hook, as in
- * lib/trash.ts: the toast outlives the screen, and `meta.changes` still reaches the signed-in
- * layout's refresh. The restore's answer is summed up in a toast and in the page's summary.
+ * lib/trash.ts: the toast outlives the screen, and its `meta.changes` still refresh what shows the rows. The restore's answer is summed up in a toast and in the page's summary.
  */
 function notifyBulkDeleted(queryClient: QueryClient, message: string, undo: BulkUndo) {
   const restore = () =>
     new MutationObserver(queryClient, {
       mutationFn: () => http.post(BULK_PATH[undo.list], withData(bulkResult), { action: 'restore', ids: undo.ids }),
-      meta: { changes: CHANGES[undo.list] },
+      meta: { changes: changesOf(undo.list) },
       onSuccess: ({ data, message }) => {
         const text = `${WORDS.restore.done} ${counted(data.changed, undo.noun)}.`
         notifyResult(text, data, message)
         undo.onSummary({ text, message, result: data, labels: undo.labels })
       },
       onError: notifyIfUnseen,
-      onSettled: () => Promise.all([...undo.refresh, TRASH_ROOT].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
     })
       .mutate()
       // A failure was toasted (onError, or the HTTP client).
@@ -146,7 +135,7 @@ export default function BulkBar({
     : []
 
   const run = useMutation({
-    meta: { changes: list ? CHANGES[list] : [] },
+    meta: { changes: list ? changesOf(list) : [] },
     mutationFn: (action: BulkAction) =>
       // Only a list's own actions are offered, so `list` is set here.
       http.post(BULK_PATH[list!], withData(bulkResult), {
@@ -159,8 +148,7 @@ export default function BulkBar({
       // delete's Undo for the rows it did move, which says only what was done.
       if (data.stopped) notifyResult(text, data, message)
       if (action === 'delete' && data.ids?.length) {
-        const { noun, refresh } = bulk
-        notifyBulkDeleted(queryClient, data.stopped ? text : toastText(text, data), { list: list!, ids: data.ids, noun, refresh, labels: choice.ids, onSummary })
+        notifyBulkDeleted(queryClient, data.stopped ? text : toastText(text, data), { list: list!, ids: data.ids, noun: bulk.noun, labels: choice.ids, onSummary })
       } else if (!data.stopped) notifyResult(text, data, message)
       onSummary({ text, message, result: data, labels: choice.ids })
       // The rows an error stopped the action before stay chosen, for another try; the others are done with.
@@ -172,8 +160,6 @@ export default function BulkBar({
       notifyIfUnseen(error)
       setAsked(null)
     },
-    onSettled: (_data, _error, action) =>
-      Promise.all([...bulk.refresh, ...(action === 'delete' ? [TRASH_ROOT] : [])].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   })
 
   // All matching: the list's query, as Export CSV sends it. Chosen rows: their ids, in the list's order.

@@ -1,4 +1,3 @@
-import type { QueryKey } from '@tanstack/react-query'
 import type { BulkList, BulkResult } from '@contract/bulk'
 
 /* The shapes of a list's bulk actions: what a screen gives (ListBulk), and what bulk.tsx hands its lazy bar (BulkBar.tsx). */
@@ -10,8 +9,6 @@ export type ListBulk<TRow> = {
   noun: readonly [one: string, many: string]
   /** A row checkbox's name and a skipped row's label, e.g. the username. */
   rowLabel: (row: TRow) => string
-  /** The query keys refreshed after an action (the feature's lists and details). */
-  refresh: readonly QueryKey[]
   /** The list's CSV export ('admin/users/export'), for Export selected (of chosen rows or all matching); omitted: none. */
   exportPath?: string
   exportName?: string

@@ -1,21 +1,18 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, type QueryClient } from '@tanstack/react-query'
 import { adminAccount, can, type AdminListQuery, type AdminStatusInput, type CreateAdminInput } from '@contract'
 import { prefetchList } from '@/components/list/search'
 import type { AuthStore } from '@/lib/auth'
 import { http, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
+import { adminKeys } from './keys'
+
+export { adminKeys }
 
 /**
  * Admin accounts, admins only ('admin.manage'): GET admin/admins, POST admin/admins
  * (an invitation is mailed), PATCH admin/admins/{id}/status (block, unblock), POST
  * admin/admins/{id}/invite (a new invitation).
  */
-export const adminKeys = {
-  all: ['admins'] as const,
-  lists: () => [...adminKeys.all, 'list'] as const,
-  /** `q` already parsed: defaults applied, so equal lists share one key. */
-  list: (q: AdminListQuery) => [...adminKeys.lists(), q] as const,
-}
 
 /** GET admin/admins: one page of admin accounts. */
 export const adminsListQuery = (q: AdminListQuery) =>
@@ -30,12 +27,11 @@ const savedAccount = withData(adminAccount)
 
 /** Shows the server's message and refreshes every cached page of the list. */
 function useAccountMutation<I>(mutationFn: (input: I) => Promise<{ message: string }>) {
-  const queryClient = useQueryClient()
   return useMutation({
+    meta: { changes: ['admins'] },
     mutationFn,
     onSuccess: ({ message }) => notify.success(message),
     onError: notifyIfUnseen,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.lists() }),
   })
 }
 

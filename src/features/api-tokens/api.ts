@@ -1,19 +1,18 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, type QueryClient } from '@tanstack/react-query'
 import * as zm from 'zod/mini'
 import { apiToken, can, createdApiToken, type CreateApiTokenInput } from '@contract'
 import type { AuthStore } from '@/lib/auth'
 import { http, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
+import { apiTokenKeys } from './keys'
+
+export { apiTokenKeys }
 
 /**
  * Settings > API tokens, admins only ('apiToken.manage'): GET admin/api-tokens (every token, with
  * its last use), POST admin/api-tokens (the answer holds the secret, this once), POST
  * admin/api-tokens/{id}/revoke.
  */
-export const apiTokenKeys = {
-  all: ['api-tokens'] as const,
-  lists: () => [...apiTokenKeys.all, 'list'] as const,
-}
 
 /** GET admin/api-tokens: a handful of rows, never paged. */
 export const apiTokensQuery = () =>
@@ -26,14 +25,13 @@ export function prefetchApiTokens({ queryClient, auth }: { queryClient: QueryCli
 
 /** Shows the server's message (unless the caller shows the outcome itself) and refreshes the list. */
 function useTokenMutation<I, O extends { message: string }>(mutationFn: (input: I) => Promise<O>, toast = true) {
-  const queryClient = useQueryClient()
   return useMutation({
+    meta: { changes: ['api_tokens'] },
     mutationFn,
     onSuccess: ({ message }) => {
       if (toast) notify.success(message)
     },
     onError: notifyIfUnseen,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiTokenKeys.lists() }),
   })
 }
 

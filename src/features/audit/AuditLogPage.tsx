@@ -112,7 +112,6 @@ export const auditColumns = col.columns([
 const bulk: ListBulk<AuditEntry> = {
   noun: ['entry', 'entries'],
   rowLabel: (entry) => `${actionLabel(entry.action)}, ${formatDateTime(entry.at)}`,
-  refresh: [],
   exportPath: 'admin/audit-log/export',
   exportName: 'audit-log.csv',
 }

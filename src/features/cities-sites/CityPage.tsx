@@ -4,7 +4,7 @@ import { PLACE_STATUS, type PlaceStatus, type SiteListItem } from '@contract'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
 import { useRecordTitle } from '@/components/layout/PageTitle'
 import { ListScreen, RowLink, cells, listColumns, statusCell, type ListBulk, type ListFilter } from '@/components/list'
-import { cityDetailsQuery, cityKeys, siteKeys, sitesListQuery } from './api'
+import { cityDetailsQuery, sitesListQuery } from './api'
 import { CONTENT_CRUMB, siteStatusLabel } from './content'
 import { AddSiteLink, DeleteSiteButton, SiteStatusSwitch } from './SiteActions'
 
@@ -54,7 +54,6 @@ const siteBulk = (cityId: string): ListBulk<SiteListItem> => ({
   list: 'sites',
   noun: ['site', 'sites'],
   rowLabel: (site) => site.name,
-  refresh: [siteKeys.all, cityKeys.all],
   scope: { cityId },
 })
 

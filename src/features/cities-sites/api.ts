@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   CITY_MSG,
   MSG,
@@ -8,7 +8,6 @@ import {
   isUuid,
   siteDetails,
   siteListItem,
-  type City,
   type CityBody,
   type CityListQuery,
   type SiteCreateBody,
@@ -17,35 +16,21 @@ import {
   type SiteListQuery,
   type SiteUpdateBody,
 } from '@contract'
+import { TABLES_OF_KIND } from '@/lib/changes'
 import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { patchRowsOptimistically, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
 import { notifyDeleted } from '@/lib/undo'
+import { cityKeys, siteKeys } from './keys'
+
+export { cityKeys, siteKeys }
 
 /**
  * Content management (docs/DECISIONS.md, Content): cities (GET admin/city/list, POST admin/city,
  * GET/PUT/DELETE admin/city/{id}) and the sites in them (GET admin/site/list?cityId=, POST
  * admin/site, GET/PUT/DELETE admin/site/{id}, PATCH admin/site/status/{id} toggles the status).
  */
-
-export const cityKeys = {
-  all: ['cities'] as const,
-  lists: () => [...cityKeys.all, 'list'] as const,
-  /** `q` already parsed: defaults applied, so equal lists share one key. */
-  list: (q: CityListQuery) => [...cityKeys.lists(), q] as const,
-  details: () => [...cityKeys.all, 'detail'] as const,
-  detail: (id: string) => [...cityKeys.details(), id] as const,
-}
-
-export const siteKeys = {
-  all: ['sites'] as const,
-  lists: () => [...siteKeys.all, 'list'] as const,
-  /** `q` already parsed, with the city it lists (`cityId`). */
-  list: (q: SiteListQuery) => [...siteKeys.lists(), q] as const,
-  details: () => [...siteKeys.all, 'detail'] as const,
-  detail: (id: string) => [...siteKeys.details(), id] as const,
-}
 
 /** GET admin/city/list: one page of cities, each with its number of sites. */
 export const citiesListQuery = (q: CityListQuery) =>
@@ -85,18 +70,6 @@ export const siteDetailsQuery = (id: string) =>
  * Cities
  */
 
-/**
- * What shows a city's name or site count: the cities lists, the city's page (its answer is put
- * there directly) and the trails and headers of its sites (`cityName`).
- */
-function refreshCity(queryClient: QueryClient, saved: City) {
-  queryClient.setQueryData(cityKeys.detail(saved._id), saved)
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: cityKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: siteKeys.details() }),
-  ])
-}
-
 const savedCity = withData(city)
 
 /**
@@ -107,11 +80,12 @@ export function useCreateCity() {
   const queryClient = useQueryClient()
   const submission = useSubmissionKey()
   return useMutation({
+    meta: { changes: ['cities'] },
     mutationFn: (body: CityBody) => http.post('admin/city', savedCity, body, { idempotencyKey: submission.keyFor(body) }),
     onSuccess: ({ message, data }) => {
       submission.reset()
       notify.success(message.trim() || CITY_MSG.created)
-      return refreshCity(queryClient, data)
+      queryClient.setQueryData(cityKeys.detail(data._id), data)
     },
     onError: notifyIfUnseen,
   })
@@ -121,10 +95,11 @@ export function useCreateCity() {
 export function useRenameCity() {
   const queryClient = useQueryClient()
   return useMutation({
+    meta: { changes: ['cities'] },
     mutationFn: ({ id, ...body }: CityBody & { id: string }) => http.put(`admin/city/${id}`, savedCity, body),
     onSuccess: ({ message, data }) => {
       notify.success(message.trim() || CITY_MSG.updated)
-      return refreshCity(queryClient, data)
+      queryClient.setQueryData(cityKeys.detail(data._id), data)
     },
     onError: notifyIfUnseen,
   })
@@ -139,17 +114,13 @@ export function useRenameCity() {
 export function useDeleteCity({ onDeleted }: { onDeleted?: () => unknown } = {}) {
   const queryClient = useQueryClient()
   return useMutation({
+    meta: { changes: [...TABLES_OF_KIND.city, 'trash'] },
     mutationFn: (id: string) => http.delete(`admin/city/${id}`, messageOnly),
     onSuccess: async ({ message }, id) => {
-      notifyDeleted(queryClient, message.trim() || CITY_MSG.deleted, {
-        kind: 'city',
-        id,
-        refresh: () => queryClient.invalidateQueries({ queryKey: cityKeys.lists() }),
-      })
+      notifyDeleted(queryClient, message.trim() || CITY_MSG.deleted, { kind: 'city', id })
       removeCachedRows(queryClient, cityKeys.lists(), id)
       await onDeleted?.()
       queryClient.removeQueries({ queryKey: cityKeys.detail(id), exact: true })
-      void queryClient.invalidateQueries({ queryKey: cityKeys.lists() })
     },
     onError: notifyIfUnseen,
   })
@@ -160,25 +131,16 @@ export function useDeleteCity({ onDeleted }: { onDeleted?: () => unknown } = {})
  */
 
 /**
- * After a site is added, edited or deleted: the sites lists (the city's among them) and the
- * cities (their site counts, the city's page) are fetched again.
- */
-function refreshAfterSiteChange(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: siteKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: cityKeys.all }),
-  ])
-}
-
-/**
  * PATCH admin/site/status/{id} with an empty body (both roles): the server flips the status.
  * Optimistic: the new status shows at once in every cached page and the details; an error puts
  * the previous values back and says why; either way the lists and the details are fetched
- * again. Success shows the server's message. (A status does not change a city's site count.)
+ * again. Success shows the server's message.
  */
 export function useToggleSiteStatus() {
   const queryClient = useQueryClient()
   return useMutation({
+    // A status does not change a city's site count.
+    meta: { changes: ['sites'] },
     mutationFn: (site: Pick<SiteListItem, '_id' | 'status'>) => http.patch(`admin/site/status/${site._id}`, withData(siteListItem)),
     onMutate: ({ _id: id, status }) => patchRowsOptimistically<SiteListItem>(queryClient, siteKeys, id, { status: toggledStatus(status) }),
     onError: (error, _site, rollback) => {
@@ -186,11 +148,6 @@ export function useToggleSiteStatus() {
       notifyIfUnseen(error)
     },
     onSuccess: ({ message }) => notify.success(message.trim() || SITE_MSG.statusUpdated),
-    onSettled: (_data, _error, { _id: id }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: siteKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: siteKeys.detail(id) }),
-      ]),
   })
 }
 
@@ -203,13 +160,13 @@ export function useToggleSiteStatus() {
 export function useDeleteSite({ onDeleted }: { onDeleted?: () => unknown } = {}) {
   const queryClient = useQueryClient()
   return useMutation({
+    meta: { changes: [...TABLES_OF_KIND.site, 'trash'] },
     mutationFn: (id: string) => http.delete(`admin/site/${id}`, messageOnly),
     onSuccess: async ({ message }, id) => {
-      notifyDeleted(queryClient, message.trim() || SITE_MSG.deleted, { kind: 'site', id, refresh: () => refreshAfterSiteChange(queryClient) })
+      notifyDeleted(queryClient, message.trim() || SITE_MSG.deleted, { kind: 'site', id })
       removeCachedRows(queryClient, siteKeys.lists(), id)
       await onDeleted?.()
       queryClient.removeQueries({ queryKey: siteKeys.detail(id), exact: true })
-      void refreshAfterSiteChange(queryClient)
     },
     onError: notifyIfUnseen,
   })
@@ -217,14 +174,12 @@ export function useDeleteSite({ onDeleted }: { onDeleted?: () => unknown } = {})
 
 const savedSite = withData(siteDetails)
 
-/** After a save: the site's details are the server's answer; the lists and the cities are fetched again. */
+/** After a save: the site's details are the server's answer (its `changes` refresh the lists and the cities). */
 function useAfterSiteSave() {
   const queryClient = useQueryClient()
   return ({ message, data }: { message: string; data: SiteDetails }) => {
     notify.success(message.trim() || MSG.success)
     queryClient.setQueryData(siteKeys.detail(data._id), data)
-    void refreshAfterSiteChange(queryClient)
-    void queryClient.invalidateQueries({ queryKey: siteKeys.detail(data._id), refetchType: 'none' })
   }
 }
 
@@ -233,6 +188,7 @@ export function useCreateSite() {
   const afterSave = useAfterSiteSave()
   const submission = useSubmissionKey()
   return useMutation({
+    meta: { changes: TABLES_OF_KIND.site },
     mutationFn: (body: SiteCreateBody) => http.post('admin/site', savedSite, body, { idempotencyKey: submission.keyFor(body) }),
     onSuccess: (saved) => {
       submission.reset()
@@ -246,6 +202,7 @@ export function useCreateSite() {
 export function useUpdateSite() {
   const afterSave = useAfterSiteSave()
   return useMutation({
+    meta: { changes: TABLES_OF_KIND.site },
     // A 409 (saved meanwhile by someone else) is not toasted: the form shows it, with Reload.
     mutationFn: ({ id, body }: { id: string; body: SiteUpdateBody }) => http.put(`admin/site/${id}`, savedSite, body, { shownByCaller: [409] }),
     onSuccess: afterSave,

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { cmsPage, faq, type CmsPage, type CmsUpdateBody, type Faq, type FaqInput } from '@contract'
 import * as zm from 'zod/mini'
+import { TABLES_OF_KIND } from '@/lib/changes'
 import { http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { patchCachedRows, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
@@ -43,23 +44,15 @@ export const faqsQuery = queryOptions({
   queryFn: async () => (await http.get('admin/faq', withData(zm.array(faq)))).data,
 })
 
-/** After any FAQ change: the settings list and the public one are fetched again. */
-const refreshFaqs = (queryClient: ReturnType<typeof useQueryClient>) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: cmsKeys.faqs() }),
-    queryClient.invalidateQueries({ queryKey: cmsKeys.publicFaqs() }),
-  ])
-
 /** POST admin/faq (admin only): 'FAQ added successfully'; the new FAQ goes last. */
 export function useAddFaq() {
-  const queryClient = useQueryClient()
   const submission = useSubmissionKey()
   return useMutation({
+    meta: { changes: ['faqs'] },
     mutationFn: (input: FaqInput) => http.post('admin/faq', withData(faq), input, { idempotencyKey: submission.keyFor(input) }),
-    onSuccess: async ({ message }) => {
+    onSuccess: ({ message }) => {
       submission.reset()
       notify.success(message)
-      await refreshFaqs(queryClient)
     },
     onError: notifyIfUnseen,
   })
@@ -69,11 +62,11 @@ export function useAddFaq() {
 export function useEditFaq() {
   const queryClient = useQueryClient()
   return useMutation({
+    meta: { changes: ['faqs'] },
     mutationFn: ({ id, ...input }: FaqInput & { id: string }) => http.put(`admin/faq/${id}`, withData(faq), input),
-    onSuccess: async ({ message, data }) => {
+    onSuccess: ({ message, data }) => {
       patchCachedRows<Faq>(queryClient, cmsKeys.faqs(), data._id, data)
       notify.success(message)
-      await refreshFaqs(queryClient)
     },
     onError: notifyIfUnseen,
   })
@@ -83,11 +76,11 @@ export function useEditFaq() {
 export function useDeleteFaq() {
   const queryClient = useQueryClient()
   return useMutation({
+    meta: { changes: [...TABLES_OF_KIND.faq, 'trash'] },
     mutationFn: (id: string) => http.delete(`admin/faq/${id}`, messageOnly),
-    onSuccess: async ({ message }, id) => {
+    onSuccess: ({ message }, id) => {
       removeCachedRows(queryClient, cmsKeys.faqs(), id)
-      notifyDeleted(queryClient, message, { kind: 'faq', id, refresh: () => refreshFaqs(queryClient) })
-      await refreshFaqs(queryClient)
+      notifyDeleted(queryClient, message, { kind: 'faq', id })
     },
     onError: notifyIfUnseen,
   })
@@ -99,12 +92,14 @@ const orderKey = [...cmsKeys.faqs(), 'order'] as const
  * PUT admin/faq/order {ids: every id in the new order} (admin only): optimistic. The list shows
  * the new order at once; a failure puts the previous order back (the client has said why).
  * Moves made in quick succession each send the whole order; the list is fetched again only when
- * the last of them has settled, so an earlier answer never undoes a later move on screen.
+ * the last of them has settled (the mutation key: router.tsx), so an earlier answer never undoes
+ * a later move on screen.
  */
 export function useReorderFaqs() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationKey: orderKey,
+    meta: { changes: ['faqs'] },
     mutationFn: (ordered: Faq[]) => http.put('admin/faq/order', withData(zm.array(faq)), { ids: ordered.map((f) => f._id) }),
     onMutate: async (ordered) => {
       await queryClient.cancelQueries({ queryKey: cmsKeys.faqs(), exact: true })
@@ -117,9 +112,5 @@ export function useReorderFaqs() {
       notifyIfUnseen(error)
     },
     onSuccess: ({ message }) => notify.success(message),
-    onSettled: () => {
-      if (queryClient.isMutating({ mutationKey: orderKey }) > 1) return
-      return refreshFaqs(queryClient)
-    },
   })
 }

@@ -3,7 +3,7 @@ import { FEEDBACK_TYPES, feedbackTypeLabel, type FeedbackType } from '@contract'
 import { LIST_PARAMS } from '@contract/list-params'
 import { ExportCsvButton, ListScreen, RowLink, cells, choiceFilter, listColumns, type ListBulk, type ListFilter } from '@/components/list'
 import { OrDashes } from '@/components/ui/Dashes'
-import { feedbackKeys, feedbackListQueryOptions, type NumberedFeedback } from './api'
+import { feedbackListQueryOptions, type NumberedFeedback } from './api'
 import { authorLabel } from './author'
 import { DeleteFeedbackButton } from './DeleteFeedbackButton'
 import { feedbackStatusOptions } from './FeedbackStatusBadge'
@@ -70,7 +70,6 @@ const bulk: ListBulk<NumberedFeedback> = {
   list: 'feedback',
   noun: ['feedback', 'feedback'],
   rowLabel: (f) => `feedback ${f.serialNo}`,
-  refresh: [feedbackKeys.all],
   exportPath: 'feedback/export',
   exportName: 'feedback.csv',
 }

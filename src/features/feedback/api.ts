@@ -11,6 +11,7 @@ import {
   type FeedbackStatus,
   type ListPage,
 } from '@contract'
+import { TABLES_OF_KIND } from '@/lib/changes'
 import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { inPlaceRowMutation, removeCachedRows } from '@/lib/list-cache'
 import { notify } from '@/lib/toast'
@@ -58,7 +59,7 @@ export function useSetFeedbackStatus() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, status }: SetFeedbackStatusInput) => http.patch(`feedback/${id}/status`, withData(feedback), { status }),
-    ...inPlaceRowMutation<Feedback, SetFeedbackStatusInput>(queryClient, feedbackKeys, ({ status }) => ({ status })),
+    ...inPlaceRowMutation<Feedback, SetFeedbackStatusInput>(queryClient, feedbackKeys, 'feedback', ({ status }) => ({ status })),
   })
 }
 
@@ -84,9 +85,9 @@ export function useDeleteFeedback({ onDeleted }: { onDeleted?: () => unknown } =
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => http.delete(`admin/feedback/${id}`, messageOnly),
-    meta: { changes: ['feedback'] },
+    meta: { changes: [...TABLES_OF_KIND.feedback, 'trash'] },
     onSuccess: async ({ message }, id) => {
-      notifyDeleted(queryClient, message.trim() || FEEDBACK_MSG.deleted, { kind: 'feedback', id, changes: ['feedback'] })
+      notifyDeleted(queryClient, message.trim() || FEEDBACK_MSG.deleted, { kind: 'feedback', id })
       removeCachedRows(queryClient, feedbackKeys.lists(), id)
       await onDeleted?.()
       queryClient.removeQueries({ queryKey: feedbackKeys.detail(id), exact: true })

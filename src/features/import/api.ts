@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { importResult, type ImportKind } from '@contract'
 import { http, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
@@ -18,21 +18,16 @@ export function usePreviewImport() {
   })
 }
 
-/**
- * The rows added belong to lists of other features (pet shops, hospitals, cities, sites), whose
- * keys this one does not know: every cached query is marked stale, and each list shows them when
- * it is next opened.
- */
 /** A commit fetches each new row's pictures, which can take minutes for a large file; the screen waits for its answer. */
 const COMMIT_TIMEOUT_MS = 10 * 60_000
 
+/** POST admin/import/{kind}: the rows added show in their lists (an import adds places, cities or sites). */
 export function useCommitImport() {
-  const queryClient = useQueryClient()
   return useMutation({
+    meta: { changes: ['places', 'cities', 'sites'] },
     mutationFn: ({ kind, csv }: ImportFile) => http.post(`admin/import/${kind}`, answer, { csv }, { timeoutMs: COMMIT_TIMEOUT_MS }),
     onSuccess: ({ message, data }) => {
       notify.success(`${message}: ${data.counts.created} added`)
-      return queryClient.invalidateQueries({ refetchType: 'none' })
     },
     onError: notifyIfUnseen,
   })

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useCan } from '@/lib/auth'
 import { formatDateTime } from '@/lib/format'
 import { movesToTrash } from '@/lib/trash'
-import { notificationKeys, notificationsListQuery, useCancelNotification, useDeleteNotification } from './api'
+import { notificationsListQuery, useCancelNotification, useDeleteNotification } from './api'
 import { audienceLabel, sendToText } from './audience'
 import { sentToFilter } from './SentToFilter'
 import { SendNotificationButton } from './SendNotificationButton'
@@ -128,7 +128,6 @@ const bulk: ListBulk<NotificationListItem> = {
   list: 'notifications',
   noun: ['notification', 'notifications'],
   rowLabel: (n) => n.title,
-  refresh: [notificationKeys.all],
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   type NotificationSendBody,
   type UserListQuery,
 } from '@contract'
+import { TABLES_OF_KIND } from '@/lib/changes'
 import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { inPlaceRowMutation, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
@@ -63,7 +64,7 @@ export function useCancelNotification() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id }: { id: string }) => http.post(`admin/notification/${id}/cancel`, withData(notificationListItem)),
-    ...inPlaceRowMutation<NotificationListItem, { id: string }>(queryClient, notificationKeys, () => ({ status: NOTIFICATION_STATUS.CANCELLED })),
+    ...inPlaceRowMutation<NotificationListItem, { id: string }>(queryClient, notificationKeys, 'notifications', () => ({ status: NOTIFICATION_STATUS.CANCELLED })),
   })
 }
 
@@ -92,12 +93,12 @@ export const notificationDetailsQuery = (id: string) =>
 export function useDeleteNotification() {
   const queryClient = useQueryClient()
   return useMutation({
+    meta: { changes: [...TABLES_OF_KIND.notification, 'trash'] },
     mutationFn: (id: string) => http.delete(`admin/notification/${id}`, messageOnly),
     onSuccess: ({ message }, id) => {
-      notifyDeleted(queryClient, message.trim() || MSG.success, { kind: 'notification', id, changes: ['notifications'] })
+      notifyDeleted(queryClient, message.trim() || MSG.success, { kind: 'notification', id })
       removeCachedRows(queryClient, notificationKeys.lists(), id)
       queryClient.removeQueries({ queryKey: notificationKeys.detail(id), exact: true })
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() })
     },
     onError: notifyIfUnseen,
   })
@@ -130,15 +131,14 @@ export const recipientPickerQuery = (q: UserListQuery) =>
  * its `fields` are for the form that sent it.
  */
 export function useSendNotification() {
-  const queryClient = useQueryClient()
   const submission = useSubmissionKey()
   return useMutation({
+    meta: { changes: ['notifications'] },
     mutationFn: (body: NotificationSendBody) =>
       http.post('admin/notification', withData(notificationListItem), body, { idempotencyKey: submission.keyFor(body) }),
     onSuccess: ({ message }) => {
       submission.reset()
       notify.success(message.trim() || MSG.success)
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() })
     },
     onError: notifyIfUnseen,
   })

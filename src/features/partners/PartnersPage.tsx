@@ -54,7 +54,6 @@ const filters = [choiceFilter<PartnersSearch, 'status'>('status', 'Status', part
 const bulk: ListBulk<Partner> = {
   noun: ['partner request', 'partner requests'],
   rowLabel: (partner) => partner.name,
-  refresh: [],
   exportPath: 'admin/partners/export',
   exportName: 'partners.csv',
 }

@@ -24,17 +24,11 @@ export type PartnerDecision = { approve: true } | { approve: false; reason: stri
 
 /**
  * POST admin/partners/{id}/approve | decline. The answer is the decided request: the details
- * show it at once and the lists are fetched again (its status moved). A 409 (decided first,
- * perhaps by another admin) is toasted by the client; the details are fetched again so the page
- * shows that decision.
+ * show it at once; the lists and the details are fetched again either way (its status moved, or a
+ * 409, toasted by the client, says another admin decided first: the page shows that decision).
  */
 export function useDecidePartner(id: string) {
   const queryClient = useQueryClient()
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: partnerKeys.lists() }),
-      queryClient.invalidateQueries({ queryKey: partnerKeys.detail(id) }),
-    ])
   return useMutation({
     // An approval adds a draft pet shop or hospital; either decision moves the dashboard's counts.
     meta: { changes: ['partners', 'places'] },
@@ -45,11 +39,7 @@ export function useDecidePartner(id: string) {
     onSuccess: ({ message, data }) => {
       queryClient.setQueryData<PartnerDetails>(partnerKeys.detail(id), data)
       notify.success(message)
-      void queryClient.invalidateQueries({ queryKey: partnerKeys.lists() })
     },
-    onError: (error) => {
-      notifyIfUnseen(error)
-      if (error instanceof ApiError && error.status === 409) void refresh()
-    },
+    onError: notifyIfUnseen,
   })
 }

@@ -1,7 +1,7 @@
 import { PLACE_STATUS, placeStatusLabel, type PlaceKind, type PlaceListItem, type PlaceStatus } from '@contract'
 import { ExportCsvButton, ListScreen, RowLink, cells, listColumns, statusCell, type ListBulk, type ListFilter } from '@/components/list'
 import { Badge } from '@/components/ui/Badge'
-import { placeKeys, placesListQuery } from './api'
+import { placesListQuery } from './api'
 import { PLACE_SCREENS } from './kinds'
 import { AddPlaceLink, DeletePlaceButton, PlaceStatusSwitch } from './PlaceActions'
 
@@ -74,7 +74,6 @@ const bulkOf = Object.fromEntries(
         list: kind === 'petShop' ? 'petShops' : 'hospitals',
         noun: [screen.noun, `${screen.noun}s`],
         rowLabel: (place) => place.name,
-        refresh: [placeKeys.all(kind)],
         exportPath: screen.exportPath,
         exportName: screen.csvName,
       },

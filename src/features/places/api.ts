@@ -13,6 +13,7 @@ import {
   type PlaceListQuery,
   type PlaceUpdateBody,
 } from '@contract'
+import { TABLES_OF_KIND } from '@/lib/changes'
 import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { patchRowsOptimistically, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
@@ -71,6 +72,7 @@ const kindKeys = (kind: PlaceKind) => ({
 export function useTogglePlaceStatus(kind: PlaceKind) {
   const queryClient = useQueryClient()
   return useMutation({
+    meta: { changes: ['places'] },
     mutationFn: (place: Pick<PlaceListItem, '_id' | 'status'>) =>
       http.patch(`place/${PLACE_API[kind].singular}/${place._id}`, withData(placeListItem)),
     onMutate: ({ _id: id, status }) =>
@@ -80,11 +82,6 @@ export function useTogglePlaceStatus(kind: PlaceKind) {
       notifyIfUnseen(error)
     },
     onSuccess: ({ message }) => notify.success(message.trim() || MSG.success),
-    onSettled: (_data, _error, { _id: id }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: placeKeys.lists(kind) }),
-        queryClient.invalidateQueries({ queryKey: placeKeys.detail(kind, id) }),
-      ]),
   })
 }
 
@@ -98,13 +95,13 @@ export function useTogglePlaceStatus(kind: PlaceKind) {
 export function useDeletePlace(kind: PlaceKind, { onDeleted }: { onDeleted?: () => unknown } = {}) {
   const queryClient = useQueryClient()
   return useMutation({
+    meta: { changes: [...TABLES_OF_KIND[kind], 'trash'] },
     mutationFn: (id: string) => http.delete(`place/${PLACE_API[kind].singular}/${id}`, messageOnly),
     onSuccess: async ({ message }, id) => {
-      notifyDeleted(queryClient, message.trim() || PLACES_MSG[kind].deleted, { kind, id, changes: ['places'] })
+      notifyDeleted(queryClient, message.trim() || PLACES_MSG[kind].deleted, { kind, id })
       removeCachedRows(queryClient, placeKeys.lists(kind), id)
       await onDeleted?.()
       queryClient.removeQueries({ queryKey: placeKeys.detail(kind, id), exact: true })
-      void queryClient.invalidateQueries({ queryKey: placeKeys.lists(kind) })
     },
     onError: notifyIfUnseen,
   })
@@ -113,17 +110,12 @@ export function useDeletePlace(kind: PlaceKind, { onDeleted }: { onDeleted?: () 
 /** The saved place; its message is the server's ('Pet shop added successfully', 'Hospital updated successfully'). */
 const savedPlace = withData(placeDetails)
 
-/**
- * After a save: the place's details are the server's answer, the lists are fetched again (a new
- * or renamed place moves), and the details are marked stale so the page checks them again.
- */
+/** After a save: the place's details are the server's answer (its `changes` refresh the lists: a new or renamed place moves). */
 function useAfterSave(kind: PlaceKind) {
   const queryClient = useQueryClient()
   return ({ message, data }: { message: string; data: PlaceDetails }) => {
     notify.success(message.trim() || MSG.success)
     queryClient.setQueryData(placeKeys.detail(kind, data._id), data)
-    void queryClient.invalidateQueries({ queryKey: placeKeys.lists(kind) })
-    void queryClient.invalidateQueries({ queryKey: placeKeys.detail(kind, data._id), refetchType: 'none' })
   }
 }
 
@@ -135,6 +127,7 @@ export function useCreatePlace(kind: PlaceKind) {
   const afterSave = useAfterSave(kind)
   const submission = useSubmissionKey()
   return useMutation({
+    meta: { changes: ['places'] },
     mutationFn: (body: PlaceCreateBody) =>
       http.post(`place/${PLACE_API[kind].singular}`, savedPlace, body, { idempotencyKey: submission.keyFor(body) }),
     onSuccess: (saved) => {
@@ -153,6 +146,7 @@ export function useCreatePlace(kind: PlaceKind) {
 export function useUpdatePlace(kind: PlaceKind) {
   const afterSave = useAfterSave(kind)
   return useMutation({
+    meta: { changes: ['places'] },
     mutationFn: ({ id, body }: { id: string; body: PlaceUpdateBody }) =>
       http.put(`place/${PLACE_API[kind].singular}/${id}`, savedPlace, body, { shownByCaller: [409] }),
     onSuccess: afterSave,

@@ -24,20 +24,18 @@ function ViewRow({
   view,
   canManage,
   canShare,
-  props,
   onOpen,
 }: {
   view: SavedView
   canManage: boolean
   canShare: boolean
-  props: ListViewsProps
   onOpen: () => void
 }) {
   const [renaming, setRenaming] = useState(false)
   const [name, setName] = useState(view.name)
   const [deleting, setDeleting] = useState(false)
-  const update = useUpdateView(props.list)
-  const remove = useDeleteView(props.list)
+  const update = useUpdateView()
+  const remove = useDeleteView()
   const nameId = useId()
   const rename = (event: FormEvent) => {
     event.preventDefault()
@@ -158,7 +156,6 @@ export default function ViewsDialog({ onClose, ...props }: ListViewsProps & { on
                     <ViewRow
                       key={view._id}
                       view={view}
-                      props={props}
                       onOpen={onClose}
                       canManage={view.shared ? canShare : view.mine}
                       canShare={canShare && (view.shared || view.mine)}

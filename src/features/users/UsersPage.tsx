@@ -3,7 +3,7 @@ import { USER_STATUS, type UserListItem } from '@contract'
 import { ExportCsvButton, ListScreen, RowLink, cells, listColumns, type ListBulk, type ListFilter } from '@/components/list'
 import { Avatar } from '@/components/ui/Avatar'
 import { OrDashes } from '@/components/ui/Dashes'
-import { userKeys, usersListQuery } from './api'
+import { usersListQuery } from './api'
 import { BlockUserButton, userLabel } from './BlockUserButton'
 import { UserStatusBadge } from './UserStatusBadge'
 
@@ -58,7 +58,6 @@ const bulk: ListBulk<UserListItem> = {
   list: 'users',
   noun: ['user', 'users'],
   rowLabel: userLabel,
-  refresh: [userKeys.all],
   exportPath: 'admin/users/export',
   exportName: 'users.csv',
 }

@@ -61,6 +61,6 @@ export function useBlockUser() {
   return useMutation({
     mutationFn: ({ id, status }: BlockUserInput) =>
       http.patch(`admin/user/block-unblock/${id}`, withData(userListItem), {}, { status }),
-    ...inPlaceRowMutation<UserListItem, BlockUserInput>(queryClient, userKeys, ({ status }) => ({ status })),
+    ...inPlaceRowMutation<UserListItem, BlockUserInput>(queryClient, userKeys, 'app_users', ({ status }) => ({ status })),
   })
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, type QueryClient } from '@tanstack/react-query'
 import * as zm from 'zod/mini'
 import { can } from '@contract'
 import type { WebhookCreateBody, WebhookDeliveryListQuery, WebhookUpdateBody } from '@contract/input/webhooks'
@@ -6,18 +6,15 @@ import { webhookDelivery, webhookEndpoint, webhookEndpointWithSecret, type Webho
 import type { AuthStore } from '@/lib/auth'
 import { http, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
+import { webhookKeys } from './keys'
+
+export { webhookKeys }
 
 /**
  * Webhooks, admins only ('webhook.manage'): GET/POST admin/webhooks, GET/PATCH/DELETE
  * admin/webhooks/{id}, POST admin/webhooks/{id}/secret, GET admin/webhooks/{id}/deliveries,
  * POST admin/webhooks/{id}/deliveries/{deliveryId}/redeliver and POST admin/webhooks/{id}/test.
  */
-export const webhookKeys = {
-  all: ['webhooks'] as const,
-  lists: () => [...webhookKeys.all, 'list'] as const,
-  deliveries: (id: string) => [...webhookKeys.all, 'deliveries', id] as const,
-  deliveryPage: (id: string, q: WebhookDeliveryListQuery) => [...webhookKeys.deliveries(id), q] as const,
-}
 
 /** How often a screen with deliveries under way asks again. */
 const PENDING_REFRESH_MS = 5_000
@@ -55,12 +52,11 @@ export function prefetchWebhooks({ queryClient, auth }: { queryClient: QueryClie
  * is the server's word of a failure (a send the endpoint did not take), toasted as one.
  */
 function useWebhookMutation<I, R extends { message: string }>(mutationFn: (input: I) => Promise<R>, failed?: (answer: R) => boolean) {
-  const queryClient = useQueryClient()
   return useMutation({
+    meta: { changes: ['webhooks'] },
     mutationFn,
     onSuccess: (answer) => (failed?.(answer) ? notify.error : notify.success)(answer.message),
     onError: notifyIfUnseen,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
   })
 }
 
