@@ -19,7 +19,7 @@ import { exportSelectedBody } from '../../contract/input/bulk'
 import type { Db } from '../db/client'
 import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
 import { petDetails } from '../db/queries/pets'
-import { phoneOf } from '../db/queries/users'
+import { phoneOf, toUserSummary, userSummaryColumns } from '../db/queries/users'
 import { countKey } from '../db/row-counts'
 import { appUsers, dateOrInfinity, lowerOf, pets } from '../db/schema'
 import type { Deps } from '../deps'
@@ -50,32 +50,11 @@ export const userListSource: ListSource<UserSort, UserStatus> = {
   counted: { filter: (status) => countKey(appUsers.status, status) },
 }
 
-const userColumns = {
-  id: appUsers.id,
-  username: appUsers.username,
-  name: appUsers.name,
-  email: appUsers.email,
-  mobileNo: appUsers.mobileNo,
-  countryCode: appUsers.countryCode,
-  dob: appUsers.dob,
-  status: appUsers.status,
-  profileImage: appUsers.profileImage,
-  createdAt: appUsers.createdAt,
-}
+/** A list row: the user summary with the birth date, the status and when they joined (contract/users.ts). */
+const userColumns = { ...userSummaryColumns, dob: appUsers.dob, status: appUsers.status, createdAt: appUsers.createdAt }
 type UserRow = Pick<typeof appUsers.$inferSelect, keyof typeof userColumns>
 
-export const toUserListItem = (u: UserRow): UserListItem => ({
-  _id: u.id,
-  username: u.username,
-  name: u.name,
-  email: u.email,
-  mobileNo: u.mobileNo,
-  countryCode: u.countryCode,
-  dob: u.dob,
-  status: u.status,
-  profileImage: u.profileImage,
-  createdAt: u.createdAt.toISOString(),
-})
+export const toUserListItem = (u: UserRow): UserListItem => ({ ...toUserSummary(u), dob: u.dob, status: u.status, createdAt: u.createdAt.toISOString() })
 
 /** A page or batch of users with `columns`. */
 const usersWith =
