@@ -15,7 +15,7 @@ import {
 } from '../../contract'
 import { exportSelectedBody } from '../../contract/input/bulk'
 import type { Db } from '../db/client'
-import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
+import { like, listBatches, listPage, pageRows, type ListSource } from '../db/list'
 import { draftPlaceOf, requestColumns } from '../db/queries/partner-drafts'
 import { countKey } from '../db/row-counts'
 import { lowerOf, partners, partnerSearchText, places } from '../db/schema'
@@ -74,14 +74,7 @@ const toPartner = (p: PartnerRow): Partner => ({
   createdAt: p.createdAt.toISOString(),
 })
 
-const partnerRows = (db: Db) => (p: PageQuery) =>
-  db
-    .select({ ...partnerColumns, sortKey: p.sortKey })
-    .from(partners)
-    .where(p.where)
-    .orderBy(...p.orderBy)
-    .limit(p.limit)
-    .offset(p.offset)
+const partnerRows = pageRows(partners, partnerColumns)
 
 /** A request with its decision and the place approving it made (left join: most have none). */
 const detailsOf = async (db: Db, id: string): Promise<PartnerDetails | undefined> => {
