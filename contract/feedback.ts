@@ -1,24 +1,12 @@
 import * as zm from 'zod/mini'
 import { FEEDBACK_STATUS, FEEDBACK_TYPES } from './enums'
+import { userSummary } from './users'
 
 export const feedbackType = zm.enum(FEEDBACK_TYPES)
 export const feedbackStatus = zm.union(
   [zm.literal(FEEDBACK_STATUS.OPEN), zm.literal(FEEDBACK_STATUS.IN_PROGRESS), zm.literal(FEEDBACK_STATUS.RESOLVED)],
   { error: 'Choose a status' },
 )
-
-/** The user who wrote a feedback, or a notification's recipient: the fields both show. */
-export const userSummary = zm.object({
-  _id: zm.string(),
-  username: zm.nullable(zm.string()),
-  name: zm.nullable(zm.string()),
-  email: zm.nullable(zm.string()),
-  mobileNo: zm.nullable(zm.string()),
-  /** The mobile's country code ('+91'); shown before it (`phoneNumber`, phone.ts). */
-  countryCode: zm.nullable(zm.string()),
-  profileImage: zm.nullable(zm.string()),
-})
-export type UserSummary = zm.infer<typeof userSummary>
 
 export const feedback = zm.object({
   _id: zm.string(),

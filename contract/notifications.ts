@@ -1,6 +1,6 @@
 import * as zm from 'zod/mini'
 import { AUDIENCE, DELIVERY_STATUS, NOTIFICATION_STATUS } from './enums'
-import { userSummary } from './feedback'
+import { userSummary } from './users'
 
 /** What the notification calls answer; the SPA shows the same texts. */
 export const NOTIFICATIONS_MSG = {

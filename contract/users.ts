@@ -4,17 +4,24 @@ import { USER_STATUS } from './enums'
 /** Pet owners: the platform's end users (the fields the user form labels). */
 export const userStatus = zm.union([zm.literal(USER_STATUS.ACTIVE), zm.literal(USER_STATUS.BLOCKED)])
 
-export const userListItem = zm.object({
+/** The user who wrote a feedback, or a notification's recipient: the fields both show. */
+export const userSummary = zm.object({
   _id: zm.string(),
   username: zm.nullable(zm.string()),
   name: zm.nullable(zm.string()),
   email: zm.nullable(zm.string()),
   mobileNo: zm.nullable(zm.string()),
+  /** The mobile's country code ('+91'); shown before it (`phoneNumber`, phone.ts). */
   countryCode: zm.nullable(zm.string()),
+  profileImage: zm.nullable(zm.string()),
+})
+export type UserSummary = zm.infer<typeof userSummary>
+
+/** A row of the users list: the summary, with the birth date, the status and when they joined. */
+export const userListItem = zm.extend(userSummary, {
   /** Date of birth, YYYY-MM-DD. */
   dob: zm.nullable(zm.string()),
   status: userStatus,
-  profileImage: zm.nullable(zm.string()),
   createdAt: zm.string(),
 })
 export type UserListItem = zm.infer<typeof userListItem>

@@ -1,5 +1,5 @@
 import { and, asc, desc, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core'
 import { LIST_COUNT_BOUND, type SortOrder } from '../../contract'
 import type { Db } from './client'
 import { rowCount, type CountKey } from './row-counts'
@@ -75,6 +75,19 @@ export interface PageQuery {
   /** Select it as `sortKey`: the keyset of the CSV export reads it back. */
   sortKey: SQL<string>
 }
+
+/** The page query of a list that reads one table: `columns` and the sort key, for listPage and listBatches. */
+export const pageRows =
+  <Columns extends SelectedFields>(table: PgTable, columns: Columns) =>
+  (db: Db) =>
+  (p: PageQuery) =>
+    db
+      .select({ ...columns, sortKey: p.sortKey })
+      .from(table)
+      .where(p.where)
+      .orderBy(...p.orderBy)
+      .limit(p.limit)
+      .offset(p.offset)
 
 interface Order {
   key: SortKey

@@ -12,32 +12,25 @@ export interface Applicant {
 /** What an applicant is told once their request is decided: approved, or declined with the reason. */
 export function partnerDecisionMail(applicant: Applicant, decision: { approved: true } | { approved: false; reason: string }): MailMessage {
   const kind = partnerTypeLabel[applicant.type].toLowerCase()
-  const greeting = `Hello ${applicant.ownerName},`
-  if (decision.approved) {
-    return {
-      to: applicant.email,
-      subject: `Your request to join Petcare as a ${kind} is approved`,
-      text: [
-        greeting,
-        '',
-        `Good news: your request to list ${applicant.name} as a ${kind} on Petcare has been approved.`,
-        'Our team is completing its listing (description, map position, pictures); it will appear in the app once it is activated.',
-        '',
-        'Thank you for joining Petcare.',
-      ].join('\n'),
-    }
-  }
-  return {
-    to: applicant.email,
-    subject: `Your request to join Petcare as a ${kind} was declined`,
-    text: [
-      greeting,
-      '',
-      `We are sorry: your request to list ${applicant.name} as a ${kind} on Petcare was declined, for this reason:`,
-      '',
-      decision.reason,
-      '',
-      'You are welcome to send a new request once this is resolved.',
-    ].join('\n'),
-  }
+  const { subject, body } = decision.approved
+    ? {
+        subject: `Your request to join Petcare as a ${kind} is approved`,
+        body: [
+          `Good news: your request to list ${applicant.name} as a ${kind} on Petcare has been approved.`,
+          'Our team is completing its listing (description, map position, pictures); it will appear in the app once it is activated.',
+          '',
+          'Thank you for joining Petcare.',
+        ],
+      }
+    : {
+        subject: `Your request to join Petcare as a ${kind} was declined`,
+        body: [
+          `We are sorry: your request to list ${applicant.name} as a ${kind} on Petcare was declined, for this reason:`,
+          '',
+          decision.reason,
+          '',
+          'You are welcome to send a new request once this is resolved.',
+        ],
+      }
+  return { to: applicant.email, subject, text: [`Hello ${applicant.ownerName},`, '', ...body].join('\n') }
 }

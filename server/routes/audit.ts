@@ -2,8 +2,7 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { AUDIT_CSV_HEADER, AUDIT_MSG, auditListQuery, roleLabel, type AuditActor, type AuditEntry, type AuditListQuery } from '../../contract'
 import { exportSelectedBody } from '../../contract/input/bulk'
-import type { Db } from '../db/client'
-import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
+import { like, listBatches, listPage, pageRows, type ListSource } from '../db/list'
 import { countKey, type CountKey } from '../db/row-counts'
 import { admins, auditLog, auditSearchText } from '../db/schema'
 import type { Deps } from '../deps'
@@ -82,14 +81,7 @@ export const toAuditEntry = (r: AuditRow): AuditEntry => ({
   group: r.groupId,
 })
 
-const auditRows = (db: Db) => (p: PageQuery) =>
-  db
-    .select({ ...auditColumns, sortKey: p.sortKey })
-    .from(auditLog)
-    .where(p.where)
-    .orderBy(...p.orderBy)
-    .limit(p.limit)
-    .offset(p.offset)
+const auditRows = pageRows(auditLog, auditColumns)
 
 /** 'petShop: Happy Paws', or the id when there is no label. */
 const targetText = (r: AuditRow) => (r.targetType === null ? null : `${r.targetType}: ${r.targetLabel ?? r.targetId ?? ''}`.trimEnd())

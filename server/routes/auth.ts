@@ -1,12 +1,12 @@
 import { Hono } from 'hono'
 import { AUTH_MSG, idParam, loginSchema, THROTTLE_MSG, USER_STATUS, type LoginResult } from '../../contract'
 import { recordAudit } from '../http/audit'
-import { findAdminByEmail, normaliseEmail, toAdminProfile } from '../auth/admins'
+import { findAdminByEmail, toAdminProfile } from '../auth/admins'
 import { spendPasswordCheck, verifyPassword } from '../auth/passwords'
 import { revokeSession, startSession } from '../auth/sessions'
-import { accountAddressKey, clear, release, rememberAddress, reserveForAccount, THROTTLE, type ThrottleRule } from '../auth/throttle'
+import { clear, release, rememberAddress, THROTTLE, type ThrottleRule } from '../auth/throttle'
 import type { Deps } from '../deps'
-import { clientAddressGroup } from '../http/client-address'
+import { emailAttempt } from '../http/email-attempt'
 import { ApiError, forbidden, unauthorized } from '../api-error'
 import { requireAuth } from '../http/auth'
 import type { AppEnv } from '../http/env'
@@ -27,24 +27,15 @@ export const authRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     .post('/admin/login', validate('json', loginSchema), async (c) => {
       const { password } = c.req.valid('json')
-      const email = normaliseEmail(c.req.valid('json').email)
       // Throttled by the email typed (whether or not it has an account) and the client's address
       // together, by the address, and by the email from all addresses (ceilings over 15 minutes
       // and a day, which do not apply from an address the account signed in from), before any
       // password check: see server/auth/throttle.ts for the limits.
-      const address = clientAddressGroup(c, deps.config.trustProxy)
-      const accountAddress = accountAddressKey(email, address)
-      const attempt = await reserveForAccount(
-        deps,
-        [
-          { rule: THROTTLE.signInAccountAddress, key: accountAddress },
-          { rule: THROTTLE.signInAddress, key: address },
-          { rule: THROTTLE.signInAccount, key: email },
-          { rule: THROTTLE.signInAccountDay, key: email },
-        ],
-        email,
-        address,
-      )
+      const { email, address, emailAddress, attempt } = await emailAttempt(c, deps, c.req.valid('json').email, {
+        emailAddress: THROTTLE.signInAccountAddress,
+        address: THROTTLE.signInAddress,
+        email: [THROTTLE.signInAccount, THROTTLE.signInAccountDay],
+      })
       if (!attempt.ok) {
         const limit = SIGN_IN_LIMIT_NAMES.get(attempt.rule)!
         await recordAudit(c, {
@@ -80,7 +71,7 @@ export const authRoutes = (deps: Deps) =>
       // The owner is back: earlier failures against the account from here no longer count, and
       // this address is theirs, out of the account's ceilings (see throttle.ts). The ceilings
       // themselves stay: clearing them would hand a distributed guess a fresh allowance.
-      await clear(deps, THROTTLE.signInAccountAddress, accountAddress)
+      await clear(deps, THROTTLE.signInAccountAddress, emailAddress)
       await rememberAddress(deps, email, address)
       const token = await startSession(deps.db, admin.id, deps.clock.now(), deps.config.sessionTtlMs)
       await recordAudit(c, { action: 'auth.sign_in', actor: { id: admin.id, email: admin.email, role: admin.role } })

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { CITY_MSG, cityBody, cityListQuery, idParam, type City, type CityListQuery } from '../../contract'
-import type { Db } from '../db/client'
-import { like, listPage, type ListSource, type PageQuery } from '../db/list'
+import { like, listPage, pageRows, type ListSource } from '../db/list'
 import { isPgError, PG_CODE } from '../db/pg-errors'
 import { cities, citySearchText, lowerOf } from '../db/schema'
 import { live, trashedBy } from '../db/trash'
@@ -48,14 +47,7 @@ export const toCity = (c: CityRow): City => ({
   updatedAt: c.updatedAt.toISOString(),
 })
 
-const cityRows = (db: Db) => (p: PageQuery) =>
-  db
-    .select({ ...cityColumns, sortKey: p.sortKey })
-    .from(cities)
-    .where(p.where)
-    .orderBy(...p.orderBy)
-    .limit(p.limit)
-    .offset(p.offset)
+const cityRows = pageRows(cities, cityColumns)
 
 /** The unique index that makes a name unique whatever its case and surrounding spaces (schema.ts). */
 const NAME_KEY = 'cities_name_key'

@@ -22,7 +22,7 @@ import {
   type PushService,
 } from '../../contract'
 import type { Db } from '../db/client'
-import { like, likePattern, listPage, type ListSource, type PageQuery } from '../db/list'
+import { like, likePattern, listPage, pageRows, type ListSource } from '../db/list'
 import { toUserSummary, userSummaryColumns } from '../db/queries/users'
 import { countKey } from '../db/row-counts'
 import { appUsers, lowerOf, notificationRecipients, notifications, notificationSearchText } from '../db/schema'
@@ -94,14 +94,7 @@ const toNotificationListItem = (n: NotificationRow): NotificationListItem => ({
   sentAt: iso(n.sentAt),
 })
 
-const notificationRows = (db: Db) => (p: PageQuery) =>
-  db
-    .select({ ...notificationColumns, sortKey: p.sortKey })
-    .from(notifications)
-    .where(p.where)
-    .orderBy(...p.orderBy)
-    .limit(p.limit)
-    .offset(p.offset)
+const notificationRows = pageRows(notifications, notificationColumns)
 
 const r = notificationRecipients
 

@@ -15,8 +15,8 @@ import {
 } from '../../contract'
 import { exportSelectedBody } from '../../contract/input/bulk'
 import type { Db } from '../db/client'
-import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
-import { draftPlaceOf } from '../db/queries/partner-drafts'
+import { like, listBatches, listPage, pageRows, type ListSource } from '../db/list'
+import { draftPlaceOf, requestColumns } from '../db/queries/partner-drafts'
 import { countKey } from '../db/row-counts'
 import { lowerOf, partners, partnerSearchText, places } from '../db/schema'
 import { live } from '../db/trash'
@@ -58,17 +58,7 @@ export const partnerListSource = (q: Pick<PartnerListQuery, 'status'>): ListSour
       }),
 })
 
-const partnerColumns = {
-  id: partners.id,
-  name: partners.name,
-  ownerName: partners.ownerName,
-  email: partners.email,
-  mobileNo: partners.mobileNo,
-  type: partners.type,
-  address: partners.address,
-  status: partners.status,
-  createdAt: partners.createdAt,
-}
+const partnerColumns = { id: partners.id, ...requestColumns, status: partners.status, createdAt: partners.createdAt }
 
 type PartnerRow = Pick<typeof partners.$inferSelect, keyof typeof partnerColumns>
 
@@ -84,14 +74,7 @@ const toPartner = (p: PartnerRow): Partner => ({
   createdAt: p.createdAt.toISOString(),
 })
 
-const partnerRows = (db: Db) => (p: PageQuery) =>
-  db
-    .select({ ...partnerColumns, sortKey: p.sortKey })
-    .from(partners)
-    .where(p.where)
-    .orderBy(...p.orderBy)
-    .limit(p.limit)
-    .offset(p.offset)
+const partnerRows = pageRows(partners, partnerColumns)
 
 /** A request with its decision and the place approving it made (left join: most have none). */
 const detailsOf = async (db: Db, id: string): Promise<PartnerDetails | undefined> => {
@@ -153,21 +136,16 @@ export const partnersRoutes = (deps: Deps) => {
     }
   }
 
-  /** The decision's columns: only a pending request is decided (`status = 1`), so of two admins racing one wins. */
-  /** A pending request's decision, made by `admin` at `now`: the request as it was, or none when it was not pending. */
+  /**
+   * A pending request's decision, made by `admin` at `now`: the request as it was, or none when it
+   * was not pending. Only a pending request is decided (`status = 1`), so of two admins racing one wins.
+   */
   const decide = (db: Db, id: string, admin: { id: string; email: string }, now: Date, decision: Pick<typeof partners.$inferInsert, 'status' | 'declineReason'>) =>
     db
       .update(partners)
       .set({ ...decision, decidedAt: now, decidedBy: admin.id, decidedByEmail: admin.email })
       .where(and(eq(partners.id, id), eq(partners.status, PARTNER_STATUS.PENDING)))
-      .returning({
-        name: partners.name,
-        ownerName: partners.ownerName,
-        email: partners.email,
-        mobileNo: partners.mobileNo,
-        type: partners.type,
-        address: partners.address,
-      })
+      .returning(requestColumns)
 
   const exportAudit = { action: 'partner.export', query: true } as const
   const exportPartners = (c: AppContext, q: PartnerListQuery & { ids?: readonly string[] }) =>

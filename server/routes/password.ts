@@ -13,17 +13,18 @@ import {
   type VerifyOtpResult,
 } from '../../contract'
 import { recordAudit } from '../http/audit'
-import { findAdminByEmail, findAdminById, normaliseEmail } from '../auth/admins'
+import { findAdminByEmail, findAdminById } from '../auth/admins'
 import { checkOtp, issueOtp, type OtpCheck } from '../auth/otp'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { consumeResetToken, isLiveResetToken, issueResetToken } from '../auth/reset-tokens'
 import { revokeSessionsOf } from '../auth/sessions'
-import { accountAddressKey, clear, release, rememberAddress, reserve, reserveForAccount, THROTTLE } from '../auth/throttle'
+import { accountAddressKey, clear, release, rememberAddress, reserve, THROTTLE } from '../auth/throttle'
 import { admins } from '../db/schema'
 import type { Deps } from '../deps'
 import { badRequest, unauthorized } from '../api-error'
 import { requireAuth } from '../http/auth'
 import { clientAddressGroup } from '../http/client-address'
+import { emailAttempt } from '../http/email-attempt'
 import type { AppContext, AppEnv } from '../http/env'
 import { TooManyRequests } from '../http/errors'
 import { passwordLinkAttempt } from '../http/password-links'
@@ -51,21 +52,14 @@ export const passwordRoutes = (deps: Deps) => {
    * round trip would show in the timing); a failure is logged.
    */
   const sendOtp = async (c: AppContext, typed: string) => {
-    const email = normaliseEmail(typed)
-    const address = clientAddressGroup(c, deps.config.trustProxy)
     // Limited per email and address, per address and per email from all addresses (a ceiling
     // that does not apply from an address the account signed in from), whether or not the email
     // has an account, so the 429 says nothing about who has one: see server/auth/throttle.ts.
-    const attempt = await reserveForAccount(
-      deps,
-      [
-        { rule: THROTTLE.otpEmailAddress, key: accountAddressKey(email, address) },
-        { rule: THROTTLE.otpAddress, key: address },
-        { rule: THROTTLE.otpEmail, key: email },
-      ],
-      email,
-      address,
-    )
+    const { email, address, emailAddress, attempt } = await emailAttempt(c, deps, typed, {
+      emailAddress: THROTTLE.otpEmailAddress,
+      address: THROTTLE.otpAddress,
+      email: [THROTTLE.otpEmail],
+    })
     if (!attempt.ok) {
       await recordAudit(c, {
         action: 'auth.otp_requested',
@@ -77,7 +71,7 @@ export const passwordRoutes = (deps: Deps) => {
     }
     // A new code comes with 5 tries of its own: wrong codes typed for this email from this
     // address start again (for any email, so that this too says nothing about who has an account).
-    await clear(deps, THROTTLE.otpVerifyEmailAddress, accountAddressKey(email, address))
+    await clear(deps, THROTTLE.otpVerifyEmailAddress, emailAddress)
     const admin = await findAdminByEmail(deps.db, email)
     const active = admin !== undefined && admin.status === USER_STATUS.ACTIVE
     if (active) {
@@ -108,21 +102,12 @@ export const passwordRoutes = (deps: Deps) => {
      */
     .post('/admin/verify-otp', validate('json', verifyOtpSchema), async (c) => {
       const { otp } = c.req.valid('json')
-      const email = normaliseEmail(c.req.valid('json').email)
-      const address = clientAddressGroup(c, deps.config.trustProxy)
-      const emailAddress = accountAddressKey(email, address)
       // Wrong codes count per email and address and per email from all addresses (ceilings that
       // do not apply from an address the account signed in from): see server/auth/throttle.ts.
-      const attempt = await reserveForAccount(
-        deps,
-        [
-          { rule: THROTTLE.otpVerifyEmailAddress, key: emailAddress },
-          { rule: THROTTLE.otpVerifyEmail, key: email },
-          { rule: THROTTLE.otpVerifyEmailDay, key: email },
-        ],
-        email,
-        address,
-      )
+      const { email, address, emailAddress, attempt } = await emailAttempt(c, deps, c.req.valid('json').email, {
+        emailAddress: THROTTLE.otpVerifyEmailAddress,
+        email: [THROTTLE.otpVerifyEmail, THROTTLE.otpVerifyEmailDay],
+      })
       if (!attempt.ok) throw otpError('exhausted')
       const now = deps.clock.now()
       const admin = await findAdminByEmail(deps.db, email)

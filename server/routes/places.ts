@@ -15,8 +15,7 @@ import {
   type PlaceUpdateBody,
 } from '../../contract'
 import { exportSelectedBody } from '../../contract/input/bulk'
-import type { Db } from '../db/client'
-import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
+import { like, listBatches, listPage, pageRows, type ListSource } from '../db/list'
 import { checkEditVersion, missedEdit } from '../db/queries/edit-version'
 import { placeTogglable } from '../db/queries/place-activation'
 import { countKey } from '../db/row-counts'
@@ -65,14 +64,7 @@ export const placeListSource = (kind: PlaceKind): ListSource<PlaceSort, PlaceSta
   counted: { scope: countKey(places.kind, kind), filter: (status) => countKey(places.status, status) },
 })
 
-const placeRows = (db: Db) => (p: PageQuery) =>
-  db
-    .select({ ...placeColumns, sortKey: p.sortKey })
-    .from(places)
-    .where(p.where)
-    .orderBy(...p.orderBy)
-    .limit(p.limit)
-    .offset(p.offset)
+const placeRows = pageRows(places, placeColumns)
 
 export const PLACES_CSV_HEADER = ['Name', 'Address', 'Status', 'Created At'] as const
 const placeCsvLine = (p: PlaceRow): CsvValue[] => [p.name, p.address, placeStatusLabel[p.status], isoDay(p.createdAt)]

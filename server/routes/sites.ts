@@ -15,7 +15,7 @@ import {
   type SiteUpdateBody,
 } from '../../contract'
 import type { Db } from '../db/client'
-import { like, listPage, type ListSource, type PageQuery } from '../db/list'
+import { like, listPage, pageRows, type ListSource } from '../db/list'
 import { checkEditVersion, missedEdit } from '../db/queries/edit-version'
 import { countKey } from '../db/row-counts'
 import { cities, lowerOf, sites, siteSearchText } from '../db/schema'
@@ -82,14 +82,7 @@ const toSiteDetails = (s: typeof sites.$inferSelect, cityName: string): SiteDeta
   version: s.version,
 })
 
-const siteRows = (db: Db) => (p: PageQuery) =>
-  db
-    .select({ ...siteColumns, sortKey: p.sortKey })
-    .from(sites)
-    .where(p.where)
-    .orderBy(...p.orderBy)
-    .limit(p.limit)
-    .offset(p.offset)
+const siteRows = pageRows(sites, siteColumns)
 
 /** A site outside the trash: a trashed one is not found, for reads and writes alike. */
 const liveSite = (id: string) => and(eq(sites.id, id), live(sites))

@@ -17,9 +17,9 @@ import {
 } from '../../contract'
 import { exportSelectedBody } from '../../contract/input/bulk'
 import type { Db } from '../db/client'
-import { like, listBatches, listPage, type ListSource, type PageQuery } from '../db/list'
+import { like, listBatches, listPage, pageRows, type ListSource } from '../db/list'
 import { petDetails } from '../db/queries/pets'
-import { phoneOf } from '../db/queries/users'
+import { phoneOf, toUserSummary, userSummaryColumns } from '../db/queries/users'
 import { countKey } from '../db/row-counts'
 import { appUsers, dateOrInfinity, lowerOf, pets } from '../db/schema'
 import type { Deps } from '../deps'
@@ -50,47 +50,13 @@ export const userListSource: ListSource<UserSort, UserStatus> = {
   counted: { filter: (status) => countKey(appUsers.status, status) },
 }
 
-const userColumns = {
-  id: appUsers.id,
-  username: appUsers.username,
-  name: appUsers.name,
-  email: appUsers.email,
-  mobileNo: appUsers.mobileNo,
-  countryCode: appUsers.countryCode,
-  dob: appUsers.dob,
-  status: appUsers.status,
-  profileImage: appUsers.profileImage,
-  createdAt: appUsers.createdAt,
-}
+/** A list row: the user summary with the birth date, the status and when they joined (contract/users.ts). */
+const userColumns = { ...userSummaryColumns, dob: appUsers.dob, status: appUsers.status, createdAt: appUsers.createdAt }
 type UserRow = Pick<typeof appUsers.$inferSelect, keyof typeof userColumns>
 
-export const toUserListItem = (u: UserRow): UserListItem => ({
-  _id: u.id,
-  username: u.username,
-  name: u.name,
-  email: u.email,
-  mobileNo: u.mobileNo,
-  countryCode: u.countryCode,
-  dob: u.dob,
-  status: u.status,
-  profileImage: u.profileImage,
-  createdAt: u.createdAt.toISOString(),
-})
+export const toUserListItem = (u: UserRow): UserListItem => ({ ...toUserSummary(u), dob: u.dob, status: u.status, createdAt: u.createdAt.toISOString() })
 
-/** A page or batch of users with `columns`. */
-const usersWith =
-  <C extends Partial<typeof userColumns>>(columns: C) =>
-  (db: Db) =>
-  (p: PageQuery) =>
-    db
-      .select({ ...columns, sortKey: p.sortKey })
-      .from(appUsers)
-      .where(p.where)
-      .orderBy(...p.orderBy)
-      .limit(p.limit)
-      .offset(p.offset)
-
-const userRows = usersWith(userColumns)
+const userRows = pageRows(appUsers, userColumns)
 
 /** The list's columns, then the status (the list shows it in Actions: a file has no Actions). */
 export const USERS_CSV_HEADER = ['Username', 'Full Name', 'Email', 'DOB', 'Contact No.', 'Status'] as const
@@ -106,7 +72,7 @@ const userCsvColumns = {
   status: appUsers.status,
 }
 type UserCsvRow = Pick<UserRow, keyof typeof userCsvColumns>
-const userCsvRows = usersWith(userCsvColumns)
+const userCsvRows = pageRows(appUsers, userCsvColumns)
 const userCsvLine = (u: UserCsvRow): CsvValue[] => [u.username, u.name, u.email, u.dob, phoneOf(u), userStatusLabel[u.status]]
 
 async function userDetails(db: Db, id: string): Promise<UserDetails | undefined> {

@@ -35,6 +35,15 @@ export interface MatchContext {
 
 const orNull = (text: string) => (text === '' ? null : text)
 
+/** The text fields of a place's or a site's row (the same headings for both), as columns. */
+const textColumns = (v: Pick<ImportRowValues<'sites'>, 'Name' | 'Description' | 'Address' | 'Latitude' | 'Longitude'>) => ({
+  name: v.Name,
+  description: v.Description,
+  address: v.Address,
+  latitude: v.Latitude,
+  longitude: v.Longitude,
+})
+
 const placeTarget = (kind: PlaceKind): ImportTarget<'pet-shops' | 'hospitals'> => ({
   folder: 'place',
   keyOf: (v) => key(v.Name, v.Address),
@@ -50,11 +59,7 @@ const placeTarget = (kind: PlaceKind): ImportTarget<'pet-shops' | 'hospitals'> =
       .insert(places)
       .values({
         kind,
-        name: v.Name,
-        description: v.Description,
-        address: v.Address,
-        latitude: v.Latitude,
-        longitude: v.Longitude,
+        ...textColumns(v),
         discountTitle: orNull(v['Discount Title']),
         discountDescription: orNull(v['Discount Description']),
         images: stored.images,
@@ -113,11 +118,7 @@ const siteTarget: ImportTarget<'sites'> = {
       .insert(sites)
       .values({
         cityId,
-        name: v.Name,
-        description: v.Description,
-        address: v.Address,
-        latitude: v.Latitude,
-        longitude: v.Longitude,
+        ...textColumns(v),
         images: stored.images,
         createdAt: now,
         updatedAt: now,

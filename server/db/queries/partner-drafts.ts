@@ -1,10 +1,20 @@
 import { PLACE_STATUS, type PartnerType, type PlaceKind } from '../../../contract'
-import type { partners, places } from '../schema'
+import { partners, type places } from '../schema'
 
 /** The kind of place an approved request becomes: 5 a hospital, 6 a pet shop. */
 export const placeKindOf = (type: PartnerType): PlaceKind => (type === 5 ? 'hospital' : 'petShop')
 
-type Request = Pick<typeof partners.$inferSelect, 'id' | 'name' | 'ownerName' | 'email' | 'mobileNo' | 'type' | 'address'>
+/** A partner request as its applicant sent it: what its list row shows, its decision's mail and its draft place are made of. */
+export const requestColumns = {
+  name: partners.name,
+  ownerName: partners.ownerName,
+  email: partners.email,
+  mobileNo: partners.mobileNo,
+  type: partners.type,
+  address: partners.address,
+}
+
+type Request = Pick<typeof partners.$inferSelect, 'id' | keyof typeof requestColumns>
 
 /**
  * The draft pet shop or hospital an approved partner request becomes: its name, address and
