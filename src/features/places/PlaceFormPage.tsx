@@ -14,6 +14,7 @@ import { ImagesField } from '@/components/form/ImagePicker'
 import { UnsavedChangesDialog } from '@/components/form/UnsavedChangesDialog'
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard'
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs'
+import { PageSection } from '@/components/layout/PageSection'
 import { useRecordTitle } from '@/components/layout/PageTitle'
 import { buttonClass } from '@/components/ui/Button'
 import { uploadsRunning } from '@/lib/uploads'
@@ -86,10 +87,7 @@ function PlaceForm({ kind, place }: { kind: PlaceKind; place?: PlaceDetails }) {
           ]}
         />
       )}
-      <section aria-labelledby="place-form-title" className="flex flex-col gap-4">
-        <h1 id="place-form-title" className="text-xl font-semibold text-slate-900">
-          {title}
-        </h1>
+      <PageSection titleId="place-form-title" title={title}>
         <Form
           onSubmit={submit}
           aria-labelledby="place-form-title"
@@ -122,7 +120,7 @@ function PlaceForm({ kind, place }: { kind: PlaceKind; place?: PlaceDetails }) {
             }
           />
         </Form>
-      </section>
+      </PageSection>
       <UnsavedChangesDialog guard={guard} />
     </>
   )
