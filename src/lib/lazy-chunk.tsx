@@ -113,3 +113,15 @@ export function useOpenedOnce(open: boolean) {
   if (open && !opened) setOpened(true)
   return opened
 }
+
+/**
+ * A control's lazy dialog, the two hooks above together: `show` opens it (as a transition, the
+ * control busy until its code is there), `opened` mounts it for good, and `open` and `close` are
+ * the dialog's own props. Spread `trigger` on the control.
+ */
+export function useLazyDialog(importer: () => Promise<unknown>, initiallyOpen = false) {
+  const [open, setOpen] = useState(initiallyOpen)
+  const opened = useOpenedOnce(open)
+  const { start, trigger } = useLazyTrigger(importer)
+  return { open, opened, trigger, setOpen, show: () => start(() => setOpen(true)), close: () => setOpen(false) }
+}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, DialogPanel, DialogTitle } from '@headlessui/react'
 import { Dialog } from '@/components/ui/Dialog'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
@@ -192,7 +192,6 @@ export default function CommandPalette({
 
   return (
     <Dialog open={open} onClose={close} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40 dark:bg-black/60" />
       <div className="fixed inset-0 flex items-start justify-center p-2 pt-[8vh] sm:p-4 sm:pt-[12vh]">
         <DialogPanel className="w-full max-w-lg overflow-hidden rounded-lg bg-white shadow-xl">
           <DialogTitle className="sr-only">Go to</DialogTitle>

@@ -1,4 +1,4 @@
-import { DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { DialogPanel, DialogTitle } from '@headlessui/react'
 import { Dialog } from '@/components/ui/Dialog'
 import { PRODUCT_NAME } from '@contract/page-title'
 import { CloseIcon } from './icons'
@@ -14,7 +14,6 @@ export type MobileDrawerProps = { open: boolean; onClose: () => void }
 export default function MobileDrawer({ open, onClose }: MobileDrawerProps) {
   return (
     <Dialog open={open} onClose={onClose} className="relative z-40">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40 dark:bg-black/60" />
       <DialogPanel className="fixed inset-y-0 left-0 flex w-drawer flex-col overflow-y-auto bg-white px-2 pb-4 shadow-xl">
         <div className="flex h-topbar shrink-0 items-center justify-between pl-3">
           <DialogTitle className="text-base font-bold text-primary-700">{PRODUCT_NAME}</DialogTitle>

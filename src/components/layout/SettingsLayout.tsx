@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from "react";
 import { useRouterState } from "@tanstack/react-router";
 import { ChevronDownIcon } from "./icons";
 import { NavList } from "./NavList";
+import { PageSection } from "./PageSection";
 import { isActiveItem, settingsMenu } from "./navigation";
 import { useMediaQuery } from "./useMediaQuery";
 
@@ -61,10 +62,7 @@ function FoldedSettingsMenu() {
 export function SettingsLayout({ children }: { children: ReactNode }) {
   const folded = useMediaQuery(FOLDED_MENU_SCREEN);
   return (
-    <section aria-labelledby="settings-title" className="flex flex-col gap-4">
-      <h1 id="settings-title" className="text-xl font-semibold text-slate-900">
-        Settings
-      </h1>
+    <PageSection titleId="settings-title" title="Settings">
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
         {folded ? (
           <FoldedSettingsMenu />
@@ -83,6 +81,6 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
           {children}
         </div>
       </div>
-    </section>
+    </PageSection>
   );
 }

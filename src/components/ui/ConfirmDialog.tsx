@@ -1,6 +1,6 @@
-import { Suspense, useState } from 'react'
+import { Suspense } from 'react'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
-import { lazyChunk } from '@/lib/lazy-chunk'
+import { lazyChunk, useOpenedOnce } from '@/lib/lazy-chunk'
 import type { ConfirmDialogProps } from './ConfirmDialogPanel'
 
 const ConfirmDialogPanel = lazyChunk(() => import('./ConfirmDialogPanel'), ChunkLoadFailed)
@@ -12,8 +12,7 @@ const ConfirmDialogPanel = lazyChunk(() => import('./ConfirmDialogPanel'), Chunk
  * to the control that opened it.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const [opened, setOpened] = useState(props.open)
-  if (props.open && !opened) setOpened(true)
+  const opened = useOpenedOnce(props.open)
   return opened ? (
     <Suspense fallback={null}>
       <ConfirmDialogPanel {...props} />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react'
+import { DialogPanel, DialogTitle, Description } from '@headlessui/react'
 import { Dialog } from './Dialog'
 import { Button } from './Button'
 
@@ -35,7 +35,6 @@ export default function ConfirmDialogPanel({
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={busy ? () => {} : onClose} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40 dark:bg-black/60" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         {/* Within the screen on a phone held sideways too: a long question scrolls inside. */}
         <DialogPanel className="flex max-h-[calc(100dvh-2rem)] w-full max-w-md flex-col gap-3 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { Dialog as HeadlessDialog } from '@headlessui/react'
+import { DialogBackdrop, Dialog as HeadlessDialog } from '@headlessui/react'
 
 const focusLost = () => {
   const active = document.activeElement
@@ -14,7 +14,8 @@ const focusLost = () => {
  * Tab started at "Skip to content"). So the element focused when the dialog opens is remembered
  * here, and gets the focus back once the dialog has closed if nothing else took it: Headless UI's
  * own return, the list's move to the next row after a delete (useRowFocus.ts) and a page that
- * changed (an opener no longer on the page) all come first.
+ * changed (an opener no longer on the page) all come first. Every dialog of the app dims the page
+ * behind it alike, so the backdrop is drawn here.
  */
 export function Dialog({
   open,
@@ -43,6 +44,7 @@ export function Dialog({
   }, [open, opener])
   return (
     <HeadlessDialog open={open} onClose={onClose} className={className}>
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40 dark:bg-black/60" />
       {children}
     </HeadlessDialog>
   )

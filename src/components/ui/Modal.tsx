@@ -1,5 +1,5 @@
 import { useLayoutEffect, useState, type ReactNode } from 'react'
-import { DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { DialogPanel, DialogTitle } from '@headlessui/react'
 import { Dialog } from './Dialog'
 import { CloseIcon } from '@/components/layout/icons'
 import { Button } from './Button'
@@ -43,7 +43,6 @@ export function Modal({
 }) {
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40 dark:bg-black/60" />
       <div className="fixed inset-0 flex items-center justify-center p-2 sm:p-4">
         <DialogPanel
           className={`flex max-h-[calc(100dvh-1rem)] w-full ${WIDTH[width]} flex-col rounded-lg bg-white shadow-xl sm:max-h-[calc(100dvh-2rem)]`}

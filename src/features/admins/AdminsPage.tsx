@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useAuth } from '@/lib/auth'
 import { formatDateTime } from '@/lib/format'
-import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyDialog } from '@/lib/lazy-chunk'
 import { adminsListQuery, useResendInvite, useSetAdminStatus } from './api'
 
 // The Add Admin dialog (its form, Headless UI's Dialog) is not part of the list's first load: its
@@ -115,9 +115,7 @@ function AddAdminButton(props: ComponentProps<typeof Button>) {
 }
 
 function AdminsList() {
-  const [adding, setAdding] = useState(false)
-  const opened = useOpenedOnce(adding)
-  const { start, trigger } = useLazyTrigger(importAddAdmin)
+  const adding = useLazyDialog(importAddAdmin)
   return (
     <>
       <ListScreen
@@ -128,9 +126,9 @@ function AdminsList() {
         query={adminsListQuery}
         columns={adminColumns}
         filter={roleFilter}
-        actions={<AddAdminButton onClick={() => start(() => setAdding(true))} {...trigger} />}
+        actions={<AddAdminButton onClick={adding.show} {...adding.trigger} />}
       />
-      <Suspense fallback={null}>{opened && <AddAdminDialog open={adding} onClose={() => setAdding(false)} />}</Suspense>
+      <Suspense fallback={null}>{adding.opened && <AddAdminDialog open={adding.open} onClose={adding.close} />}</Suspense>
     </>
   )
 }

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { PageLoader } from '@/components/ui/Spinner'
 import { formatDate, formatDateTime } from '@/lib/format'
-import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyDialog } from '@/lib/lazy-chunk'
 import { apiTokensQuery, useRevokeApiToken } from './api'
 
 // The Create dialog (its form, Headless UI's Dialog) loads as the button is neared, or on the press.
@@ -86,9 +86,7 @@ function TokenRow({ token }: { token: ApiToken }) {
 
 function TokensList() {
   const tokens = useQuery(apiTokensQuery())
-  const [creating, setCreating] = useState(false)
-  const opened = useOpenedOnce(creating)
-  const { start, trigger } = useLazyTrigger(importCreateToken)
+  const creating = useLazyDialog(importCreateToken)
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -96,7 +94,7 @@ function TokensList() {
           Machines (the app&rsquo;s backend) call the integration API under <code className="font-mono">{INTEGRATION_BASE_PATH}</code> with
           one of these as <code className="font-mono">Authorization: Bearer</code>, within its scopes. They never open the admin screens&rsquo; calls.
         </p>
-        <Button onClick={() => start(() => setCreating(true))} {...trigger}>
+        <Button onClick={creating.show} {...creating.trigger}>
           <PlusIcon className="h-5 w-5" />
           Create Token
         </Button>
@@ -116,7 +114,7 @@ function TokensList() {
           ))}
         </ul>
       )}
-      <Suspense fallback={null}>{opened && <CreateApiTokenDialog open={creating} onClose={() => setCreating(false)} />}</Suspense>
+      <Suspense fallback={null}>{creating.opened && <CreateApiTokenDialog open={creating.open} onClose={creating.close} />}</Suspense>
     </>
   )
 }

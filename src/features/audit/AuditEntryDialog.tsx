@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
+import { DialogPanel, DialogTitle } from '@headlessui/react'
 import { Dialog } from '@/components/ui/Dialog'
 import { roleLabel, type AuditEntry } from '@contract'
 import { Button } from '@/components/ui/Button'
@@ -29,7 +29,6 @@ export default function AuditEntryDialog({ entry, open, onClose }: { entry: Audi
   const shown = useOpenWhenMounted(open)
   return (
     <Dialog open={shown} onClose={onClose} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40 dark:bg-black/60" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="flex max-h-full w-full max-w-2xl flex-col gap-4 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
           <DialogTitle className="text-lg font-semibold text-slate-900">Audit entry</DialogTitle>

@@ -1,9 +1,9 @@
-import { Suspense, useState } from 'react'
+import { Suspense } from 'react'
 import type { AuditEntry } from '@contract'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { Button } from '@/components/ui/Button'
 import { formatDateTime } from '@/lib/format'
-import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyDialog } from '@/lib/lazy-chunk'
 import { actionLabel } from './labels'
 
 // The entry's dialog (Headless UI's Dialog) is not part of the log's first load: its code comes as
@@ -15,21 +15,19 @@ const AuditEntryDialog = lazyChunk(importDialog, ChunkLoadFailed)
  * A row's 'View' button and the dialog it opens (mounted when first opened).
  */
 export function ViewAuditEntry({ entry }: { entry: AuditEntry }) {
-  const [open, setOpen] = useState(false)
-  const opened = useOpenedOnce(open)
-  const { start, trigger } = useLazyTrigger(importDialog)
+  const dialog = useLazyDialog(importDialog)
   return (
     <>
       <Button
         variant="ghost"
         className="min-h-8 px-3 py-1"
         aria-label={`View ${actionLabel(entry.action)}, ${formatDateTime(entry.at)}`}
-        onClick={() => start(() => setOpen(true))}
-        {...trigger}
+        onClick={dialog.show}
+        {...dialog.trigger}
       >
         View
       </Button>
-      <Suspense fallback={null}>{opened && <AuditEntryDialog entry={entry} open={open} onClose={() => setOpen(false)} />}</Suspense>
+      <Suspense fallback={null}>{dialog.opened && <AuditEntryDialog entry={entry} open={dialog.open} onClose={dialog.close} />}</Suspense>
     </>
   )
 }

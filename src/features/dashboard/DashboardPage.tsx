@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, type LinkProps } from '@tanstack/react-router'
 import { PARTNER_STATUS, type DashboardTotals } from '@contract'
 import { HospitalIcon, PartnerIcon, StoreIcon, UsersIcon, type Icon } from '@/components/layout/icons'
+import { PageSection } from '@/components/layout/PageSection'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { Spinner } from '@/components/ui/Spinner'
 import { lazyChunk } from '@/lib/lazy-chunk'
@@ -35,10 +36,7 @@ const linkClass = 'outline-none after:absolute after:inset-0 after:rounded-lg ho
 export function DashboardPage() {
   const { data: totals } = useSuspenseQuery(dashboardQuery)
   return (
-    <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
-      <h1 id="dashboard-title" className="text-xl font-semibold text-slate-900">
-        Dashboard
-      </h1>
+    <PageSection titleId="dashboard-title" title="Dashboard">
       <dl className="grid grid-cols-2 gap-3 sm:gap-4">
         {cards.map(({ key, title, to, icon: Icon, tone }) => (
           // A dl's groups may hold only dt and dd, so the icon sits in the dt, placed where it
@@ -84,6 +82,6 @@ export function DashboardPage() {
           </div>
         }
       />
-    </section>
+    </PageSection>
   )
 }

@@ -3,7 +3,7 @@ import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { SendIcon } from '@/components/layout/icons'
 import { Button } from '@/components/ui/Button'
-import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyDialog } from '@/lib/lazy-chunk'
 import { ToolLabel, useToolButtonClass } from '@/components/list/tools'
 
 // The dialog (its form, Headless UI's Dialog, the recipient picker, date-fns) is not part of the
@@ -18,15 +18,13 @@ const SendNotificationDialog = lazyChunk(importDialog, ChunkLoadFailed)
  */
 export function SendNotificationButton() {
   const asked = useRouterState({ select: (s) => (s.location.state.sendNotification ? s.location.state.__TSR_key : undefined) })
-  const [open, setOpen] = useState(asked !== undefined)
-  const opened = useOpenedOnce(open)
-  const { start, trigger } = useLazyTrigger(importDialog)
+  const dialog = useLazyDialog(importDialog, asked !== undefined)
   const size = useToolButtonClass()
   // Each arrival asks once (another palette choice while here is a new arrival).
   const [seen, setSeen] = useState(asked)
   if (seen !== asked) {
     setSeen(asked)
-    if (asked !== undefined) setOpen(true)
+    if (asked !== undefined) dialog.setOpen(true)
   }
   // The ask is spent once the dialog is open: a reload or Back to this entry must not open it again.
   const navigate = useNavigate()
@@ -35,11 +33,11 @@ export function SendNotificationButton() {
   }, [asked, navigate])
   return (
     <>
-      <Button onClick={() => start(() => setOpen(true))} {...trigger} className={size}>
+      <Button onClick={dialog.show} {...dialog.trigger} className={size}>
         <SendIcon />
         <ToolLabel>Send Notification</ToolLabel>
       </Button>
-      <Suspense fallback={null}>{opened && <SendNotificationDialog open={open} onClose={() => setOpen(false)} />}</Suspense>
+      <Suspense fallback={null}>{dialog.opened && <SendNotificationDialog open={dialog.open} onClose={dialog.close} />}</Suspense>
     </>
   )
 }

@@ -1,9 +1,9 @@
-import { Suspense, useId, useState } from 'react'
+import { Suspense, useId } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import type { ListFilterPart } from '@/components/list'
 import { buttonClass } from '@/components/ui/Button'
-import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyDialog } from '@/lib/lazy-chunk'
 import { userLabel } from '@/lib/user-label'
 import { sentToUserQuery } from './api'
 
@@ -25,9 +25,7 @@ function SentToName({ id }: { id: string | undefined }) {
  * the list's URL. Its chip's × clears it.
  */
 function SentToControl({ value, onChange, closePanel }: { value: string | undefined; onChange: (id: string | undefined) => void; closePanel: () => void }) {
-  const [open, setOpen] = useState(false)
-  const opened = useOpenedOnce(open)
-  const { start, trigger } = useLazyTrigger(importDialog)
+  const dialog = useLazyDialog(importDialog)
   const labelId = useId()
   const buttonId = useId()
   return (
@@ -42,21 +40,21 @@ function SentToControl({ value, onChange, closePanel }: { value: string | undefi
         aria-labelledby={`${labelId} ${buttonId}`}
         onClick={() => {
           closePanel()
-          start(() => setOpen(true))
+          dialog.show()
         }}
-        {...trigger}
+        {...dialog.trigger}
         className={buttonClass('secondary', 'w-full justify-start truncate')}
       >
         <SentToName id={value} />
       </button>
       <Suspense fallback={null}>
-        {opened && (
+        {dialog.opened && (
           <SentToDialog
-            open={open}
-            onClose={() => setOpen(false)}
+            open={dialog.open}
+            onClose={dialog.close}
             onPick={(user) => {
               onChange(user._id)
-              setOpen(false)
+              dialog.close()
             }}
           />
         )}

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react'
+import { Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, getRouteApi } from '@tanstack/react-router'
 import type { WebhookEndpoint } from '@contract/webhooks'
@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/Spinner'
 import { useTestWebhook, webhooksQuery } from './api'
 import { EndpointStatus, ResumeButton } from './EndpointParts'
 import { lastDeliveryLabel } from './labels'
-import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyDialog } from '@/lib/lazy-chunk'
 
 // The add dialog (its form, Headless UI's Dialog) loads as its button is neared or pressed; an
 // endpoint's details (its log, its edit dialog) when one is chosen.
@@ -74,9 +74,7 @@ function EndpointCard({ endpoint, selected }: { endpoint: WebhookEndpoint; selec
 function Webhooks() {
   const { endpoint: selectedId } = route.useSearch()
   const list = useQuery(webhooksQuery())
-  const [adding, setAdding] = useState(false)
-  const addOpened = useOpenedOnce(adding)
-  const { start, trigger } = useLazyTrigger(importWebhookDialog)
+  const adding = useLazyDialog(importWebhookDialog)
   const endpoints = list.data ?? []
   const selected = endpoints.find((e) => e._id === selectedId)
   return (
@@ -86,7 +84,7 @@ function Webhooks() {
       </p>
       <PausedBanner paused={endpoints.filter((e) => e.status === 'paused')} />
       <div>
-        <Button {...trigger} onClick={() => start(() => setAdding(true))}>
+        <Button {...adding.trigger} onClick={adding.show}>
           <PlusIcon className="h-5 w-5" />
           Add webhook
         </Button>
@@ -111,7 +109,7 @@ function Webhooks() {
       )}
       <Suspense fallback={<Spinner className="h-6 w-6" />}>{selected && <EndpointDetails key={selected._id} endpoint={selected} />}</Suspense>
       {selectedId && !list.isPending && !selected && <p className="text-sm text-slate-600">This webhook no longer exists.</p>}
-      <Suspense fallback={null}>{addOpened && <WebhookDialog open={adding} onClose={() => setAdding(false)} />}</Suspense>
+      <Suspense fallback={null}>{adding.opened && <WebhookDialog open={adding.open} onClose={adding.close} />}</Suspense>
     </div>
   )
 }
