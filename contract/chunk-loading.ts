@@ -5,10 +5,3 @@
  */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000
 export const CHUNK_LOAD_FAILED = 'Loading chunk failed'
-
-/**
- * The id of the template in which the server's page of a signed-in screen names, as prefetch
- * links, code the screen may need soon; inert until the app moves them into the head (at the
- * person's first touch of the page).
- */
-export const LATER_PREFETCH_TEMPLATE_ID = 'prefetch-later'

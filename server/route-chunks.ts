@@ -136,20 +136,3 @@ export function firstVisitFiles(manifest: Manifest, routeFiles: string[], html =
   routeKeys.sort((a, b) => routeFiles.indexOf(routeFileOf(a)!) - routeFiles.indexOf(routeFileOf(b)!))
   return [...staticClosure(manifest, [entryKey(manifest, html), ...routeKeys])].map((key) => manifest[key]!.file)
 }
-
-const SIGNED_IN_LAYOUT = 'src/routes/_signed-in.tsx'
-/**
- * The signed-in layout's own lazy parts that nearly every admin opens soon: the phone's menu
- * drawer and the profile menu. A signed-in page names their files as `prefetch` links that wait
- * in a template until the person first touches the page (server/spa.ts), so the browser fetches
- * them then, at its lowest priority, and the first open only runs them; importing them would
- * instead run them at once, a long task on a slow phone.
- */
-const LAYOUT_LAZY_PARTS = ['src/components/layout/MobileDrawer.tsx', 'src/features/account/ProfileMenu.tsx']
-
-/** The JS files of the layout's lazy parts for a page of `routeFiles` that its first visit does not load already; none outside the signed-in layout. */
-export function prefetchFiles(manifest: Manifest, routeFiles: string[]): string[] {
-  if (!routeFiles.includes(SIGNED_IN_LAYOUT)) return []
-  const loaded = new Set(firstVisitFiles(manifest, routeFiles))
-  return [...staticClosure(manifest, LAYOUT_LAZY_PARTS)].map((key) => manifest[key]!.file).filter((file) => !loaded.has(file))
-}

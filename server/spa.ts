@@ -6,14 +6,13 @@ import { Readable } from 'node:stream'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { Hono, type Context } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
-import { LATER_PREFETCH_TEMPLATE_ID } from '../contract/chunk-loading'
 import { PETS_MSG } from '../contract/pets'
 import type { TrustProxy } from './http/client-address'
 import { securityHeaders } from './http/security'
 import { logError } from './log'
 import { petPreviewTags, withHeadTags, type PetPreview, type PetPreviewLookup } from './pet-preview'
 import type { PetPageAllowance } from './routes/pets'
-import { firstVisitFiles, matchPage, pages, prefetchFiles, readManifest, type Manifest, type SpaPage } from './route-chunks'
+import { firstVisitFiles, matchPage, pages, readManifest, type Manifest, type SpaPage } from './route-chunks'
 
 const IMMUTABLE = `public, max-age=${365 * 24 * 60 * 60}, immutable`
 
@@ -195,32 +194,21 @@ function manifestOf(distDir: string): Manifest | undefined {
   }
 }
 
-/**
- * `<link rel="modulepreload">` for each chunk a visit to `route` runs that the page does not name
- * already, and `<link rel="prefetch">` for the signed-in layout's lazy parts (route-chunks.ts),
- * inside a template the app empties at the person's first touch of the page.
- */
+/** `<link rel="modulepreload">` for each chunk a visit to `route` runs that the page does not name already. */
 function chunkTags(template: string, manifest: Manifest, route: SpaPage): string {
   const named = new Set([...template.matchAll(/\b(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]!))
   let files: string[]
-  let later: string[]
   try {
     files = firstVisitFiles(manifest, route.routeFiles)
-    later = prefetchFiles(manifest, route.routeFiles)
   } catch (err) {
     logError('listing the chunks of a route', err) // a manifest without the index.html entry
     return ''
   }
-  // crossorigin as Vite writes it for module scripts: the module loader then takes the preloaded
-  // (or prefetched) response.
-  const tags = (rel: string, list: string[]) =>
-    list.filter((file) => file.endsWith('.js') && !named.has(file)).map((file) => `<link rel="${rel}" crossorigin href="/${file}">`)
-  // The prefetches wait in an inert template until the person first touches the page
-  // (src/lib/prefetch.ts): named in the page itself they started at once, and on a slow phone
-  // network held connections the page's own code and data were waiting for.
-  const prefetches = tags('prefetch', later)
-  const waiting = prefetches.length ? [`<template id="${LATER_PREFETCH_TEMPLATE_ID}">${prefetches.join('')}</template>`] : []
-  return [...tags('modulepreload', files), ...waiting].join('\n    ')
+  // crossorigin as Vite writes it for module scripts: the module loader then takes the preloaded response.
+  return files
+    .filter((file) => file.endsWith('.js') && !named.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ')
 }
 
 /**

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react'
-import { LATER_PREFETCH_TEMPLATE_ID } from '@contract/chunk-loading'
 
 /** How long a busy page may put off an idle task. */
 const IDLE_TIMEOUT_MS = 2000
@@ -59,31 +58,4 @@ export function useScheduled(schedule: (task: () => void) => () => void) {
  */
 export function prefetchChunk(importer: () => Promise<unknown>) {
   importer().catch(() => undefined)
-}
-
-/**
- * Runs `task` once, at the person's first press, key or scroll anywhere on the page; returns its
- * cancel, for an effect's cleanup.
- */
-export function onFirstInteraction(task: () => void) {
-  const events = ['pointerdown', 'keydown', 'scroll'] as const
-  const cancel = () => events.forEach((type) => window.removeEventListener(type, run, { capture: true }))
-  function run() {
-    cancel()
-    task()
-  }
-  // Captured on the window: a scroll inside an element does not bubble.
-  events.forEach((type) => window.addEventListener(type, run, { capture: true, passive: true }))
-  return cancel
-}
-
-/**
- * Lets the browser fetch the code the server's page named for later (prefetch links in an inert
- * template): moved into the head, they are fetched at the lowest priority and not run. Once.
- */
-export function prefetchNamedForLater() {
-  const later = document.getElementById(LATER_PREFETCH_TEMPLATE_ID)
-  if (!(later instanceof HTMLTemplateElement)) return
-  document.head.append(later.content)
-  later.remove()
 }

@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
-import { LATER_PREFETCH_TEMPLATE_ID } from '../../contract/chunk-loading'
 import { matchPage, pages } from '../../server/route-chunks'
 import { acceptedEncodings, NOT_BUILT_MESSAGE, PET_PAGE_FILE, spaRoutes } from '../../server/spa'
 
@@ -220,24 +219,6 @@ describe("naming a route's chunks as modulepreload", () => {
     expect(html.match(/main-1\.js|react-1\.js/g)).toHaveLength(2)
     expect(html).not.toContain('CommandPalette')
     expect(html).not.toContain('dialog-1')
-  })
-
-  /**
-   * The chunk names the page adds as prefetch, in order: all of them in the template the app
-   * empties once it has drawn, none where the browser would fetch them at once.
-   */
-  const prefetched = (html: string) => {
-    const template = new RegExp(`<template id="${LATER_PREFETCH_TEMPLATE_ID}">(.*?)</template>`).exec(html)?.[1] ?? ''
-    const names = (text: string) => [...text.matchAll(/<link rel="prefetch" crossorigin href="\/assets\/([^"]+)\.js">/g)].map((m) => m[1]!)
-    expect(names(html.replace(template, ''))).toEqual([])
-    return names(template)
-  }
-
-  it("names the layout's drawer and profile menu for a later prefetch on a signed-in page, without what the page loads already", async () => {
-    expect(prefetched(await (await visit('/users')).text())).toEqual(['MobileDrawer-1', 'sheet-1', 'ProfileMenu-1', 'form-1'])
-    // The sign-in page loads the form chunk itself, and nothing of the signed-in layout.
-    expect(prefetched(await (await visit('/')).text())).toEqual([])
-    expect(prefetched(await (await visit('/dashboard')).text())).toEqual(['MobileDrawer-1', 'sheet-1', 'ProfileMenu-1', 'form-1'])
   })
 
   it("names /dashboard's component and loader chunks, not its error component's", async () => {

@@ -3,7 +3,6 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router'
-import { LATER_PREFETCH_TEMPLATE_ID } from '@contract/chunk-loading'
 import { authStore } from '@/lib/auth'
 import { browserPage } from '@/lib/load-chunk'
 import { sessionFor } from './mocks/db'
@@ -47,29 +46,6 @@ describe('the profile menu, loaded on its first press', () => {
   })
 })
 
-describe("the layout's code named by the page for later", () => {
-  it("is fetched at the person's first press on the page, not before, the template that held it gone", async () => {
-    // As the server writes a signed-in page: prefetch links, inert in a template until then.
-    document.head.insertAdjacentHTML(
-      'beforeend',
-      `<template id="${LATER_PREFETCH_TEMPLATE_ID}"><link rel="prefetch" crossorigin href="/assets/MobileDrawer-1.js"></template>`,
-    )
-    const waiting = () => document.head.querySelectorAll(':scope > link[rel="prefetch"][href="/assets/MobileDrawer-1.js"]')
-    try {
-      expect(waiting()).toHaveLength(0)
-      const { user } = renderRoute('/dashboard', { signedInAs: 'admin' })
-      const title = await screen.findByRole('heading', { name: 'Dashboard' })
-      expect(waiting()).toHaveLength(0)
-      await user.click(title)
-      expect(waiting()).toHaveLength(1)
-      expect(document.getElementById(LATER_PREFETCH_TEMPLATE_ID)).toBeNull()
-    } finally {
-      document.getElementById(LATER_PREFETCH_TEMPLATE_ID)?.remove()
-      waiting().forEach((link) => link.remove())
-    }
-  })
-})
-
 describe('the drawer on a small screen, loaded when first opened', () => {
   beforeEach(() => screenWidth(599))
 
@@ -110,7 +86,7 @@ describe('a menu whose code cannot be loaded', () => {
     }
     vi.doMock('@/features/account/ProfileMenu', refuse)
     vi.doMock('@/components/layout/MobileDrawer', refuse)
-    vi.doMock('@/lib/prefetch', () => ({ onFirstInteraction: () => () => {}, prefetchChunk: () => {}, prefetchNamedForLater: () => {} }))
+    vi.doMock('@/lib/prefetch', () => ({ prefetchChunk: () => {} }))
     ;({ UserBlock } = await import('@/features/account/UserBlock'))
     ;({ AdminLayout } = await import('@/components/layout/AdminLayout'))
   })

@@ -5,7 +5,7 @@ import { Breadcrumbs } from './Breadcrumbs'
 import { Logo, PawIcon } from '@/components/ui/Logo'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { lazyChunk, type ChunkFailure } from '@/lib/lazy-chunk'
-import { onFirstInteraction, prefetchChunk, prefetchNamedForLater } from '@/lib/prefetch'
+import { prefetchChunk } from '@/lib/prefetch'
 import { MenuIcon, SearchIcon } from './icons'
 import type { MobileDrawerProps } from './MobileDrawer'
 import { mainMenu } from './navigation'
@@ -14,10 +14,9 @@ import { SCREEN, useMediaQuery } from './useMediaQuery'
 
 const CommandPalette = lazyChunk(() => import('./CommandPalette'), ChunkLoadFailed)
 const ShortcutsDialog = lazyChunk(() => import('./ShortcutsDialog'), ChunkLoadFailed)
-// The overlay drawer (Headless UI's Dialog) is not part of the layout's first load: the server's
-// page names its files, fetched at the first touch of the page (server/route-chunks.ts), its code
-// runs when the pointer or the focus nears the toggle on a small screen, and it is mounted when
-// first opened.
+// The overlay drawer (Headless UI's Dialog) is not part of the layout's first load: its code is
+// fetched when the pointer or the focus nears the toggle on a small screen, and it is mounted
+// when first opened.
 const importDrawer = () => import('./MobileDrawer')
 const MobileDrawer = lazyChunk(importDrawer, DrawerFailed)
 
@@ -81,11 +80,6 @@ export function AdminLayout({
     setShownPath(pathname)
     setDrawerOpenSmall(false)
   }
-
-  // The drawer's and the profile menu's code, fetched at the person's first touch of the page: not
-  // while the page loads (on a slow phone network the fetches held connections its own code and
-  // data were waiting for), and usually before either is opened.
-  useEffect(() => onFirstInteraction(prefetchNamedForLater), [])
 
   const [palette, setPalette] = useState<Lazy>('never')
   const [shortcuts, setShortcuts] = useState<Lazy>('never')
