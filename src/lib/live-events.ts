@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import { useAuth } from './auth'
-import { loadChunk } from './load-chunk'
+import { loadChunk } from './chunk-import'
 import { liveStatus, setStatus, type LiveHandlers } from './live-status'
 import { afterNextPaint } from './prefetch'
 

@@ -1,5 +1,5 @@
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
-import { lazyChunk } from '@/lib/lazy-chunk'
+import { lazyChunk } from '@/lib/lazy-component'
 import type { ColumnChoice } from './columnChoice'
 import { HeaderDialogButton } from './HeaderDialogButton'
 import { ColumnsIcon } from './icons'

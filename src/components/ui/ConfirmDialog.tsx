@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
-import { lazyChunk } from '@/lib/lazy-chunk'
+import { lazyChunk } from '@/lib/lazy-component'
 import type { ConfirmDialogProps } from './ConfirmDialogPanel'
 
 const ConfirmDialogPanel = lazyChunk(() => import('./ConfirmDialogPanel'), ChunkLoadFailed)

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useAuth } from '@/lib/auth'
 import { formatDateTime } from '@/lib/format'
-import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-component'
 import { adminsListQuery, useResendInvite, useSetAdminStatus } from './api'
 
 // The Add Admin dialog (its form, Headless UI's Dialog) is not part of the list's first load: its

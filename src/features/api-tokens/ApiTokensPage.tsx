@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { PageLoader } from '@/components/ui/Spinner'
 import { formatDate, formatDateTime } from '@/lib/format'
-import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-component'
 import { apiTokensQuery, useRevokeApiToken } from './api'
 
 // The Create dialog (its form, Headless UI's Dialog) loads as the button is neared, or on the press.

@@ -3,7 +3,7 @@ import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { SendIcon } from '@/components/layout/icons'
 import { Button } from '@/components/ui/Button'
-import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-component'
 import { ToolLabel, useToolButtonClass } from '@/components/list/tools'
 
 // The dialog (its form, Headless UI's Dialog, the recipient picker, date-fns) is not part of the

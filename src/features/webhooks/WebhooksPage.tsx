@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/Spinner'
 import { useTestWebhook, webhooksQuery } from './api'
 import { EndpointStatus, ResumeButton } from './EndpointParts'
 import { lastDeliveryLabel } from './labels'
-import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-component'
 
 // The add dialog (its form, Headless UI's Dialog) loads as its button is neared or pressed; an
 // endpoint's details (its log, its edit dialog) when one is chosen.
