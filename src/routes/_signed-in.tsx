@@ -17,7 +17,7 @@ import { placeKeys } from '@/features/places/keys'
 import { ViewsButton } from '@/features/saved-views/ViewsButton'
 import { userKeys } from '@/features/users/keys'
 import { useAuth } from '@/lib/auth'
-import { useLiveEvents } from '@/lib/live-events'
+import { useLiveEvents } from '@/lib/live-hooks'
 import { preferencesQuery } from '@/lib/preferences'
 
 /** Everything behind sign-in. No token: back to /, remembering where the visitor was going. */
