@@ -25,7 +25,7 @@ import {
   placeUpdatePayload,
   type PlaceFormInput,
   type PlaceFormValues,
-} from './placeForm'
+} from './placeFormValues'
 
 /**
  * /pet-shops/add, /pet-shops/edit/:id, /hospitals/add, /hospitals/edit/:id: one screen for both
