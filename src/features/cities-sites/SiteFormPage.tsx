@@ -26,7 +26,7 @@ import {
   siteUpdatePayload,
   type SiteFormInput,
   type SiteFormValues,
-} from './siteForm'
+} from './siteFormValues'
 
 const addRoute = getRouteApi('/_signed-in/sites/add-site')
 const editRoute = getRouteApi('/_signed-in/sites/site')
