@@ -191,7 +191,7 @@ const signedInData = {
  */
 const signedInLayout = {
   name: 'signed-in-layout',
-  test: /(src[\\/](components[\\/](layout[\\/](crumbs|Breadcrumbs|icons|navigation|NavList|useMediaQuery)|list[\\/](HeaderDialogButton|tools)|ui[\\/](Avatar|Segmented))|features[\\/]account[\\/]api|lib[\\/]preferences)|contract[\\/]preferences)\.tsx?$/,
+  test: /(src[\\/](components[\\/](layout[\\/](crumbs|Breadcrumbs|shell-icons|navigation|NavList|useMediaQuery)|list[\\/](HeaderDialogButton|tools)|ui[\\/](Avatar|Segmented))|features[\\/]account[\\/]api|lib[\\/]preferences)|contract[\\/]preferences)\.tsx?$/,
   includeDependenciesRecursively: false,
 }
 

@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent, type Ref } from 'react'
 import { get, useController, type FieldError, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form'
 import { IMAGES_MAX, UPLOAD_RULES, type UploadFolder } from '@contract'
-import { CloseIcon, PlusIcon } from '@/components/layout/icons'
+import { CloseIcon, PlusIcon } from '@/components/layout/shell-icons'
 import { ImageOrIcon } from '@/components/ui/ImageOrIcon'
 import { useUploads, type UploadItem } from '@/lib/uploads'
 import { IMAGES_MSG, acceptOf, imageLabel, pickImages } from './images'

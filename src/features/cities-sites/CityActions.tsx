@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react'
 import type { City } from '@contract'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
-import { PencilIcon, PlusIcon } from '@/components/layout/icons'
+import { PencilIcon, PlusIcon } from '@/components/layout/shell-icons'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { useCan } from '@/lib/auth'

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
-import { SendIcon } from '@/components/layout/icons'
+import { SendIcon } from '@/components/layout/shell-icons'
 import { Button } from '@/components/ui/Button'
 import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-component'
 import { ToolLabel, useToolButtonClass } from '@/components/list/tools'

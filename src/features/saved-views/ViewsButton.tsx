@@ -1,6 +1,6 @@
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { HeaderDialogButton } from '@/components/list/HeaderDialogButton'
-import { ViewsIcon } from '@/components/list/icons'
+import { ViewsIcon } from '@/components/list/list-icons'
 import type { ListViewsProps } from '@/components/list/tools'
 import { lazyChunk } from '@/lib/lazy-component'
 
