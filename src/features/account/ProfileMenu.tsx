@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/Button'
 import { Segmented } from '@/components/ui/Segmented'
 import { Spinner } from '@/components/ui/Spinner'
 import { useAuth } from '@/lib/auth'
-import { ApiError } from '@/lib/http'
+import { CallError } from '@/lib/http'
 import { notify } from '@/lib/toast'
 import { useChangePicture, useLogout, useUpdateProfile } from './api'
 import { PICTURE_ACCEPT, pictureProblem } from './picture'
@@ -138,7 +138,7 @@ function NameForm({ name }: { name: string }) {
     update.mutate(values, {
       onSuccess: ({ data }) => form.reset({ name: data.name }),
       onError: (error) => {
-        if (error instanceof ApiError) applyServerErrors(form, error.fields)
+        if (error instanceof CallError) applyServerErrors(form, error.fields)
       },
     }),
   )
