@@ -29,7 +29,7 @@ import {
 } from './siteFormValues'
 
 const addRoute = getRouteApi('/_signed-in/sites/add-site')
-const editRoute = getRouteApi('/_signed-in/sites/site')
+const editRoute = getRouteApi('/_signed-in/sites/(edit)/site')
 
 /** /sites/add-site?cityId=: a new site in that city (both roles add sites: docs/DECISIONS.md, Roles). */
 export function AddSitePage() {
