@@ -107,7 +107,7 @@ export function startAfterFirstPaint(): Plugin {
 const SPLIT_ROUTE_IMPORTER = /\(\)\s*=>\s*import\((["'])([^"']*\?tsr-split=[^"']*)\1\)/g
 
 /**
- * Every route part the router plugin splits off loads through loadChunk (src/lib/load-chunk.ts):
+ * Every route part the router plugin splits off loads through loadChunk (src/lib/chunk-import.ts):
  * a time limit on the import and a failure the screens can show and retry. The router's own lazy
  * component cannot be given either, so its importers are wrapped where the plugin writes them.
  */
@@ -119,7 +119,7 @@ export function chunkLoading(): Plugin {
       const wrapped = code.replace(SPLIT_ROUTE_IMPORTER, (_, quote: string, url: string) => `() => __loadChunk(() => import(${quote}${url}${quote}))`)
       if (wrapped === code) return
       // On the first line, so the lines of the existing source map still match.
-      return { code: `import { loadChunk as __loadChunk } from '@/lib/load-chunk';${wrapped}`, map: null }
+      return { code: `import { loadChunk as __loadChunk } from '@/lib/chunk-import';${wrapped}`, map: null }
     },
   }
 }
@@ -191,7 +191,7 @@ const signedInData = {
  */
 const signedInLayout = {
   name: 'signed-in-layout',
-  test: /(src[\\/](components[\\/](layout[\\/](crumbs|Breadcrumbs|icons|navigation|NavList|useMediaQuery)|list[\\/](HeaderDialogButton|tools)|ui[\\/](Avatar|Segmented))|features[\\/]account[\\/]api|lib[\\/]preferences)|contract[\\/]preferences)\.tsx?$/,
+  test: /(src[\\/](components[\\/](layout[\\/](crumbs|Breadcrumbs|shell-icons|navigation|NavList|useMediaQuery)|list[\\/](HeaderDialogButton|tools)|ui[\\/](Avatar|Segmented))|features[\\/]account[\\/]api|lib[\\/]preferences)|contract[\\/]preferences)\.tsx?$/,
   includeDependenciesRecursively: false,
 }
 

@@ -40,14 +40,17 @@ export function entryKey(manifest: Manifest, html = 'index.html') {
 /** A page of the SPA: its URL pattern (`/users/$userId`) and the route files a visit matches, outermost first. */
 export type SpaPage = { url: string; routeFiles: string[] }
 
-/** A route file's URL: pathless segments (`_signed-in`) and `index` dropped, `$id_` (not nested) as `$id`. */
+/**
+ * A route file's URL: pathless segments (`_signed-in`), route groups (`(edit)`, a folder that only
+ * names what its files are) and `index` dropped, `$id_` (not nested) as `$id`.
+ */
 const urlOf = (routeFile: string) =>
   '/' +
   routeFile
     .replace(/^src\/routes\//, '')
     .replace(/\.tsx$/, '')
     .split('/')
-    .filter((segment) => !segment.startsWith('_') && segment !== 'index')
+    .filter((segment) => !segment.startsWith('_') && !/^\(.+\)$/.test(segment) && segment !== 'index')
     .map((segment) => segment.replace(/_$/, ''))
     .join('/')
 

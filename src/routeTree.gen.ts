@@ -51,7 +51,6 @@ import { Route as SignedInSettingsTermsAndConditionsRouteImport } from './routes
 import { Route as SignedInSettingsTrashRouteImport } from './routes/_signed-in/settings/trash'
 import { Route as SignedInSettingsWebhooksRouteImport } from './routes/_signed-in/settings/webhooks'
 import { Route as SignedInSitesAddSiteRouteImport } from './routes/_signed-in/sites/add-site'
-import { Route as SignedInSitesSiteRouteImport } from './routes/_signed-in/sites/site'
 import { Route as SignedInUsersIndexRouteImport } from './routes/_signed-in/users/index'
 import { Route as SignedInUsersUserIdRouteImport } from './routes/_signed-in/users/$userId'
 import { Route as SignedInHospitalsDetailsIdRouteImport } from './routes/_signed-in/hospitals/details/$id'
@@ -59,6 +58,7 @@ import { Route as SignedInHospitalsEditIdRouteImport } from './routes/_signed-in
 import { Route as SignedInNotificationsNotificationDetailNotificationIdRouteImport } from './routes/_signed-in/notifications/notification-detail/$notificationId'
 import { Route as SignedInPetShopsDetailsIdRouteImport } from './routes/_signed-in/pet-shops/details/$id'
 import { Route as SignedInPetShopsEditIdRouteImport } from './routes/_signed-in/pet-shops/edit/$id'
+import { Route as SignedInSiteseditSiteRouteImport } from './routes/_signed-in/sites/(edit)/site'
 import { Route as SignedInSitesSiteDetailsSiteIdRouteImport } from './routes/_signed-in/sites/site-details/$siteId'
 import { Route as SignedInNotificationsNotificationDetailNotificationIdRecipientsRouteImport } from './routes/_signed-in/notifications/notification-detail/$notificationId_/recipients'
 import { Route as SignedInUsersUserIdPetsPetIdRouteImport } from './routes/_signed-in/users/$userId_/pets/$petId'
@@ -283,11 +283,6 @@ const SignedInSitesAddSiteRoute = SignedInSitesAddSiteRouteImport.update({
   path: '/sites/add-site',
   getParentRoute: () => SignedInRoute,
 } as any)
-const SignedInSitesSiteRoute = SignedInSitesSiteRouteImport.update({
-  id: '/sites/site',
-  path: '/sites/site',
-  getParentRoute: () => SignedInRoute,
-} as any)
 const SignedInUsersIndexRoute = SignedInUsersIndexRouteImport.update({
   id: '/users/',
   path: '/users/',
@@ -324,6 +319,11 @@ const SignedInPetShopsDetailsIdRoute =
 const SignedInPetShopsEditIdRoute = SignedInPetShopsEditIdRouteImport.update({
   id: '/pet-shops/edit/$id',
   path: '/pet-shops/edit/$id',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInSiteseditSiteRoute = SignedInSiteseditSiteRouteImport.update({
+  id: '/sites/(edit)/site',
+  path: '/sites/site',
   getParentRoute: () => SignedInRoute,
 } as any)
 const SignedInSitesSiteDetailsSiteIdRoute =
@@ -381,7 +381,6 @@ export interface FileRoutesByFullPath {
   '/settings/trash': typeof SignedInSettingsTrashRoute
   '/settings/webhooks': typeof SignedInSettingsWebhooksRoute
   '/sites/add-site': typeof SignedInSitesAddSiteRoute
-  '/sites/site': typeof SignedInSitesSiteRoute
   '/users/$userId': typeof SignedInUsersUserIdRoute
   '/feedback/': typeof SignedInFeedbackIndexRoute
   '/hospitals/': typeof SignedInHospitalsIndexRoute
@@ -395,6 +394,7 @@ export interface FileRoutesByFullPath {
   '/notifications/notification-detail/$notificationId': typeof SignedInNotificationsNotificationDetailNotificationIdRoute
   '/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
   '/pet-shops/edit/$id': typeof SignedInPetShopsEditIdRoute
+  '/sites/site': typeof SignedInSiteseditSiteRoute
   '/sites/site-details/$siteId': typeof SignedInSitesSiteDetailsSiteIdRoute
   '/notifications/notification-detail/$notificationId/recipients': typeof SignedInNotificationsNotificationDetailNotificationIdRecipientsRoute
   '/users/$userId/pets/$petId': typeof SignedInUsersUserIdPetsPetIdRoute
@@ -432,7 +432,6 @@ export interface FileRoutesByTo {
   '/settings/trash': typeof SignedInSettingsTrashRoute
   '/settings/webhooks': typeof SignedInSettingsWebhooksRoute
   '/sites/add-site': typeof SignedInSitesAddSiteRoute
-  '/sites/site': typeof SignedInSitesSiteRoute
   '/users/$userId': typeof SignedInUsersUserIdRoute
   '/feedback': typeof SignedInFeedbackIndexRoute
   '/hospitals': typeof SignedInHospitalsIndexRoute
@@ -446,6 +445,7 @@ export interface FileRoutesByTo {
   '/notifications/notification-detail/$notificationId': typeof SignedInNotificationsNotificationDetailNotificationIdRoute
   '/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
   '/pet-shops/edit/$id': typeof SignedInPetShopsEditIdRoute
+  '/sites/site': typeof SignedInSiteseditSiteRoute
   '/sites/site-details/$siteId': typeof SignedInSitesSiteDetailsSiteIdRoute
   '/notifications/notification-detail/$notificationId/recipients': typeof SignedInNotificationsNotificationDetailNotificationIdRecipientsRoute
   '/users/$userId/pets/$petId': typeof SignedInUsersUserIdPetsPetIdRoute
@@ -487,7 +487,6 @@ export interface FileRoutesById {
   '/_signed-in/settings/trash': typeof SignedInSettingsTrashRoute
   '/_signed-in/settings/webhooks': typeof SignedInSettingsWebhooksRoute
   '/_signed-in/sites/add-site': typeof SignedInSitesAddSiteRoute
-  '/_signed-in/sites/site': typeof SignedInSitesSiteRoute
   '/_signed-in/users/$userId': typeof SignedInUsersUserIdRoute
   '/_public/_auth/': typeof PublicAuthIndexRoute
   '/_signed-in/feedback/': typeof SignedInFeedbackIndexRoute
@@ -502,6 +501,7 @@ export interface FileRoutesById {
   '/_signed-in/notifications/notification-detail/$notificationId': typeof SignedInNotificationsNotificationDetailNotificationIdRoute
   '/_signed-in/pet-shops/details/$id': typeof SignedInPetShopsDetailsIdRoute
   '/_signed-in/pet-shops/edit/$id': typeof SignedInPetShopsEditIdRoute
+  '/_signed-in/sites/(edit)/site': typeof SignedInSiteseditSiteRoute
   '/_signed-in/sites/site-details/$siteId': typeof SignedInSitesSiteDetailsSiteIdRoute
   '/_signed-in/notifications/notification-detail/$notificationId_/recipients': typeof SignedInNotificationsNotificationDetailNotificationIdRecipientsRoute
   '/_signed-in/users/$userId_/pets/$petId': typeof SignedInUsersUserIdPetsPetIdRoute
@@ -542,7 +542,6 @@ export interface FileRouteTypes {
     | '/settings/trash'
     | '/settings/webhooks'
     | '/sites/add-site'
-    | '/sites/site'
     | '/users/$userId'
     | '/feedback/'
     | '/hospitals/'
@@ -556,6 +555,7 @@ export interface FileRouteTypes {
     | '/notifications/notification-detail/$notificationId'
     | '/pet-shops/details/$id'
     | '/pet-shops/edit/$id'
+    | '/sites/site'
     | '/sites/site-details/$siteId'
     | '/notifications/notification-detail/$notificationId/recipients'
     | '/users/$userId/pets/$petId'
@@ -593,7 +593,6 @@ export interface FileRouteTypes {
     | '/settings/trash'
     | '/settings/webhooks'
     | '/sites/add-site'
-    | '/sites/site'
     | '/users/$userId'
     | '/feedback'
     | '/hospitals'
@@ -607,6 +606,7 @@ export interface FileRouteTypes {
     | '/notifications/notification-detail/$notificationId'
     | '/pet-shops/details/$id'
     | '/pet-shops/edit/$id'
+    | '/sites/site'
     | '/sites/site-details/$siteId'
     | '/notifications/notification-detail/$notificationId/recipients'
     | '/users/$userId/pets/$petId'
@@ -647,7 +647,6 @@ export interface FileRouteTypes {
     | '/_signed-in/settings/trash'
     | '/_signed-in/settings/webhooks'
     | '/_signed-in/sites/add-site'
-    | '/_signed-in/sites/site'
     | '/_signed-in/users/$userId'
     | '/_public/_auth/'
     | '/_signed-in/feedback/'
@@ -662,6 +661,7 @@ export interface FileRouteTypes {
     | '/_signed-in/notifications/notification-detail/$notificationId'
     | '/_signed-in/pet-shops/details/$id'
     | '/_signed-in/pet-shops/edit/$id'
+    | '/_signed-in/sites/(edit)/site'
     | '/_signed-in/sites/site-details/$siteId'
     | '/_signed-in/notifications/notification-detail/$notificationId_/recipients'
     | '/_signed-in/users/$userId_/pets/$petId'
@@ -968,13 +968,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInSitesAddSiteRouteImport
       parentRoute: typeof SignedInRoute
     }
-    '/_signed-in/sites/site': {
-      id: '/_signed-in/sites/site'
-      path: '/sites/site'
-      fullPath: '/sites/site'
-      preLoaderRoute: typeof SignedInSitesSiteRouteImport
-      parentRoute: typeof SignedInRoute
-    }
     '/_signed-in/users/': {
       id: '/_signed-in/users/'
       path: '/users'
@@ -1022,6 +1015,13 @@ declare module '@tanstack/react-router' {
       path: '/pet-shops/edit/$id'
       fullPath: '/pet-shops/edit/$id'
       preLoaderRoute: typeof SignedInPetShopsEditIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/sites/(edit)/site': {
+      id: '/_signed-in/sites/(edit)/site'
+      path: '/sites/site'
+      fullPath: '/sites/site'
+      preLoaderRoute: typeof SignedInSiteseditSiteRouteImport
       parentRoute: typeof SignedInRoute
     }
     '/_signed-in/sites/site-details/$siteId': {
@@ -1139,7 +1139,6 @@ interface SignedInRouteChildren {
   SignedInPartnersPartnerIdRoute: typeof SignedInPartnersPartnerIdRoute
   SignedInPetShopsAddRoute: typeof SignedInPetShopsAddRoute
   SignedInSitesAddSiteRoute: typeof SignedInSitesAddSiteRoute
-  SignedInSitesSiteRoute: typeof SignedInSitesSiteRoute
   SignedInUsersUserIdRoute: typeof SignedInUsersUserIdRoute
   SignedInFeedbackIndexRoute: typeof SignedInFeedbackIndexRoute
   SignedInHospitalsIndexRoute: typeof SignedInHospitalsIndexRoute
@@ -1152,6 +1151,7 @@ interface SignedInRouteChildren {
   SignedInNotificationsNotificationDetailNotificationIdRoute: typeof SignedInNotificationsNotificationDetailNotificationIdRoute
   SignedInPetShopsDetailsIdRoute: typeof SignedInPetShopsDetailsIdRoute
   SignedInPetShopsEditIdRoute: typeof SignedInPetShopsEditIdRoute
+  SignedInSiteseditSiteRoute: typeof SignedInSiteseditSiteRoute
   SignedInSitesSiteDetailsSiteIdRoute: typeof SignedInSitesSiteDetailsSiteIdRoute
   SignedInNotificationsNotificationDetailNotificationIdRecipientsRoute: typeof SignedInNotificationsNotificationDetailNotificationIdRecipientsRoute
   SignedInUsersUserIdPetsPetIdRoute: typeof SignedInUsersUserIdPetsPetIdRoute
@@ -1167,7 +1167,6 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInPartnersPartnerIdRoute: SignedInPartnersPartnerIdRoute,
   SignedInPetShopsAddRoute: SignedInPetShopsAddRoute,
   SignedInSitesAddSiteRoute: SignedInSitesAddSiteRoute,
-  SignedInSitesSiteRoute: SignedInSitesSiteRoute,
   SignedInUsersUserIdRoute: SignedInUsersUserIdRoute,
   SignedInFeedbackIndexRoute: SignedInFeedbackIndexRoute,
   SignedInHospitalsIndexRoute: SignedInHospitalsIndexRoute,
@@ -1181,6 +1180,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
     SignedInNotificationsNotificationDetailNotificationIdRoute,
   SignedInPetShopsDetailsIdRoute: SignedInPetShopsDetailsIdRoute,
   SignedInPetShopsEditIdRoute: SignedInPetShopsEditIdRoute,
+  SignedInSiteseditSiteRoute: SignedInSiteseditSiteRoute,
   SignedInSitesSiteDetailsSiteIdRoute: SignedInSitesSiteDetailsSiteIdRoute,
   SignedInNotificationsNotificationDetailNotificationIdRecipientsRoute:
     SignedInNotificationsNotificationDetailNotificationIdRecipientsRoute,

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/Button'
-import type { ChunkFailure } from '@/lib/lazy-chunk'
+import type { ChunkFailure } from '@/lib/lazy-component'
 
 /** Code that could not be loaded (a page, or a feature inside one), in its place, with a Retry. */
 export function ChunkLoadFailed({ error, retrying, retry }: ChunkFailure) {

@@ -7,9 +7,14 @@ import { notify } from './toast'
 /**
  * The one HTTP client (docs/ARCHITECTURE.md, A request, step 3): base URL, 30 s timeout, the platform headers, the
  * bearer token, bodies unwrapped and checked against the contract, and one error path that turns
- * every failure into an `ApiError` with the catalogue's message.
+ * every failure into a `CallError` with the catalogue's message.
  */
-export class ApiError extends Error {
+/**
+ * A call that failed, as a screen gets it: the message to show, the status (0 when no answer
+ * came) and a 400's field messages. Not the server's ApiError (server/api-error.ts), which is
+ * thrown on the server and leaves as the error body this is read from.
+ */
+export class CallError extends Error {
   readonly isSuccess = false
   constructor(
     message: string,
@@ -18,7 +23,7 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
   ) {
     super(message)
-    this.name = 'ApiError'
+    this.name = 'CallError'
   }
 }
 
@@ -49,7 +54,7 @@ const isLoggedOnly = (status: number) => status === 404 || status >= 500
  * only logged it (404, 5xx). Everything else was already toasted by the client, so nothing shows twice.
  */
 export function notifyIfUnseen(error: unknown) {
-  if (error instanceof ApiError && isLoggedOnly(error.status)) notify.error(error.message)
+  if (error instanceof CallError && isLoggedOnly(error.status)) notify.error(error.message)
 }
 
 /**
@@ -67,10 +72,10 @@ export type CallOptions = {
 type ErrorLike = { error?: { message?: unknown; fields?: Record<string, string> }; message?: unknown }
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined)
 
-async function toApiError(error: unknown, { shownByCaller = [] }: CallOptions = {}): Promise<ApiError> {
+async function toCallError(error: unknown, { shownByCaller = [] }: CallOptions = {}): Promise<CallError> {
   if (error instanceof TimeoutError) {
     notify.error(MSG.timeout)
-    return new ApiError(MSG.timeout, 408)
+    return new CallError(MSG.timeout, 408)
   }
   if (error instanceof HTTPError) {
     const body = (await error.response
@@ -89,17 +94,17 @@ async function toApiError(error: unknown, { shownByCaller = [] }: CallOptions = 
     if (signedOut) authStore.signOut()
     if (isLoggedOnly(status)) console.error(`${status} ${error.request.method} ${error.request.url}: ${message}`)
     else if (!shownByCaller.includes(status)) notify.error(message, { outlastsScreen: signedOut })
-    return new ApiError(message, status, body.error?.fields)
+    return new CallError(message, status, body.error?.fields)
   }
-  if (error instanceof ApiError) return error
+  if (error instanceof CallError) return error
   if (error instanceof TypeError) {
     // fetch rejects with a TypeError when no response arrived at all.
     notify.error(MSG.networkNotice)
-    return new ApiError(MSG.networkRejection, 0)
+    return new CallError(MSG.networkRejection, 0)
   }
   const message = text((error as Error)?.message) ?? MSG.fallback
   console.error(error)
-  return new ApiError(message, 0)
+  return new CallError(message, 0)
 }
 
 async function send<S extends zm.ZodMiniType>(path: string, schema: S, options: Options, call?: CallOptions): Promise<zm.infer<S>> {
@@ -110,13 +115,13 @@ async function send<S extends zm.ZodMiniType>(path: string, schema: S, options: 
     const parsed = schema.safeParse(body)
     if (!parsed.success) {
       console.error(`Unexpected response from ${path}`, parsed.error.issues)
-      throw new ApiError(MSG.fallback, 0)
+      throw new CallError(MSG.fallback, 0)
     }
     return parsed.data
   } catch (error) {
     // A cancelled call is nobody's failure: nothing to say, and the caller knows why.
     if (options.signal?.aborted) throw error
-    throw await toApiError(error, call)
+    throw await toCallError(error, call)
   }
 }
 
@@ -189,7 +194,7 @@ export const http = {
       const blob = await response.blob()
       saveBlob(blob, attachmentName(response.headers.get('Content-Disposition')) ?? fallbackName)
     } catch (error) {
-      throw await toApiError(error)
+      throw await toCallError(error)
     }
   },
 }

@@ -1,6 +1,6 @@
 import type { LiveTable } from '@contract/live-events'
 
-/* What the live update stream's hooks (live-events.ts) and the stream itself (live-stream.ts, loaded later) share: its handlers, its options, and its status. */
+/* What the live update stream's hooks (live-hooks.ts) and its connection (live-connection.ts, loaded later) share: its handlers, its options, and its status. */
 
 export type LiveStatus = 'connecting' | 'live' | 'offline'
 

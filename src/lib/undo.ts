@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { loadChunk } from './load-chunk'
+import { loadChunk } from './chunk-import'
 import { notify } from './toast'
 import type { Undoable } from './trash-keys'
 

@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { PLATFORM_NAME, pageTitle } from '@contract/page-title'
 import type { PetDetails } from '@contract/pets'
-import { lazyChunk } from '@/lib/lazy-chunk'
+import { lazyChunk } from '@/lib/lazy-component'
 import { ageLabel, dateLabel, genderLabel, NO_VALUE, orNoValue, ownerDaysLabel, profileLabel, sizeLabel } from './labels'
 import { Loader } from './Loader'
 import { MedicationList, VaccineList } from './PetLists'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type PointerEvent } from 'react'
 import { SLIDER_INTERVAL_MS, SWIPE_MIN_PX } from '@contract/limits'
-import { FallbackImage } from './FallbackImage'
+import { ResizedPhoto } from './ResizedPhoto'
 import { PHOTO_SIZES, PLACEHOLDER_IMAGE, type Media } from './media'
 
 type Props = {
@@ -188,7 +188,7 @@ export function Slider({ media, index, onIndexChange, onOpen, onBroken, paused =
                     </span>
                   </>
                 ) : (
-                  <FallbackImage
+                  <ResizedPhoto
                     src={item.src}
                     srcSet={item.srcSet}
                     sizes={PHOTO_SIZES}

@@ -1,4 +1,4 @@
-import type { ChunkFailure } from '@/lib/lazy-chunk'
+import type { ChunkFailure } from '@/lib/lazy-component'
 import type { MediaViewerProps } from './MediaViewer'
 
 /** The media viewer's code did not load: said over the page, where the viewer would be, with Retry and Close. */

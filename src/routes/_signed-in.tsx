@@ -12,7 +12,7 @@ import { dashboardKeys } from '@/features/dashboard/keys'
 import { ViewsButton } from '@/features/saved-views/ViewsButton'
 import { useAuth } from '@/lib/auth'
 import type { Table } from '@/lib/changes'
-import { useLiveEvents } from '@/lib/live-events'
+import { useLiveEvents } from '@/lib/live-hooks'
 import { preferencesQuery } from '@/lib/preferences'
 import { ALL_TABLES, refreshTables } from '@/table-queries'
 

@@ -24,7 +24,7 @@ describe('the build step that puts loadChunk around split route parts', () => {
     expect(out).toContain(`() => __loadChunk(() => import('/app/src/routes/_signed-in/users/$userId.tsx?tsr-split=errorComponent'))`)
     expect(out).toContain(`() => __loadChunk(() => import("/app/src/routes/_signed-in/users/$userId.tsx?tsr-split=component"))`)
     expect(out.match(/__loadChunk\(/g)).toHaveLength(2)
-    expect(out.startsWith(`import { loadChunk as __loadChunk } from '@/lib/load-chunk';`)).toBe(true)
+    expect(out.startsWith(`import { loadChunk as __loadChunk } from '@/lib/chunk-import';`)).toBe(true)
   })
 
   it('keeps the lines where they were, so the source map still fits', () => {

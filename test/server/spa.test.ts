@@ -348,10 +348,13 @@ describe('the page a URL path shows', () => {
       'src/routes/_signed-in/settings.tsx?tsr-split=component': { file: 'b.js' },
       'src/routes/_signed-in/settings/admins.tsx?tsr-split=component': { file: 'c.js' },
       'src/routes/_signed-in/users/$userId_/pets/$petId.tsx?tsr-split=loader': { file: 'd.js' },
+      'src/routes/_signed-in/sites/(edit)/site.tsx?tsr-split=component': { file: 'e.js' },
     }
     expect(pages(manifest)).toEqual([
       { url: '/settings', routeFiles: ['src/routes/_signed-in.tsx', 'src/routes/_signed-in/settings.tsx'] },
       { url: '/settings/admins', routeFiles: ['src/routes/_signed-in.tsx', 'src/routes/_signed-in/settings.tsx', 'src/routes/_signed-in/settings/admins.tsx'] },
+      // A route group's folder is not in the URL.
+      { url: '/sites/site', routeFiles: ['src/routes/_signed-in.tsx', 'src/routes/_signed-in/sites/(edit)/site.tsx'] },
       { url: '/users/$userId/pets/$petId', routeFiles: ['src/routes/_signed-in.tsx', 'src/routes/_signed-in/users/$userId_/pets/$petId.tsx'] },
     ])
   })

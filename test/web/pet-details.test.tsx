@@ -234,7 +234,7 @@ describe('public pet details', () => {
   })
 
   it('loads none of the admin app: its sources import only React, each other, plain contract constants, the stored-auth reader, the lazy-code loader and the date format', () => {
-    const allowed = [/^\.\//, /^react$/, /^react-dom\/client$/, /^@contract\/(enums|limits|page-title|resized)$/, /^@\/lib\/(persisted-auth|lazy-chunk|file-src|format)$/]
+    const allowed = [/^\.\//, /^react$/, /^react-dom\/client$/, /^@contract\/(enums|limits|page-title|resized)$/, /^@\/lib\/(persisted-auth|lazy-component|file-src|format)$/]
     const lazyOnly = /^yet-another-react-lightbox(\/|$)/
     expect(Object.keys(petSources)).toContain('main.tsx')
     let checked = 0

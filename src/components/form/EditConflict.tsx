@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button } from '@/components/ui/Button'
-import { ApiError, notifyIfUnseen } from '@/lib/http'
+import { CallError, notifyIfUnseen } from '@/lib/http'
 
 /** What the alert adds to the server's message: what Reload does to what was typed. */
 export const RELOAD_REPLACES = 'Reloading replaces what you have typed here with the saved version; copy anything you want to keep first.'
@@ -37,7 +37,7 @@ export function useEditConflict<T extends { version: number }>({
     reloading,
     /** Whether a save's failure is an edit conflict (then shown by the alert, not a toast). */
     caught(error: unknown): boolean {
-      if (!(error instanceof ApiError) || error.status !== 409) return false
+      if (!(error instanceof CallError) || error.status !== 409) return false
       setConflict(error.message)
       return true
     },

@@ -1,8 +1,8 @@
 import { useId, useState, type ChangeEvent, type Ref } from 'react'
 import { get, useController, type FieldError, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form'
 import { IMAGES_MAX, UPLOAD_RULES, type UploadFolder } from '@contract'
-import { CloseIcon, PlusIcon } from '@/components/layout/icons'
-import { FallbackImage } from '@/components/ui/FallbackImage'
+import { CloseIcon, PlusIcon } from '@/components/layout/shell-icons'
+import { ImageOrIcon } from '@/components/ui/ImageOrIcon'
 import { useUploads, type UploadItem } from '@/lib/uploads'
 import { IMAGES_MSG, acceptOf, imageLabel, pickImages } from './images'
 
@@ -167,7 +167,7 @@ function ImageTile({
   const progress = item.status === 'uploading' ? item.progress : 0
   return (
     <li className="relative aspect-square overflow-hidden rounded-md border border-slate-200 bg-slate-50">
-      <FallbackImage sources={[item.preview, item.status === 'success' ? item.url : undefined]} alt={label} />
+      <ImageOrIcon sources={[item.preview, item.status === 'success' ? item.url : undefined]} alt={label} />
       {(item.status === 'pending' || item.status === 'uploading') && (
         <div className="absolute inset-x-0 bottom-0 bg-white/85 px-2 py-1.5">
           <div

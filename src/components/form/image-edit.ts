@@ -1,6 +1,6 @@
 import type { FieldValues, UseFormReturn } from 'react-hook-form'
 import type { ImageEdit } from '@contract'
-import { ApiError } from '@/lib/http'
+import { CallError } from '@/lib/http'
 import { uploadedUrls, type UploadItem } from '@/lib/uploads'
 import type { EditConflict } from './EditConflict'
 import { applyServerErrors } from './Field'
@@ -46,5 +46,5 @@ export const showSaveRefusal =
   <T extends FieldValues>(form: UseFormReturn<T>, edit: Pick<EditConflict, 'caught'>) =>
   (error: unknown) => {
     if (edit.caught(error)) return
-    if (error instanceof ApiError) applyServerErrors(form, imageFormErrors(error.fields, Object.keys(form.getValues())))
+    if (error instanceof CallError) applyServerErrors(form, imageFormErrors(error.fields, Object.keys(form.getValues())))
   }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form'
-import { loadChunk } from '@/lib/load-chunk'
+import { loadChunk } from '@/lib/chunk-import'
 import { notify } from '@/lib/toast'
 
 /**

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useRef, useState } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { collapseCrumbs, crumbsFromPath, type Crumb } from './crumbs'
-import { ChevronRightIcon } from './icons'
+import { ChevronRightIcon } from './shell-icons'
 
 /**
  * The breadcrumb bar: from the given list, or built from the current path. The last item is

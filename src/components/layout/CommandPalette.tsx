@@ -21,7 +21,7 @@ import {
   StoreIcon,
   UsersIcon,
   type Icon,
-} from './icons'
+} from './shell-icons'
 import { mainMenu, settingsMenu } from './navigation'
 
 declare module '@tanstack/react-router' {

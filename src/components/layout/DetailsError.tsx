@@ -1,5 +1,5 @@
 import { Link, type ErrorComponentProps, type LinkProps } from '@tanstack/react-router'
-import { ApiError } from '@/lib/http'
+import { CallError } from '@/lib/http'
 import { Breadcrumbs } from './Breadcrumbs'
 import type { Crumb } from './crumbs'
 import { usePageTitle } from './PageTitle'
@@ -20,7 +20,7 @@ export type NotFoundText = {
  * own breadcrumbs, ends in what the page would have been.
  */
 export function DetailsError({ title, text, back, trail, ...props }: ErrorComponentProps & NotFoundText & { trail?: Crumb[] }) {
-  const notFound = props.error instanceof ApiError && props.error.status === 404
+  const notFound = props.error instanceof CallError && props.error.status === 404
   usePageTitle(notFound ? title : undefined)
   return (
     <>

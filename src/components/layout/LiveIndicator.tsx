@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useLiveStatus } from '@/lib/live-events'
+import { useLiveStatus } from '@/lib/live-hooks'
 import type { LiveStatus } from '@/lib/live-status'
 
 const LOOK: Record<Exclude<LiveStatus, 'connecting'>, { text: string; dot: string; title: string }> = {

@@ -1,7 +1,7 @@
 import { DialogPanel, DialogTitle } from '@headlessui/react'
 import { Dialog } from '@/components/ui/Dialog'
 import { PRODUCT_NAME } from '@contract/page-title'
-import { CloseIcon } from './icons'
+import { CloseIcon } from './shell-icons'
 import { mainMenu } from './navigation'
 import { NavList } from './NavList'
 

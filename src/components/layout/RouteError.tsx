@@ -3,8 +3,8 @@ import { useMatch, useRouter, useRouterState, type ErrorComponentProps } from '@
 import { MSG } from '@contract/messages'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { Button } from '@/components/ui/Button'
-import { ChunkBoundary, useChunkRetry } from '@/lib/lazy-chunk'
-import { isChunkLoadError, type ChunkLoadError } from '@/lib/load-chunk'
+import { ChunkBoundary, useChunkRetry } from '@/lib/lazy-component'
+import { isChunkLoadError, type ChunkLoadError } from '@/lib/chunk-import'
 
 /**
  * A page whose data could not be loaded: the reason (already toasted by the HTTP client) and a

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from "react";
 import { useRouterState } from "@tanstack/react-router";
-import { ChevronDownIcon } from "./icons";
+import { ChevronDownIcon } from "./shell-icons";
 import { NavList } from "./NavList";
 import { PageSection } from "./PageSection";
 import { isActiveItem, settingsMenu } from "./navigation";

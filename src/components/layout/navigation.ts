@@ -16,7 +16,7 @@ import {
   TrashIcon,
   UsersIcon,
   type Icon,
-} from './icons'
+} from './shell-icons'
 
 /**
  * One entry of a menu. `ready: false` renders the entry as a visibly disabled item ("Coming

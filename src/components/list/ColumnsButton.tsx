@@ -1,8 +1,8 @@
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
-import { lazyChunk } from '@/lib/lazy-chunk'
+import { lazyChunk } from '@/lib/lazy-component'
 import type { ColumnChoice } from './columnChoice'
 import { HeaderDialogButton } from './HeaderDialogButton'
-import { ColumnsIcon } from './icons'
+import { ColumnsIcon } from './list-icons'
 
 // The dialog's code loads when it is first opened, not with the list.
 const ColumnsDialog = lazyChunk(() => import('./ColumnsDialog'), ChunkLoadFailed)

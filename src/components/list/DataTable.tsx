@@ -3,7 +3,7 @@ import { functionalUpdate, useTable, type PaginationState, type RowData, type So
 import { PHONE_SCREEN, useMediaQuery } from '@/components/layout/useMediaQuery'
 import type { ColumnLayout } from './columnChoice'
 import { listFeatures } from './columns'
-import { SortAscIcon, SortDescIcon, SortNoneIcon } from './icons'
+import { SortAscIcon, SortDescIcon, SortNoneIcon } from './list-icons'
 import { Pagination } from './Pagination'
 import { RowCards, type PageSelection } from './RowCards'
 import { Checkbox, NoRowsMessage, RowCheckbox } from './rowParts'

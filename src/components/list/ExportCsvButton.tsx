@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button } from '@/components/ui/Button'
 import { http, notifyIfUnseen } from '@/lib/http'
-import { DownloadIcon } from './icons'
+import { DownloadIcon } from './list-icons'
 import type { ListSearch } from './search'
 import { ToolLabel, useToolButtonClass } from './tools'
 

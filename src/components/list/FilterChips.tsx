@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { ClearIcon } from './icons'
+import { ClearIcon } from './list-icons'
 import { isFilterSet, type ListFilterPart } from './filters'
 
 /**

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
-import { lazyChunk } from '@/lib/lazy-chunk'
+import { lazyChunk } from '@/lib/lazy-component'
 import { prefetchChunk } from '@/lib/prefetch'
 import { FiltersFace, type FiltersButtonProps } from './FiltersFace'
 

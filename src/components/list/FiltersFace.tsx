@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react'
 import type { ListFilterPart } from './filters'
-import { FilterIcon } from './icons'
+import { FilterIcon } from './list-icons'
 import { ToolLabel, useToolButtonClass } from './tools'
 
 /* What the Filters button (FiltersButton.tsx) and its lazy popover (FiltersPopover.tsx) share: its props and its face. */

@@ -50,15 +50,16 @@
  * Changing search, filter, sort or rows per page goes back to page 1. Only columns with
  * `enableSorting: true` sort. `ListView` is the same list with caller-held state (a picker in a
  * dialog; `selection` adds row checkboxes, the choice held by the caller across pages and
- * searches); `bulk` gives a list its bulk actions (bulk.tsx: checkboxes, the bar, confirmation and
- * summary); `DataTable` and `Pagination` are usable alone (a fixed 5-row recipients table).
+ * searches); `bulk` gives a list its bulk actions (bulkChoice.tsx: the checkboxes and the choice;
+ * BulkActionsBar.tsx: the bar, confirmation and summary); `DataTable` and `Pagination` are usable
+ * alone (a fixed 5-row recipients table).
  */
 import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react'
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
 import { TABLE_PAGE_SIZES, type ListPage, type SortOrder } from '@contract'
 import type { ListName } from '@contract/preferences'
 import type { PaginationState, RowData } from '@tanstack/react-table'
-import { useBulk } from './bulk'
+import { useBulkChoice } from './bulkChoice'
 import type { ListBulk } from './bulk-types'
 import { ColumnsButton } from './ColumnsButton'
 import { PHONE_SCREEN, useMediaQuery } from '@/components/layout/useMediaQuery'
@@ -115,7 +116,7 @@ type ListProps<TRow extends RowData & { _id: string }, Q extends ListSearch, TKe
   heading?: boolean
   /** Choosable rows (a picker): a checkbox per row and one for the page; the caller keeps the choice. */
   selection?: RowSelection<TRow>
-  /** Bulk actions (bulk.tsx): row checkboxes and, once rows are chosen, the bulk bar. */
+  /** Bulk actions (bulkChoice.tsx): row checkboxes and, once rows are chosen, the bulk bar. */
   bulk?: ListBulk<TRow>
 }
 
@@ -183,7 +184,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
   const list = result.data
   const columnChoice = useColumnChoice(listName, columns)
   const { Views } = useListTools()
-  const chosen = useBulk(bulk, state, list?.total, list?.data)
+  const chosen = useBulkChoice(bulk, state, list?.total, list?.data)
   // On a phone the toolbar is one row: the search and icon buttons.
   const phone = useMediaQuery(PHONE_SCREEN)
   const filterParts: ListFilterPart<Q>[] = [

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { PAGINATION_PAGE_SIZES } from '@contract'
 import { count } from '@/lib/count'
-import { FirstPageIcon, LastPageIcon, NextPageIcon, PrevPageIcon } from './icons'
+import { FirstPageIcon, LastPageIcon, NextPageIcon, PrevPageIcon } from './list-icons'
 
 /**
  * Page navigation: 'Rows per page:' with its choices, "1–10 of 412", and first /

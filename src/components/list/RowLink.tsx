@@ -1,7 +1,7 @@
 import type { AnchorHTMLAttributes, Ref } from 'react'
 import { createLink } from '@tanstack/react-router'
-import { PencilIcon } from '@/components/layout/icons'
-import { EyeIcon } from './icons'
+import { PencilIcon } from '@/components/layout/shell-icons'
+import { EyeIcon } from './list-icons'
 
 const ICONS = { view: EyeIcon, edit: PencilIcon }
 const TITLES = { view: 'View details', edit: 'Edit' }

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react'
 import { SEARCH_DEBOUNCE_MS } from '@contract'
-import { ClearIcon, SearchIcon } from './icons'
+import { ClearIcon, SearchIcon } from './list-icons'
 
 /**
  * The list's search box: labelled 'Search', a clear button only while there is

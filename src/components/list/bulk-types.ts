@@ -1,6 +1,6 @@
 import type { BulkList, BulkResult } from '@contract/bulk'
 
-/* The shapes of a list's bulk actions: what a screen gives (ListBulk), and what bulk.tsx hands its lazy bar (BulkBar.tsx). */
+/* The shapes of a list's bulk actions: what a screen gives (ListBulk), and what bulkChoice.tsx hands its lazy bar (BulkActionsBar.tsx). */
 
 export type ListBulk<TRow> = {
   /** The list's bulk actions (contract/bulk.ts); omitted: Export selected only (partners, the audit log). */

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { UserCircleIcon } from '@/components/layout/icons'
+import { UserCircleIcon } from '@/components/layout/shell-icons'
 import { fileSrc } from '@/lib/file-src'
 
 /**

@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
-import { lazyChunk, useOpenedOnce } from '@/lib/lazy-chunk'
+import { lazyChunk, useOpenedOnce } from '@/lib/lazy-component'
 import type { ConfirmDialogProps } from './ConfirmDialogPanel'
 
 const ConfirmDialogPanel = lazyChunk(() => import('./ConfirmDialogPanel'), ChunkLoadFailed)

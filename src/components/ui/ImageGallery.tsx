@@ -1,6 +1,6 @@
 import { Card } from './DetailsCard'
 import { fileSrc } from '@/lib/file-src'
-import { FallbackImage } from './FallbackImage'
+import { ImageOrIcon } from './ImageOrIcon'
 
 /**
  * A details page's images (places, sites): each named 'Image n' (by position, as pickers label them), opening full
@@ -24,7 +24,7 @@ export function ImageGallery({
           {images.map((src, i) => (
             <li key={`${i}-${src}`}>
               <a href={fileSrc(src)} target="_blank" rel="noopener noreferrer" className="block aspect-square overflow-hidden rounded-lg bg-slate-100">
-                <FallbackImage sources={[src]} alt={`Image ${i + 1}`} />
+                <ImageOrIcon sources={[src]} alt={`Image ${i + 1}`} />
               </a>
             </li>
           ))}

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useState, type ReactNode } from 'react'
 import { DialogPanel, DialogTitle } from '@headlessui/react'
 import { Dialog } from './Dialog'
-import { CloseIcon } from '@/components/layout/icons'
+import { CloseIcon } from '@/components/layout/shell-icons'
 import { Button } from './Button'
 
 /**

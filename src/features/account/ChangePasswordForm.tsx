@@ -4,7 +4,7 @@ import { changePasswordSchema, type ChangePasswordInput } from '@contract'
 import { Form } from '@/components/form/Form'
 import { TextField, applyServerErrors } from '@/components/form/Field'
 import { Button } from '@/components/ui/Button'
-import { ApiError } from '@/lib/http'
+import { CallError } from '@/lib/http'
 import { useChangePassword } from './api'
 
 const empty: ChangePasswordInput = { oldPassword: '', newPassword: '', confirmPassword: '' }
@@ -24,7 +24,7 @@ export function ChangePasswordForm() {
     changePassword.mutate(values, {
       onSuccess: () => form.reset(empty),
       onError: (error) => {
-        if (error instanceof ApiError) applyServerErrors(form, error.fields)
+        if (error instanceof CallError) applyServerErrors(form, error.fields)
       },
     }),
   )

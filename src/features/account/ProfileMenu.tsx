@@ -5,13 +5,13 @@ import { useForm, useWatch } from 'react-hook-form'
 import { THEMES, profileNameSchema, roleLabel, themeLabel, type ProfileNameInput } from '@contract'
 import { Form } from '@/components/form/Form'
 import { TextField, applyServerErrors } from '@/components/form/Field'
-import { CameraIcon, CheckIcon, LogoutIcon } from '@/components/layout/icons'
+import { CameraIcon, CheckIcon, LogoutIcon } from '@/components/layout/shell-icons'
 import { Avatar } from '@/components/ui/Avatar'
 import { Button } from '@/components/ui/Button'
 import { Segmented } from '@/components/ui/Segmented'
 import { Spinner } from '@/components/ui/Spinner'
 import { useAuth } from '@/lib/auth'
-import { ApiError } from '@/lib/http'
+import { CallError } from '@/lib/http'
 import { notify } from '@/lib/toast'
 import { useChangePicture, useLogout, useUpdateProfile } from './api'
 import { PICTURE_ACCEPT, pictureProblem } from './picture'
@@ -138,7 +138,7 @@ function NameForm({ name }: { name: string }) {
     update.mutate(values, {
       onSuccess: ({ data }) => form.reset({ name: data.name }),
       onError: (error) => {
-        if (error instanceof ApiError) applyServerErrors(form, error.fields)
+        if (error instanceof CallError) applyServerErrors(form, error.fields)
       },
     }),
   )

@@ -2,7 +2,7 @@ import { Suspense, useState, useTransition } from 'react'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { PHONE_SCREEN, useMediaQuery } from '@/components/layout/useMediaQuery'
 import { useAuth } from '@/lib/auth'
-import { lazyChunk, type ChunkFailure } from '@/lib/lazy-chunk'
+import { lazyChunk, type ChunkFailure } from '@/lib/lazy-component'
 import { prefetchChunk } from '@/lib/prefetch'
 import { MENU_PLACE_CLASS, ProfileMenuButton, USER_BLOCK_CLASS, UserSummary, type UserMenuProps } from './UserBlockParts'
 

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react'
 import { roleLabel, type Role } from '@contract'
-import { ChevronDownIcon } from '@/components/layout/icons'
+import { ChevronDownIcon } from '@/components/layout/shell-icons'
 import { Avatar } from '@/components/ui/Avatar'
 
 /*

@@ -4,7 +4,7 @@ import { MSG, adminProfile, type ChangePasswordInput, type ProfileEditInput } fr
 import { authStore, useAuth } from '@/lib/auth'
 import { http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
-import { loadChunk } from '@/lib/load-chunk'
+import { loadChunk } from '@/lib/chunk-import'
 
 export const accountKeys = {
   all: ['account'] as const,

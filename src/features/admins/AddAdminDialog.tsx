@@ -6,7 +6,7 @@ import { TextField, applyServerErrors, shownError } from '@/components/form/Fiel
 import { FieldFrame, fieldDescribedBy, fieldInputClass } from '@/components/form/Form'
 import { Form } from '@/components/form/Form'
 import { Modal, ModalForm, useDialogMutations, useOpenWhenMounted } from '@/components/ui/Modal'
-import { ApiError } from '@/lib/http'
+import { CallError } from '@/lib/http'
 import { useCreateAdmin } from './api'
 
 /**
@@ -45,7 +45,7 @@ function AddAdminForm({
     create.mutate(values, {
       onSuccess: onDone,
       onError: (error) => {
-        if (!(error instanceof ApiError)) return
+        if (!(error instanceof CallError)) return
         // 409: the email is taken. The client has toasted it; it belongs under Email too.
         if (error.status === 409) form.setError('email', { type: 'server', message: error.message }, { shouldFocus: true })
         else applyServerErrors(form, error.fields)

@@ -14,7 +14,7 @@ import { TextField, applyServerErrors, shownError } from '@/components/form/Fiel
 import { FieldFrame, Form, fieldDescribedBy, fieldInputClass } from '@/components/form/Form'
 import { Button } from '@/components/ui/Button'
 import { Modal, ModalForm, useDialogMutations, useOpenWhenMounted } from '@/components/ui/Modal'
-import { ApiError } from '@/lib/http'
+import { CallError } from '@/lib/http'
 import { notify } from '@/lib/toast'
 import { useCreateApiToken } from './api'
 
@@ -122,7 +122,7 @@ function CreateTokenForm({
     create.mutate(values, {
       onSuccess: ({ data }) => onCreated(data),
       onError: (error) => {
-        if (error instanceof ApiError) applyServerErrors(form, error.fields)
+        if (error instanceof CallError) applyServerErrors(form, error.fields)
       },
     }),
   )

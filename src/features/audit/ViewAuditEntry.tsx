@@ -3,7 +3,7 @@ import type { AuditEntry } from '@contract'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { Button } from '@/components/ui/Button'
 import { formatDateTime } from '@/lib/format'
-import { lazyChunk, useLazyDialog } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyDialog } from '@/lib/lazy-component'
 import { actionLabel } from './labels'
 
 // The entry's dialog (Headless UI's Dialog) is not part of the log's first load: its code comes as

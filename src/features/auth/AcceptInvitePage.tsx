@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import type { UseFormReturn } from 'react-hook-form'
 import { ADMINS_MSG, type NewPasswordValues } from '@contract'
 import { applyServerErrors } from '@/components/form/Field'
-import { ApiError } from '@/lib/http'
+import { CallError } from '@/lib/http'
 import { useAcceptInvite } from './api'
 import { AuthHeading } from './AuthLayout'
 import { BackToLogin } from './ForgotPasswordPage'
@@ -33,7 +33,7 @@ export function AcceptInvitePage({ inviteToken }: { inviteToken: string | undefi
         // Replace this entry: its token is spent, Back must not offer the form again.
         onSuccess: () => navigate({ to: '/', replace: true }),
         onError: (error) => {
-          if (!(error instanceof ApiError)) return
+          if (!(error instanceof CallError)) return
           if (error.fields && Object.keys(error.fields).some((f) => f !== 'token')) applyServerErrors(form, error.fields)
           else if (error.status === 400 || error.status === 403) setFailure(error.message)
         },

@@ -5,7 +5,7 @@ import { emailSchema } from '@contract'
 import { Form } from '@/components/form/Form'
 import { TextField, applyServerErrors } from '@/components/form/Field'
 import { Button } from '@/components/ui/Button'
-import { ApiError } from '@/lib/http'
+import { CallError } from '@/lib/http'
 import { useSendOtp } from './api'
 import { AuthHeading } from './AuthLayout'
 
@@ -18,7 +18,7 @@ export function ForgotPasswordPage({ email = '' }: { email?: string }) {
   const onSubmit = form.handleSubmit((values) =>
     sendOtp.mutate(values, {
       onSuccess: () => navigate({ to: '/verify-otp', search: { email: values.email } }),
-      onError: (error) => error instanceof ApiError && applyServerErrors(form, error.fields),
+      onError: (error) => error instanceof CallError && applyServerErrors(form, error.fields),
     }),
   )
 

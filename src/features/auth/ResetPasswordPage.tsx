@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import type { UseFormReturn } from 'react-hook-form'
 import type { NewPasswordValues } from '@contract'
 import { applyServerErrors } from '@/components/form/Field'
-import { ApiError } from '@/lib/http'
+import { CallError } from '@/lib/http'
 import { useResetPassword } from './api'
 import { AuthHeading } from './AuthLayout'
 import { BackToLogin } from './ForgotPasswordPage'
@@ -18,7 +18,7 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
       {
         // Replace this entry: its token is spent, Back must not offer the form again.
         onSuccess: () => navigate({ to: '/', replace: true }),
-        onError: (error) => error instanceof ApiError && applyServerErrors(form, error.fields),
+        onError: (error) => error instanceof CallError && applyServerErrors(form, error.fields),
       },
     )
 

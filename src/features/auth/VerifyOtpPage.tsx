@@ -6,7 +6,7 @@ import { OTP_LENGTH, verifyOtpSchema } from '@contract'
 import { Form } from '@/components/form/Form'
 import { TextField, applyServerErrors } from '@/components/form/Field'
 import { Button } from '@/components/ui/Button'
-import { ApiError } from '@/lib/http'
+import { CallError } from '@/lib/http'
 import { useSendOtp, useVerifyOtp } from './api'
 import { AuthHeading } from './AuthLayout'
 import { BackToLogin } from './ForgotPasswordPage'
@@ -35,7 +35,7 @@ export function VerifyOtpPage({ email }: { email: string }) {
       {
         onSuccess: ({ data }) => navigate({ to: '/reset-password', state: { resetToken: data.resetToken } }),
         onError: (error) => {
-          if (error instanceof ApiError) applyServerErrors(form, error.fields)
+          if (error instanceof CallError) applyServerErrors(form, error.fields)
           form.setFocus('otp', { shouldSelect: true })
         },
       },

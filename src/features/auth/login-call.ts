@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { loginResult } from '@contract/auth'
 import { loginSchema, type LoginInput } from '@contract/credentials'
 import { authStore } from '@/lib/auth'
-import { ApiError, http, withData } from '@/lib/http'
+import { CallError, http, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
 
 /** What a sign-in came to: signed in, or refused (the HTTP client has told why) with a 400's per-field messages. */
@@ -31,7 +31,7 @@ export async function signIn(queryClient: QueryClient, input: LoginInput): Promi
     notify.success(message)
     return { signedIn: true }
   } catch (error) {
-    if (error instanceof ApiError) return { signedIn: false, fields: error.fields }
+    if (error instanceof CallError) return { signedIn: false, fields: error.fields }
     throw error
   }
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { LoginInput } from '@contract/credentials'
-import { loadChunk } from '@/lib/load-chunk'
+import { loadChunk } from '@/lib/chunk-import'
 import { notify } from '@/lib/toast'
 import type { CheckLogin, SignInOutcome } from './login-call'
 

@@ -5,7 +5,7 @@ import { cityBody, type City, type CityBody } from '@contract'
 import { TextField, applyServerErrors } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
 import { Modal, ModalForm, useDialogMutations } from '@/components/ui/Modal'
-import { ApiError } from '@/lib/http'
+import { CallError } from '@/lib/http'
 import { useCreateCity, useRenameCity } from './api'
 
 /**
@@ -30,7 +30,7 @@ export default function CityDialog({ open, city, onClose }: { open: boolean; cit
         onCancel={close}
         onSubmit={(values, form) => {
           const onError = (error: unknown) => {
-            if (!(error instanceof ApiError)) return
+            if (!(error instanceof CallError)) return
             // 409: the name is taken. The client has toasted it; it belongs under Name too.
             if (error.status === 409) form.setError('name', { type: 'server', message: error.message }, { shouldFocus: true })
             else applyServerErrors(form, error.fields)

@@ -14,10 +14,10 @@ import { buttonClass } from '@/components/ui/Button'
 import { uploadsRunning } from '@/lib/uploads'
 import { cityDetailsQuery, siteDetailsQuery, useCreateSite, useUpdateSite } from './api'
 import { CONTENT_CRUMB, cityCrumb, siteTrail } from './content'
-import { SITE_IMAGES_HELP, siteCreatePayload, siteFormDefaults, siteUpdatePayload } from './siteForm'
+import { SITE_IMAGES_HELP, siteCreatePayload, siteFormDefaults, siteUpdatePayload } from './siteFormValues'
 
 const addRoute = getRouteApi('/_signed-in/sites/add-site')
-const editRoute = getRouteApi('/_signed-in/sites/site')
+const editRoute = getRouteApi('/_signed-in/sites/(edit)/site')
 
 /** /sites/add-site?cityId=: a new site in that city (both roles add sites: docs/DECISIONS.md, Roles). */
 export function AddSitePage() {

@@ -17,7 +17,7 @@ import {
   type SiteUpdateBody,
 } from '@contract'
 import { TABLES_OF_KIND } from '@/lib/changes'
-import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
+import { CallError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { patchRowsOptimistically, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
@@ -41,7 +41,7 @@ export const cityDetailsQuery = (id: string) =>
   queryOptions({
     queryKey: cityKeys.detail(id),
     queryFn: async () => {
-      if (!isUuid(id)) throw new ApiError(CITY_MSG.notFound, 404)
+      if (!isUuid(id)) throw new CallError(CITY_MSG.notFound, 404)
       return (await http.get(`admin/city/${id}`, withData(city))).data
     },
   })
@@ -51,7 +51,7 @@ export const sitesListQuery = (q: SiteListQuery) =>
   queryOptions({
     queryKey: siteKeys.list(q),
     queryFn: () => {
-      if (q.cityId !== undefined && !isUuid(q.cityId)) throw new ApiError(CITY_MSG.notFound, 404)
+      if (q.cityId !== undefined && !isUuid(q.cityId)) throw new CallError(CITY_MSG.notFound, 404)
       return http.list('admin/site/list', q, siteListItem)
     },
   })
@@ -61,7 +61,7 @@ export const siteDetailsQuery = (id: string) =>
   queryOptions({
     queryKey: siteKeys.detail(id),
     queryFn: async () => {
-      if (!isUuid(id)) throw new ApiError(SITE_MSG.notFound, 404)
+      if (!isUuid(id)) throw new CallError(SITE_MSG.notFound, 404)
       return (await http.get(`admin/site/${id}`, withData(siteDetails))).data
     },
   })
@@ -74,7 +74,7 @@ const savedCity = withData(city)
 
 /**
  * POST admin/city {name} (both roles). Success shows the server's message; a 409 (the name is
- * taken) was toasted by the client and its `ApiError` is for the form, which puts it under Name.
+ * taken) was toasted by the client and its `CallError` is for the form, which puts it under Name.
  */
 export function useCreateCity() {
   const queryClient = useQueryClient()

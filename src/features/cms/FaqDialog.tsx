@@ -5,7 +5,7 @@ import { faqSchema, type Faq, type FaqInput } from '@contract'
 import { Form } from '@/components/form/Form'
 import { TextAreaField, TextField, applyServerErrors } from '@/components/form/Field'
 import { Modal, ModalForm, useDialogMutations, useOpenWhenMounted } from '@/components/ui/Modal'
-import { ApiError } from '@/lib/http'
+import { CallError } from '@/lib/http'
 import { useAddFaq, useEditFaq } from './api'
 
 /**
@@ -29,7 +29,7 @@ export default function FaqDialog({ open, faq, onClose }: { open: boolean; faq?:
         onCancel={close}
         onSubmit={(values, form) => {
           const onError = (error: unknown) => {
-            if (error instanceof ApiError) applyServerErrors(form, error.fields)
+            if (error instanceof CallError) applyServerErrors(form, error.fields)
           }
           if (faq) edit.mutate({ id: faq._id, ...values }, { onSuccess: done, onError })
           else add.mutate(values, { onSuccess: done, onError })

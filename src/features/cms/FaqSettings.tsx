@@ -5,7 +5,7 @@ import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Button } from '@/components/ui/Button'
 import { useCan } from '@/lib/auth'
-import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-component'
 import { ADMIN_ONLY_NOTE_FAQ } from './roles'
 import { faqsQuery, useDeleteFaq, useReorderFaqs } from './api'
 

@@ -5,7 +5,7 @@ import { PLATFORM_NAME } from '@contract/page-title'
 import { PageChunkFailed } from '@/components/layout/RouteError'
 import { Logo } from '@/components/ui/Logo'
 import { Spinner } from '@/components/ui/Spinner'
-import { isChunkLoadError } from '@/lib/load-chunk'
+import { isChunkLoadError } from '@/lib/chunk-import'
 import { PUBLIC_PAGES, publicTitleOf } from './pages'
 
 /**

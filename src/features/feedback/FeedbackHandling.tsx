@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/Button'
 import { Card } from '@/components/ui/DetailsCard'
 import { useCan } from '@/lib/auth'
 import { formatDateTime } from '@/lib/format'
-import { ApiError, notifyIfUnseen } from '@/lib/http'
+import { CallError, notifyIfUnseen } from '@/lib/http'
 import { useAddFeedbackNote } from './api'
 import { FeedbackStatusSelect } from './FeedbackStatusSelect'
 
@@ -41,7 +41,7 @@ function AddNote({ feedbackId }: { feedbackId: string }) {
     addNote.mutate(values.text, {
       onSuccess: () => form.reset({ text: '' }),
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) applyServerErrors(form, error.fields)
+        if (error instanceof CallError && error.fields) applyServerErrors(form, error.fields)
         else notifyIfUnseen(error)
       },
     }),

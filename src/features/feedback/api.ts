@@ -12,7 +12,7 @@ import {
   type ListPage,
 } from '@contract'
 import { TABLES_OF_KIND } from '@/lib/changes'
-import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
+import { CallError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { inPlaceRowMutation, removeCachedRows } from '@/lib/list-cache'
 import { notify } from '@/lib/toast'
 import { notifyDeleted } from '@/lib/undo'
@@ -44,7 +44,7 @@ export const feedbackDetailsQuery = (id: string) =>
   queryOptions({
     queryKey: feedbackKeys.detail(id),
     queryFn: async () => {
-      if (!isUuid(id)) throw new ApiError(FEEDBACK_MSG.notFound, 404)
+      if (!isUuid(id)) throw new CallError(FEEDBACK_MSG.notFound, 404)
       return (await http.get(`feedback/${id}`, withData(feedbackDetails))).data
     },
   })

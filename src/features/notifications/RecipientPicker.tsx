@@ -1,6 +1,6 @@
 import { USER_STATUS, userListQuery, type UserListItem } from '@contract'
 import { cells, listColumns, type RowSelection } from '@/components/list'
-import { CloseIcon } from '@/components/layout/icons'
+import { CloseIcon } from '@/components/layout/shell-icons'
 import { userLabel } from '@/lib/user-label'
 import { UserPickerList } from './UserPickerList'
 

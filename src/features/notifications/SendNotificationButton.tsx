@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useState } from 'react'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
-import { SendIcon } from '@/components/layout/icons'
+import { SendIcon } from '@/components/layout/shell-icons'
 import { Button } from '@/components/ui/Button'
-import { lazyChunk, useLazyDialog } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyDialog } from '@/lib/lazy-component'
 import { ToolLabel, useToolButtonClass } from '@/components/list/tools'
 
 // The dialog (its form, Headless UI's Dialog, the recipient picker, date-fns) is not part of the

@@ -8,7 +8,7 @@ import { Form } from '@/components/form/Form'
 import { applyServerErrors } from '@/components/form/Field'
 import { fieldDescribedBy, fieldInputClass, FieldFrame } from '@/components/form/Form'
 import { Modal, ModalForm, useDialogMutations, useOpenWhenMounted } from '@/components/ui/Modal'
-import { ApiError } from '@/lib/http'
+import { CallError } from '@/lib/http'
 import { useSendNotification } from './api'
 import { audienceLabel } from './audience'
 import { NoPushServiceLine } from './NoPushServiceLine'
@@ -151,7 +151,7 @@ function SendNotificationForm({
     send.mutate(body, {
       onSuccess: onSent,
       onError: (error) => {
-        if (!(error instanceof ApiError) || !error.fields) return
+        if (!(error instanceof CallError) || !error.fields) return
         const { userIds: userIdsMessage, sendAt: sendAtMessage, ...fields } = error.fields
         if (sendAtMessage) setSendAtError(sendAtMessage)
         const formFields: Record<string, string> = {}

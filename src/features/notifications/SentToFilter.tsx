@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import type { ListFilterPart } from '@/components/list'
 import { buttonClass } from '@/components/ui/Button'
-import { lazyChunk, useLazyDialog } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyDialog } from '@/lib/lazy-component'
 import { userLabel } from '@/lib/user-label'
 import { sentToUserQuery } from './api'
 

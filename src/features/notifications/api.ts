@@ -18,7 +18,7 @@ import {
   type UserListQuery,
 } from '@contract'
 import { TABLES_OF_KIND } from '@/lib/changes'
-import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
+import { CallError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { inPlaceRowMutation, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
@@ -80,7 +80,7 @@ export const notificationDetailsQuery = (id: string) =>
   queryOptions({
     queryKey: notificationKeys.detail(id),
     queryFn: async () => {
-      if (!idParam.safeParse({ id }).success) throw new ApiError(NOTIFICATIONS_MSG.notFound, 404)
+      if (!idParam.safeParse({ id }).success) throw new CallError(NOTIFICATIONS_MSG.notFound, 404)
       return (await http.get(`admin/notification/${id}`, withData(notificationDetails))).data
     },
   })
@@ -112,7 +112,7 @@ export const sentToUserQuery = (id: string) =>
   queryOptions({
     queryKey: notificationKeys.sentToUser(id),
     queryFn: async () => {
-      if (!idParam.safeParse({ id }).success) throw new ApiError(USERS_MSG.notFound, 404)
+      if (!idParam.safeParse({ id }).success) throw new CallError(USERS_MSG.notFound, 404)
       return (await http.get(`admin/user/${id}`, withData(userDetails))).data
     },
     staleTime: 5 * 60_000,

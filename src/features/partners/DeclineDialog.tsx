@@ -6,7 +6,7 @@ import { CountedField } from '@/components/form/CountedField'
 import { applyServerErrors } from '@/components/form/Field'
 import { Form } from '@/components/form/Form'
 import { Modal, ModalForm, useDialogMutations, useOpenWhenMounted } from '@/components/ui/Modal'
-import { ApiError } from '@/lib/http'
+import { CallError } from '@/lib/http'
 import type { useDecidePartner } from './api'
 
 type DeclineDialogProps = { open: boolean; decide: ReturnType<typeof useDecidePartner>; onClose: () => void }
@@ -29,9 +29,9 @@ export default function DeclineDialog({ open, decide, onClose }: DeclineDialogPr
             {
               onSuccess: done,
               onError: (error) => {
-                if (error instanceof ApiError && error.fields) applyServerErrors(form, error.fields)
+                if (error instanceof CallError && error.fields) applyServerErrors(form, error.fields)
                 // Decided meanwhile (409, toasted): there is nothing left to decline.
-                else if (error instanceof ApiError && error.status === 409) done()
+                else if (error instanceof CallError && error.status === 409) done()
               },
             },
           )

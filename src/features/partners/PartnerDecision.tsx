@@ -4,7 +4,7 @@ import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Card } from '@/components/ui/DetailsCard'
-import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyTrigger, useOpenedOnce } from '@/lib/lazy-component'
 import { useDecidePartner } from './api'
 
 // The Decline dialog (its form, Headless UI's Dialog) is not part of the page's first load: its

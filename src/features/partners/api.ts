@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { idParam, partner, partnerDetails, PARTNERS_MSG, type PartnerDetails, type PartnerListQuery } from '@contract'
-import { ApiError, http, notifyIfUnseen, withData } from '@/lib/http'
+import { CallError, http, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
 import { partnerKeys } from './keys'
 
@@ -15,7 +15,7 @@ export const partnerDetailsQuery = (id: string) =>
   queryOptions({
     queryKey: partnerKeys.detail(id),
     queryFn: async () => {
-      if (!idParam.safeParse({ id }).success) throw new ApiError(PARTNERS_MSG.notFound, 404)
+      if (!idParam.safeParse({ id }).success) throw new CallError(PARTNERS_MSG.notFound, 404)
       return (await http.get(`admin/partners/${id}`, withData(partnerDetails))).data
     },
   })

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { PLACE_STATUS, type PlaceKind, type PlaceListItem } from '@contract'
-import { PencilIcon, PlusIcon } from '@/components/layout/icons'
+import { PencilIcon, PlusIcon } from '@/components/layout/shell-icons'
 import { Button } from '@/components/ui/Button'
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog'
 import { Switch } from '@/components/ui/Switch'

@@ -15,7 +15,7 @@ import { buttonClass } from '@/components/ui/Button'
 import { uploadsRunning } from '@/lib/uploads'
 import { placeDetailsQuery, useCreatePlace, useUpdatePlace } from './api'
 import { PLACE_SCREENS } from './kinds'
-import { placeCreatePayload, placeFormDefaults, placeUpdatePayload } from './placeForm'
+import { placeCreatePayload, placeFormDefaults, placeUpdatePayload } from './placeFormValues'
 
 /**
  * /pet-shops/add, /pet-shops/edit/:id, /hospitals/add, /hospitals/edit/:id: one screen for both

@@ -14,7 +14,7 @@ import {
   type PlaceUpdateBody,
 } from '@contract'
 import { TABLES_OF_KIND } from '@/lib/changes'
-import { ApiError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
+import { CallError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { patchRowsOptimistically, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
 import { notify } from '@/lib/toast'
@@ -51,7 +51,7 @@ export const placeDetailsQuery = (kind: PlaceKind, id: string) =>
   queryOptions({
     queryKey: placeKeys.detail(kind, id),
     queryFn: async () => {
-      if (!isUuid(id)) throw new ApiError(PLACES_MSG[kind].notFound, 404)
+      if (!isUuid(id)) throw new CallError(PLACES_MSG[kind].notFound, 404)
       return (await http.get(`place/admin/${PLACE_API[kind].singular}/${id}`, withData(placeDetails))).data
     },
   })
@@ -121,7 +121,7 @@ function useAfterSave(kind: PlaceKind) {
 
 /**
  * POST place/pet-shop | hospital. Success shows the server's message; a 400's
- * message was toasted by the client and its `fields` are for the form (`ApiError.fields`).
+ * message was toasted by the client and its `fields` are for the form (`CallError.fields`).
  */
 export function useCreatePlace(kind: PlaceKind) {
   const afterSave = useAfterSave(kind)

@@ -1,8 +1,8 @@
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { HeaderDialogButton } from '@/components/list/HeaderDialogButton'
-import { ViewsIcon } from '@/components/list/icons'
+import { ViewsIcon } from '@/components/list/list-icons'
 import type { ListViewsProps } from '@/components/list/tools'
-import { lazyChunk } from '@/lib/lazy-chunk'
+import { lazyChunk } from '@/lib/lazy-component'
 
 // The views, their list and their forms load when the control is first opened.
 const ViewsDialog = lazyChunk(() => import('./ViewsDialog'), ChunkLoadFailed)

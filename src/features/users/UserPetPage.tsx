@@ -7,7 +7,7 @@ import { DetailsError } from '@/components/layout/DetailsError'
 import { useRecordTitle } from '@/components/layout/PageTitle'
 import { Dashes } from '@/components/ui/Dashes'
 import { Card, DetailsCard, type DetailField } from '@/components/ui/DetailsCard'
-import { FallbackImage } from '@/components/ui/FallbackImage'
+import { ImageOrIcon } from '@/components/ui/ImageOrIcon'
 import { ImageGallery } from '@/components/ui/ImageGallery'
 import { ageLabel, dateLabel, genderLabel, NO_VALUE, orNoValue, ownerDaysLabel, profileLabel, sizeLabel } from '@/pet-details/labels'
 import { MedicationList, VaccineList } from '@/pet-details/PetLists'
@@ -45,7 +45,7 @@ export function UserPetPage() {
       <section aria-labelledby="pet-title" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <span className="h-16 w-16 shrink-0 overflow-hidden rounded-lg bg-slate-100">
-            <FallbackImage sources={[photos[0]]} alt={name} />
+            <ImageOrIcon sources={[photos[0]]} alt={name} />
           </span>
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <h1 id="pet-title" className="truncate text-xl font-semibold text-slate-900">

@@ -11,7 +11,7 @@ import {
   type UserListQuery,
   type UserStatus,
 } from '@contract'
-import { ApiError, http, withData } from '@/lib/http'
+import { CallError, http, withData } from '@/lib/http'
 import { inPlaceRowMutation } from '@/lib/list-cache'
 import { userKeys } from './keys'
 
@@ -26,7 +26,7 @@ export const userDetailsQuery = (id: string) =>
   queryOptions({
     queryKey: userKeys.detail(id),
     queryFn: async () => {
-      if (!isUuid(id)) throw new ApiError(USERS_MSG.notFound, 404)
+      if (!isUuid(id)) throw new CallError(USERS_MSG.notFound, 404)
       return (await http.get(`admin/user/${id}`, withData(userDetails))).data
     },
   })
@@ -39,7 +39,7 @@ export const userPetQuery = (userId: string, petId: string) =>
   queryOptions({
     queryKey: userKeys.pet(userId, petId),
     queryFn: async () => {
-      if (!isUuid(userId) || !isUuid(petId)) throw new ApiError(PETS_MSG.notFound, 404)
+      if (!isUuid(userId) || !isUuid(petId)) throw new CallError(PETS_MSG.notFound, 404)
       return (await http.get(`admin/user/${userId}/pet/${petId}`, withData(petDetails))).data
     },
   })

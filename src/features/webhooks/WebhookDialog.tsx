@@ -7,7 +7,7 @@ import { TextField, applyServerErrors, shownError } from '@/components/form/Fiel
 import { Form } from '@/components/form/Form'
 import { Button } from '@/components/ui/Button'
 import { Modal, ModalForm, useDialogMutations, useOpenWhenMounted } from '@/components/ui/Modal'
-import { ApiError } from '@/lib/http'
+import { CallError } from '@/lib/http'
 import { useCreateWebhook, useUpdateWebhook } from './api'
 
 /**
@@ -35,7 +35,7 @@ export function WebhookDialog({ open, onClose, endpoint }: { open: boolean; onCl
           onCancel={close}
           onSave={(values, form) => {
             const onError = (error: unknown) => {
-              if (error instanceof ApiError) applyServerErrors(form, error.fields)
+              if (error instanceof CallError) applyServerErrors(form, error.fields)
             }
             if (endpoint) update.mutate({ id: endpoint._id, ...values }, { onSuccess: done, onError })
             else create.mutate(values, { onSuccess: ({ data }) => setSecret(data.secret), onError })

@@ -4,13 +4,13 @@ import { Link, getRouteApi } from '@tanstack/react-router'
 import type { WebhookEndpoint } from '@contract/webhooks'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { PermittedSection } from '@/components/layout/PermittedSection'
-import { PlusIcon } from '@/components/layout/icons'
+import { PlusIcon } from '@/components/layout/shell-icons'
 import { Button, buttonClass } from '@/components/ui/Button'
 import { Spinner } from '@/components/ui/Spinner'
 import { useTestWebhook, webhooksQuery } from './api'
 import { EndpointStatus, ResumeButton } from './EndpointParts'
 import { lastDeliveryLabel } from './labels'
-import { lazyChunk, useLazyDialog } from '@/lib/lazy-chunk'
+import { lazyChunk, useLazyDialog } from '@/lib/lazy-component'
 
 // The add dialog (its form, Headless UI's Dialog) loads as its button is neared or pressed; an
 // endpoint's details (its log, its edit dialog) when one is chosen.

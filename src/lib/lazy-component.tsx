@@ -1,6 +1,9 @@
 import { Component, lazy, useEffect, useState, useTransition, type ComponentType, type ReactNode } from 'react'
-import { browserPage, isChunkLoadError, loadChunk, reloadForNewBuild, type ChunkLoadError } from './load-chunk'
+import { browserPage, isChunkLoadError, loadChunk, reloadForNewBuild, type ChunkLoadError } from './chunk-import'
 import { prefetchChunk } from './prefetch'
+
+// Lazy code in React: components that load through loadChunk (chunk-import.ts), the boundary and
+// Retry of a failed load, and the triggers of lazy dialogs.
 
 /** What a view of a failed load gets: the failure, and a Retry that is under way or not. */
 export type ChunkFailure = { error: ChunkLoadError; retrying: boolean; retry: () => void }

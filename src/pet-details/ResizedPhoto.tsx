@@ -12,8 +12,8 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'onErr
 /** What is shown for an address: its copies, the original, or (both failed) the placeholder. */
 type Stage = 'copies' | 'original' | 'placeholder'
 
-/** An image that falls back to its original, then to the placeholder, never a broken-image icon. */
-export function FallbackImage({ src, srcSet, onBroken, alt, ...props }: Props) {
+/** A photo from its resized copies, else its original, else the placeholder image: never a broken-image icon. */
+export function ResizedPhoto({ src, srcSet, onBroken, alt, ...props }: Props) {
   const [failed, setFailed] = useState<{ src: string; stage: Stage } | null>(null)
   const stage: Stage = failed?.src === src ? failed.stage : srcSet ? 'copies' : 'original'
   return (

@@ -3,7 +3,7 @@ import { authStore } from './auth'
 import { apiBaseUrl } from './http'
 import { LIVE_OPTIONS, liveStatus, setStatus, type LiveHandlers, type LiveOptions } from './live-status'
 
-// The live update stream's connection (live-events.ts says what it does), loaded once the signed-in
+// The live update stream's connection (live-hooks.ts says what it does), loaded once the signed-in
 // layout has mounted.
 
 /** How long the stream may stay silent before it is taken for dead: until `ready` says the heartbeat, then two heartbeats and a margin. */

@@ -2,10 +2,10 @@ import { useState } from 'react'
 import { fileSrc } from '@/lib/file-src'
 
 /**
- * The first of `sources` that loads, or a placeholder when none does (a revoked preview, a broken
+ * The first of `sources` that loads, or a photo icon when none does (a revoked preview, a broken
  * or unreachable URL: a broken image is never shown as one). Fills its box.
  */
-export function FallbackImage({
+export function ImageOrIcon({
   sources,
   alt,
   className = 'h-full w-full object-cover',

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import { useAuth } from './auth'
-import { loadChunk } from './load-chunk'
+import { loadChunk } from './chunk-import'
 import { liveStatus, setStatus, type LiveHandlers } from './live-status'
 import { afterNextPaint } from './prefetch'
 
@@ -13,7 +13,7 @@ import { afterNextPaint } from './prefetch'
  * HTTP/1.1 a browser opens at most 6 connections to a host, for all its tabs together.
  *
  * This module is what the layout needs on its first paint (the hooks; the status the top bar shows
- * is live-status.ts); the stream itself (live-stream.ts) loads once the layout has mounted.
+ * is live-status.ts); the connection (live-connection.ts) loads once the layout has mounted.
  */
 
 export const useLiveStatus = () => useSyncExternalStore(liveStatus.subscribe, liveStatus.get, liveStatus.get)
@@ -32,7 +32,7 @@ export function useLiveEvents(handlers: LiveHandlers & { whileOffline(): void },
     let left = false
     // After the first paint: the stream's code and connection wait for the first screen's.
     const cancel = afterNextPaint(() =>
-      loadChunk(() => import('./live-stream')).then(
+      loadChunk(() => import('./live-connection')).then(
         ({ connectLiveEvents }) => {
           if (!left) stop = connectLiveEvents(handlers)
         },

@@ -101,12 +101,12 @@ function RowsLeft({ title, rows, labels }: { title: string; rows: BulkSkipped[];
 }
 
 /**
- * The bar of a list's bulk actions (loaded on the first choice; see bulk.tsx): how many rows are
+ * The bar of a list's bulk actions (loaded on the first choice; see bulkChoice.tsx): how many rows are
  * chosen, "Select all N matching", Clear, the actions the admin's role may take, each behind a
  * confirmation naming the count, and Export selected (chosen rows or all matching). The answer is summed up
  * in the page (with the skipped rows and why) and in a toast; the lists refresh.
  */
-export default function BulkBar({
+export default function BulkActionsBar({
   bulk,
   choice,
   total,

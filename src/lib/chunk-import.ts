@@ -1,5 +1,8 @@
 import { CHUNK_LOAD_FAILED, CHUNK_LOAD_TIMEOUT_MS } from '@contract/chunk-loading'
 
+// The import of lazily loaded code, without React: its time limit, why it failed, and the reload
+// for a new build. What a screen shows for it (lazy components, Retry) is in lazy-component.tsx.
+
 /**
  * Why a piece of code did not arrive:
  * - `timeout`: nothing within the time limit;

@@ -1,4 +1,4 @@
-import { outline } from '@/components/layout/icons'
+import { outline } from '@/components/layout/shell-icons'
 
 /** The list kit's icons: decorative inline SVGs; the control holding one carries the name. */
 export const SearchIcon = outline(

@@ -4,7 +4,7 @@ import { can, type Permission } from '@contract'
 import { BULK_PERMISSION } from '@contract/bulk'
 import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { useAuth } from '@/lib/auth'
-import { lazyChunk } from '@/lib/lazy-chunk'
+import { lazyChunk } from '@/lib/lazy-component'
 import { onRowsRemoved } from '@/lib/list-cache'
 import type { BulkChoice, BulkSummary, ListBulk } from './bulk-types'
 import type { RowSelection } from './table-types'
@@ -14,10 +14,10 @@ import type { ListSearch } from './search'
  * Bulk actions of a list (contract/bulk.ts): `bulk` on ListScreen gives each row a checkbox and,
  * once rows are chosen, a bar with "Select all N matching", the list's actions for the admin's
  * role, a confirmation naming the count, and the answer's summary. Only the choice lives here;
- * the bar, its dialog and its call load on the first choice (BulkBar.tsx), so a list's first
+ * the bar, its dialog and its call load on the first choice (BulkActionsBar.tsx), so a list's first
  * visit does not grow.
  */
-const BulkBar = lazyChunk(() => import('./BulkBar'), ChunkLoadFailed)
+const BulkActionsBar = lazyChunk(() => import('./BulkActionsBar'), ChunkLoadFailed)
 
 /**
  * The search, filters and scope that pick the rows, not their order or page: a new one starts a
@@ -34,7 +34,7 @@ export const matchingQuery = (state: ListSearch) => {
   return query
 }
 
-export function useBulk<TRow extends { _id: string }>(
+export function useBulkChoice<TRow extends { _id: string }>(
   bulk: ListBulk<TRow> | undefined,
   state: ListSearch,
   total: number | undefined,
@@ -88,7 +88,7 @@ export function useBulk<TRow extends { _id: string }>(
   const bar =
     chosen || summary ? (
       <Suspense fallback={null}>
-        <BulkBar
+        <BulkActionsBar
           bulk={bulk as ListBulk<unknown>}
           choice={current}
           total={total ?? 0}

@@ -11,7 +11,11 @@ import { imageEditPayload } from '@/components/form/image-edit'
 import { uploadedItems, uploadedUrls } from '@/lib/uploads'
 import type { siteFormSchema } from './siteFormRules'
 
-/** The site form's values, first values and bodies; its rules are in siteFormRules.ts, which loads after the form shows. */
+/**
+ * The site form's values: their types, the first values (from the site being edited) and the
+ * request bodies made from them. The rules that check them are in siteFormRules.ts, which loads
+ * after the form shows.
+ */
 export type SiteFormInput = z.input<typeof siteFormSchema>
 export type SiteFormValues = z.output<typeof siteFormSchema>
 

@@ -5,7 +5,8 @@ import { uploadedItems, uploadedUrls } from '@/lib/uploads'
 import type { placeFormSchema } from './placeFormRules'
 
 /**
- * The pet shop and hospital form's values, first values and bodies; its rules are in
+ * The pet shop and hospital form's values: their types, the first values (from the place being
+ * edited) and the request bodies made from them. The rules that check them are in
  * placeFormRules.ts, which loads after the form shows.
  */
 export type PlaceFormInput = z.input<ReturnType<typeof placeFormSchema>>
