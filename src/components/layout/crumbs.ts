@@ -3,9 +3,6 @@ import { BREADCRUMB_MAX_ITEMS } from '@contract'
 /** One breadcrumb: what it reads and where it goes. */
 export type Crumb = { name: string; path: string }
 
-/** A record's page under its list, as the product names it: 'Partners' > 'Details'. */
-export const detailsCrumbs = (list: Crumb): Crumb[] => [list, { name: 'Details', path: '' }]
-
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /**

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { detailsCrumbs } from '@/components/layout/crumbs'
 import { PageLoader } from '@/components/ui/Spinner'
 import { notificationDetailsQuery, pushServiceQuery } from '@/features/notifications/api'
 import { NotificationDetailsError, NotificationDetailsPage } from '@/features/notifications/NotificationDetailsPage'
@@ -11,7 +10,13 @@ export const Route = createFileRoute('/_signed-in/notifications/notification-det
     return context.queryClient.ensureQueryData(notificationDetailsQuery(params.notificationId))
   },
   // The product's trail, 'Notifications' > 'Details', rather than the automatic 'Notification Detail'.
-  staticData: { title: 'Notification', crumbs: detailsCrumbs({ name: 'Notifications', path: '/notifications' }) },
+  staticData: {
+    title: 'Notification',
+    crumbs: [
+      { name: 'Notifications', path: '/notifications' },
+      { name: 'Details', path: '' },
+    ],
+  },
   pendingComponent: PageLoader,
   errorComponent: NotificationDetailsError,
   component: NotificationDetailsPage,
