@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import { defineConfig, type Connect, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { bundlerGroups, CHUNK_GROUPS, checkChunkGroups } from './build-plugins/chunk-groups.ts'
 import { htmlStorageKeys } from './build-plugins/storage-keys.ts'
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url))
@@ -65,40 +66,6 @@ export function inlineStylesheets(): Plugin {
           const marker = path === '/index.html' ? `<link rel="stylesheet" type="text/x-inline" href="/${file}">` : ''
           return `<style>${String(css.source)}</style>${marker}`
         }),
-    },
-  }
-}
-
-/** The built module script tag of index.html's entry, as Vite writes it. */
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/[^"]+\.js)"><\/script>\s*/
-
-/**
- * index.html's entry starts after the page's first paint when the signed-in frame shows (a held
- * session; src/lib/signed-in-frame.ts): with its code at hand (a cached or fast visit), the
- * browser would otherwise run it, some 200 ms of a slow phone, before it first draws anything.
- * The entry is still fetched at once (modulepreload); without a session, or in a hidden tab (no
- * frames to wait for), it starts as it would have.
- */
-export function startAfterFirstPaint(): Plugin {
-  return {
-    name: 'petcare:start-after-first-paint',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html, { path }) => {
-        if (path !== '/index.html') return html
-        const entry = ENTRY_SCRIPT.exec(html)?.[1]
-        if (!entry) throw new Error('index.html: no entry script to start after the first paint')
-        const start = `<script>
-      ;(function (start) {
-        if (document.documentElement.hasAttribute('data-signed-in') && !document.hidden) {
-          requestAnimationFrame(function () { setTimeout(start) })
-        } else start()
-      })(function () { import(${JSON.stringify(entry)}) })
-    </script>
-  </body>`
-        return html.replace(ENTRY_SCRIPT, `<link rel="modulepreload" crossorigin href="${entry}">\n    `).replace(/\s*<\/body>/, `\n    ${start}`)
-      },
     },
   }
 }
@@ -169,72 +136,6 @@ function precompress(): Plugin {
  */
 const routeSplits = [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']]
 
-/**
- * The small modules of the signed-in screens' data layer in one chunk: every feature's query keys
- * (the signed-in layout names them all), the list cache, Undo and the submission keys. Nearly every
- * signed-in page uses nearly all of it, and left alone the bundler makes a file of each (each one
- * more request, import list and preload entry for every page, ~1 kB in all). Their dependencies
- * stay where they are: the sign-in page loads none of this.
- */
-const signedInData = {
-  name: 'signed-in-data',
-  test: /src[\\/](lib[\\/](undo|trash-keys|list-cache|submission-key)|features[\\/][^\\/]+[\\/]keys)\.ts$/,
-  includeDependenciesRecursively: false,
-}
-
-/**
- * The signed-in layout's small pieces that only signed-in pages load (its navigation, breadcrumbs,
- * icons, avatar, top-bar tools, the account's calls and its menu's segmented control, the
- * screen-size and preference hooks), in one chunk: left alone the bundler makes a file of each,
- * since lazy parts share them, and on a phone network (HTTP/1.1, six connections) every signed-in
- * page waited for four more requests.
- */
-const signedInLayout = {
-  name: 'signed-in-layout',
-  test: /(src[\\/](components[\\/](layout[\\/](crumbs|Breadcrumbs|shell-icons|navigation|NavList|useMediaQuery)|list[\\/](HeaderDialogButton|tools)|ui[\\/](Avatar|Segmented))|features[\\/]account[\\/]api|lib[\\/]preferences)|contract[\\/]preferences)\.tsx?$/,
-  includeDependenciesRecursively: false,
-}
-
-/**
- * The router and TanStack Query, each one chunk. Every page of the SPA loads all of the router and
- * nearly all of Query, but left alone the bundler cuts them into a dozen files along the lines of
- * which pages use which hook (useRouter, useMatch, useMutation...): each file one more request and
- * one more import and export list for every page (/users: 43 files, now 33; 4 kB less). Their
- * dependencies (React) stay where they are, beside the public pet page's.
- */
-const routerGroup = {
-  name: 'router',
-  test: /node_modules[\\/](@tanstack[\\/](router-core|react-router|history|store|react-store)|use-sync-external-store)[\\/]/,
-  includeDependenciesRecursively: false,
-}
-const queryGroup = {
-  name: 'query',
-  test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
-  includeDependenciesRecursively: false,
-}
-
-/**
- * The few small modules every page of the SPA loads (the API's messages, the
- * button, spinner and logo), in one chunk: left alone each was a file of its own, shared by lazy
- * routes, and four more requests for every first visit.
- */
-const everyPage = {
-  name: 'shared',
-  test: /(contract[\\/]messages|src[\\/]components[\\/]ui[\\/](Button|Spinner|Logo))\.tsx?$/,
-  includeDependenciesRecursively: false,
-}
-
-/**
- * The lists' small shared pieces (badges, the dash of an empty cell, counts and dates, the confirm
- * question), in one chunk: the users list loaded five files of under 1 kB for them. A page that
- * uses only some loads the rest too, about 1.5 kB at most.
- */
-const listPieces = {
-  name: 'list-pieces',
-  test: /src[\\/](components[\\/]ui[\\/](Badge|Dashes|ConfirmDialog)|lib[\\/]count)\.tsx?$/,
-  includeDependenciesRecursively: false,
-}
-
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, codeSplittingOptions: { defaultBehavior: routeSplits } }),
@@ -243,7 +144,7 @@ export default defineConfig({
     htmlStorageKeys(),
     petDetailsPage(),
     inlineStylesheets(),
-    startAfterFirstPaint(),
+    checkChunkGroups(CHUNK_GROUPS),
     precompress(),
   ],
   resolve: { alias },
@@ -264,7 +165,7 @@ export default defineConfig({
       // out of that page's chunks, though the barrel (contract/index.ts) re-exports it. This keeps
       // its input schemas (classic zod) out of screens that only read answers (zod/mini).
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]contract[\\/]/.test(id) },
-      output: { codeSplitting: { groups: [signedInData, signedInLayout, routerGroup, queryGroup, everyPage, listPieces] } },
+      output: { codeSplitting: { groups: bundlerGroups(CHUNK_GROUPS) } },
     },
   },
 })

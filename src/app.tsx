@@ -1,14 +1,11 @@
-import { useEffect } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { AuthProvider } from './lib/auth'
 import { LazyToaster } from './lib/LazyToaster'
-import { removeFrameWhenDrawn } from './lib/signed-in-frame'
 import type { createAppRouter } from './router'
 
 export function App({ router, queryClient }: { router: ReturnType<typeof createAppRouter>; queryClient: QueryClient }) {
-  useEffect(() => removeFrameWhenDrawn(router), [router])
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

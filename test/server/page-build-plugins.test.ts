@@ -1,5 +1,5 @@
 import type { IndexHtmlTransformContext, Plugin } from 'vite'
-import { inlineStylesheets, startAfterFirstPaint } from '../../vite.config'
+import { inlineStylesheets } from '../../vite.config'
 
 /** index.html as Vite writes it before these steps: the entry and the stylesheet in the head. */
 const builtIndex = [
@@ -16,29 +16,6 @@ function transform(plugin: Plugin, html: string, context: Partial<IndexHtmlTrans
   const hook = plugin.transformIndexHtml as { handler: (html: string, context: IndexHtmlTransformContext) => string }
   return hook.handler(html, { path: '/index.html', filename: 'index.html', ...context } as IndexHtmlTransformContext)
 }
-
-describe('the build step that starts the admin app after the first paint', () => {
-  const page = transform(startAfterFirstPaint(), builtIndex, {})
-
-  it('names the entry as a modulepreload, so it is fetched at once, and no longer as a module script', () => {
-    expect(page).not.toContain('<script type="module"')
-    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/main-AbC123.js">')
-    expect(page.indexOf('main-AbC123.js')).toBeLessThan(page.indexOf('</head>'))
-  })
-
-  it('starts the entry from the end of the body: after a frame when the signed-in frame shows, else at once', () => {
-    const start = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(page)?.[1]
-    expect(start).toContain(`import("/assets/main-AbC123.js")`)
-    expect(start).toContain(`hasAttribute('data-signed-in') && !document.hidden`)
-    expect(start).toContain('requestAnimationFrame(function () { setTimeout(start) })')
-    expect(start).toContain('else start()')
-  })
-
-  it('leaves the pet page alone, and stops a build whose index.html has no entry script', () => {
-    expect(transform(startAfterFirstPaint(), builtIndex, { path: '/pet-details.html' })).toBe(builtIndex)
-    expect(() => transform(startAfterFirstPaint(), '<html><body></body></html>', {})).toThrow(/no entry script/)
-  })
-})
 
 describe('the build step that puts the stylesheet in the page', () => {
   const bundle = { 'assets/main-Def456.css': { type: 'asset', source: 'body{color:red}' } }
