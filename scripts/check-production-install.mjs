@@ -95,8 +95,8 @@ try {
   const page = await fetch(`${origin}/`, { headers: { Accept: 'text/html' } })
   const html = await page.text()
   if (page.status !== 200 || !html.includes('<div id="root"')) fail(`GET / answered ${page.status} without the SPA's page`)
-  // The entry, which the page's last script imports (after the first paint, vite.config.ts).
-  const script = /\bimport\("([^"]+\.js)"\)/.exec(html)?.[1]
+  // The entry, the page's module script.
+  const script = /<script type="module" crossorigin src="([^"]+\.js)"><\/script>/.exec(html)?.[1]
   if (!script) fail('the page starts no script')
   const asset = await fetch(`${origin}${script}`, { headers: { 'Accept-Encoding': 'br' }, decompress: false })
   await asset.arrayBuffer()
