@@ -23,6 +23,9 @@ export const TABLES_OF_KIND: Record<TrashKind, readonly Table[]> = {
   feedback: ['feedback'],
 }
 
+/** What a delete of a `kind` row, and its restore, change: its tables and the trash. */
+export const trashChanges = (kind: TrashKind): readonly Table[] => [...TABLES_OF_KIND[kind], 'trash']
+
 /** The table each list's bulk actions change. */
 export const TABLES_OF_LIST: Record<BulkList, readonly Table[]> = {
   users: ['app_users'],

@@ -1,6 +1,6 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query'
 import { TRASH_DAYS } from '@contract'
-import { TABLES_OF_KIND } from './changes'
+import { trashChanges } from './changes'
 import { http, messageOnly, notifyIfUnseen } from './http'
 import { removeCachedRows } from './list-cache'
 import { notify } from './toast'
@@ -19,7 +19,7 @@ export const movesToTrash = (name: string) => `${name} moves to the trash. Undo,
 export function restoreFromTrash(queryClient: QueryClient, { kind, id }: Undoable) {
   return new MutationObserver(queryClient, {
     mutationFn: () => http.post(`admin/trash/${kind}/${id}/restore`, messageOnly),
-    meta: { changes: [...TABLES_OF_KIND[kind], 'trash'] },
+    meta: { changes: trashChanges(kind) },
     onSuccess: ({ message }) => {
       notify.success(message)
       removeCachedRows(queryClient, TRASH_ROOT, id)

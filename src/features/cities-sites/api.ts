@@ -16,7 +16,7 @@ import {
   type SiteListQuery,
   type SiteUpdateBody,
 } from '@contract'
-import { TABLES_OF_KIND } from '@/lib/changes'
+import { TABLES_OF_KIND, trashChanges } from '@/lib/changes'
 import { CallError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { patchRowsOptimistically, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
@@ -114,7 +114,7 @@ export function useRenameCity() {
 export function useDeleteCity({ onDeleted }: { onDeleted?: () => unknown } = {}) {
   const queryClient = useQueryClient()
   return useMutation({
-    meta: { changes: [...TABLES_OF_KIND.city, 'trash'] },
+    meta: { changes: trashChanges('city') },
     mutationFn: (id: string) => http.delete(`admin/city/${id}`, messageOnly),
     onSuccess: async ({ message }, id) => {
       notifyDeleted(queryClient, message.trim() || CITY_MSG.deleted, { kind: 'city', id })
@@ -160,7 +160,7 @@ export function useToggleSiteStatus() {
 export function useDeleteSite({ onDeleted }: { onDeleted?: () => unknown } = {}) {
   const queryClient = useQueryClient()
   return useMutation({
-    meta: { changes: [...TABLES_OF_KIND.site, 'trash'] },
+    meta: { changes: trashChanges('site') },
     mutationFn: (id: string) => http.delete(`admin/site/${id}`, messageOnly),
     onSuccess: async ({ message }, id) => {
       notifyDeleted(queryClient, message.trim() || SITE_MSG.deleted, { kind: 'site', id })

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { cmsPage, faq, type CmsPage, type CmsUpdateBody, type Faq, type FaqInput } from '@contract'
 import * as zm from 'zod/mini'
-import { TABLES_OF_KIND } from '@/lib/changes'
+import { trashChanges } from '@/lib/changes'
 import { http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { patchCachedRows, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
@@ -76,7 +76,7 @@ export function useEditFaq() {
 export function useDeleteFaq() {
   const queryClient = useQueryClient()
   return useMutation({
-    meta: { changes: [...TABLES_OF_KIND.faq, 'trash'] },
+    meta: { changes: trashChanges('faq') },
     mutationFn: (id: string) => http.delete(`admin/faq/${id}`, messageOnly),
     onSuccess: ({ message }, id) => {
       removeCachedRows(queryClient, cmsKeys.faqs(), id)

@@ -11,7 +11,7 @@ import {
   type FeedbackStatus,
   type ListPage,
 } from '@contract'
-import { TABLES_OF_KIND } from '@/lib/changes'
+import { trashChanges } from '@/lib/changes'
 import { CallError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { inPlaceRowMutation, removeCachedRows } from '@/lib/list-cache'
 import { notify } from '@/lib/toast'
@@ -85,7 +85,7 @@ export function useDeleteFeedback({ onDeleted }: { onDeleted?: () => unknown } =
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => http.delete(`admin/feedback/${id}`, messageOnly),
-    meta: { changes: [...TABLES_OF_KIND.feedback, 'trash'] },
+    meta: { changes: trashChanges('feedback') },
     onSuccess: async ({ message }, id) => {
       notifyDeleted(queryClient, message.trim() || FEEDBACK_MSG.deleted, { kind: 'feedback', id })
       removeCachedRows(queryClient, feedbackKeys.lists(), id)

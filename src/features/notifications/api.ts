@@ -17,7 +17,7 @@ import {
   type NotificationSendBody,
   type UserListQuery,
 } from '@contract'
-import { TABLES_OF_KIND } from '@/lib/changes'
+import { trashChanges } from '@/lib/changes'
 import { CallError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { inPlaceRowMutation, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
@@ -93,7 +93,7 @@ export const notificationDetailsQuery = (id: string) =>
 export function useDeleteNotification() {
   const queryClient = useQueryClient()
   return useMutation({
-    meta: { changes: [...TABLES_OF_KIND.notification, 'trash'] },
+    meta: { changes: trashChanges('notification') },
     mutationFn: (id: string) => http.delete(`admin/notification/${id}`, messageOnly),
     onSuccess: ({ message }, id) => {
       notifyDeleted(queryClient, message.trim() || MSG.success, { kind: 'notification', id })

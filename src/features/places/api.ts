@@ -13,7 +13,7 @@ import {
   type PlaceListQuery,
   type PlaceUpdateBody,
 } from '@contract'
-import { TABLES_OF_KIND } from '@/lib/changes'
+import { trashChanges } from '@/lib/changes'
 import { CallError, http, messageOnly, notifyIfUnseen, withData } from '@/lib/http'
 import { patchRowsOptimistically, removeCachedRows } from '@/lib/list-cache'
 import { useSubmissionKey } from '@/lib/submission-key'
@@ -95,7 +95,7 @@ export function useTogglePlaceStatus(kind: PlaceKind) {
 export function useDeletePlace(kind: PlaceKind, { onDeleted }: { onDeleted?: () => unknown } = {}) {
   const queryClient = useQueryClient()
   return useMutation({
-    meta: { changes: [...TABLES_OF_KIND[kind], 'trash'] },
+    meta: { changes: trashChanges(kind) },
     mutationFn: (id: string) => http.delete(`place/${PLACE_API[kind].singular}/${id}`, messageOnly),
     onSuccess: async ({ message }, id) => {
       notifyDeleted(queryClient, message.trim() || PLACES_MSG[kind].deleted, { kind, id })
