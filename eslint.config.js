@@ -43,7 +43,7 @@ const reaching = (depth, names) => `^(${depth === 0 ? '\\./' : `(\\.\\./){${dept
 const noSiblingRoute = { regex: '^\\./', message: 'A route imports no other route; put what routes share in server/db/queries/.' }
 
 export default tseslint.config(
-  { ignores: ['dist', 'build', 'data', '.bench-data', 'coverage', 'node_modules', 'src/routeTree.gen.ts', 'server/db/migrations'] },
+  { ignores: ['test/fixtures', 'dist', 'build', 'data', '.bench-data', 'coverage', 'node_modules', 'src/routeTree.gen.ts', 'server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

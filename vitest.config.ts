@@ -5,16 +5,16 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { alias } from './vite.config.ts'
 import { WaitingFilesFirst } from './test/waiting-files-first.ts'
 
-// A young generation of 64 MB a half instead of 16: the tests make short-lived objects fast (a
-// page's DOM and React's fibers, a statement's rows), and collecting them was about an eighth of
-// the web tests' time; with this, under two thirds of that (for a few hundred MB per worker).
+// A young generation four times Node's default: the tests make short-lived objects fast (a page's
+// DOM and React's fibers, a statement's rows), and collecting them took a good part of the web
+// tests' time (figures: docs/DECISIONS.md, The test suite's time).
 const WORKER_NODE_OPTIONS = ['--max-semi-space-size=64']
 
 export default defineConfig({
   test: {
     // One worker more than there are CPUs: Vitest's default leaves one CPU idle (CPUs - 1), and a
     // web test's worker spends about a fifth of its time waiting on timers (debounces, waitFor),
-    // which another worker can use (on 2 CPUs: 219 s with 2 workers, 206 s with 3).
+    // which another worker can use (docs/DECISIONS.md, The test suite's time).
     maxWorkers: availableParallelism() + 1,
     sequence: { sequencer: WaitingFilesFirst },
     projects: [

@@ -1,9 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { entryKey, firstVisitFiles, pages, staticClosure, type Manifest } from '../server/route-chunks'
+import { entryKey, staticClosure, type Manifest } from '../build-plugins/route-chunks'
+import { routeMatcher, type RouteMap } from '../server/route-map'
 
-export { readManifest } from '../server/route-chunks'
+export { readManifest } from '../build-plugins/route-chunks'
+export { readRouteMap } from '../server/route-map'
 
 const gzipSizes = new Map<string, number>()
 export function gzipSize(dist: string, file: string) {
@@ -13,18 +15,6 @@ export function gzipSize(dist: string, file: string) {
     gzipSizes.set(file, size)
   }
   return size
-}
-
-/**
- * Gzipped JS bytes a first visit loads: the entry plus the chunks of the matched route files
- * (server/route-chunks.ts firstVisitFiles, the same files the server names as modulepreload).
- */
-export function routeJsBytes(dist: string, manifest: Manifest, routeFiles: string[]) {
-  // A dist/ built from other sources (a moved route file) would otherwise be weighed silently.
-  const missing = routeFiles.filter((f) => !existsSync(join(import.meta.dirname, '..', f)))
-  if (missing.length) throw new Error(`No such route files: ${missing.join(', ')}`)
-  const files = firstVisitFiles(manifest, routeFiles)
-  return { files, bytes: files.reduce((sum, f) => sum + gzipSize(dist, f), 0) }
 }
 
 /**
@@ -70,10 +60,15 @@ export const PAGE_GOAL = 200 * KB
 
 export type PageSize = { url: string; bytes: number; chunks: number; goal: number }
 
-/** Each page's first-visit JS beside its goal. */
-export function pageSizes(dist: string, manifest: Manifest): PageSize[] {
-  return pages(manifest).map(({ url, routeFiles }) => {
-    const { files, bytes } = routeJsBytes(dist, manifest, routeFiles)
-    return { url, bytes, chunks: files.length, goal: PAGE_GOALS[url] ?? PAGE_GOAL }
-  })
+/**
+ * Each page's first-visit JS beside its goal: the files the server names as modulepreload for
+ * the route its URL shows (a layout's URL shows its index route), each route once.
+ */
+export function pageSizes(dist: string, map: RouteMap): PageSize[] {
+  const routeOf = routeMatcher(map)
+  const shown = new Map(map.routes.map(({ url }) => [routeOf(url), url] as const))
+  return [...shown]
+    .filter(([route]) => route !== undefined)
+    .map(([route, url]) => ({ url, bytes: route!.files.reduce((sum, f) => sum + gzipSize(dist, f), 0), chunks: route!.files.length, goal: PAGE_GOALS[url] ?? PAGE_GOAL }))
+    .sort((a, b) => a.url.localeCompare(b.url))
 }

@@ -33,7 +33,7 @@ import { execFileSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { API_BENCH_DEFAULTS, SCENARIO_IDS, runApiBench } from './api'
-import { PET_PAGE, htmlEntryBytes, pageSizes, readManifest, routeChunks } from './bundle'
+import { PET_PAGE, htmlEntryBytes, pageSizes, readManifest, readRouteMap, routeChunks } from './bundle'
 import { ACCESSIBILITY_GOAL, LIGHTHOUSE_PAGES, LIGHTHOUSE_RUNS, lighthouseScores } from './lighthouse'
 import { PUSH_BENCH_DEVICES, runPushBench } from './push'
 import { runSyncBench, SYNC_BENCH_DEFAULTS } from './sync'
@@ -118,15 +118,16 @@ const args = readArgs()
 const dist = 'dist'
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 
-function bundleBench() {
-  if (args.build) {
-    console.info('Building the SPA...')
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
-  }
-  const manifest = readManifest(dist)
+function buildSpa() {
+  console.info('Building the SPA...')
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+}
+
+async function bundleBench() {
+  const manifest = await readManifest(dist)
 
   console.info('\nJS loaded by a first visit to each page (gzip -9):')
-  const sizes = pageSizes(dist, manifest)
+  const sizes = pageSizes(dist, readRouteMap(dist))
   console.table(
     sizes.map((page) => ({
       page: page.url,
@@ -205,8 +206,9 @@ async function lighthouseBench() {
   console.info(`Load average after: ${loadavg().map((n) => n.toFixed(2)).join(', ')}\n`)
 }
 
-if (args.bundle) bundleBench()
-if (args.bundle && args.lighthouse) await lighthouseBench()
+if (args.build && (args.bundle || args.lighthouse)) buildSpa()
+if (args.bundle) await bundleBench()
+if (args.lighthouse) await lighthouseBench()
 if (args.api && !(await runApiBench(args.apiOptions))) process.exitCode = 1
 // The integration API's bulk sync, on a fresh embedded database, then on PostgreSQL when given (--postgres or DATABASE_URL).
 if (args.sync && !(await runSyncBench({ rows: args.syncRows, postgresUrl: args.apiOptions.postgresUrl ?? process.env.DATABASE_URL }))) process.exitCode = 1

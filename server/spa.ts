@@ -12,7 +12,7 @@ import { securityHeaders } from './http/security'
 import { logError } from './log'
 import { petPreviewTags, withHeadTags, type PetPreview, type PetPreviewLookup } from './pet-preview'
 import type { PetPageAllowance } from './routes/pets'
-import { firstVisitFiles, matchPage, pages, readManifest, type Manifest, type SpaPage } from './route-chunks'
+import { readRouteMap, ROUTE_MAP_PATH, routeMatcher, type RouteMapEntry, type RouteMatcher } from './route-map'
 
 const IMMUTABLE = `public, max-age=${365 * 24 * 60 * 60}, immutable`
 
@@ -85,7 +85,7 @@ export const PET_PAGE_FILE = 'pet-details.html'
 /** A browser navigation (not a script, image or API call) asks for HTML. */
 const wantsHtml = (accept: string | undefined) => (accept ?? '').includes('text/html')
 
-/** The compressed copies the build writes beside each text file (vite.config.ts precompress), best first. */
+/** The compressed copies the build writes beside each text file (build-plugins/precompress.ts), best first. */
 const ENCODINGS = [
   { name: 'br', suffix: '.br' },
   { name: 'gzip', suffix: '.gz' },
@@ -173,49 +173,42 @@ interface AppPage {
   bodies: Map<Encoding['name'] | 'identity', Uint8Array<ArrayBuffer>>
 }
 
-/** What the app's pages are made from: index.html and the build's manifest, as of one build. */
+/** What the app's pages are made from: index.html and the build's route map, as of one build. */
 interface AppBuild {
-  /** index.html's mtime and size: a build written while the server runs is read again. */
+  /** index.html's and the route map's mtimes and sizes: a build written while the server runs is read again. */
   version: string
   template: string
-  manifest: Manifest | undefined
-  pages: SpaPage[]
-  /** By route pattern ('' for a URL no route matches): as many as there are routes, at most. */
+  /** Undefined when the build has no route map: every path is a page then, naming no route chunks. */
+  routeOf: RouteMatcher | undefined
+  /** By route ('' for a URL no route matches): as many as there are routes, at most. */
   made: Map<string, AppPage>
 }
 
-/** The build's manifest; undefined (the pages then name no route chunks) when it is missing or unreadable. */
-function manifestOf(distDir: string): Manifest | undefined {
+/** The build's route matcher; undefined when its map is missing or unreadable. */
+function routeMatcherOf(distDir: string): RouteMatcher | undefined {
   try {
-    return readManifest(distDir)
+    return routeMatcher(readRouteMap(distDir))
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') logError('reading the build manifest', err)
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') logError('reading the build route map', err)
     return undefined
   }
 }
 
 /** `<link rel="modulepreload">` for each chunk a visit to `route` runs that the page does not name already. */
-function chunkTags(template: string, manifest: Manifest, route: SpaPage): string {
+function chunkTags(template: string, route: RouteMapEntry): string {
   const named = new Set([...template.matchAll(/\b(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]!))
-  let files: string[]
-  try {
-    files = firstVisitFiles(manifest, route.routeFiles)
-  } catch (err) {
-    logError('listing the chunks of a route', err) // a manifest without the index.html entry
-    return ''
-  }
   // crossorigin as Vite writes it for module scripts: the module loader then takes the preloaded response.
-  return files
-    .filter((file) => file.endsWith('.js') && !named.has(file))
+  return route.files
+    .filter((file) => !named.has(file))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join('\n    ')
 }
 
 /**
  * The admin app's page for each URL path: index.html naming, as modulepreload, the chunks of the
- * route the path matches (server/route-chunks.ts), so that the browser fetches them beside the
+ * route the path matches (server/route-map.ts), so that the browser fetches them beside the
  * entry instead of one import at a time once the entry has run. A path no route matches gets
- * index.html as it is. index.html and the manifest are read once, and again only when index.html
+ * index.html as it is. index.html and the route map are read once, and again only when either
  * changes (a new build). Undefined while index.html is missing.
  */
 function appPages(distDir: string, uploadOrigins: readonly string[] | undefined) {
@@ -224,26 +217,26 @@ function appPages(distDir: string, uploadOrigins: readonly string[] | undefined)
   const currentBuild = async () => {
     const stats = await statFile(indexHtml)
     if (!stats) return undefined
-    const version = `${stats.mtimeMs}:${stats.size}`
+    // The map is written after index.html: a visit between the two must not keep a build without it.
+    const map = await statFile(join(distDir, ROUTE_MAP_PATH))
+    const version = `${stats.mtimeMs}:${stats.size}:${map?.mtimeMs}:${map?.size}`
     if (build?.version !== version) {
-      const template = await readFile(indexHtml, 'utf8')
-      const manifest = manifestOf(distDir)
-      build = { version, template, manifest, pages: manifest ? pages(manifest) : [], made: new Map() }
+      build = { version, template: await readFile(indexHtml, 'utf8'), routeOf: routeMatcherOf(distDir), made: new Map() }
     }
     return build
   }
   return async (path: string): Promise<AppPage | undefined> => {
     const current = await currentBuild()
     if (!current) return undefined
-    const route = matchPage(current.pages, path)
-    const key = route?.url ?? ''
+    const route = current.routeOf?.(path)
+    const key = route?.key ?? ''
     let page = current.made.get(key)
     if (!page) {
-      const tags = route && current.manifest ? chunkTags(current.template, current.manifest, route) : ''
+      const tags = route ? chunkTags(current.template, route) : ''
       const html = tags ? current.template.replace(/<\/head\s*>/i, (end) => `  ${tags}\n  ${end}`) : current.template
       const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`
-      // A build whose manifest names no route files cannot tell a route from an unknown path: every path is a page then.
-      const known = route !== undefined || current.pages.length === 0
+      // Without a route map the server cannot tell a route from an unknown path: every path is a page then.
+      const known = route !== undefined || !current.routeOf
       page = { known, html, csp: pageCsp(html, 'app', uploadOrigins), etag, bodies: new Map() }
       current.made.set(key, page)
     }

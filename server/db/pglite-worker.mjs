@@ -1,6 +1,6 @@
 // The embedded PostgreSQL (PGlite) in a worker thread of its own. PGlite runs each statement
-// synchronously inside WASM: on the server's thread a 60 ms search stalled every other request
-// and timer for 60 ms. Here it only holds this thread, and the server's thread goes on reading
+// synchronously inside WASM: on the server's thread a slow search stalled every other request
+// and timer as long. Here it only holds this thread, and the server's thread goes on reading
 // sockets and writing answers while it works (server/db/pglite-thread.ts is the other side).
 //
 // Plain JavaScript with packages only, so that node runs it as it is from the sources (tsx,

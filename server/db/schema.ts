@@ -319,7 +319,7 @@ export const places = pgTable(
     trashIndex('places', t),
     index('places_kind_created_at_id_idx').on(t.kind, t.createdAt, t.id),
     // A deep page of a live list finds its ids in the index alone (an index-only scan), which
-    // needs the trash condition in the index: 2 ms instead of 150 for page 500 of 100,000 rows.
+    // needs the trash condition in the index (the figures: docs/DECISIONS.md, A million users).
     index('places_live_kind_created_at_id_idx').on(t.kind, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     uniqueIndex('places_partner_id_key').on(t.partnerId),
     index('places_kind_status_created_at_id_idx').on(t.kind, t.status, t.createdAt, t.id),

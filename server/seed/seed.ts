@@ -168,7 +168,7 @@ export async function seedRows(db: Db, now: Date, counts: SeedCounts, pictures: 
       const users: UserRow[] = []
       const petRows: PetRow[] = []
       for (let i = start; i < Math.min(counts.users, start + BATCH_ROWS); i++) {
-        // Making a batch takes over 100 ms: it lets the write in flight go on to its next
+        // Making a batch takes a while: it lets the write in flight go on to its next
         // statement meanwhile, which would otherwise wait for the whole batch.
         if (i % 250 === 0) await new Promise(setImmediate)
         const made = userWithPets(firstUser + i, now, pictures)

@@ -18,7 +18,7 @@ type Sonner = typeof SonnerModule
 type Toast = Sonner['toast']
 
 /**
- * sonner (about 9 kB gzipped) is not part of a first visit: it loads on the first toast, or
+ * sonner is not part of a first visit (its weight: docs/DECISIONS.md, Page weight): it loads on the first toast, or
  * earlier when the browser is idle (LazyToaster). Until its Toaster is on screen, calls wait here
  * in order; the ids are made here, so every call still returns its toast's id at once.
  */

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite'
-import { chunkLoading } from '../../vite.config'
+import { chunkLoading } from '../../build-plugins/chunk-loading'
 
 /** What the router plugin writes into a route file whose parts it splits off (its own template). */
 const routeFile = [

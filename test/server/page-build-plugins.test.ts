@@ -1,5 +1,5 @@
 import type { IndexHtmlTransformContext, Plugin } from 'vite'
-import { inlineStylesheets } from '../../vite.config'
+import { inlineStylesheets } from '../../build-plugins/inline-stylesheets'
 
 /** index.html as Vite writes it before these steps: the entry and the stylesheet in the head. */
 const builtIndex = [

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
-import { matchPage, pages } from '../../server/route-chunks'
+import { ROUTE_MAP_PATH, type RouteMap, type RouteMapEntry } from '../../server/route-map'
 import { acceptedEncodings, NOT_BUILT_MESSAGE, PET_PAGE_FILE, spaRoutes } from '../../server/spa'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -147,8 +147,9 @@ describe('serving the built SPA', () => {
 })
 
 describe("naming a route's chunks as modulepreload", () => {
-  // A build's shape as Vite writes it: the entry names its static imports itself; each route part
-  // TanStack Router splits off (`?tsr-split=...`) is a chunk of its own, loaded once the entry has run.
+  // A build as Vite and its route map write it (build-plugins/route-chunks.ts): the entry names
+  // its static imports itself; the map gives each route of the router's tree the files a first
+  // visit to it runs, the entry's first.
   const INDEX = [
     '<!doctype html><html><head><title>Petcare Admin</title>',
     '<script type="module" crossorigin src="/assets/main-1.js"></script>',
@@ -156,49 +157,37 @@ describe("naming a route's chunks as modulepreload", () => {
     '<link rel="stylesheet" crossorigin href="/assets/main-1.css">',
     '</head><body><div id="root"></div></body></html>',
   ].join('\n')
-  const chunk = (file: string, imports: string[] = [], dynamicImports: string[] = []) => ({ file: `assets/${file}.js`, imports, dynamicImports })
-  const MANIFEST = {
-    'index.html': { ...chunk('main-1', ['_react-1.js']), src: 'index.html', isEntry: true, css: ['assets/main-1.css'] },
-    '_react-1.js': chunk('react-1'),
-    '_http-1.js': chunk('http-1', ['_react-1.js']),
-    '_form-1.js': chunk('form-1'),
-    '_nav-1.js': chunk('nav-1'),
-    '_list-1.js': chunk('list-1', ['_react-1.js', '_table-1.js']),
-    '_table-1.js': chunk('table-1'),
-    '_charts-1.js': chunk('charts-1'),
-    '_error-1.js': chunk('error-1'),
-    '_dialog-1.js': chunk('dialog-1'),
-    'src/components/CommandPalette.tsx': chunk('CommandPalette-1', ['_dialog-1.js']),
-    '_sheet-1.js': chunk('sheet-1'),
-    'src/components/layout/MobileDrawer.tsx': chunk('MobileDrawer-1', ['_react-1.js', '_nav-1.js', '_sheet-1.js']),
-    'src/features/account/ProfileMenu.tsx': chunk('ProfileMenu-1', ['_form-1.js']),
-    'src/routes/_public.tsx?tsr-split=component': chunk('_public-1', ['_react-1.js']),
-    'src/routes/_public/_auth.tsx?tsr-split=component': chunk('_auth-1'),
-    'src/routes/_public/_auth/index.tsx?tsr-split=component': chunk('_auth-2', ['index.html', '_http-1.js', '_form-1.js']),
-    'src/routes/_signed-in.tsx?tsr-split=component': chunk(
-      '_signed-in-1',
-      ['_react-1.js', '_http-1.js', '_nav-1.js'],
-      ['src/components/CommandPalette.tsx', 'src/components/layout/MobileDrawer.tsx', 'src/features/account/ProfileMenu.tsx'],
-    ),
-    'src/routes/_signed-in.tsx?tsr-split=loader': chunk('_signed-in-2', ['_http-1.js']),
-    'src/routes/_signed-in/dashboard.tsx?tsr-split=component': chunk('dashboard-1', ['_charts-1.js']),
-    'src/routes/_signed-in/dashboard.tsx?tsr-split=errorComponent': chunk('dashboard-2', ['_error-1.js']),
-    'src/routes/_signed-in/dashboard.tsx?tsr-split=loader': chunk('dashboard-3'),
-    'src/routes/_signed-in/users/index.tsx?tsr-split=component': chunk('users-1', ['_list-1.js']),
-    'src/routes/_signed-in/users/index.tsx?tsr-split=loader': chunk('users-2', ['index.html', '_http-1.js']),
-    'src/routes/_signed-in/users/$userId.tsx?tsr-split=component---notFoundComponent': chunk('_userId-1'),
-    'src/routes/_signed-in/users/$userId.tsx?tsr-split=errorComponent': chunk('_userId-2', ['_error-1.js']),
-    'src/routes/_signed-in/settings.tsx?tsr-split=component': chunk('settings-1'),
-    'src/routes/_signed-in/settings/admins.tsx?tsr-split=component': chunk('admins-1', ['_list-1.js']),
-  }
   const SIGNED_IN = ['_signed-in-1', 'http-1', 'nav-1', '_signed-in-2']
+  const PUBLIC = ['_public-1', '_auth-1']
+  const route = (key: string, parent: string | undefined, id: string, path: string | undefined, chunks: string[]): RouteMapEntry => ({
+    key,
+    ...(parent ? { parent } : {}),
+    id,
+    ...(path ? { path } : {}),
+    url: path ?? '/',
+    files: ['main-1', 'react-1', ...chunks].map((name) => `assets/${name}.js`),
+  })
+  const ROUTE_MAP: RouteMap = {
+    routes: [
+      route('/_public', undefined, '/_public', undefined, ['_public-1']),
+      route('/_public/_auth', '/_public', '/_auth', undefined, PUBLIC),
+      route('/_public/_auth/', '/_public/_auth', '/', '/', [...PUBLIC, '_auth-2', 'http-1', 'form-1']),
+      route('/_signed-in', undefined, '/_signed-in', undefined, SIGNED_IN),
+      route('/_signed-in/dashboard', '/_signed-in', '/dashboard', '/dashboard', [...SIGNED_IN, 'dashboard-1', 'charts-1', 'dashboard-3']),
+      route('/_signed-in/users/', '/_signed-in', '/users/', '/users/', [...SIGNED_IN, 'users-1', 'list-1', 'table-1', 'users-2']),
+      route('/_signed-in/users/$userId', '/_signed-in', '/users/$userId', '/users/$userId', [...SIGNED_IN, '_userId-1']),
+      route('/_signed-in/settings', '/_signed-in', '/settings', '/settings', [...SIGNED_IN, 'settings-1']),
+      route('/_signed-in/settings/', '/_signed-in/settings', '/', '/', [...SIGNED_IN, 'settings-1']),
+      route('/_signed-in/settings/admins', '/_signed-in/settings', '/admins', '/admins', [...SIGNED_IN, 'settings-1', 'admins-1', 'list-1', 'table-1']),
+    ],
+  }
 
   let dist: string
   beforeAll(() => {
     dist = mkdtempSync(join(tmpdir(), 'petcare-preload-'))
     mkdirSync(join(dist, '.vite'))
     writeFileSync(join(dist, 'index.html'), INDEX)
-    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST))
+    writeFileSync(join(dist, ROUTE_MAP_PATH), JSON.stringify(ROUTE_MAP))
   })
   afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
@@ -215,15 +204,8 @@ describe("naming a route's chunks as modulepreload", () => {
     expect(res.status).toBe(200)
     const html = await res.text()
     expect(preloaded(html)).toEqual([...SIGNED_IN, 'users-1', 'list-1', 'table-1', 'users-2'])
-    // What index.html names already is not named twice; the layout's lazy dialog waits for its use.
+    // What index.html names already is not named twice.
     expect(html.match(/main-1\.js|react-1\.js/g)).toHaveLength(2)
-    expect(html).not.toContain('CommandPalette')
-    expect(html).not.toContain('dialog-1')
-  })
-
-  it("names /dashboard's component and loader chunks, not its error component's", async () => {
-    const html = await (await visit('/dashboard')).text()
-    expect(preloaded(html)).toEqual([...SIGNED_IN, 'dashboard-1', 'charts-1', 'dashboard-3'])
   })
 
   it("names only the sign-in page's chunks on /", async () => {
@@ -253,7 +235,7 @@ describe("naming a route's chunks as modulepreload", () => {
     expect(await file.text()).toBe(INDEX)
   })
 
-  it('answers every route of the manifest with 200', async () => {
+  it('answers every route of the map with 200', async () => {
     for (const path of ['/', '/dashboard', '/users', '/users/42', '/settings', '/settings/admins', '/Users/?page=2']) {
       expect((await visit(path)).status, path).toBe(200)
     }
@@ -314,9 +296,10 @@ describe("naming a route's chunks as modulepreload", () => {
     const spa = spaRoutes(dist)
     const before = await visit('/users', {}, spa)
     const rebuilt = INDEX.replace('main-1.js', 'main-2.js')
-    const manifest = { ...MANIFEST, 'src/routes/_signed-in/users/index.tsx?tsr-split=component': chunk('users-9', ['_list-1.js']) }
+    const users = route('/_signed-in/users/', '/_signed-in', '/users/', '/users/', [...SIGNED_IN, 'users-9'])
+    const map = { routes: ROUTE_MAP.routes.map((r) => (r.key === users.key ? users : r)) }
     writeFileSync(join(dist, 'index.html'), rebuilt)
-    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest))
+    writeFileSync(join(dist, ROUTE_MAP_PATH), JSON.stringify(map))
     try {
       const after = await visit('/users', {}, spa)
       const html = await after.text()
@@ -325,37 +308,7 @@ describe("naming a route's chunks as modulepreload", () => {
       expect(after.headers.get('ETag')).not.toBe(before.headers.get('ETag'))
     } finally {
       writeFileSync(join(dist, 'index.html'), INDEX)
-      writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST))
+      writeFileSync(join(dist, ROUTE_MAP_PATH), JSON.stringify(ROUTE_MAP))
     }
-  })
-})
-
-describe('the page a URL path shows', () => {
-  const page = (url: string, routeFiles = [`src/routes${url}.tsx`]) => ({ url, routeFiles })
-  const all = [page('/sites/site'), page('/sites/$siteId'), page('/files/$'), page('/settings'), page('/settings', ['src/routes/settings.tsx', 'src/routes/settings/index.tsx'])]
-
-  it('prefers a static segment to a parameter, a parameter to a splat, and the deepest of equal matches', () => {
-    expect(matchPage(all, '/sites/site')?.url).toBe('/sites/site')
-    expect(matchPage(all, '/sites/42')?.url).toBe('/sites/$siteId')
-    expect(matchPage(all, '/files/a/b')?.url).toBe('/files/$')
-    expect(matchPage(all, '/settings')?.routeFiles).toHaveLength(2)
-    expect(matchPage(all, '/sites')).toBeUndefined()
-  })
-
-  it('lists each page of a manifest with its layouts, outermost first', () => {
-    const manifest = {
-      'src/routes/_signed-in.tsx?tsr-split=component': { file: 'a.js' },
-      'src/routes/_signed-in/settings.tsx?tsr-split=component': { file: 'b.js' },
-      'src/routes/_signed-in/settings/admins.tsx?tsr-split=component': { file: 'c.js' },
-      'src/routes/_signed-in/users/$userId_/pets/$petId.tsx?tsr-split=loader': { file: 'd.js' },
-      'src/routes/_signed-in/sites/(edit)/site.tsx?tsr-split=component': { file: 'e.js' },
-    }
-    expect(pages(manifest)).toEqual([
-      { url: '/settings', routeFiles: ['src/routes/_signed-in.tsx', 'src/routes/_signed-in/settings.tsx'] },
-      { url: '/settings/admins', routeFiles: ['src/routes/_signed-in.tsx', 'src/routes/_signed-in/settings.tsx', 'src/routes/_signed-in/settings/admins.tsx'] },
-      // A route group's folder is not in the URL.
-      { url: '/sites/site', routeFiles: ['src/routes/_signed-in.tsx', 'src/routes/_signed-in/sites/(edit)/site.tsx'] },
-      { url: '/users/$userId/pets/$petId', routeFiles: ['src/routes/_signed-in.tsx', 'src/routes/_signed-in/users/$userId_/pets/$petId.tsx'] },
-    ])
   })
 })

@@ -5,7 +5,7 @@ import { notify } from '@/lib/toast'
 
 /**
  * A page whose form is the screen (a place, a site, a feedback's note) checks it with the
- * contract's zod schemas, and classic zod with its schemas is about 13 kB gzipped that nothing
+ * contract's zod schemas, and classic zod with its schemas is weight (docs/DECISIONS.md) that nothing
  * needs before the first field is left. So such a form's resolver is its own module, asked for as
  * soon as the form has mounted: it is there long before the first check, and a check that comes
  * first waits for it.

@@ -10,7 +10,7 @@ import { count as countFormat } from '@/lib/count'
 import { http, notifyIfUnseen, withData } from '@/lib/http'
 import { notify } from '@/lib/toast'
 import { UNDO_MS } from '@/lib/undo'
-import type { BulkChoice, BulkSummary, ListBulk } from './bulk-types'
+import type { BulkChoice, BulkSummary, ListBulk, ListCsv } from './bulk-types'
 import type { ListSearch } from './search'
 
 /** Each action's button, and its past tense for the summary. */
@@ -108,6 +108,7 @@ function RowsLeft({ title, rows, labels }: { title: string; rows: BulkSkipped[];
  */
 export default function BulkActionsBar({
   bulk,
+  csv,
   choice,
   total,
   query,
@@ -116,6 +117,7 @@ export default function BulkActionsBar({
   onSummary,
 }: {
   bulk: ListBulk<unknown>
+  csv: ListCsv | undefined
   choice: BulkChoice
   total: number
   query: Omit<ListSearch, 'page' | 'limit'>
@@ -163,13 +165,12 @@ export default function BulkActionsBar({
   })
 
   // All matching: the list's query, as Export CSV sends it. Chosen rows: their ids, in the list's order.
-  const exportSelected = async () => {
-    const name = bulk.exportName ?? 'export.csv'
+  const exportSelected = async ({ path, filename }: ListCsv) => {
     const { sortBy, sortOrder } = query
     try {
       await (choice.allMatching
-        ? http.download(bulk.exportPath!, query as Parameters<typeof http.download>[1], name)
-        : http.download(bulk.exportPath!, { sortBy, sortOrder }, name, { ids: [...choice.ids.keys()] }))
+        ? http.download(path, query as Parameters<typeof http.download>[1], filename)
+        : http.download(path, { sortBy, sortOrder }, filename, { ids: [...choice.ids.keys()] }))
     } catch (error) {
       notifyIfUnseen(error)
     }
@@ -213,8 +214,8 @@ export default function BulkActionsBar({
               {WORDS[action].verb}
             </Button>
           ))}
-          {bulk.exportPath && (
-            <Button variant="secondary" onClick={() => void exportSelected()}>
+          {csv && (
+            <Button variant="secondary" onClick={() => void exportSelected(csv)}>
               Export selected (CSV)
             </Button>
           )}

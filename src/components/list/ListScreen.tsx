@@ -31,7 +31,7 @@
  *     return (
  *       <ListScreen name="Things" route={route} query={thingsListQuery} columns={columns}
  *         filter={{ label: 'Status', options: [{ value: 1, label: 'Active' }, { value: 2, label: 'Deactive' }] }}
- *         actions={(q) => <ExportCsvButton path="admin/things/export" query={q} filename="things.csv" />} />
+ *         csv={{ path: 'admin/things/export', filename: 'things.csv' }} />
  *     )
  *   }
  *
@@ -39,7 +39,7 @@
  * `params`, its `LIST_PARAMS[list].params` (route: `loaderDeps: ({ search }) => listDeps(search,
  * params)`, screen: `params`) and adds their filters to the same Filters panel with
  * `filters={[choiceFilter('status', 'Status', options)]}` (or a part with controls of its own, such
- * as `DateRangeFilter`); the filters in effect show as chips, each removable. ExportCsvButton
+ * as `DateRangeFilter`); the filters in effect show as chips, each removable. Export CSV
  * sends them with the rest. On a phone the header is the heading, then one row: the search and
  * icon buttons (`ToolLabel` keeps a button's words for screen readers).
  *
@@ -60,12 +60,13 @@ import { TABLE_PAGE_SIZES, type ListPage, type SortOrder } from '@contract'
 import type { ListName } from '@contract/preferences'
 import type { PaginationState, RowData } from '@tanstack/react-table'
 import { useBulkChoice } from './bulkChoice'
-import type { ListBulk } from './bulk-types'
+import type { ListBulk, ListCsv } from './bulk-types'
 import { ColumnsButton } from './ColumnsButton'
 import { PHONE_SCREEN, useMediaQuery } from '@/components/layout/useMediaQuery'
 import { useColumnChoice } from './columnChoice'
 import { CompactToolsContext, useListTools } from './tools'
 import { DataTable } from './DataTable'
+import { ExportCsvButton } from './ExportCsvButton'
 import type { ListColumnDefs, RowSelection } from './table-types'
 import { FilterChips } from './FilterChips'
 import { FiltersButton } from './FiltersButton'
@@ -106,8 +107,10 @@ type ListProps<TRow extends RowData & { _id: string }, Q extends ListSearch, TKe
    * own such as `DateRangeFilter`), and a chip while set.
    */
   filters?: readonly ListFilterPart<Q>[]
-  /** Extra header actions (Export CSV, Add...); a function receives the list state in effect. */
-  actions?: ReactNode | ((query: Q) => ReactNode)
+  /** The list's CSV export: Export CSV in the header (the list as searched, filtered and sorted), and Export selected with `bulk`. */
+  csv?: ListCsv
+  /** Extra header actions after Export CSV (Add...). */
+  actions?: ReactNode
   /** An optional breadcrumb above the header (the layout's bar is built from the path otherwise). */
   breadcrumb?: ReactNode
   /** The search box's label; 'Search' by default. */
@@ -169,6 +172,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
   list: listName,
   filter,
   filters,
+  csv,
   actions,
   breadcrumb,
   searchLabel = 'Search',
@@ -184,7 +188,7 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
   const list = result.data
   const columnChoice = useColumnChoice(listName, columns)
   const { Views } = useListTools()
-  const chosen = useBulkChoice(bulk, state, list?.total, list?.data)
+  const chosen = useBulkChoice(bulk, csv, state, list?.total, list?.data)
   // On a phone the toolbar is one row: the search and icon buttons.
   const phone = useMediaQuery(PHONE_SCREEN)
   const filterParts: ListFilterPart<Q>[] = [
@@ -245,7 +249,8 @@ export function ListView<TRow extends RowData & { _id: string }, Q extends ListS
                 />
               </span>
             )}
-            {typeof actions === 'function' ? actions(state) : actions}
+            {csv && <ExportCsvButton path={csv.path} query={state} filename={csv.filename} />}
+            {actions}
             {listName && Views && <Views list={listName} name={name} state={state} />}
             {columnChoice && <ColumnsButton name={name} choice={columnChoice} />}
           </div>

@@ -1,5 +1,8 @@
 import type { BulkList, BulkResult } from '@contract/bulk'
 
+/** A list's CSV export: the server's path ('admin/users/export') and the file's name when the server names none. */
+export type ListCsv = { path: string; filename: string }
+
 /* The shapes of a list's bulk actions: what a screen gives (ListBulk), and what bulkChoice.tsx hands its lazy bar (BulkActionsBar.tsx). */
 
 export type ListBulk<TRow> = {
@@ -9,9 +12,6 @@ export type ListBulk<TRow> = {
   noun: readonly [one: string, many: string]
   /** A row checkbox's name and a skipped row's label, e.g. the username. */
   rowLabel: (row: TRow) => string
-  /** The list's CSV export ('admin/users/export'), for Export selected (of chosen rows or all matching); omitted: none. */
-  exportPath?: string
-  exportName?: string
   /** Fields the list's query always carries beyond its search state (a city's sites: its cityId). */
   scope?: Record<string, string>
 }

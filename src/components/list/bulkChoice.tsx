@@ -6,7 +6,7 @@ import { ChunkLoadFailed } from '@/components/ChunkLoadFailed'
 import { useAuth } from '@/lib/auth'
 import { lazyChunk } from '@/lib/lazy-component'
 import { onRowsRemoved } from '@/lib/list-cache'
-import type { BulkChoice, BulkSummary, ListBulk } from './bulk-types'
+import type { BulkChoice, BulkSummary, ListBulk, ListCsv } from './bulk-types'
 import type { RowSelection } from './table-types'
 import type { ListSearch } from './search'
 
@@ -36,6 +36,8 @@ export const matchingQuery = (state: ListSearch) => {
 
 export function useBulkChoice<TRow extends { _id: string }>(
   bulk: ListBulk<TRow> | undefined,
+  /** The list's CSV export, for Export selected (of chosen rows or all matching). */
+  csv: ListCsv | undefined,
   state: ListSearch,
   total: number | undefined,
   /** The page's rows: unticking one while "all matching" is on keeps the others of the page. */
@@ -66,7 +68,7 @@ export function useBulkChoice<TRow extends { _id: string }>(
   const role = useAuth().userDetails?.role
   // A role with none of the list's actions (a sub admin on notifications) and no export gets no checkboxes.
   const usable =
-    !!bulk && (!!bulk.exportPath || (!!bulk.list && Object.values(BULK_PERMISSION[bulk.list] as Record<string, Permission>).some((p) => can(role, p))))
+    !!bulk && (!!csv || (!!bulk.list && Object.values(BULK_PERMISSION[bulk.list] as Record<string, Permission>).some((p) => can(role, p))))
   if (!bulk || !usable) return { selection: undefined, bar: null }
 
   const selection: RowSelection<TRow> = {
@@ -90,6 +92,7 @@ export function useBulkChoice<TRow extends { _id: string }>(
       <Suspense fallback={null}>
         <BulkActionsBar
           bulk={bulk as ListBulk<unknown>}
+          csv={csv}
           choice={current}
           total={total ?? 0}
           query={{ ...matchingQuery(state), ...bulk.scope }}

@@ -7,8 +7,8 @@ import { prefetchChunk } from '@/lib/prefetch'
 import { MENU_PLACE_CLASS, ProfileMenuButton, USER_BLOCK_CLASS, UserSummary, type UserMenuProps } from './UserBlockParts'
 
 // The menu (Headless UI's Popover, the name form, the picture upload) is not part of the signed-in
-// layout's first load: the server's page names its files as prefetch (server/route-chunks.ts), and
-// its code runs when the pointer or the focus nears the trigger, or on its first press.
+// layout's first load (a dynamic import, which the server's page does not name: server/route-map.ts):
+// its code is fetched when the pointer or the focus nears the trigger, or on its first press.
 const importMenu = () => import('./ProfileMenu')
 const UserMenu = lazyChunk(importMenu, MenuFailed)
 const prefetchMenu = () => prefetchChunk(importMenu)

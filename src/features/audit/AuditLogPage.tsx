@@ -3,7 +3,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { AUDIT_MSG, EMAIL_CUT, roleLabel, type AuditEntry } from '@contract'
 import { LIST_PARAMS } from '@contract/list-params'
 import { PermittedSection } from '@/components/layout/PermittedSection'
-import { ExportCsvButton, ListScreen, cells, dateRangeFilter, listColumns, selectFilter, type ListBulk, type ListFilterPart } from '@/components/list'
+import { ListScreen, cells, dateRangeFilter, listColumns, selectFilter, type ListBulk, type ListFilterPart } from '@/components/list'
 import { Button } from '@/components/ui/Button'
 import { Dashes, OrDashes } from '@/components/ui/Dashes'
 import { Truncate } from '@/components/ui/Truncate'
@@ -112,8 +112,6 @@ export const auditColumns = col.columns([
 const bulk: ListBulk<AuditEntry> = {
   noun: ['entry', 'entries'],
   rowLabel: (entry) => `${actionLabel(entry.action)}, ${formatDateTime(entry.at)}`,
-  exportPath: 'admin/audit-log/export',
-  exportName: 'audit-log.csv',
 }
 
 /** One bulk action's entries (set by its link in the Target column), shown as a chip like any filter. */
@@ -150,7 +148,7 @@ function AuditLogList() {
         dateRangeFilter<AuditSearch>('Days', AUDIT_MSG.fromAfterTo),
         groupFilter,
       ]}
-      actions={(q) => <ExportCsvButton path="admin/audit-log/export" query={q} filename="audit-log.csv" />}
+      csv={{ path: 'admin/audit-log/export', filename: 'audit-log.csv' }}
     />
   )
 }

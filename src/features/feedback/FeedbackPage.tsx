@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { FEEDBACK_TYPES, feedbackTypeLabel, type FeedbackType } from '@contract'
 import { LIST_PARAMS } from '@contract/list-params'
-import { ExportCsvButton, ListScreen, RowLink, cells, choiceFilter, listColumns, type ListBulk, type ListFilter } from '@/components/list'
+import { ListScreen, RowLink, cells, choiceFilter, listColumns, type ListBulk, type ListFilter } from '@/components/list'
 import { OrDashes } from '@/components/ui/Dashes'
 import { feedbackListQueryOptions, type NumberedFeedback } from './api'
 import { authorLabel } from './author'
@@ -70,8 +70,6 @@ const bulk: ListBulk<NumberedFeedback> = {
   list: 'feedback',
   noun: ['feedback', 'feedback'],
   rowLabel: (f) => `feedback ${f.serialNo}`,
-  exportPath: 'feedback/export',
-  exportName: 'feedback.csv',
 }
 
 /** /feedback: what users wrote in, searchable (description, username), sortable, filtered by type and status, exportable. */
@@ -87,7 +85,7 @@ export function FeedbackPage() {
       bulk={bulk}
       params={LIST_PARAMS.feedback.params}
       filters={filters}
-      actions={(q) => <ExportCsvButton path="feedback/export" query={q} filename="feedback.csv" />}
+      csv={{ path: 'feedback/export', filename: 'feedback.csv' }}
     />
   )
 }

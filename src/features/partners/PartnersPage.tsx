@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { PARTNER_TYPE, partnerTypeLabel, type Partner, type PartnerType } from '@contract'
 import { LIST_PARAMS } from '@contract/list-params'
-import { ExportCsvButton, ListScreen, RowLink, cells, choiceFilter, listColumns, statusCell, type ListBulk, type ListFilter } from '@/components/list'
+import { ListScreen, RowLink, cells, choiceFilter, listColumns, statusCell, type ListBulk, type ListFilter } from '@/components/list'
 import { partnersListQuery } from './api'
 import { PartnerStatusBadge, partnerStatusOptions } from './PartnerStatusBadge'
 
@@ -54,8 +54,6 @@ const filters = [choiceFilter<PartnersSearch, 'status'>('status', 'Status', part
 const bulk: ListBulk<Partner> = {
   noun: ['partner request', 'partner requests'],
   rowLabel: (partner) => partner.name,
-  exportPath: 'admin/partners/export',
-  exportName: 'partners.csv',
 }
 
 /** /partners: the partner requests, searchable, sortable, filtered by type and status, exportable as CSV. */
@@ -71,7 +69,7 @@ export function PartnersPage() {
       params={LIST_PARAMS.partners.params}
       bulk={bulk}
       filters={filters}
-      actions={(q) => <ExportCsvButton path="admin/partners/export" query={q} filename="partners.csv" />}
+      csv={{ path: 'admin/partners/export', filename: 'partners.csv' }}
     />
   )
 }

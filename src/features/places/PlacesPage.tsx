@@ -1,5 +1,5 @@
 import { PLACE_STATUS, placeStatusLabel, type PlaceKind, type PlaceListItem, type PlaceStatus } from '@contract'
-import { ExportCsvButton, ListScreen, RowLink, cells, listColumns, statusCell, type ListBulk, type ListFilter } from '@/components/list'
+import { ListScreen, RowLink, cells, listColumns, statusCell, type ListBulk, type ListFilter } from '@/components/list'
 import { Badge } from '@/components/ui/Badge'
 import { placesListQuery } from './api'
 import { PLACE_SCREENS } from './kinds'
@@ -74,8 +74,6 @@ const bulkOf = Object.fromEntries(
         list: kind === 'petShop' ? 'petShops' : 'hospitals',
         noun: [screen.noun, `${screen.noun}s`],
         rowLabel: (place) => place.name,
-        exportPath: screen.exportPath,
-        exportName: screen.csvName,
       },
     ]
   }),
@@ -92,12 +90,8 @@ export function PlacesPage({ kind }: { kind: PlaceKind }) {
       columns={columnsOf[kind]}
       filter={statusFilter}
       bulk={bulkOf[kind]}
-      actions={(q) => (
-        <>
-          <ExportCsvButton path={screen.exportPath} query={q} filename={screen.csvName} />
-          <AddPlaceLink kind={kind} />
-        </>
-      )}
+      csv={screen.csv}
+      actions={<AddPlaceLink kind={kind} />}
     />
   )
 }

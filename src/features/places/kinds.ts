@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router'
 import type { PlaceKind, PlaceListQuery } from '@contract'
-import type { ListRoute } from '@/components/list'
+import type { ListCsv, ListRoute } from '@/components/list'
 
 /** The words and routes of each kind of place; the screens are one implementation over them. */
 export type PlaceScreens = {
@@ -18,8 +18,8 @@ export type PlaceScreens = {
   addTitle: string
   /** The edit screen's heading: 'Edit Pet Shop'. */
   editTitle: string
-  exportPath: string
-  csvName: string
+  /** The list's CSV export. */
+  csv: ListCsv
   /** The list route's search state. */
   listRoute: ListRoute<PlaceListQuery>
   /** The details route's id. */
@@ -46,8 +46,7 @@ export const PLACE_SCREENS: Record<PlaceKind, PlaceScreens> = {
     editPath: '/pet-shops/edit/$id',
     addTitle: 'Add Pet Shop',
     editTitle: 'Edit Pet Shop',
-    exportPath: 'place/admin/pet-shops/export',
-    csvName: 'pet-shops.csv',
+    csv: { path: 'place/admin/pet-shops/export', filename: 'pet-shops.csv' },
     listRoute: petShopsRoute,
     useDetailsId: () => petShopRoute.useParams().id,
     useEditId: () => petShopEditRoute.useParams().id,
@@ -62,8 +61,7 @@ export const PLACE_SCREENS: Record<PlaceKind, PlaceScreens> = {
     editPath: '/hospitals/edit/$id',
     addTitle: 'Add Hospital',
     editTitle: 'Edit Hospital',
-    exportPath: 'place/admin/hospitals/export',
-    csvName: 'hospitals.csv',
+    csv: { path: 'place/admin/hospitals/export', filename: 'hospitals.csv' },
     listRoute: hospitalsRoute,
     useDetailsId: () => hospitalRoute.useParams().id,
     useEditId: () => hospitalEditRoute.useParams().id,

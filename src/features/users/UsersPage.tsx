@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { USER_STATUS, type UserListItem } from '@contract'
-import { ExportCsvButton, ListScreen, RowLink, cells, listColumns, type ListBulk, type ListFilter } from '@/components/list'
+import { ListScreen, RowLink, cells, listColumns, type ListBulk, type ListFilter } from '@/components/list'
 import { Avatar } from '@/components/ui/Avatar'
 import { OrDashes } from '@/components/ui/Dashes'
 import { usersListQuery } from './api'
@@ -58,8 +58,6 @@ const bulk: ListBulk<UserListItem> = {
   list: 'users',
   noun: ['user', 'users'],
   rowLabel: userLabel,
-  exportPath: 'admin/users/export',
-  exportName: 'users.csv',
 }
 
 /** /users: the pet owners, searchable, sortable, filtered by status, exportable as CSV. */
@@ -73,7 +71,7 @@ export function UsersPage() {
       columns={userColumns}
       filter={statusFilter}
       bulk={bulk}
-      actions={(q) => <ExportCsvButton path="admin/users/export" query={q} filename="users.csv" />}
+      csv={{ path: 'admin/users/export', filename: 'users.csv' }}
     />
   )
 }
