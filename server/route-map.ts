@@ -66,7 +66,9 @@ export function routeMatcher({ routes }: RouteMap): RouteMatcher {
     // The matches of a visit, as the SPA's router makes them: one is marked not found (an internal
     // flag, held by the tests on a real build) when no route has the whole path.
     const matches = router.matchRoutes(pathname, {}) as { routeId: string; _notFound?: boolean }[]
-    if (matches.some((match) => match._notFound)) return undefined
-    return (matches.at(-1) && router.routesById[matches.at(-1)!.routeId as never]?.options.staticData as { entry?: RouteMapEntry } | undefined)?.entry
+    const shown = matches.at(-1)
+    if (!shown || matches.some((match) => match._notFound)) return undefined
+    const route = router.routesById[shown.routeId as never] as AnyRoute | undefined
+    return (route?.options.staticData as { entry?: RouteMapEntry } | undefined)?.entry
   }
 }
