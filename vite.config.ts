@@ -4,7 +4,6 @@ import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { chunkLoading } from './build-plugins/chunk-loading.ts'
 import { bundlerGroups, CHUNK_GROUPS, checkChunkGroups } from './build-plugins/chunk-groups.ts'
-import { inlineStylesheets } from './build-plugins/inline-stylesheets.ts'
 import { petDetailsPage } from './build-plugins/pet-details-page.ts'
 import { precompress } from './build-plugins/precompress.ts'
 import { routeChunks } from './build-plugins/route-chunks.ts'
@@ -24,7 +23,7 @@ const apiPort = process.env.API_PORT ?? '3001'
  * six connections): /users loaded three of its own, /dashboard three. The chunk loads through
  * chunkLoading.
  */
-const routeSplits = [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']]
+export const routeSplits = [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']]
 
 const routes = routeChunks()
 
@@ -35,7 +34,6 @@ export default defineConfig({
     react(),
     htmlStorageKeys(),
     petDetailsPage(),
-    inlineStylesheets(),
     checkChunkGroups(CHUNK_GROUPS),
     precompress(),
     routes.vite,

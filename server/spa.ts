@@ -40,13 +40,12 @@ export const GOOGLE_MAPS_ORIGINS = ['https://maps.googleapis.com', 'https://plac
 
 const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 
-/** The hash sources of a page's inline elements of one kind (`<script>` without src, or `<style>`). */
-function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
-  const pattern = new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}\\s*>`, 'gi')
+/** The hash sources of a page's inline scripts (a `<script>` without src that is not data). */
+function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>()
-  for (const [, attributes, body] of html.matchAll(pattern)) {
-    if (tag === 'script' && /\bsrc\s*=/i.test(attributes!)) continue
-    if (tag === 'script' && /\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes!)) continue // data, never run
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes!)) continue
+    if (/\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes!)) continue // data, never run
     hashes.add(sha256Source(body!))
   }
   return [...hashes]
@@ -55,7 +54,7 @@ function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
 /**
  * The Content-Security-Policy of a served page. Scripts: this origin, and the page's own inline
  * scripts by hash (the pet page's early fetch); the admin app also loads Google's Maps script.
- * Styles: the pet page's inline stylesheet by hash; the admin app allows inline styles, which
+ * Styles: the pet page's from this origin only; the admin app allows inline styles, which
  * its toasts (sonner), the rich-text editor and Google Maps insert as <style> elements at run
  * time (styles cannot run code; scripts stay strict). Images and videos: any https source
  * (demo and uploaded photos are remote), data: and blob: (previews before upload).
@@ -65,8 +64,8 @@ export function pageCsp(html: string, page: 'app' | 'petPage', uploadOrigins: re
   const extra = uploadOrigins.filter((origin) => !origin.startsWith('https:')) // https: already covers the rest
   const directives = [
     "default-src 'self'",
-    ['script-src', "'self'", ...inlineHashes(html, 'script'), ...(page === 'app' ? ['https://maps.googleapis.com'] : [])].join(' '),
-    ['style-src', "'self'", ...(page === 'app' ? ["'unsafe-inline'"] : inlineHashes(html, 'style'))].join(' '),
+    ['script-src', "'self'", ...inlineScriptHashes(html), ...(page === 'app' ? ['https://maps.googleapis.com'] : [])].join(' '),
+    ['style-src', "'self'", ...(page === 'app' ? ["'unsafe-inline'"] : [])].join(' '),
     ['img-src', "'self'", 'data:', 'blob:', 'https:', ...extra].join(' '),
     ['media-src', "'self'", 'blob:', 'https:', ...extra].join(' '),
     ['connect-src', "'self'", ...uploadOrigins, ...maps].join(' '),

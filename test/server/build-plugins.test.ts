@@ -5,12 +5,12 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { build, type Plugin } from 'vite'
 import { chunkLoading } from '../../build-plugins/chunk-loading'
 import { bundlerGroups, checkChunkGroups, type ChunkGroup } from '../../build-plugins/chunk-groups'
-import { inlineStylesheets } from '../../build-plugins/inline-stylesheets'
 import { petDetailsPage } from '../../build-plugins/pet-details-page'
 import { precompress } from '../../build-plugins/precompress'
 import { routeChunks } from '../../build-plugins/route-chunks'
 import { htmlStorageKeys } from '../../build-plugins/storage-keys'
 import { readRouteMap } from '../../server/route-map'
+import { routeSplits } from '../../vite.config'
 import { spaRoutes } from '../../server/spa'
 
 /*
@@ -25,12 +25,11 @@ const SHARED: ChunkGroup = { name: 'fixture-shared', paths: ['src/lib/shared.ts'
 async function buildFixture(root: string, groups: ChunkGroup[]) {
   const routes = routeChunks()
   const plugins: Plugin[] = [
-    ...[tanstackRouter({ target: 'react', autoCodeSplitting: true, codeSplittingOptions: { defaultBehavior: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']] }, plugins: [routes.generator] })].flat(),
+    ...[tanstackRouter({ target: 'react', autoCodeSplitting: true, codeSplittingOptions: { defaultBehavior: routeSplits }, plugins: [routes.generator] })].flat(),
     chunkLoading(),
     ...[react()].flat(),
     htmlStorageKeys(),
     petDetailsPage(),
-    inlineStylesheets(),
     checkChunkGroups(groups),
     precompress(),
     routes.vite,
@@ -109,11 +108,6 @@ describe('the build steps, on a real build', () => {
     const entry = readRouteMap(dist).routes[0]!.files[0]!
     expect(code(entry)).toContain('CHUNK_IMPORT_MARKER')
     expect(code(entry)).not.toMatch(/\(\)\s*=>\s*import\(["'][^"']*tsr-split/)
-  })
-
-  it('writes the stylesheet into the page, with the link no browser fetches', () => {
-    const html = code('index.html')
-    expect(html).toMatch(/<style>[^<]*\.fixture-styles[^<]*<\/style><link rel="stylesheet" type="text\/x-inline" href="\/assets\/[^"]+\.css">/)
   })
 
   it("writes the storage keys and the API base into the pages' inline scripts", () => {
